@@ -1,6 +1,7 @@
 // The Prisma CLI runs its WASM schema engine through a PGlite adapter, so it never
 // downloads a native engine (see STACK.md). Only used for `generate` and `migrate diff`.
 import path from "node:path";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { defineConfig } from "prisma/config";
 
 process.env.DATABASE_URL ??= "postgresql://placeholder@localhost/placeholder";
@@ -13,6 +14,7 @@ export default defineConfig({
   async adapter() {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    return new PrismaPGlite(new PGlite("memory://"));
+    // Built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
+    return new PrismaPGlite(new PGlite("memory://")) as unknown as SqlMigrationAwareDriverAdapterFactory;
   },
 });

@@ -1,0 +1,6 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonApi } from "@/lib/api/document";
+import { serializeTeam } from "@/lib/api/serializers/team";
+import { listTeams } from "@/lib/teams";
+
+export const GET = apiRoute(async ({ db, caller }) => jsonApi({ data: (await listTeams(db, caller)).map(serializeTeam) }));

@@ -1,0 +1,34 @@
+import type { Tx } from "@/lib/db";
+import { BillingError } from "@/lib/errors";
+
+export type ChargeInput = { teamId: string; amountCents: number; description: string };
+
+/**
+ * Charges the team's card on file and records it in the team's ledger. Runs inside the
+ * caller's transaction, so a failure later in that transaction leaves no charge behind.
+ */
+export async function chargeTeam(tx: Tx, input: ChargeInput) {
+  const card = await tx.paymentMethod.findUnique({ where: { teamId: input.teamId } });
+  if (!card) throw new BillingError("This team has no card on file.");
+  if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
+  return tx.charge.create({
+    data: { teamId: input.teamId, kind: "charge", amountCents: input.amountCents, description: input.description, cardLast4: card.last4 },
+  });
+}
+
+/** Refunds one gift's share of a charge, as its own ledger entry. */
+export async function refundGift(tx: Tx, gift: { id: string; teamId: string; chargeId: number | null; priceCents: number }) {
+  if (gift.chargeId === null) return null;
+  const charge = await tx.charge.findUniqueOrThrow({ where: { id: gift.chargeId } });
+  return tx.charge.create({
+    data: {
+      teamId: gift.teamId,
+      kind: "refund",
+      amountCents: -gift.priceCents,
+      description: `Refund for cancelled gift ${gift.id}`,
+      cardLast4: charge.cardLast4,
+      refundOfId: charge.id,
+      giftId: gift.id,
+    },
+  });
+}

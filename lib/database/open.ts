@@ -1,0 +1,69 @@
+import path from "node:path";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
+import { lockDataDir } from "./data-dir-lock";
+
+export type Database = {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgresql";
+  /** Migrations applied while opening. */
+  applied: string[];
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir: string };
+
+/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir`; migrated before it is returned. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir);
+}
+
+async function openPGlite(dataDir: string): Promise<Database> {
+  const release = lockDataDir(dataDir);
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { PrismaPGlite } = await import("pglite-prisma-adapter");
+    const pglite = await PGlite.create(path.join(dataDir, "pgdata"));
+    const runner: SqlRunner = {
+      exec: async (sql) => void (await pglite.exec(sql)),
+      query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+    };
+    const applied = await applyMigrations(runner, await readMigrations());
+    // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
+    const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
+    const prisma = new PrismaClient({ adapter });
+    return {
+      prisma,
+      kind: "pglite",
+      applied,
+      async close() {
+        await prisma.$disconnect();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const { Client } = await import("pg");
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const client = new Client({ connectionString });
+  await client.connect();
+  let applied: string[];
+  try {
+    const runner: SqlRunner = {
+      exec: async (sql) => void (await client.query(sql)),
+      query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+    };
+    applied = await applyMigrations(runner, await readMigrations());
+  } finally {
+    await client.end();
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
+  return { prisma, kind: "postgresql", applied, close: () => prisma.$disconnect() };
+}

@@ -1,0 +1,40 @@
+/**
+ * Typed errors thrown by domain code and parsers. `lib/api/errors.ts` is the one place
+ * that turns them into JSON:API error documents.
+ */
+export type FieldProblem = { detail: string; pointer?: string; code?: string };
+
+/** Validation problems: HTTP 400, one `ApiError` entry (status 422) per problem. */
+export class ValidationError extends Error {
+  constructor(readonly problems: FieldProblem[]) {
+    super(problems.map((p) => p.detail).join("; "));
+    this.name = "ValidationError";
+  }
+}
+
+export class BillingError extends Error {
+  constructor(message = "Your card was declined.") {
+    super(message);
+    this.name = "BillingError";
+  }
+}
+
+/** An error with its own HTTP status and JSON:API title. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    detail: string,
+    readonly meta?: Record<string, unknown>,
+  ) {
+    super(detail);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (detail: string, meta?: Record<string, unknown>) =>
+  new HttpError(400, "BadRequest", detail, meta);
+export const unauthorized = (detail: string) => new HttpError(401, "Unauthorized", detail);
+export const forbidden = (detail: string) => new HttpError(403, "Forbidden", detail);
+export const notFound = (detail: string) => new HttpError(404, "NotFound", detail);
+export const conflict = (detail: string) => new HttpError(409, "Conflict", detail);

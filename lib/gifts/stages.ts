@@ -1,0 +1,63 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/db";
+
+/**
+ * The gift stage machine: the only code that writes `Gift.stage`. Every change is a
+ * conditional update (so concurrent callers can't both move a gift) plus one event.
+ */
+export const STAGES = ["scheduled", "sent", "opened", "redeemed", "shipped", "delivered", "cancelled", "expired", "failed"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const INITIAL_STAGE: Stage = "scheduled";
+
+const NEXT: Record<Stage, readonly Stage[]> = {
+  scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
+  sent: ["opened", "redeemed", "cancelled", "expired"],
+  opened: ["redeemed", "cancelled", "expired"],
+  redeemed: ["shipped"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+  expired: [],
+  failed: ["cancelled"],
+};
+
+/** The stages a gift may be in to move to `to`. */
+export function stagesBefore(to: Stage): Stage[] {
+  return STAGES.filter((from) => NEXT[from].includes(to));
+}
+
+export function isStage(value: string): value is Stage {
+  return (STAGES as readonly string[]).includes(value);
+}
+
+export type MoveOptions = { message?: string | null; at?: Date; data?: Prisma.GiftUpdateManyMutationInput };
+
+/**
+ * Moves one gift to `to` if its current stage allows it. Returns false when it does not
+ * (already moved by someone else, or a forbidden transition). Call inside a transaction.
+ */
+export async function moveGift(tx: Tx, giftId: string, to: Stage, options: MoveOptions = {}): Promise<boolean> {
+  const at = options.at ?? new Date();
+  const { count } = await tx.gift.updateMany({
+    where: { id: giftId, stage: { in: stagesBefore(to) } },
+    data: { ...options.data, stage: to, lastEventAt: at },
+  });
+  if (count === 0) return false;
+  await tx.giftEvent.create({ data: { giftId, stage: to, message: options.message ?? null, createdAt: at } });
+  return true;
+}
+
+/** Moves every gift matching `where` (and allowed to) to `to`; returns the ids moved. */
+export async function moveGifts(tx: Tx, where: Prisma.GiftWhereInput, to: Stage, options: MoveOptions = {}): Promise<string[]> {
+  const at = options.at ?? new Date();
+  const moved = await tx.gift.updateManyAndReturn({
+    where: { AND: [where, { stage: { in: stagesBefore(to) } }] },
+    data: { ...options.data, stage: to, lastEventAt: at },
+    select: { id: true },
+  });
+  if (moved.length > 0) {
+    await tx.giftEvent.createMany({ data: moved.map(({ id }) => ({ giftId: id, stage: to, message: options.message ?? null, createdAt: at })) });
+  }
+  return moved.map(({ id }) => id);
+}

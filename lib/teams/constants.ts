@@ -1,0 +1,1 @@
+export const SANDBOX_TEAM_ID = "sandbox";

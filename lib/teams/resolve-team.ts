@@ -1,0 +1,51 @@
+import type { Tx } from "@/lib/db";
+import { badRequest, forbidden, notFound } from "@/lib/errors";
+import type { Caller } from "@/lib/tokens";
+import { SANDBOX_TEAM_ID } from "./constants";
+
+export type TeamRef = { id: string; name: string };
+
+/** The teams a caller may use: the sandbox for sandbox credentials, the user's teams otherwise. */
+export async function listTeams(db: Tx, caller: Caller): Promise<TeamRef[]> {
+  if (caller.mode === "sandbox") {
+    return db.team.findMany({ where: { id: SANDBOX_TEAM_ID }, select: { id: true, name: true } });
+  }
+  const memberships = await db.membership.findMany({
+    where: { userId: caller.user.id },
+    orderBy: [{ createdAt: "asc" }, { teamId: "asc" }],
+    select: { team: { select: { id: true, name: true } } },
+  });
+  return memberships.map((m) => m.team);
+}
+
+/**
+ * The team a request acts on. With no team in the path: the sandbox for sandbox
+ * credentials, the user's only team for live ones. A team the caller can't use is 404
+ * (its existence is never revealed); crossing between sandbox and live is 403.
+ */
+export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undefined): Promise<TeamRef> {
+  if (caller.mode === "sandbox") {
+    if (teamId !== undefined && teamId !== SANDBOX_TEAM_ID) {
+      throw forbidden(`Sandbox credentials can only use team "${SANDBOX_TEAM_ID}". Use your live token for other teams.`);
+    }
+    return db.team.findUniqueOrThrow({ where: { id: SANDBOX_TEAM_ID }, select: { id: true, name: true } });
+  }
+  if (teamId === SANDBOX_TEAM_ID) {
+    throw forbidden(`Live credentials can't use team "${SANDBOX_TEAM_ID}". Use your sandbox token for it.`);
+  }
+  if (teamId === undefined) {
+    const teams = await listTeams(db, caller);
+    if (teams.length === 1) return teams[0];
+    if (teams.length === 0) throw badRequest("You don't belong to any team yet.");
+    throw badRequest(
+      `You belong to ${teams.length} teams; name one in the path (/teams/:team_id/...). Your teams: ${teams.map((t) => t.id).join(", ")}.`,
+      { teams: teams.map((t) => t.id) },
+    );
+  }
+  const membership = await db.membership.findUnique({
+    where: { userId_teamId: { userId: caller.user.id, teamId } },
+    select: { team: { select: { id: true, name: true } } },
+  });
+  if (!membership) throw notFound(`No team "${teamId}".`);
+  return membership.team;
+}

@@ -1,0 +1,16 @@
+// `npm start`: build once if there is no build, then run the production server.
+// Installs nothing; migrations, seed and demo data run inside the server (instrumentation.ts).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const next = "node_modules/.bin/next";
+if (!existsSync(".next/BUILD_ID")) {
+  console.log("No build found: running `next build` once (about a minute)…");
+  const build = spawnSync(next, ["build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = process.env.PORT || "3000";
+const server = spawn(next, ["start", "-p", port], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

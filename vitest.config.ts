@@ -1,0 +1,15 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "emails/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 2,
+    env: { AUTH_SECRET: "test-secret-not-for-production", APP_URL: "http://localhost:3000", RIBBON_SWEEPER: "off" },
+  },
+});
