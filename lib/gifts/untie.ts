@@ -1,0 +1,18 @@
+import { config } from "@/lib/config";
+import { hmacSha256, sha256 } from "@/lib/crypto";
+import { appSecret } from "@/lib/secrets";
+
+/**
+ * The untie URL's secret is derived from the gift id with the server secret (HMAC, 256
+ * bits): it is never stored, only its SHA-256 (`Gift.untieTokenHash`) for look-ups, and
+ * the gift id alone does not give it away.
+ */
+export function untieToken(giftId: string): string {
+  return Buffer.from(hmacSha256(appSecret(), `untie:${giftId}`), "hex").toString("base64url");
+}
+
+export const untieTokenHash = (giftId: string) => sha256(untieToken(giftId));
+
+export function untieUrl(giftId: string): string {
+  return `${config.appUrl}/untie/${untieToken(giftId)}`;
+}

@@ -1,0 +1,61 @@
+import type { PrismaClient } from "@/lib/db";
+import { randomSecret } from "@/lib/crypto";
+import { setCard } from "@/lib/billing";
+import { seedCatalogue } from "@/lib/catalogue/seed";
+import { createTeam } from "@/lib/teams";
+import { createDeveloperTokens } from "@/lib/tokens";
+import { untieTokenHash } from "@/lib/gifts/untie";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+let counter = 0;
+
+/** A user with a live team (card 4242… unless told otherwise) and both developer tokens. */
+export async function createAccount(db: PrismaClient, opts: { card?: string | null; teamName?: string } = {}) {
+  const n = ++counter;
+  const user = await db.user.create({ data: { email: `user${n}-${randomSecret(4)}@example.test`, name: `User ${n}` } });
+  const team = await createTeam(db, { name: opts.teamName ?? `Team ${n}`, ownerId: user.id });
+  if (opts.card !== null) await setCard(db, { teamId: team.id, number: opts.card ?? "4242424242424242" });
+  const tokens = await createDeveloperTokens(db, user.id);
+  return { user, team, tokens };
+}
+
+/** Seeds the global catalogue (idempotent) and returns handy rows from it. */
+export async function catalogue(db: PrismaClient) {
+  await seedCatalogue(db);
+  const collection = await db.collection.findFirstOrThrow({ where: { global: true }, orderBy: { id: "asc" } });
+  const design = await db.design.findFirstOrThrow({ orderBy: { id: "asc" } });
+  const logo = await db.logo.findFirstOrThrow({ where: { isDefault: true } });
+  return { collection, design, logo };
+}
+
+/**
+ * Inserts a gift row directly, bypassing the API rules: for tests of code that acts on
+ * existing gifts (delivery, expiry). Defaults to a live email gift due now.
+ */
+export async function insertGift(db: PrismaClient, data: Partial<Prisma.GiftUncheckedCreateInput> & { teamId: string; senderId: string }) {
+  const { collection, design, logo } = await catalogue(db);
+  const id = data.id ?? `gft_${randomSecret(16)}`;
+  const now = new Date();
+  return db.gift.create({
+    data: {
+      id,
+      livemode: true,
+      recipientName: "Robin Recipient",
+      deliveryMethod: "email",
+      email: "robin@example.test",
+      subject: "User Sent You A Gift!",
+      message: "Thank you for everything this year.",
+      from: "The Team",
+      scheduledAt: now,
+      stage: "scheduled",
+      lastEventAt: now,
+      untieTokenHash: untieTokenHash(id),
+      collectionId: collection.id,
+      designId: design.id,
+      logoId: logo.id,
+      priceCents: collection.priceCents,
+      ...data,
+      events: { create: { stage: "scheduled", createdAt: now } },
+    },
+  });
+}
