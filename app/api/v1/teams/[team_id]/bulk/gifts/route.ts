@@ -1,0 +1,22 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonApi } from "@/lib/api/document";
+import { readJsonObject } from "@/lib/api/body";
+import { idempotentCreate } from "@/lib/api/idempotency";
+import { giftListDocument } from "@/lib/api/serializers/gift";
+import { createGifts, parseBulkGifts } from "@/lib/gifts";
+import { notifyGiftsScheduled } from "@/lib/jobs";
+import { resolveTeam } from "@/lib/teams";
+
+export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller, params }) => {
+  const team = await resolveTeam(db, caller, params.team_id);
+  const body = await readJsonObject(request);
+  return idempotentCreate({
+    db, request, caller, body, scope: `${team.id}:bulk`, shape: "many",
+    async create(idempotency) {
+      const now = new Date();
+      const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });
+      await notifyGiftsScheduled(gifts);
+      return jsonApi(giftListDocument(gifts));
+    },
+  });
+});

@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonApi } from "@/lib/api/document";
+import { serializeCollection } from "@/lib/api/serializers/catalogue";
+import { listCollections } from "@/lib/catalogue";
+import { resolveTeam } from "@/lib/teams";
+
+export const GET = apiRoute<{ team_id?: string }>(async ({ db, caller, params }) => {
+  const team = await resolveTeam(db, caller, params.team_id);
+  return jsonApi({ data: (await listCollections(db, team.id)).map(serializeCollection) });
+});

@@ -1,0 +1,20 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonApi } from "@/lib/api/document";
+import { giftDocument } from "@/lib/api/serializers/gift";
+import { cancelGift, getGift } from "@/lib/gifts";
+import { notifyGiftCancelled } from "@/lib/jobs";
+import { resolveTeam } from "@/lib/teams";
+
+type Params = { team_id?: string; id: string };
+
+export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
+  const team = await resolveTeam(db, caller, params.team_id);
+  return jsonApi(giftDocument(await getGift(db, caller, team, params.id)));
+});
+
+export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
+  const team = await resolveTeam(db, caller, params.team_id);
+  const gift = await cancelGift(db, caller, team, params.id);
+  await notifyGiftCancelled(gift.id);
+  return jsonApi(giftDocument(gift));
+});

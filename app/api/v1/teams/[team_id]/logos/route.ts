@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonApi } from "@/lib/api/document";
+import { serializeLogo } from "@/lib/api/serializers/catalogue";
+import { listLogos } from "@/lib/catalogue";
+import { resolveTeam } from "@/lib/teams";
+
+export const GET = apiRoute<{ team_id?: string }>(async ({ db, caller, params }) => {
+  const team = await resolveTeam(db, caller, params.team_id);
+  return jsonApi({ data: (await listLogos(db, team.id)).map(serializeLogo) });
+});

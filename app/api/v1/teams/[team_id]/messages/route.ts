@@ -1,0 +1,15 @@
+import { apiRoute } from "@/lib/api/handler";
+import { jsonApi } from "@/lib/api/document";
+import { paginate, readPage } from "@/lib/api/pagination";
+import { serializeMessage } from "@/lib/api/serializers/message";
+import { listMessages } from "@/lib/gifts";
+import { resolveTeam } from "@/lib/teams";
+
+export const GET = apiRoute<{ team_id?: string }>(async ({ request, db, caller, params }) => {
+  const team = await resolveTeam(db, caller, params.team_id);
+  const url = new URL(request.url);
+  const page = readPage(url);
+  const rows = await listMessages(db, { teamId: team.id, userId: caller.user.id, size: page.size, after: page.after });
+  const { items, links } = paginate(rows.map((m) => ({ ...m, id: String(m.id) })), page, url);
+  return jsonApi({ data: items.map((m) => serializeMessage({ ...m, id: Number(m.id) })), links });
+});

@@ -1,0 +1,64 @@
+import type { PrismaClient } from "@/lib/db";
+import { sha256 } from "@/lib/crypto";
+import { badRequest, conflict } from "@/lib/errors";
+import { loadGifts } from "@/lib/gifts";
+import { findIdempotencyKey, saveIdempotentResponse, type IdempotencyReservation } from "@/lib/idempotency";
+import type { Caller } from "@/lib/tokens";
+import { jsonApi } from "./document";
+import { giftDocument, giftListDocument } from "./serializers/gift";
+
+export type IdempotentCreate = {
+  db: PrismaClient;
+  request: Request;
+  caller: Caller;
+  /** What the request is for: the same body sent to another endpoint or team is another request. */
+  scope: string;
+  body: unknown;
+  shape: "one" | "many";
+  create(reservation?: IdempotencyReservation): Promise<Response>;
+};
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+
+async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promise<Response | null> {
+  const stored = await findIdempotencyKey(input.db, r.ownerKey, r.key);
+  if (!stored) return null;
+  if (stored.requestHash !== r.requestHash) {
+    throw conflict(`Idempotency-Key "${r.key}" was already used with a different request. Use a new key for a new request.`);
+  }
+  const headers = { "Idempotent-Replayed": "true" };
+  if (stored.responseBody !== null) {
+    return new Response(stored.responseBody, { status: stored.status ?? 200, headers: { "Content-Type": "application/vnd.api+json", ...headers } });
+  }
+  // Committed, but the response wasn't stored (yet): rebuild it from the gifts it created.
+  const gifts = await loadGifts(input.db, stored.giftIds);
+  return jsonApi(input.shape === "one" ? giftDocument(gifts[0]) : giftListDocument(gifts), { headers });
+}
+
+/**
+ * `Idempotency-Key` on create endpoints: the same key and body replay the first success;
+ * the same key with another body is a 409. Keys belong to the credential owner (user and
+ * mode) and last 24 hours. Failed requests store nothing, so they can be retried.
+ */
+export async function idempotentCreate(input: IdempotentCreate): Promise<Response> {
+  const key = input.request.headers.get("idempotency-key");
+  if (key === null) return input.create();
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters.");
+  const reservation: IdempotencyReservation = {
+    ownerKey: `${input.caller.user.id}:${input.caller.mode}`,
+    key,
+    requestHash: sha256(`${input.scope}\n${JSON.stringify(input.body)}`),
+  };
+  const earlier = await replay(input, reservation);
+  if (earlier) return earlier;
+  let response: Response;
+  try {
+    response = await input.create(reservation);
+  } catch (error) {
+    const concurrent = isUniqueViolation(error) ? await replay(input, reservation) : null;
+    if (concurrent) return concurrent;
+    throw error;
+  }
+  await saveIdempotentResponse(input.db, reservation, response.status, await response.clone().text());
+  return response;
+}

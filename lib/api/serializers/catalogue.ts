@@ -1,0 +1,30 @@
+import type { Collection, Design, Logo } from "@/lib/generated/prisma/client";
+import { formatMoney } from "@/lib/money";
+import type { ResourceObject } from "../document";
+import { absoluteUrl } from "./url";
+
+export function serializeCollection(c: Collection): ResourceObject {
+  return {
+    type: "collections",
+    id: String(c.id),
+    attributes: { name: c.name, global: c.global, price: formatMoney(c.priceCents), description: c.description, "image-url": absoluteUrl(c.imageUrl) },
+  };
+}
+
+export function serializeDesign(d: Design): ResourceObject {
+  return {
+    type: "designs",
+    id: d.id,
+    attributes: {
+      name: d.name,
+      global: d.global,
+      "has-logo": d.hasLogo,
+      "image-url": absoluteUrl(d.imageUrl),
+      "thumbnail-url": absoluteUrl(d.thumbnailUrl),
+    },
+  };
+}
+
+export function serializeLogo(l: Logo): ResourceObject {
+  return { type: "logos", id: String(l.id), attributes: { name: l.name, global: l.global, "image-url": absoluteUrl(l.imageUrl) } };
+}

@@ -1,0 +1,66 @@
+import type { GiftView } from "@/lib/gifts";
+import { untieUrl } from "@/lib/gifts";
+import type { ResourceObject } from "../document";
+import { serializeCollection, serializeDesign, serializeLogo } from "./catalogue";
+import { serializeUser } from "./user";
+
+const ref = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } });
+
+export function serializeGift(g: GiftView): ResourceObject {
+  return {
+    type: "gifts",
+    id: g.id,
+    attributes: {
+      "external-id": g.id,
+      team: g.teamId,
+      "sender-name": g.sender.name ?? g.sender.email,
+      name: g.recipientName,
+      "untie-url": untieUrl(g.id),
+      "delivery-method": g.deliveryMethod,
+      email: g.email,
+      "cc-email": g.ccEmail,
+      stage: g.stage,
+      "last-event-at": g.lastEventAt.toISOString(),
+      "scheduled-at": g.scheduledAt?.toISOString() ?? null,
+      "expires-on": g.expiresOn?.toISOString().slice(0, 10) ?? null,
+      subject: g.subject,
+      message: g.message,
+      from: g.from,
+      "thank-you-note": g.thankYouNote,
+      "selected-product": g.selectedProductId === null ? null : String(g.selectedProductId),
+      variant: g.variantId === null ? null : String(g.variantId),
+      "redemption-email": g.redemptionEmail,
+      address: g.address ?? null,
+      livemode: g.livemode,
+      "created-at": g.createdAt.toISOString(),
+      events: g.events.map((e) => ({ stage: e.stage, message: e.message, "created-at": e.createdAt.toISOString() })),
+    },
+    relationships: {
+      sender: ref("users", g.sender.id),
+      collection: ref("collections", g.collectionId),
+      logo: ref("logos", g.logoId),
+      design: ref("designs", g.designId),
+    },
+  };
+}
+
+/** The related users, collections, logos and designs of some gifts, each once. */
+function included(gifts: GiftView[]): ResourceObject[] {
+  const seen = new Map<string, ResourceObject>();
+  const add = (r: ResourceObject) => seen.has(`${r.type}:${r.id}`) || seen.set(`${r.type}:${r.id}`, r);
+  for (const g of gifts) {
+    add(serializeUser(g.sender));
+    add(serializeCollection(g.collection));
+    add(serializeLogo(g.logo));
+    if (g.design) add(serializeDesign(g.design));
+  }
+  return [...seen.values()];
+}
+
+export function giftDocument(gift: GiftView) {
+  return { data: serializeGift(gift), included: included([gift]) };
+}
+
+export function giftListDocument(gifts: GiftView[], links?: { next: string | null }) {
+  return { data: gifts.map(serializeGift), included: included(gifts), ...(links ? { links } : {}) };
+}

@@ -1,0 +1,2 @@
+export { findCollection, findDesign, findLogo, listCollections, listDesigns, listLogos } from "./queries";
+export { seedCatalogue } from "./seed";

@@ -1,0 +1,29 @@
+import type { Tx } from "@/lib/db";
+
+/** Keys are kept this long; an older key is forgotten and may be used again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type IdempotencyReservation = { ownerKey: string; key: string; requestHash: string };
+export type StoredKey = { id: number; requestHash: string; giftIds: string[]; status: number | null; responseBody: string | null };
+
+/** The live (under 24 hours old) record of a key, if any. */
+export async function findIdempotencyKey(db: Tx, ownerKey: string, key: string, now = new Date()): Promise<StoredKey | null> {
+  const row = await db.idempotencyKey.findUnique({ where: { ownerKey_key: { ownerKey, key } } });
+  if (!row) return null;
+  if (row.createdAt.getTime() < now.getTime() - IDEMPOTENCY_TTL_MS) {
+    await db.idempotencyKey.deleteMany({ where: { id: row.id } });
+    return null;
+  }
+  return { id: row.id, requestHash: row.requestHash, giftIds: row.giftIds as string[], status: row.status, responseBody: row.responseBody };
+}
+
+/** Inside the creating transaction: claims the key (a unique violation means someone else has). */
+export async function reserveIdempotencyKey(tx: Tx, r: IdempotencyReservation, giftIds: string[]): Promise<void> {
+  await tx.idempotencyKey.create({ data: { ownerKey: r.ownerKey, key: r.key, requestHash: r.requestHash, giftIds } });
+}
+
+/** After commit: keeps the exact response for replays, and forgets expired keys. */
+export async function saveIdempotentResponse(db: Tx, r: IdempotencyReservation, status: number, responseBody: string): Promise<void> {
+  await db.idempotencyKey.update({ where: { ownerKey_key: { ownerKey: r.ownerKey, key: r.key } }, data: { status, responseBody } });
+  await db.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } } });
+}

@@ -1,0 +1,58 @@
+import * as teams from "@/app/api/v1/teams/route";
+import * as collections from "@/app/api/v1/teams/[team_id]/collections/route";
+import * as designs from "@/app/api/v1/teams/[team_id]/designs/route";
+import * as logos from "@/app/api/v1/teams/[team_id]/logos/route";
+import * as messages from "@/app/api/v1/teams/[team_id]/messages/route";
+import * as gifts from "@/app/api/v1/teams/[team_id]/gifts/route";
+import * as gift from "@/app/api/v1/teams/[team_id]/gifts/[id]/route";
+import * as bulk from "@/app/api/v1/teams/[team_id]/bulk/gifts/route";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteModule = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
+
+// The app's routing table for /api/v1, as Next builds it from the app/ folder.
+const ROUTES: [RegExp, RouteModule][] = [
+  [/^\/teams$/, teams as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/collections$/, collections as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/designs$/, designs as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/logos$/, logos as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/messages$/, messages as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts$/, gifts as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)$/, gift as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/bulk\/gifts$/, bulk as RouteModule],
+];
+
+export type ApiResult = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export type CallOptions = { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+
+/**
+ * Calls the real route handlers with a real Request, the way Next does: for tests that
+ * exercise the HTTP edge without a server. `path` is relative to /api/v1.
+ */
+export async function callApi(method: "GET" | "POST" | "DELETE", path: string, options: CallOptions = {}): Promise<ApiResult> {
+  const url = new URL(`http://localhost:3000/api/v1${path}`);
+  const match = ROUTES.map(([pattern, module]) => ({ m: pattern.exec(url.pathname.slice("/api/v1".length)), module })).find((r) => r.m);
+  const handler = match?.module[method];
+  if (!match?.m || !handler) throw new Error(`No route for ${method} ${path}`);
+  const params = Object.fromEntries(Object.entries(match.m.groups ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, decodeURIComponent(v!)]));
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** A client bound to one token. */
+export function apiAs(token: string | null) {
+  return {
+    get: (path: string, o: Omit<CallOptions, "token"> = {}) => callApi("GET", path, { ...o, token }),
+    post: (path: string, body: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => callApi("POST", path, { ...o, body, token }),
+    delete: (path: string, o: Omit<CallOptions, "token"> = {}) => callApi("DELETE", path, { ...o, token }),
+  };
+}
