@@ -1,0 +1,75 @@
+import { Body, Button, Container, Head, Hr, Html, Img, Preview, Section, Text } from "@react-email/components";
+
+/** Everything the gift email shows. Image URLs are absolute (email clients have no base URL). */
+export type GiftEmailProps = {
+  recipientName: string;
+  message: string;
+  from: string;
+  untieUrl: string;
+  designName: string | null;
+  designImageUrl: string | null;
+  logoName: string;
+  logoImageUrl: string;
+};
+
+/** The gift email: design artwork, logo, message, from line and one clear button to the untie page. */
+export default function GiftEmail({ recipientName, message, from, untieUrl, designName, designImageUrl, logoName, logoImageUrl }: GiftEmailProps) {
+  const paragraphs = message.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`${from} sent you a gift: untie it to choose your present.`}</Preview>
+      <Body style={body}>
+        <Container style={card}>
+          <Section style={{ textAlign: "center", padding: "24px 24px 8px" }}>
+            <Img src={logoImageUrl} alt={logoName} height="40" style={{ margin: "0 auto", height: 40, width: "auto" }} />
+          </Section>
+          {designImageUrl ? (
+            <Section style={{ padding: "8px 24px" }}>
+              <Img src={designImageUrl} alt={designName ?? "Gift card design"} width="552" style={{ width: "100%", height: "auto", borderRadius: 12 }} />
+            </Section>
+          ) : null}
+          <Section style={{ padding: "8px 32px" }}>
+            <Text style={greeting}>Hi {recipientName},</Text>
+            {paragraphs.map((paragraph, i) => (
+              <Text key={i} style={messageText}>
+                {paragraph}
+              </Text>
+            ))}
+            <Text style={fromLine}>— {from}</Text>
+          </Section>
+          <Section style={{ textAlign: "center", padding: "16px 32px 32px" }}>
+            <Button href={untieUrl} style={button}>
+              Untie your gift
+            </Button>
+            <Text style={fallback} data-skip-in-text={true}>
+              Or open this link: <a href={untieUrl} style={{ color: "#b4235a" }}>{untieUrl}</a>
+            </Text>
+          </Section>
+          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
+          <Text style={footer}>You received this gift through Ribbon. Choose your present on the untie page; nothing to pay.</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+GiftEmail.PreviewProps = {
+  recipientName: "Robin",
+  message: "Thank you for a wonderful year on the team.\n\nEnjoy something nice on us!",
+  from: "Alex at Acme Rockets",
+  untieUrl: "http://localhost:3000/untie/preview-token",
+  designName: "Thank You",
+  designImageUrl: "http://localhost:3000/catalogue/designs/thank-you.svg",
+  logoName: "Ribbon",
+  logoImageUrl: "http://localhost:3000/catalogue/logos/ribbon.svg",
+} satisfies GiftEmailProps;
+
+const body = { backgroundColor: "#faf5f7", fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" };
+const card = { backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 600, margin: "0 auto", border: "1px solid #f0e6ea" };
+const greeting = { fontSize: 18, fontWeight: 600, color: "#2d1a22", margin: "16px 0 8px" };
+const messageText = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px", whiteSpace: "pre-line" as const };
+const fromLine = { fontSize: 16, fontStyle: "italic", color: "#3d2a32", margin: "16px 0 0" };
+const button = { backgroundColor: "#b4235a", color: "#ffffff", fontSize: 17, fontWeight: 700, borderRadius: 999, padding: "14px 32px", textDecoration: "none", display: "inline-block" };
+const fallback = { fontSize: 12, color: "#8a7480", margin: "16px 0 0", wordBreak: "break-all" as const };
+const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

@@ -1,0 +1,11 @@
+// Gift email delivery: claim, render, send, record. See deliver-gift.ts for the rules.
+export { deliverGift, deliverClaimedGift, retryDelayMs, MAX_ATTEMPTS } from "./deliver-gift";
+export type { DeliveryOptions, DeliveryResult } from "./deliver-gift";
+export { claimDueGifts, LEASE_MS } from "./claim";
+export { deliverDueGifts, expireGifts, utcDay } from "./sweep";
+export type { SweepOptions, SweepSummary } from "./sweep";
+export { listOutbox } from "./outbox";
+export type { OutboxMessage } from "./outbox";
+export { renderGiftEmail, giftEmailProps, absoluteUrl } from "./render-gift-email";
+export { mailTransport, outboxTransport, resendTransport, outboxActive } from "./transport";
+export type { MailMessage, MailTransport, SendResult } from "./transport";
