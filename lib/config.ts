@@ -21,4 +21,29 @@ export const config = {
   get sweeper(): boolean {
     return process.env.RIBBON_SWEEPER !== "off";
   },
+  /** Milliseconds between two runs of the in-process sweeper (used when Inngest is not configured). */
+  get sweeperIntervalMs(): number {
+    return Math.max(250, Number(process.env.RIBBON_SWEEPER_INTERVAL_MS) || 5_000);
+  },
+  /** Resend API key: when set, gift emails go out through Resend; otherwise they land in the local outbox. */
+  get resendApiKey(): string | undefined {
+    return process.env.RESEND_API_KEY || undefined;
+  },
+  /** The From header of every email (must be a sender verified with Resend when Resend is used). */
+  get emailFrom(): string {
+    return process.env.EMAIL_FROM || "Ribbon <onboarding@resend.dev>";
+  },
+  /** Which mail transport is active. */
+  get mailTransport(): "resend" | "outbox" {
+    return config.resendApiKey ? "resend" : "outbox";
+  },
+  /**
+   * Inngest schedules deliveries when it is configured: Inngest Cloud keys, or the dev
+   * server (`INNGEST_DEV=1` with `INNGEST_BASE_URL`). Otherwise the in-process sweeper does.
+   * The SDK reads these variables itself; this only decides who the scheduler is.
+   */
+  get inngest(): boolean {
+    const env = process.env;
+    return Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || (env.INNGEST_DEV === "1" && env.INNGEST_BASE_URL));
+  },
 };
