@@ -1,0 +1,32 @@
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = 3210;
+export const E2E_DATA_DIR = ".e2e-data";
+
+// Browser tests run against the real `npm start` on a throwaway data folder, in Debian's Chromium.
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npm start`,
+    url: `http://localhost:${E2E_PORT}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      APP_URL: `http://localhost:${E2E_PORT}`,
+      RIBBON_DATA_DIR: E2E_DATA_DIR,
+      RIBBON_SWEEPER_INTERVAL_MS: "500",
+    },
+  },
+});
