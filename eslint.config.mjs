@@ -1,0 +1,40 @@
+// ESLint 9 flat config: Next.js rules (core web vitals) plus typescript-eslint's recommended set.
+// eslint-config-next 16 exports flat-config arrays directly: no FlatCompat needed.
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      // `_`-prefixed names mark intentionally unused arguments and destructured leftovers.
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    // React code lives in .tsx files (and components/). Elsewhere, route handlers, domain code,
+    // scripts and tests, a name such as `useDatabase` (lib/db.ts) is not a React hook.
+    files: ["**/*.ts", "**/*.mjs"],
+    ignores: ["components/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "build/**",
+    "node_modules/**",
+    "lib/generated/**",
+    "public/**",
+    ".data/**",
+    ".test-data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+    "*.tsbuildinfo",
+  ]),
+]);
