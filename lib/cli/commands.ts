@@ -47,6 +47,7 @@ const commands: Record<string, { usage: string; run(db: PrismaClient, flags: Fla
       const team = await db.team.findUnique({ where: { id: required(f, "team") } });
       if (!team || team.id === "sandbox") throw badRequest(`No team ${f.team}.`);
       const user = await findUser(db, required(f, "user"));
+      if (f.role !== undefined && f.role !== "member" && f.role !== "owner") throw badRequest("--role must be member or owner.");
       const role = f.role === "owner" ? "owner" : "member";
       await addMember(db, team.id, user.id, role);
       return { team: team.id, user: user.email, role };
