@@ -5,6 +5,7 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
+import { insertRows } from "@/lib/database/insert-rows";
 import { newGiftId } from "./ids";
 import { rememberMessage } from "./messages";
 import type { GiftDraft } from "./schema";
@@ -78,30 +79,27 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     };
   });
 
-  const created = await db.$transaction(
+  const chargeId = await db.$transaction(
     async (tx) => {
       // The key goes first: a concurrent request with the same key waits here, then fails.
       if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, rows.map((r) => r.id));
-      let chargeId: number | null = null;
-      if (livemode) {
-        const count = rows.length;
-        const charge = await chargeTeam(tx, {
-          teamId: team.id,
-          amountCents: collection.priceCents * count,
-          description: `${count} ${count === 1 ? "gift" : "gifts"} from ${collection.name}`,
-        });
-        chargeId = charge.id;
-      }
-      const gifts = await tx.gift.createManyAndReturn({ data: rows.map((r) => ({ ...r, chargeId })) });
-      const events = await tx.giftEvent.createManyAndReturn({ data: rows.map((r) => ({ giftId: r.id, stage: INITIAL_STAGE, createdAt: now })) });
+      const charge = livemode
+        ? await chargeTeam(tx, {
+            teamId: team.id,
+            amountCents: collection.priceCents * rows.length,
+            description: `${rows.length} ${rows.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
+          })
+        : null;
+      await insertRows(tx, "Gift", rows.map((r) => ({ ...r, chargeId: charge?.id ?? null })));
+      await insertRows(tx, "GiftEvent", rows.map((r) => ({ giftId: r.id, stage: INITIAL_STAGE, createdAt: now })));
       await rememberMessage(tx, { teamId: team.id, userId: caller.user.id, message: draft.message ?? "", at: now });
-      const eventByGift = new Map(events.map((e) => [e.giftId, e]));
-      return gifts.map((g) => ({ ...g, events: [eventByGift.get(g.id)!] }));
+      return charge?.id ?? null;
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
 
   const sender = { id: caller.user.id, name: caller.user.name, email: caller.user.email };
-  const byId = new Map(created.map((g) => [g.id, g]));
-  return rows.map((r) => ({ ...byId.get(r.id)!, sender, collection, design, logo }));
+  const event = { stage: INITIAL_STAGE, message: null, createdAt: now };
+  const redemption = { thankYouNote: null, selectedProductId: null, variantId: null, redemptionEmail: null, address: null };
+  return rows.map((r) => ({ ...r, ...redemption, chargeId, sender, collection, design, logo, events: [event] }));
 }

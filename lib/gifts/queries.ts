@@ -5,7 +5,7 @@ import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import type { Cursor } from "./cursor";
 import type { Stage } from "./stages";
-import { GIFT_VIEW_INCLUDE, type GiftView } from "./view";
+import { GIFT_VIEW_SELECT, type GiftView } from "./view";
 
 /** The gifts a caller sees in a team: all of them, or in the sandbox only its own. */
 export function visibleGifts(caller: Caller, team: TeamRef): Prisma.GiftWhereInput {
@@ -13,14 +13,14 @@ export function visibleGifts(caller: Caller, team: TeamRef): Prisma.GiftWhereInp
 }
 
 export async function getGift(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<GiftView> {
-  const gift = await db.gift.findFirst({ where: { ...visibleGifts(caller, team), id }, include: GIFT_VIEW_INCLUDE });
+  const gift = await db.gift.findFirst({ where: { ...visibleGifts(caller, team), id }, select: GIFT_VIEW_SELECT });
   if (!gift) throw notFound(`No gift "${id}" in team "${team.id}".`);
   return gift;
 }
 
 export function loadGifts(db: Tx, ids: string[]): Promise<GiftView[]> {
   return db.gift
-    .findMany({ where: { id: { in: ids } }, include: GIFT_VIEW_INCLUDE })
+    .findMany({ where: { id: { in: ids } }, select: GIFT_VIEW_SELECT })
     .then((gifts) => {
       const byId = new Map(gifts.map((g) => [g.id, g]));
       return ids.flatMap((id) => byId.get(id) ?? []);
@@ -41,6 +41,6 @@ export function listGifts(db: Tx, input: { caller: Caller; team: TeamRef; filter
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: input.size + 1,
-    include: GIFT_VIEW_INCLUDE,
+    select: GIFT_VIEW_SELECT,
   });
 }
