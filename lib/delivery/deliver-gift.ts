@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { config } from "@/lib/config";
-import { moveGift } from "@/lib/gifts/stages";
+import { moveGift, moveGifts } from "@/lib/gifts/stages";
 import { claimDueGifts, type ClaimedGift } from "./claim";
 import { renderGiftEmail } from "./render-gift-email";
 import { mailTransport, type MailMessage, type MailTransport, type SendResult } from "./transport";
@@ -19,6 +19,8 @@ export type DeliveryOptions = {
   /** The clock: defaults to the real time. Tests move it. */
   now?: Date;
   maxAttempts?: number;
+  /** Emails rendered and handed to the transport at once, for a batch of claimed gifts. */
+  concurrency?: number;
 };
 
 export type DeliveryResult = { giftId: string } & (
@@ -37,64 +39,73 @@ export type DeliveryResult = { giftId: string } & (
  */
 export async function deliverGift(db: PrismaClient, giftId: string, options: DeliveryOptions = {}): Promise<DeliveryResult> {
   const now = options.now ?? new Date();
-  const [gift] = await claimDueGifts(db, { now, limit: 1, giftId });
-  if (gift) return deliverClaimedGift(db, gift, options);
+  const claimed = await claimDueGifts(db, { now, limit: 1, giftId });
+  if (claimed.length > 0) return (await deliverClaimedGifts(db, claimed, options))[0];
   return whyNotClaimed(db, giftId, now);
 }
 
-/**
- * The second half of a delivery, for a gift this caller has claimed: render, hand to the
- * transport (never for sandbox gifts), then in one transaction move the gift to `sent`
- * (with its event) and keep the message in `EmailOutbox`. A failure releases the gift
- * until its retry time, or moves it to `failed` after the last attempt.
- */
-export async function deliverClaimedGift(db: PrismaClient, gift: ClaimedGift, options: DeliveryOptions = {}): Promise<DeliveryResult> {
-  const clock = () => options.now ?? new Date();
-  let message: MailMessage;
-  try {
-    if (!gift.email) throw new Error("the gift has no recipient email");
-    const rendered = await renderGiftEmail(gift);
-    message = { from: config.emailFrom, to: gift.email, cc: gift.ccEmail, ...rendered };
-  } catch (error) {
-    return failAttempt(db, gift, error, clock(), options.maxAttempts ?? MAX_ATTEMPTS);
-  }
-
-  if (!gift.livemode) {
-    const moved = await complete(db, gift.id, message, { status: "suppressed", transport: "none", providerId: null }, clock());
-    return moved ? { giftId: gift.id, outcome: "suppressed" } : { giftId: gift.id, outcome: "skipped", reason: "not-scheduled" };
-  }
-
-  const transport = options.transport ?? mailTransport();
-  let result: SendResult;
-  try {
-    result = await transport.send(message, { idempotencyKey: `gift-email-${gift.id}` });
-  } catch (error) {
-    return failAttempt(db, gift, error, clock(), options.maxAttempts ?? MAX_ATTEMPTS);
-  }
-  const moved = await complete(db, gift.id, message, { status: result.status, transport: transport.name, providerId: result.providerId }, clock());
-  // Not moved: cancelled meanwhile. A provider that accepted the email has sent it; an outbox message was dropped.
-  if (!moved && result.status !== "sent") return { giftId: gift.id, outcome: "skipped", reason: "not-scheduled" };
-  return { giftId: gift.id, outcome: "sent", transport: transport.name, status: result.status };
-}
-
+type Prepared = { gift: ClaimedGift; message: MailMessage; record: OutboxRecord };
 type OutboxRecord = { status: "stored" | "sent" | "suppressed"; transport: string; providerId: string | null };
 
-/** Moves the gift to `sent` and keeps the message, together. Returns false if the gift had left `scheduled` meanwhile. */
-async function complete(db: PrismaClient, giftId: string, message: MailMessage, record: OutboxRecord, at: Date): Promise<boolean> {
+/**
+ * The second half of a delivery, for gifts this caller has claimed. Each email is
+ * rendered and handed to the transport (never for sandbox gifts: their message is kept
+ * as `suppressed`); then ONE transaction moves the delivered gifts to `sent` (an event
+ * each) and keeps their messages in `EmailOutbox`. A failed gift is released until its
+ * retry time, or moved to `failed` after the last attempt. If the process dies before
+ * the commit, the leases run out and the gifts are tried again: the outbox stored
+ * nothing yet, and a provider sees the same idempotency key.
+ */
+export async function deliverClaimedGifts(db: PrismaClient, gifts: ClaimedGift[], options: DeliveryOptions = {}): Promise<DeliveryResult[]> {
+  const transport = options.transport ?? mailTransport();
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const clock = () => options.now ?? new Date();
+  const prepared: Prepared[] = [];
+  const failures: DeliveryResult[] = [];
+
+  await eachWithLimit(gifts, options.concurrency ?? 4, async (gift) => {
+    let message: MailMessage;
+    try {
+      if (!gift.email) throw new Error("the gift has no recipient email");
+      message = { from: config.emailFrom, to: gift.email, cc: gift.ccEmail, ...(await renderGiftEmail(gift)) };
+      if (!gift.livemode) return void prepared.push({ gift, message, record: { status: "suppressed", transport: "none", providerId: null } });
+      const sent = await transport.send(message, { idempotencyKey: `gift-email-${gift.id}` });
+      prepared.push({ gift, message, record: { status: sent.status, transport: transport.name, providerId: sent.providerId } });
+    } catch (error) {
+      failures.push(await failAttempt(db, gift, error, clock(), maxAttempts));
+    }
+  });
+
+  const moved = prepared.length > 0 ? await complete(db, prepared, clock()) : new Set<string>();
+  const results = new Map<string, DeliveryResult>(failures.map((r) => [r.giftId, r]));
+  for (const { gift, record } of prepared) {
+    const giftId = gift.id;
+    // Not moved: cancelled meanwhile. A provider that accepted the email has sent it; a stored/suppressed one was dropped.
+    if (!moved.has(giftId) && record.status !== "sent") results.set(giftId, { giftId, outcome: "skipped", reason: "not-scheduled" });
+    else if (record.status === "suppressed") results.set(giftId, { giftId, outcome: "suppressed" });
+    else results.set(giftId, { giftId, outcome: "sent", transport: record.transport, status: record.status });
+  }
+  return gifts.map((g) => results.get(g.id)!);
+}
+
+/** Moves the delivered gifts to `sent` and keeps their messages, in one transaction. Returns the ids moved. */
+async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promise<Set<string>> {
   return db.$transaction(async (tx) => {
-    const moved = await moveGift(tx, giftId, "sent", { at, data: { sentAt: at, deliveryLeaseUntil: null } });
-    // Cancelled while the email was on its way: a stored or suppressed message never left
-    // the machine, so it is dropped; one a provider accepted is kept for the record.
-    if (!moved && record.status !== "sent") return false;
-    const { from: _from, ...fields } = message;
-    await tx.emailOutbox.create({ data: { kind: "gift", ...fields, ...record, giftId } });
-    if (!moved) console.warn(`Ribbon: gift ${giftId} left "scheduled" while its email was being sent (provider id ${record.providerId}).`);
+    const ids = prepared.map((p) => p.gift.id);
+    const moved = new Set(await moveGifts(tx, { id: { in: ids } }, "sent", { at, data: { sentAt: at, deliveryLeaseUntil: null } }));
+    const kept = prepared.filter((p) => moved.has(p.gift.id) || p.record.status === "sent");
+    await tx.emailOutbox.createMany({
+      data: kept.map(({ gift, message: { from: _from, ...fields }, record }) => ({ kind: "gift", ...fields, ...record, giftId: gift.id, createdAt: at })),
+    });
+    for (const p of kept) {
+      if (!moved.has(p.gift.id)) console.warn(`Ribbon: gift ${p.gift.id} left "scheduled" while its email was being sent (provider id ${p.record.providerId}).`);
+    }
     return moved;
   });
 }
 
 async function failAttempt(db: PrismaClient, gift: ClaimedGift, error: unknown, at: Date, maxAttempts: number): Promise<DeliveryResult> {
-  const attempt = gift.deliveryAttempts;
+  const attempt = gift.deliveryAttempts; // the claim counted this attempt
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   if (attempt >= maxAttempts) {
     const message = `Email not sent after ${attempt} attempt${attempt === 1 ? "" : "s"}: ${reason}`;
@@ -119,4 +130,12 @@ async function whyNotClaimed(db: PrismaClient, giftId: string, now: Date): Promi
   }
   // Held by another worker, waiting for its retry time, or claimed between our two queries.
   return { giftId, outcome: "skipped", reason: "leased", stage: gift.stage, retryAt: gift.deliveryLeaseUntil ?? now };
+}
+
+async function eachWithLimit<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }

@@ -1,5 +1,5 @@
 // Gift email delivery: claim, render, send, record. See deliver-gift.ts for the rules.
-export { deliverGift, deliverClaimedGift, retryDelayMs, MAX_ATTEMPTS } from "./deliver-gift";
+export { deliverGift, deliverClaimedGifts, retryDelayMs, MAX_ATTEMPTS } from "./deliver-gift";
 export type { DeliveryOptions, DeliveryResult } from "./deliver-gift";
 export { claimDueGifts, LEASE_MS } from "./claim";
 export { deliverDueGifts, expireGifts, utcDay } from "./sweep";

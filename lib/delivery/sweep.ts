@@ -1,13 +1,11 @@
 import type { PrismaClient } from "@/lib/db";
 import { moveGifts } from "@/lib/gifts/stages";
 import { claimDueGifts } from "./claim";
-import { deliverClaimedGift, type DeliveryOptions, type DeliveryResult } from "./deliver-gift";
+import { deliverClaimedGifts, type DeliveryOptions, type DeliveryResult } from "./deliver-gift";
 
 export type SweepOptions = DeliveryOptions & {
-  /** Most gifts claimed by one sweep (each claim holds its gifts for the lease time). */
+  /** Most gifts claimed (and committed together) by one sweep; each claim holds its gifts for the lease time. */
   limit?: number;
-  /** Deliveries in flight at once within the sweep. */
-  concurrency?: number;
 };
 
 export type SweepSummary = {
@@ -16,38 +14,20 @@ export type SweepSummary = {
   suppressed: number;
   retried: number;
   failed: number;
-  /** Unexpected errors (e.g. the database went away): the gift's lease runs out and a later sweep retries it. */
-  errors: number;
   results: DeliveryResult[];
 };
 
 /**
  * Delivers gift emails that are due: claims up to `limit` (skipping any another worker
- * holds) and delivers each. Safe to run from any number of workers at once.
+ * holds) and delivers them. Safe to run from any number of workers at once. If it throws
+ * (e.g. the database went away), the claimed gifts are retried once their lease runs out.
  */
 export async function deliverDueGifts(db: PrismaClient, options: SweepOptions = {}): Promise<SweepSummary> {
-  const { limit = 100, concurrency = 4, ...delivery } = options;
+  const { limit = 50, ...delivery } = options;
   const claimed = await claimDueGifts(db, { now: delivery.now ?? new Date(), limit });
-  const summary: SweepSummary = { claimed: claimed.length, sent: 0, suppressed: 0, retried: 0, failed: 0, errors: 0, results: [] };
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const gift = claimed[next++];
-      try {
-        const result = await deliverClaimedGift(db, gift, delivery);
-        summary.results.push(result);
-        if (result.outcome === "sent") summary.sent++;
-        else if (result.outcome === "suppressed") summary.suppressed++;
-        else if (result.outcome === "retry") summary.retried++;
-        else if (result.outcome === "failed") summary.failed++;
-      } catch (error) {
-        summary.errors++;
-        console.error(`Ribbon: delivering gift ${gift.id} failed unexpectedly; it will be retried after its lease:`, error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, worker));
-  return summary;
+  const results = claimed.length > 0 ? await deliverClaimedGifts(db, claimed, delivery) : [];
+  const count = (outcome: DeliveryResult["outcome"]) => results.filter((r) => r.outcome === outcome).length;
+  return { claimed: claimed.length, sent: count("sent"), suppressed: count("suppressed"), retried: count("retry"), failed: count("failed"), results };
 }
 
 /** Midnight UTC of `now`'s day: `expiresOn` is a calendar date. */
