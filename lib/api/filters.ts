@@ -8,5 +8,6 @@ export function readGiftFilter(url: URL): GiftFilter {
     throw badRequest(`filter[stage] must be one of: ${STAGES.join(", ")}.`, { parameter: "filter[stage]" });
   }
   const email = url.searchParams.get("filter[email]")?.trim() || undefined;
+  if (email?.includes("\u0000")) throw badRequest("filter[email] has invalid characters.", { parameter: "filter[email]" });
   return { stage, email };
 }

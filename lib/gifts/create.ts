@@ -23,11 +23,14 @@ export type CreateGiftsInput = {
   idempotency?: IdempotencyReservation;
 };
 
+const MAX_DB_INT = 2_147_483_647;
+
 async function resolveReferences(db: PrismaClient, teamId: string, draft: GiftDraft, problems: FieldProblem[]) {
   const [collection, design, logo] = await Promise.all([
     draft.collection === undefined ? null : findCollection(db, teamId, draft.collection),
     draft.designId === undefined ? null : findDesign(db, teamId, draft.designId),
-    findLogo(db, teamId, draft.logoId),
+    // Ids beyond the database's integer range can't exist (and would make the query fail).
+    draft.logoId !== undefined && draft.logoId > MAX_DB_INT ? null : findLogo(db, teamId, draft.logoId),
   ]);
   if (draft.collection !== undefined && !collection) {
     problems.push({ detail: `Collection "${draft.collection}" was not found (see GET /collections)`, pointer: "/gift/collection", code: "not_found" });

@@ -9,6 +9,6 @@ export function encodeCursor(item: { createdAt: Date; id: string | number }): st
 export function decodeCursor(value: string): Cursor | undefined {
   const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return undefined;
+  if (!id || id.includes("\u0000") || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return undefined;
   return { createdAt, id };
 }

@@ -7,6 +7,8 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "
 // C0/C1 control characters (and DEL); a message may keep newlines and tabs.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// A lone UTF-16 surrogate is no character at all (and PostgreSQL rejects it).
+const LONE_SURROGATE = /\p{Surrogate}/u;
 
 type TextOptions = { max: number; required?: boolean; multiline?: boolean };
 
@@ -22,7 +24,7 @@ export function text(label: string, { max, required = false, multiline = false }
       return z.NEVER;
     }
     const trimmed = value.trim();
-    if ((multiline ? CONTROL : CONTROL_OR_BREAK).test(trimmed)) {
+    if ((multiline ? CONTROL : CONTROL_OR_BREAK).test(trimmed) || LONE_SURROGATE.test(trimmed)) {
       ctx.addIssue({ code: "custom", message: `${label} has invalid characters` });
       return z.NEVER;
     }
@@ -67,15 +69,18 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
 export const scheduledAt = text("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
   if (value === undefined) return undefined;
   const match = TIMESTAMP.exec(value);
-  if (!match || !isCalendarDate(match[1], match[2], match[3]) || Number(match[4] ?? 0) > 23 || Number(match[5] ?? 0) > 59) {
+  const valid = match && isCalendarDate(match[1], match[2], match[3]) && Number(match[4] ?? 0) <= 23 && Number(match[5] ?? 0) <= 59 && Number(match[6] ?? 0) <= 59;
+  // Date parsing is the last word: an offset like +25:00 matches the pattern but is no date.
+  const date = valid ? new Date(match[4] === undefined ? `${value}T00:00:00Z` : value) : null;
+  if (!date || Number.isNaN(date.getTime())) {
     ctx.addIssue({ code: "custom", message: "Scheduled at must be an ISO 8601 UTC timestamp (YYYY-MM-DDThh:mm:ssZ)" });
     return z.NEVER;
   }
-  return new Date(match[4] === undefined ? `${value}T00:00:00Z` : value);
+  return date;
 });
 
 /** A calendar date `YYYY-MM-DD`, kept as that string. */
-export const expiresOn = text("Expires on", { max: 10 }).transform((value, ctx) => {
+export const expiresOn = text("Expires on", { max: 40 }).transform((value, ctx) => {
   if (value === undefined) return undefined;
   const match = DATE.exec(value);
   if (!match || !isCalendarDate(match[1], match[2], match[3])) {

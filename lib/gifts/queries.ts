@@ -13,7 +13,8 @@ export function visibleGifts(caller: Caller, team: TeamRef): Prisma.GiftWhereInp
 }
 
 export async function getGift(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<GiftView> {
-  const gift = await db.gift.findFirst({ where: { ...visibleGifts(caller, team), id }, select: GIFT_VIEW_SELECT });
+  // PostgreSQL text can't hold NUL: such an id names no gift (and would make the query fail).
+  const gift = id.includes("\u0000") ? null : await db.gift.findFirst({ where: { ...visibleGifts(caller, team), id }, select: GIFT_VIEW_SELECT });
   if (!gift) throw notFound(`No gift "${id}" in team "${team.id}".`);
   return gift;
 }

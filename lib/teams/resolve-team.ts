@@ -42,6 +42,7 @@ export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undef
       { teams: teams.map((t) => t.id) },
     );
   }
+  if (teamId.includes("\u0000")) throw notFound(`No team "${teamId}".`); // no text in PostgreSQL holds NUL
   const membership = await db.membership.findUnique({
     where: { userId_teamId: { userId: caller.user.id, teamId } },
     select: { team: { select: { id: true, name: true } } },
