@@ -7,8 +7,11 @@ export const MAX_PAGE_SIZE = 200;
 
 export type Page = { size: number; after?: Cursor };
 
-/** `page[size]` (1–200, default 50) and `page[after]` (a cursor from `links.next`). */
-export function readPage(url: URL): Page {
+/**
+ * `page[size]` (1–200, default 50) and `page[after]` (a cursor from `links.next`).
+ * `idPattern`: what ids of this list look like (a cursor from another list is no cursor here).
+ */
+export function readPage(url: URL, idPattern?: RegExp): Page {
   const sizeParam = url.searchParams.get("page[size]");
   const size = sizeParam === null ? DEFAULT_PAGE_SIZE : Number(sizeParam);
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
@@ -17,7 +20,7 @@ export function readPage(url: URL): Page {
   const afterParam = url.searchParams.get("page[after]");
   if (afterParam === null || afterParam === "") return { size };
   const after = decodeCursor(afterParam);
-  if (!after) throw badRequest("page[after] is not a valid cursor: use the links.next URL of the previous page.", { parameter: "page[after]" });
+  if (!after || (idPattern && !idPattern.test(after.id))) throw badRequest("page[after] is not a valid cursor: use the links.next URL of the previous page.", { parameter: "page[after]" });
   return { size, after };
 }
 
