@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { randomBytes } from "node:crypto";
+import { openDatabase } from "@/lib/database/open";
+import { useDatabase, type PrismaClient } from "@/lib/db";
+import { untieTokenHash } from "@/lib/gifts/untie";
+import { createDataDir, createPostgresDatabase, openTestDatabase, usingPostgres } from "@/lib/testing/test-database";
+import { catalogue, createAccount, insertGift } from "@/lib/testing/fixtures";
+import { fakeTransport } from "@/lib/testing/fake-transport";
+import type { MailTransport } from "@/lib/delivery";
+import { createSweeper, startSweeper, stopSweeper } from "./sweeper";
+
+/**
+ * Two handles on one database, as two server processes would have: on PostgreSQL two
+ * clients with their own connection pools; on PGlite (one process per data folder) one client.
+ */
+async function openTwoHandles(): Promise<{ a: PrismaClient; b: PrismaClient; close(): Promise<void> }> {
+  if (!usingPostgres()) {
+    const db = await openTestDatabase();
+    return { a: db.prisma, b: db.prisma, close: () => db.close() };
+  }
+  const pg = await createPostgresDatabase();
+  const first = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
+  const second = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
+  return { a: first.prisma, b: second.prisma, close: async () => (await first.close(), await second.close(), await pg.drop()) };
+}
+
+/** Inserts `count` due live email gifts in two statements (one insert each would take ages on PGlite). */
+async function insertDueGifts(db: PrismaClient, owner: { teamId: string; senderId: string }, count: number): Promise<string[]> {
+  const { collection, design, logo } = await catalogue(db);
+  const now = new Date();
+  const ids = Array.from({ length: count }, () => `gft_${randomBytes(12).toString("hex")}`);
+  await db.gift.createMany({
+    data: ids.map((id, i) => ({
+      id,
+      ...owner,
+      livemode: true,
+      recipientName: `Recipient ${i}`,
+      deliveryMethod: "email",
+      email: `r${i}@example.test`,
+      subject: "You got a gift",
+      message: `Message ${i}`,
+      from: "Load test",
+      scheduledAt: new Date(now.getTime() - (i % 60) * 1000),
+      lastEventAt: now,
+      untieTokenHash: untieTokenHash(id),
+      collectionId: collection.id,
+      designId: design.id,
+      logoId: logo.id,
+      priceCents: collection.priceCents,
+    })),
+  });
+  await db.giftEvent.createMany({ data: ids.map((giftId) => ({ giftId, stage: "scheduled", createdAt: now })) });
+  return ids;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe("the in-process sweeper", () => {
+  test("two sweepers over 1,000 due gifts send exactly 1,000 emails, one per gift", async () => {
+    const handles = await openTwoHandles();
+    const sweepers: ReturnType<typeof createSweeper>[] = [];
+    try {
+      const { user, team } = await createAccount(handles.a);
+      const ids = await insertDueGifts(handles.a, { teamId: team.id, senderId: user.id }, 1000);
+      const [ta, tb] = [fakeTransport(), fakeTransport()];
+      sweepers.push(createSweeper({ db: async () => handles.a, transport: ta, intervalMs: 10 }));
+      sweepers.push(createSweeper({ db: async () => handles.b, transport: tb, intervalMs: 10 }));
+
+      await waitFor(async () => (await handles.a.gift.count({ where: { stage: "sent" } })) === 1000, 150_000);
+      await Promise.all(sweepers.map((s) => s.stop()));
+
+      expect(ta.calls + tb.calls).toBe(1000);
+      expect(ta.calls).toBeGreaterThan(0); // both really swept
+      expect(tb.calls).toBeGreaterThan(0);
+      const keys = [...ta.sent, ...tb.sent].map((m) => m.idempotencyKey);
+      expect(new Set(keys)).toEqual(new Set(ids.map((id) => `gift-email-${id}`)));
+      expect(keys).toHaveLength(1000);
+      expect(await handles.a.gift.count({ where: { deliveryAttempts: { not: 1 } } })).toBe(0);
+      expect(await handles.a.emailOutbox.count()).toBe(1000);
+      expect(await handles.a.giftEvent.count({ where: { stage: "sent" } })).toBe(1000);
+    } finally {
+      await Promise.all(sweepers.map((s) => s.stop()));
+      await handles.close();
+    }
+  }, 180_000);
+
+  test("runs never overlap, even when a run takes longer than the interval", async () => {
+    const database = await openTestDatabase();
+    const sweeper = { current: undefined as ReturnType<typeof createSweeper> | undefined };
+    try {
+      const db = database.prisma;
+      const { user, team } = await createAccount(db);
+      for (let i = 0; i < 3; i++) await insertGift(db, { teamId: team.id, senderId: user.id });
+      let inFlight = 0;
+      let maxInFlight = 0;
+      const slow: MailTransport = {
+        name: "slow",
+        async send() {
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          await new Promise((r) => setTimeout(r, 150));
+          inFlight--;
+          return { status: "sent", providerId: null };
+        },
+      };
+      // One gift per batch: overlapping runs would each claim a gift and send at the same time.
+      sweeper.current = createSweeper({ db: async () => db, transport: slow, intervalMs: 1, batchSize: 1 });
+      await Promise.all([sweeper.current.runOnce(), sweeper.current.runOnce(), sweeper.current.runOnce()]);
+      await waitFor(async () => (await db.gift.count({ where: { stage: "sent" } })) === 3, 20_000);
+      expect(maxInFlight).toBe(1);
+    } finally {
+      await sweeper.current?.stop();
+      await database.close();
+    }
+  });
+
+  test("also expires gifts past their expiry date", async () => {
+    const database = await openTestDatabase();
+    try {
+      const db = database.prisma;
+      const { user, team } = await createAccount(db);
+      const old = await insertGift(db, { teamId: team.id, senderId: user.id, stage: "sent", expiresOn: new Date("2020-01-01") });
+      const sweeper = createSweeper({ db: async () => db, transport: fakeTransport(), intervalMs: 60_000 });
+      await sweeper.runOnce();
+      await sweeper.stop();
+      expect((await db.gift.findUniqueOrThrow({ where: { id: old.id } })).stage).toBe("expired");
+    } finally {
+      await database.close();
+    }
+  });
+
+  test("startSweeper: off with RIBBON_SWEEPER=off or when Inngest schedules, otherwise one per process", async () => {
+    const database = await openTestDatabase();
+    useDatabase(database);
+    try {
+      vi.stubEnv("RIBBON_SWEEPER", "off");
+      expect(startSweeper()).toBeNull();
+      vi.stubEnv("RIBBON_SWEEPER", "on");
+      vi.stubEnv("INNGEST_EVENT_KEY", "test-key");
+      expect(startSweeper()).toBeNull();
+      vi.stubEnv("INNGEST_EVENT_KEY", "");
+      const sweeper = startSweeper();
+      expect(sweeper).not.toBeNull();
+      expect(startSweeper()).toBe(sweeper);
+      await stopSweeper();
+    } finally {
+      useDatabase(undefined);
+      await database.close();
+    }
+  });
+});
