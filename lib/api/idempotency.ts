@@ -18,7 +18,15 @@ export type IdempotentCreate = {
   create(reservation?: IdempotencyReservation): Promise<Response>;
 };
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+/**
+ * A unique-index violation: Prisma's P2002 on PostgreSQL. The PGlite adapter (built against an
+ * older driver-adapter protocol) isn't mapped to P2002: it throws a DriverAdapterError whose
+ * cause carries the PostgreSQL code 23505.
+ */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string; originalCode?: string; kind?: string } } | null;
+  return e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.originalCode === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
+}
 
 async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promise<Response | null> {
   const stored = await findIdempotencyKey(input.db, r.ownerKey, r.key);
