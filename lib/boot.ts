@@ -3,6 +3,7 @@ import { getDatabase } from "./db";
 import { appSecret } from "./secrets";
 import { seedCatalogue } from "./catalogue/seed";
 import { createDemoData, demoCredentialsPath, tryItMessage } from "./demo/create-demo-data";
+import { startSweeper } from "./jobs";
 
 /** Server start-up: open and migrate the database, seed the catalogue, create demo data. */
 export async function boot(): Promise<void> {
@@ -16,6 +17,7 @@ export async function boot(): Promise<void> {
     const credentials = await createDemoData(database.prisma, { dataDir: config.dataDir, appUrl: config.appUrl });
     if (credentials) console.log(tryItMessage(credentials, demoCredentialsPath(config.dataDir)));
   }
+  startSweeper(); // delivers scheduled gift emails, unless Inngest does (or RIBBON_SWEEPER=off)
 }
 
 /** For the server: a failed start (e.g. the data folder is held by another process) ends it with a clear message. */

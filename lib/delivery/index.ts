@@ -9,3 +9,4 @@ export type { OutboxMessage } from "./outbox";
 export { renderGiftEmail, giftEmailProps, absoluteUrl } from "./render-gift-email";
 export { mailTransport, outboxTransport, resendTransport, outboxActive } from "./transport";
 export type { MailMessage, MailTransport, SendResult } from "./transport";
+export { canViewOutbox, type HeaderReader } from "./outbox-access";

@@ -1,0 +1,29 @@
+import { getDb } from "@/lib/db";
+import { canViewOutbox, listOutbox } from "@/lib/delivery";
+
+/** The local email outbox as JSON, newest first (for scripts and browser tests). Loopback only; see canViewOutbox. */
+export async function GET(request: Request) {
+  if (!canViewOutbox(request.headers)) {
+    return Response.json({ errors: [{ status: "404", title: "NotFound", detail: "Not found." }] }, { status: 404 });
+  }
+  const limit = Number(new URL(request.url).searchParams.get("limit")) || 50;
+  const messages = await listOutbox(await getDb(), { limit });
+  return Response.json(
+    {
+      data: messages.map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        to: m.to,
+        cc: m.cc,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        status: m.status,
+        transport: m.transport,
+        gift_id: m.giftId,
+        created_at: m.createdAt.toISOString(),
+      })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
