@@ -263,6 +263,12 @@ describe("bodies that are not a JSON object", () => {
     }
   });
 
+  it("a body over 25 MB is a 413 PayloadTooLarge document", async () => {
+    const huge = JSON.stringify(giftBody({ message: "x".repeat(26 * 1024 * 1024) }));
+    const res = await callApi("POST", "/bulk/gifts", { token: a.tokens.live, rawBody: huge, headers: { "content-type": "application/json" } });
+    expectError(res, 413, "PayloadTooLarge");
+  });
+
   it("a JSON body sent without a JSON content type is still read", async () => {
     const res = await callApi("POST", "/gifts", { token: a.tokens.sandbox, rawBody: JSON.stringify(giftBody()), headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(res.status).toBe(200);
