@@ -84,7 +84,9 @@ function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: s
     problems.push({ detail: "Email can't be blank", pointer: `${pointer}/email` });
   }
   const scheduled = isEmail ? (r.scheduled_at ?? new Date(now.getTime() + DEFAULT_SEND_DELAY_MS)) : null;
-  if (r.expires_on !== undefined) {
+  // With no valid send date there is nothing to measure the expiry against (the default would mislead).
+  const badSendDate = problems.some((p) => p.pointer === `${pointer}/scheduled_at`);
+  if (r.expires_on !== undefined && !(isEmail && badSendDate)) {
     const sendDate = (scheduled ?? now).toISOString().slice(0, 10);
     if (r.expires_on < sendDate) {
       problems.push({ detail: `Expires on can't be before the scheduled send date (${sendDate})`, pointer: `${pointer}/expires_on` });
