@@ -122,6 +122,10 @@ describe("field rules", () => {
       expect(problems, value).toEqual([{ pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/) }]);
     }
     expect(await problemsFor({ scheduled_at: 1717232400 })).toEqual([{ pointer: "/gift/scheduled_at", detail: "Scheduled at must be a string" }]);
+    // A bad send date is one problem: the expiry isn't measured against a default date instead.
+    expect(await problemsFor({ scheduled_at: "2030-06-01T09:00:00", expires_on: "2030-07-01" })).toEqual([
+      { pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/) },
+    ]);
   });
 
   it("bad expires_on: format, before the send date, a year or more after it", async () => {
