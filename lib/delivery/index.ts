@@ -10,3 +10,4 @@ export { renderGiftEmail, giftEmailProps, absoluteUrl } from "./render-gift-emai
 export { mailTransport, outboxTransport, resendTransport, outboxActive } from "./transport";
 export type { MailMessage, MailTransport, SendResult } from "./transport";
 export { canViewOutbox, type HeaderReader } from "./outbox-access";
+export { sendEmail, type EmailToSend } from "./send-email";
