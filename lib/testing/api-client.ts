@@ -43,7 +43,9 @@ export async function callApi(method: "GET" | "POST" | "DELETE", path: string, o
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  // Like Next, no params at all for routes without dynamic segments.
+  const context = Object.keys(params).length > 0 ? { params: Promise.resolve(params) } : { params: undefined };
+  const response = await handler(new Request(url, { method, headers, body }), context as { params: Promise<Record<string, string>> });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }

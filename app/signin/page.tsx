@@ -1,0 +1,32 @@
+import { redirect } from "next/navigation";
+import { auth, signIn } from "@/lib/auth";
+
+export const metadata = { title: "Sign in — Ribbon" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+  const { callbackUrl, error } = await searchParams;
+  const next = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/account";
+  if (await auth()) redirect(next);
+
+  async function sendLink(formData: FormData) {
+    "use server";
+    await signIn("email", { email: String(formData.get("email") ?? ""), redirectTo: next });
+  }
+
+  return (
+    <main className="mx-auto max-w-md px-6 py-20">
+      <h1 className="text-3xl font-semibold tracking-tight">Sign in to Ribbon</h1>
+      <p className="mt-3 text-stone-600">We&apos;ll email you a link that signs you in.</p>
+      {error && <p role="alert" className="mt-4 rounded bg-red-50 px-3 py-2 text-red-700">That link didn&apos;t work. Ask for a new one.</p>}
+      <form action={sendLink} className="mt-8 space-y-4">
+        <label className="block">
+          <span className="text-sm font-medium">Email</span>
+          <input name="email" type="email" required autoComplete="email" className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2" />
+        </label>
+        <button type="submit" className="w-full rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white">
+          Email me a sign-in link
+        </button>
+      </form>
+    </main>
+  );
+}
