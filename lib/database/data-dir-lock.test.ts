@@ -131,19 +131,25 @@ describe("one process per PGlite folder (real processes)", () => {
     const dir = dataDir();
     const holder = startFixture("hold", dir, "killed@example.test");
     const exited = finished(holder);
-    const ready = await new Promise<{ pid: number; users: number }>((resolve, reject) => {
-      holder.stdout!.once("data", (d) => resolve(JSON.parse(String(d))));
-      void exited.then((run) => reject(new Error(`holder exited early: ${run.stderr}`)));
-    });
-    expect(ready).toMatchObject({ pid: holder.pid, users: 1 });
-    expect(readFileSync(lockFile(dir), "utf8")).toBe(String(holder.pid));
+    try {
+      const ready = await new Promise<{ pid: number; users: number }>((resolve, reject) => {
+        holder.stdout!.once("data", (d) => resolve(JSON.parse(String(d))));
+        void exited.then((run) => reject(new Error(`holder exited early: ${run.stderr}`)));
+      });
+      expect(ready).toMatchObject({ pid: holder.pid, users: 1 });
+      expect(readFileSync(lockFile(dir), "utf8")).toBe(String(holder.pid));
 
-    // While it lives, we are refused.
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`in use by process ${holder.pid}`);
+      // While it lives, we are refused.
+      const opened = openDatabase({ dataDir: dir });
+      void opened.then((db) => db.close(), () => {});
+      await expect(opened).rejects.toThrow(`in use by process ${holder.pid}`);
 
-    holder.kill("SIGKILL");
-    expect((await exited).code).toBeNull(); // killed: no exit handler ran, the lock file stays behind
-    expect(readFileSync(lockFile(dir), "utf8")).toBe(String(holder.pid));
+      holder.kill("SIGKILL");
+      expect((await exited).code).toBeNull(); // killed: no exit handler ran, the lock file stays behind
+      expect(readFileSync(lockFile(dir), "utf8")).toBe(String(holder.pid));
+    } finally {
+      if (holder.exitCode === null && holder.signalCode === null) holder.kill("SIGKILL"); // never leave it running
+    }
 
     const db = await openDatabase({ dataDir: dir });
     try {
