@@ -18,6 +18,16 @@ export type IdempotentCreate = {
   create(reservation?: IdempotencyReservation): Promise<Response>;
 };
 
+/** JSON with object keys sorted, so the same body with its keys in another order is the same request. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
 /**
  * A unique-index violation: Prisma's P2002 on PostgreSQL. The PGlite adapter (built against an
  * older driver-adapter protocol) isn't mapped to P2002: it throws a DriverAdapterError whose
@@ -55,7 +65,7 @@ export async function idempotentCreate(input: IdempotentCreate): Promise<Respons
   const reservation: IdempotencyReservation = {
     ownerKey: `${input.caller.user.id}:${input.caller.mode}`,
     key,
-    requestHash: sha256(`${input.scope}\n${JSON.stringify(input.body)}`),
+    requestHash: sha256(`${input.scope}\n${canonicalJson(input.body)}`),
   };
   const earlier = await replay(input, reservation);
   if (earlier) return earlier;

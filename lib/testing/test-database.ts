@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -9,6 +9,9 @@ export const testPostgresUrl = () =>
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export const usingPostgres = () => process.env.RIBBON_TEST_DB === "pg";
+
+/** A migrated PGlite folder made once per test run (lib/testing/global-setup.ts), copied per file. */
+export const PGLITE_TEMPLATE_ENV = "RIBBON_TEST_PGLITE_TEMPLATE";
 
 async function adminQuery(sql: string): Promise<void> {
   const { Client } = await import("pg");
@@ -45,6 +48,8 @@ export async function openTestDatabase(): Promise<Database> {
     return { ...db, close: async () => (await db.close(), await pg.drop()) };
   }
   const dir = createDataDir();
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template) cpSync(path.join(template, "pgdata"), path.join(dir, "pgdata"), { recursive: true });
   const db = await openDatabase({ dataDir: dir });
   return { ...db, close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
 }

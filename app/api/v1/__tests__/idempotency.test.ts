@@ -39,6 +39,18 @@ describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {
     expect((await live.post("/gifts", giftBody(), key("k-409"))).body).toEqual(first.body);
   });
 
+  it("the same body with its keys in another order is the same request", async () => {
+    const a = await createAccount(t.db);
+    const live = apiAs(a.tokens.live);
+    const body = giftBody();
+    const first = await live.post("/gifts", body, key("k-order"));
+    const reordered = { gift: Object.fromEntries(Object.entries(body.gift).reverse()) };
+    const again = await live.post("/gifts", reordered, key("k-order"));
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.data.id).toBe(first.body.data.id);
+  });
+
   it("bulk: replays the whole list with one charge", async () => {
     const a = await createAccount(t.db);
     const live = apiAs(a.tokens.live);
