@@ -16,13 +16,6 @@ export default defineConfig([
       ],
     },
   },
-  {
-    // React code lives in .tsx files (and components/). Elsewhere, route handlers, domain code,
-    // scripts and tests, a name such as `useDatabase` (lib/db.ts) is not a React hook.
-    files: ["**/*.ts", "**/*.mjs"],
-    ignores: ["components/**"],
-    rules: { "react-hooks/rules-of-hooks": "off" },
-  },
   globalIgnores([
     ".next/**",
     "out/**",
@@ -32,6 +25,7 @@ export default defineConfig([
     "public/**",
     ".data/**",
     ".test-data/**",
+    ".e2e-data/**",
     "test-results/**",
     "playwright-report/**",
     "next-env.d.ts",

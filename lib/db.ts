@@ -24,6 +24,6 @@ export async function getDb(): Promise<PrismaClient> {
 }
 
 /** Lets tests and scripts point the process at a database they opened themselves. */
-export function useDatabase(database: Database | undefined): void {
+export function setDatabase(database: Database | undefined): void {
   holder.__ribbonDb = database ? Promise.resolve(database) : undefined;
 }

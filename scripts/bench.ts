@@ -1,7 +1,7 @@
 // `npm run bench`: API throughput through the real route handlers on a fresh database
 // (PGlite by default; PostgreSQL with RIBBON_TEST_DB=pg). Prints one line per measurement.
 import { performance } from "node:perf_hooks";
-import { useDatabase } from "@/lib/db";
+import { setDatabase } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { apiAs } from "@/lib/testing/api-client";
@@ -17,7 +17,7 @@ async function measure(label: string, count: number, run: () => Promise<void>) {
 }
 
 const database = await openTestDatabase();
-useDatabase(database);
+setDatabase(database);
 try {
   await catalogue(database.prisma);
   const { tokens } = await createAccount(database.prisma);
@@ -43,6 +43,6 @@ try {
     }
   });
 } finally {
-  useDatabase(undefined);
+  setDatabase(undefined);
   await database.close();
 }

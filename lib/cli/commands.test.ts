@@ -245,8 +245,11 @@ describe("runCommand", () => {
 
     it("refuses a malformed or invalid expiry", async () => {
       await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "2031-09"], 400, "--exp must look like MM/YY.");
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "13/31"], 400, "The card's expiry is not valid.");
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "01/20"], 400, "The card's expiry is not valid.");
+      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "13/31"], 400, "The card's expiry month must be 1 to 12.");
+      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "01/20"], 400, "The card has expired.");
+      const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1));
+      const exp = `${String(lastMonth.getUTCMonth() + 1).padStart(2, "0")}/${lastMonth.getUTCFullYear()}`;
+      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", exp], 400, "The card has expired.");
     });
 
     it("refuses the sandbox team, unknown teams and missing flags", async () => {

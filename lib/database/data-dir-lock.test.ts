@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDataDir } from "@/lib/testing/test-database";
@@ -83,6 +83,17 @@ describe("lockDataDir", () => {
     expect(readFileSync(lockFile(dir), "utf8")).toBe(String(process.pid));
     release();
     expect(existsSync(lockFile(dir))).toBe(false);
+  });
+
+  it("leaves no temporary files, and release never removes a lock that isn't ours", () => {
+    const dir = createDataDir();
+    const release = lockDataDir(dir);
+    const file = path.join(dir, "ribbon.lock");
+    expect(readdirSync(dir)).toEqual(["ribbon.lock"]);
+    writeFileSync(file, "1"); // as if another process had taken the folder over
+    release();
+    expect(readFileSync(file, "utf8")).toBe("1");
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -29,7 +29,10 @@ async function openPGlite(dataDir: string): Promise<Database> {
       exec: async (sql) => void (await pglite.exec(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
     };
-    const applied = await applyMigrations(runner, await readMigrations());
+    const applied = await applyMigrations(runner, await readMigrations()).catch(async (error: unknown) => {
+      await pglite.close(); // so a retry in this process doesn't meet a second PGlite on the folder
+      throw error;
+    });
     // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
     const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
     const prisma = new PrismaClient({ adapter });

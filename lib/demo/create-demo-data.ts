@@ -1,4 +1,4 @@
-import { writeFileSync, mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/db";
 import { setCard } from "@/lib/billing";
@@ -47,7 +47,9 @@ export async function createDemoData(db: PrismaClient, opts: { dataDir: string; 
     };
   });
   mkdirSync(opts.dataDir, { recursive: true });
-  writeFileSync(demoCredentialsPath(opts.dataDir), JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  const file = demoCredentialsPath(opts.dataDir);
+  writeFileSync(file, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  chmodSync(file, 0o600); // the mode above only applies when the file is new
   return credentials;
 }
 

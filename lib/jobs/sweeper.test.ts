@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "@/lib/database/open";
-import { useDatabase, type PrismaClient } from "@/lib/db";
+import { setDatabase, type PrismaClient } from "@/lib/db";
 import { untieTokenHash } from "@/lib/gifts/untie";
 import { createDataDir, createPostgresDatabase, openTestDatabase, usingPostgres } from "@/lib/testing/test-database";
 import { catalogue, createAccount, insertGift } from "@/lib/testing/fixtures";
@@ -138,7 +138,7 @@ describe("the in-process sweeper", () => {
 
   test("startSweeper: off with RIBBON_SWEEPER=off or when Inngest schedules, otherwise one per process", async () => {
     const database = await openTestDatabase();
-    useDatabase(database);
+    setDatabase(database);
     try {
       vi.stubEnv("RIBBON_SWEEPER", "off");
       expect(startSweeper()).toBeNull();
@@ -151,7 +151,7 @@ describe("the in-process sweeper", () => {
       expect(startSweeper()).toBe(sweeper);
       await stopSweeper();
     } finally {
-      useDatabase(undefined);
+      setDatabase(undefined);
       await database.close();
     }
   });

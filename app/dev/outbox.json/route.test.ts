@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "@/lib/database/open";
-import { useDatabase } from "@/lib/db";
+import { setDatabase } from "@/lib/db";
 import { deliverGift, outboxTransport } from "@/lib/delivery";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
@@ -9,10 +9,10 @@ import { GET } from "./route";
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
-  useDatabase(database);
+  setDatabase(database);
 });
 afterAll(async () => {
-  useDatabase(undefined);
+  setDatabase(undefined);
   await database?.close();
 });
 

@@ -6,9 +6,9 @@ import { setCard } from "@/lib/billing";
 import { addMember, createTeam } from "@/lib/teams";
 import { createDeveloperTokens } from "@/lib/tokens";
 import * as catchAll from "@/app/api/v1/[...path]/route";
-import { counts, expectError, giftBody, JSON_API, useTestDatabase } from "./helpers";
+import { counts, expectError, giftBody, JSON_API, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 
 /** Every endpoint, with and without the team prefix. */
 function endpoints(teamId: string, giftId: string) {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { setCard } from "@/lib/billing";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
-import { bulkBody, counts, expectError, expectValidation, giftBody, useTestDatabase } from "./helpers";
+import { bulkBody, counts, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 const DECLINING = "4000000000000002";
 
 describe("charges (live only)", () => {

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
 import { usingPostgres } from "@/lib/testing/test-database";
-import { bulkBody, counts, expectValidation, GIFT_ID, JSON_API, useTestDatabase } from "./helpers";
+import { bulkBody, counts, expectValidation, GIFT_ID, JSON_API, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 let a: Awaited<ReturnType<typeof createAccount>>;
 const FIVE_MIN = 5 * 60 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

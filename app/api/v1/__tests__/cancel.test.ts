@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
-import { counts, expectError, giftBody, ISO_MS, useTestDatabase } from "./helpers";
+import { counts, expectError, giftBody, ISO_MS, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 let a: Awaited<ReturnType<typeof createAccount>>;
 
 beforeAll(async () => {

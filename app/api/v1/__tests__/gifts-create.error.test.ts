@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs, callApi } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
-import { counts, expectError, expectValidation, giftBody, useTestDatabase } from "./helpers";
+import { counts, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 let a: Awaited<ReturnType<typeof createAccount>>;
 let before: Awaited<ReturnType<typeof counts>>;
 

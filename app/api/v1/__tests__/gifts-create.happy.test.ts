@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
-import { counts, GIFT_ID, giftBody, ISO_MS, JSON_API, useTestDatabase } from "./helpers";
+import { counts, GIFT_ID, giftBody, ISO_MS, JSON_API, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 let a: Awaited<ReturnType<typeof createAccount>>;
 const FIVE_MIN = 5 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from "vitest";
-import { useDatabase, type PrismaClient } from "@/lib/db";
+import { setDatabase, type PrismaClient } from "@/lib/db";
 import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { catalogue } from "@/lib/testing/fixtures";
@@ -9,16 +9,16 @@ import type { ApiResult } from "@/lib/testing/api-client";
  * Opens a fresh database for the test file (PGlite, or PostgreSQL with RIBBON_TEST_DB=pg),
  * makes it the process database the route handlers use, and seeds the catalogue.
  */
-export function useTestDatabase() {
+export function openDatabaseForFile() {
   const ctx = {} as { database: Database; db: PrismaClient; cat: Awaited<ReturnType<typeof catalogue>> };
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
-    useDatabase(ctx.database);
+    setDatabase(ctx.database);
     ctx.db = ctx.database.prisma;
     ctx.cat = await catalogue(ctx.db);
   });
   afterAll(async () => {
-    useDatabase(undefined);
+    setDatabase(undefined);
     await ctx.database?.close();
   });
   return ctx;

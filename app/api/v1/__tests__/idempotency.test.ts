@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
-import { bulkBody, counts, expectError, expectValidation, giftBody, JSON_API, useTestDatabase } from "./helpers";
+import { bulkBody, counts, expectError, expectValidation, giftBody, JSON_API, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 const key = (name: string) => ({ headers: { "Idempotency-Key": name } });
 
 describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {

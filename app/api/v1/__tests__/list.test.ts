@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "@/lib/teams";
 import { apiAs, callApi } from "@/lib/testing/api-client";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
-import { bulkBody, expectError, giftBody, ISO_MS, nextPath, useTestDatabase } from "./helpers";
+import { bulkBody, expectError, giftBody, ISO_MS, nextPath, openDatabaseForFile } from "./helpers";
 
-const t = useTestDatabase();
+const t = openDatabaseForFile();
 let a: Awaited<ReturnType<typeof createAccount>>;
 let all: string[]; // every gift id of team A, newest first
 const TOTAL = 3 + 60 + 5;
