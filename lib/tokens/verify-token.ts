@@ -27,6 +27,21 @@ export async function verifyToken(db: Tx, token: string): Promise<TokenCheck> {
   const row = await db.apiToken.findUnique({ where: { tokenHash }, select: { ...select, mode: true } });
   if (!row) return { status: "unknown" };
   if (row.revokedAt) return { status: "revoked" };
+  await touchApiToken(db, row.id);
   const user = { ...row.user, name: row.user.name ?? row.user.email };
   return { status: "valid", caller: { user, mode: row.mode === "live" ? "live" : "sandbox", via: "token", credentialId: row.id } };
+}
+
+// `lastUsedAt` (shown on the account page) is kept to the minute: at most one write per token a minute.
+const TOUCH_EVERY_MS = 60_000;
+const touchedAt = new Map<number, number>();
+
+async function touchApiToken(db: Tx, id: number): Promise<void> {
+  const now = Date.now();
+  if (now - (touchedAt.get(id) ?? 0) < TOUCH_EVERY_MS) return;
+  touchedAt.set(id, now);
+  await db.apiToken.updateMany({
+    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - TOUCH_EVERY_MS) } }] },
+    data: { lastUsedAt: new Date(now) },
+  });
 }

@@ -93,6 +93,16 @@ describe("token transport", () => {
     expect(created.body.data.attributes.team).toBe("sandbox");
   });
 
+  it("records when a token was last used (shown on the account page)", async () => {
+    const a = await createAccount(t.db);
+    const before = new Date();
+    expect((await callApi("GET", "/teams", { token: a.tokens.sandbox })).status).toBe(200);
+    const tokens = await t.db.apiToken.findMany({ where: { userId: a.user.id, revokedAt: null }, orderBy: { mode: "asc" } });
+    expect(tokens.map((row) => row.mode)).toEqual(["live", "sandbox"]);
+    expect(tokens[0].lastUsedAt).toBeNull();
+    expect(tokens[1].lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  });
+
   it("uses the header when both are present (a bad header is not rescued by a good query token)", async () => {
     const a = await createAccount(t.db);
     expectError(await callApi("GET", `/teams?access_token=${a.tokens.live}`, { headers: { authorization: "Bearer nope" } }), 401, "Unauthorized");
