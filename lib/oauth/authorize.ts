@@ -1,0 +1,97 @@
+import type { Tx } from "@/lib/db";
+import { randomSecret, sha256 } from "@/lib/crypto";
+
+/** An authorization code can be exchanged once, within ten minutes. */
+export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+
+/** The query of GET /oauth2/authorize as the browser sent it (a repeated parameter is an array). */
+export type AuthorizationQuery = Partial<Record<string, string | string[]>>;
+
+type Client = { id: number; clientId: string; name: string };
+
+export type AuthorizationCheck =
+  /** The client or its redirect URI can't be trusted: show an error, never redirect (RFC 6749 §4.1.2.1). */
+  | { status: "invalid"; reason: string }
+  /** A well-identified client sent a bad request: the error goes back to its redirect URI. */
+  | { status: "redirect"; to: string }
+  /** Ask the user. */
+  | { status: "consent"; client: { clientId: string; name: string }; redirectUri: string; state?: string };
+
+/** `uri` with the parameters added to its query (a registered URI may already have one). */
+export function redirectUriWith(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.append(key, value);
+  return url.toString();
+}
+
+/** The client with this client_id, if `redirectUri` is one of its registered URIs exactly. */
+async function findClientFor(db: Tx, clientId: string, redirectUri: string): Promise<Client | "unknown-client" | "unknown-redirect"> {
+  const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientId: true, name: true, redirectUris: true } });
+  if (!client) return "unknown-client";
+  if (!client.redirectUris.includes(redirectUri)) return "unknown-redirect";
+  return { id: client.id, clientId: client.clientId, name: client.name };
+}
+
+const INVALID = {
+  "unknown-client": "The application asking for access is not registered with Ribbon (unknown client_id).",
+  "unknown-redirect": "The redirect_uri is not one the application registered, so we won't send you there.",
+} as const;
+
+/** Validates an authorization request (RFC 6749 §4.1.1) for the consent screen. */
+export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuery): Promise<AuthorizationCheck> {
+  const { client_id: clientId, redirect_uri: redirectUri, response_type: responseType, state } = query;
+  if (typeof clientId !== "string" || !clientId) {
+    return { status: "invalid", reason: "The link has no client_id (or more than one), so we can't tell which application is asking." };
+  }
+  if (typeof redirectUri !== "string" || !redirectUri) {
+    return { status: "invalid", reason: "The link has no redirect_uri (or more than one), so we don't know where to send you back." };
+  }
+  const client = await findClientFor(db, clientId, redirectUri);
+  if (typeof client === "string") return { status: "invalid", reason: INVALID[client] };
+
+  const back = (error: string, description: string, withState = true) => ({
+    status: "redirect" as const,
+    to: redirectUriWith(redirectUri, { error, error_description: description, state: withState && typeof state === "string" ? state : undefined }),
+  });
+  if (Array.isArray(state)) return back("invalid_request", "state was sent more than once.", false);
+  if (responseType === undefined || Array.isArray(responseType)) return back("invalid_request", "response_type must be sent once.");
+  if (responseType !== "code") return back("unsupported_response_type", 'Only response_type=code is supported.');
+  return { status: "consent", client: { clientId: client.clientId, name: client.name }, redirectUri, state };
+}
+
+export type Decision = { clientId: string; redirectUri: string; state?: string };
+
+/**
+ * The user approved: issues a one-time authorization code (192 random bits, stored hashed,
+ * valid ten minutes) and returns the redirect carrying it. The client and redirect URI are
+ * checked again, since they come back from the browser.
+ */
+export async function approveAuthorization(
+  db: Tx,
+  input: Decision & { userId: string },
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string; code: string }> {
+  const client = await findClientFor(db, input.clientId, input.redirectUri);
+  if (typeof client === "string") return { status: "invalid", reason: INVALID[client] };
+  const code = randomSecret(24);
+  await db.oAuthCode.create({
+    data: {
+      codeHash: sha256(code),
+      clientId: client.id,
+      userId: input.userId,
+      redirectUri: input.redirectUri,
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+    },
+  });
+  return { status: "redirect", to: redirectUriWith(input.redirectUri, { code, state: input.state }), code };
+}
+
+/** The user said no: the redirect carrying `error=access_denied`. */
+export async function denyAuthorization(db: Tx, input: Decision): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string }> {
+  const client = await findClientFor(db, input.clientId, input.redirectUri);
+  if (typeof client === "string") return { status: "invalid", reason: INVALID[client] };
+  return {
+    status: "redirect",
+    to: redirectUriWith(input.redirectUri, { error: "access_denied", error_description: "The user denied access.", state: input.state }),
+  };
+}

@@ -1,0 +1,20 @@
+/** The error codes of RFC 6749 §5.2 that the token endpoint answers with. */
+export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type";
+
+/**
+ * A refused token request. The edge (`lib/api/oauth.ts`) turns it into the RFC 6749 §5.2
+ * JSON body: 401 for `invalid_client`, 400 for the others.
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: OAuthErrorCode,
+    description: string,
+  ) {
+    super(description);
+    this.name = "OAuthError";
+  }
+
+  get status(): number {
+    return this.code === "invalid_client" ? 401 : 400;
+  }
+}

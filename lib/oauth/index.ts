@@ -1,0 +1,12 @@
+export { createOAuthClient, type CreateOAuthClientInput } from "./create-client";
+export {
+  approveAuthorization,
+  checkAuthorizationRequest,
+  CODE_LIFETIME_MS,
+  denyAuthorization,
+  redirectUriWith,
+  type AuthorizationCheck,
+  type AuthorizationQuery,
+} from "./authorize";
+export { exchangeAuthorizationCode, type IssuedToken, type TokenRequest } from "./exchange-code";
+export { OAuthError, type OAuthErrorCode } from "./errors";
