@@ -1,0 +1,113 @@
+import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
+
+// Token requests are a handful of short fields.
+const MAX_TOKEN_REQUEST_BYTES = 64 * 1024;
+
+const FIELDS = {
+  grant_type: "grantType",
+  client_id: "clientId",
+  client_secret: "clientSecret",
+  code: "code",
+  redirect_uri: "redirectUri",
+} as const satisfies Record<string, keyof TokenRequest>;
+
+const invalidRequest = (description: string) => new OAuthError("invalid_request", description);
+
+/** The body's fields as name → values, whatever the accepted Content-Type. */
+async function readFields(request: Request): Promise<Map<string, unknown[]>> {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_TOKEN_REQUEST_BYTES) throw invalidRequest("The request body is too large.");
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > MAX_TOKEN_REQUEST_BYTES) throw invalidRequest("The request body is too large.");
+
+  const fields = new Map<string, unknown[]>();
+  const add = (name: string, value: unknown) => fields.set(name, [...(fields.get(name) ?? []), value]);
+
+  if (mediaType === "multipart/form-data") {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type")! } }).formData();
+    } catch {
+      throw invalidRequest("The multipart/form-data body could not be read.");
+    }
+    form.forEach((value, name) => add(name, value));
+  } else if (mediaType === "application/x-www-form-urlencoded") {
+    new URLSearchParams(new TextDecoder().decode(bytes)).forEach((value, name) => add(name, value));
+  } else if (mediaType === "application/json" || mediaType.endsWith("+json")) {
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      throw invalidRequest("The JSON body could not be parsed.");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidRequest("The JSON body must be an object.");
+    for (const [name, value] of Object.entries(body)) if (value !== null && value !== undefined) add(name, value);
+  } else {
+    throw invalidRequest("Send the fields as multipart/form-data, application/x-www-form-urlencoded or application/json.");
+  }
+  return fields;
+}
+
+/** `client_id:client_secret` from `Authorization: Basic …` (RFC 6749 §2.3.1), or null without the header. */
+function basicCredentials(request: Request): { clientId: string; clientSecret: string } | null {
+  const header = request.headers.get("authorization");
+  if (header === null) return null;
+  const match = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header);
+  const decoded = match ? Buffer.from(match[1], "base64").toString("utf8") : "";
+  const colon = decoded.indexOf(":");
+  if (colon < 0) throw new OAuthError("invalid_client", "The Authorization header must be HTTP Basic with client_id:client_secret.");
+  // Both parts are form-urlencoded before base64 (RFC 6749 §2.3.1).
+  const unescape = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, " "));
+    } catch {
+      throw new OAuthError("invalid_client", "The HTTP Basic credentials are not correctly encoded.");
+    }
+  };
+  return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
+}
+
+/**
+ * Reads a token request: a multipart form (as the spec says), a urlencoded form (RFC 6749) or
+ * JSON, with the client's credentials in the body or in HTTP Basic, not both. A parameter sent
+ * twice, or that isn't text, is an `invalid_request`.
+ */
+export async function readTokenRequest(request: Request): Promise<TokenRequest> {
+  const fields = await readFields(request);
+  const result: TokenRequest = {};
+  for (const [name, key] of Object.entries(FIELDS)) {
+    const values = fields.get(name) ?? [];
+    if (values.length > 1) throw invalidRequest(`${name} was sent more than once.`);
+    if (values.length === 0) continue;
+    if (typeof values[0] !== "string") throw invalidRequest(`${name} must be a string.`);
+    if (values[0] !== "") result[key] = values[0];
+  }
+  const basic = basicCredentials(request);
+  if (basic) {
+    if (result.clientSecret !== undefined) throw invalidRequest("Authenticate the client one way: HTTP Basic or client_secret in the body, not both.");
+    if (result.clientId !== undefined && result.clientId !== basic.clientId) throw invalidRequest("client_id in the body differs from the one in HTTP Basic.");
+    Object.assign(result, basic);
+  }
+  return result;
+}
+
+const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
+
+/** The successful token response (RFC 6749 §5.1, fields as the spec shows; created_at in Unix seconds). */
+export function tokenResponse(token: IssuedToken): Response {
+  return Response.json(
+    { access_token: token.accessToken, token_type: "bearer", created_at: Math.floor(token.createdAt.getTime() / 1000) },
+    { headers: NO_STORE },
+  );
+}
+
+/** A refused token request as RFC 6749 §5.2 JSON; anything unexpected is a logged 500 `server_error`. */
+export function oauthErrorResponse(error: unknown): Response {
+  if (error instanceof OAuthError) {
+    const headers: Record<string, string> = { ...NO_STORE };
+    if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="ribbon"';
+    return Response.json({ error: error.code, error_description: error.message }, { status: error.status, headers });
+  }
+  console.error("Unexpected error while handling a token request:", error);
+  return Response.json({ error: "server_error", error_description: "Something went wrong on our side. Please try again." }, { status: 500, headers: NO_STORE });
+}
