@@ -1,0 +1,78 @@
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { approveAuthorization, checkAuthorizationRequest, denyAuthorization, type AuthorizationQuery } from "@/lib/oauth";
+
+export const metadata = { title: "Authorize an application — Ribbon" };
+
+/** This page's own path and query, to come back to after signing in. */
+function selfPath(query: AuthorizationQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) for (const v of [value ?? []].flat()) params.append(key, v);
+  return `/oauth2/authorize?${params}`;
+}
+
+/** GET /oauth2/authorize (spec §5.2): sign in, then approve or deny the application. */
+export default async function AuthorizePage({ searchParams }: { searchParams: Promise<AuthorizationQuery> }) {
+  const query = await searchParams;
+  const here = selfPath(query);
+  const session = await auth();
+  if (!session?.user?.id) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+
+  const check = await checkAuthorizationRequest(await getDb(), query);
+  if (check.status === "invalid") {
+    return (
+      <main className="mx-auto max-w-md px-6 py-20">
+        <h1 className="text-3xl font-semibold tracking-tight">This authorization link doesn&apos;t work</h1>
+        <p role="alert" className="mt-4 rounded bg-red-50 px-3 py-2 text-red-700">
+          {check.reason}
+        </p>
+        <p className="mt-4 text-stone-600">Nothing was shared. Tell the application&apos;s developers about this link.</p>
+      </main>
+    );
+  }
+  if (check.status === "redirect") redirect(check.to);
+
+  const decision = { clientId: check.client.clientId, redirectUri: check.redirectUri, state: check.state };
+
+  // The user comes from the session at the time of the click; the client and redirect URI
+  // are checked again by the domain before anything is issued.
+  async function approve() {
+    "use server";
+    const userId = (await auth())?.user?.id;
+    if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+    const result = await approveAuthorization(await getDb(), { ...decision, userId });
+    redirect(result.status === "redirect" ? result.to : here);
+  }
+
+  async function deny() {
+    "use server";
+    const result = await denyAuthorization(await getDb(), decision);
+    redirect(result.status === "redirect" ? result.to : here);
+  }
+
+  return (
+    <main className="mx-auto max-w-md px-6 py-20">
+      <h1 className="text-3xl font-semibold tracking-tight">Authorize {check.client.name}</h1>
+      <p className="mt-4 text-lg" data-testid="consent">
+        <strong>{check.client.name}</strong> wants to create and send gifts on your behalf, for your teams.
+      </p>
+      <p className="mt-3 text-sm text-stone-600">
+        Signed in as {session.user.email}. It will act as you with a live credential (charges and real emails) until you
+        revoke it. You&apos;ll be sent back to <code className="break-all">{new URL(check.redirectUri).origin}</code>.
+      </p>
+      <div className="mt-8 flex gap-4">
+        <form action={approve}>
+          <button type="submit" className="rounded-full bg-[var(--ribbon)] px-6 py-2 font-semibold text-white">
+            Approve
+          </button>
+        </form>
+        <form action={deny}>
+          <button type="submit" className="rounded-full border border-stone-300 px-6 py-2">
+            Deny
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}
