@@ -2,8 +2,9 @@ import { redirect } from "next/navigation";
 import { auth, signOut } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { listActiveTokens } from "@/lib/tokens";
+import { listAuthorizedApps } from "@/lib/oauth";
 import { DeveloperTokens } from "@/components/DeveloperTokens";
-import { revokeTokens, rollTokens } from "./actions";
+import { revokeApp, revokeTokens, rollTokens } from "./actions";
 
 export const metadata = { title: "Account — Ribbon" };
 
@@ -12,9 +13,10 @@ export default async function AccountPage() {
   const userId = session?.user?.id;
   if (!userId) redirect("/signin?callbackUrl=/account");
   const db = await getDb();
-  const [user, tokens] = await Promise.all([
+  const [user, tokens, apps] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, memberships: { select: { team: { select: { id: true, name: true } } } } } }),
     listActiveTokens(db, userId),
+    listAuthorizedApps(db, userId),
   ]);
 
   async function logOut() {
@@ -73,6 +75,31 @@ export default async function AccountPage() {
             </form>
           )}
         </div>
+      </section>
+
+      <section className="mt-10">
+        <h2 className="text-xl font-semibold">Connected applications</h2>
+        <p className="mt-2 text-stone-600">
+          Applications you approved act as you with a live credential (your teams, real emails, charges) until you revoke them.
+        </p>
+        {apps.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-500">None.</p>
+        ) : (
+          <ul className="mt-4 space-y-2 text-sm" data-testid="connected-apps">
+            {apps.map((app) => (
+              <li key={app.clientId} className="flex items-center gap-4">
+                <span>
+                  <strong>{app.name}</strong> (since {app.since.toISOString().slice(0, 10)}
+                  {app.lastUsedAt ? `, last used ${app.lastUsedAt.toISOString().slice(0, 10)}` : ""})
+                </span>
+                <form action={revokeApp}>
+                  <input type="hidden" name="client" value={app.clientId} />
+                  <button className="rounded-full border border-stone-300 px-3 py-1">Revoke</button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </main>
   );

@@ -10,3 +10,4 @@ export {
 } from "./authorize";
 export { exchangeAuthorizationCode, type IssuedToken, type TokenRequest } from "./exchange-code";
 export { OAuthError, type OAuthErrorCode } from "./errors";
+export { listAuthorizedApps, revokeAuthorizedApp, type AuthorizedApp } from "./authorized-apps";
