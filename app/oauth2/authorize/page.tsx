@@ -24,7 +24,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
     return (
       <main className="mx-auto max-w-md px-6 py-20">
         <h1 className="text-3xl font-semibold tracking-tight">This authorization link doesn&apos;t work</h1>
-        <p role="alert" className="mt-4 rounded bg-red-50 px-3 py-2 text-red-700">
+        <p role="alert" data-testid="authorize-error" className="mt-4 rounded bg-red-50 px-3 py-2 text-red-700">
           {check.reason}
         </p>
         <p className="mt-4 text-stone-600">Nothing was shared. Tell the application&apos;s developers about this link.</p>
