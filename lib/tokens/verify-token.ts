@@ -20,6 +20,7 @@ export async function verifyToken(db: Tx, token: string): Promise<TokenCheck> {
     const row = await db.oAuthToken.findUnique({ where: { tokenHash }, select });
     if (!row) return { status: "unknown" };
     if (row.revokedAt) return { status: "revoked" };
+    await touch(db, "oauth", row.id);
     const user = { ...row.user, name: row.user.name ?? row.user.email };
     return { status: "valid", caller: { user, mode: "live", via: "oauth", credentialId: row.id } };
   }
@@ -27,21 +28,22 @@ export async function verifyToken(db: Tx, token: string): Promise<TokenCheck> {
   const row = await db.apiToken.findUnique({ where: { tokenHash }, select: { ...select, mode: true } });
   if (!row) return { status: "unknown" };
   if (row.revokedAt) return { status: "revoked" };
-  await touchApiToken(db, row.id);
+  await touch(db, "token", row.id);
   const user = { ...row.user, name: row.user.name ?? row.user.email };
   return { status: "valid", caller: { user, mode: row.mode === "live" ? "live" : "sandbox", via: "token", credentialId: row.id } };
 }
 
 // `lastUsedAt` (shown on the account page) is kept to the minute: at most one write per token a minute.
 const TOUCH_EVERY_MS = 60_000;
-const touchedAt = new Map<number, number>();
+const touchedAt = new Map<string, number>();
 
-async function touchApiToken(db: Tx, id: number): Promise<void> {
+async function touch(db: Tx, via: "token" | "oauth", id: number): Promise<void> {
   const now = Date.now();
-  if (now - (touchedAt.get(id) ?? 0) < TOUCH_EVERY_MS) return;
-  touchedAt.set(id, now);
-  await db.apiToken.updateMany({
+  if (now - (touchedAt.get(`${via}:${id}`) ?? 0) < TOUCH_EVERY_MS) return;
+  touchedAt.set(`${via}:${id}`, now);
+  const args = {
     where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - TOUCH_EVERY_MS) } }] },
     data: { lastUsedAt: new Date(now) },
-  });
+  };
+  await (via === "oauth" ? db.oAuthToken.updateMany(args) : db.apiToken.updateMany(args));
 }

@@ -124,6 +124,7 @@ describe("token transport", () => {
     expect(created.status).toBe(200);
     expect(created.body.data.attributes.livemode).toBe(true);
     expect(await t.db.charge.count({ where: { teamId: a.team.id } })).toBe(1);
+    expect((await t.db.oAuthToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt).not.toBeNull();
     await t.db.oAuthToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
     expectError(await apiAs(token).get("/teams"), 401, "Unauthorized");
   });
