@@ -11,6 +11,13 @@ test("requests without a token get a 401 JSON:API document", async ({ request })
   expect((await response.json()).errors[0].title).toBe("Unauthorized");
 });
 
+test("a method an endpoint does not serve gets a JSON:API 405", async ({ request }) => {
+  const response = await request.put("/api/v1/gifts", { data: {} });
+  expect(response.status()).toBe(405);
+  expect(response.headers()["allow"]).toBe("GET, POST");
+  expect((await response.json()).errors[0].title).toBe("MethodNotAllowed");
+});
+
 test("demo credentials list their teams, the sandbox and the catalogue", async ({ request }) => {
   const creds = demoCredentials();
   const [alex, sam] = creds.accounts;

@@ -8,18 +8,19 @@ import * as gift from "@/app/api/v1/teams/[team_id]/gifts/[id]/route";
 import * as bulk from "@/app/api/v1/teams/[team_id]/bulk/gifts/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type RouteModule = Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type RouteModule = Partial<Record<Method, Handler>>;
 
 // The app's routing table for /api/v1, as Next builds it from the app/ folder.
 const ROUTES: [RegExp, RouteModule][] = [
-  [/^\/teams$/, teams as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/collections$/, collections as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/designs$/, designs as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/logos$/, logos as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/messages$/, messages as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts$/, gifts as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)$/, gift as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/bulk\/gifts$/, bulk as RouteModule],
+  [/^\/teams$/, teams as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/collections$/, collections as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/designs$/, designs as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/logos$/, logos as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/messages$/, messages as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts$/, gifts as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)$/, gift as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/bulk\/gifts$/, bulk as unknown as unknown as RouteModule],
 ];
 
 export type ApiResult = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -30,7 +31,7 @@ export type CallOptions = { token?: string | null; body?: unknown; rawBody?: str
  * Calls the real route handlers with a real Request, the way Next does: for tests that
  * exercise the HTTP edge without a server. `path` is relative to /api/v1.
  */
-export async function callApi(method: "GET" | "POST" | "DELETE", path: string, options: CallOptions = {}): Promise<ApiResult> {
+export async function callApi(method: Method, path: string, options: CallOptions = {}): Promise<ApiResult> {
   const url = new URL(`http://localhost:3000/api/v1${path}`);
   const match = ROUTES.map(([pattern, module]) => ({ m: pattern.exec(url.pathname.slice("/api/v1".length)), module })).find((r) => r.m);
   const handler = match?.module[method];

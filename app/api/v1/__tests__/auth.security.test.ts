@@ -271,3 +271,23 @@ describe("unknown API paths", () => {
     }
   });
 });
+
+describe("methods an endpoint does not serve", () => {
+  it("answer 405 with Allow and a JSON:API error document, with or without the team prefix", async () => {
+    const a = await createAccount(t.db);
+    const cases: [Parameters<typeof callApi>[0], string, string][] = [
+      ["PUT", "/gifts", "GET, POST"],
+      ["PATCH", `/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE"],
+      ["GET", "/bulk/gifts", "POST"],
+      ["DELETE", "/collections", "GET"],
+      ["POST", "/teams", "GET"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await callApi(method, path, { token: a.tokens.live });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      expect(response.headers.get("content-type")).toBe(JSON_API);
+      expect(response.body.errors[0]).toMatchObject({ title: "MethodNotAllowed", status: 405 });
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { readGiftFilter } from "@/lib/api/filters";
@@ -33,3 +34,5 @@ export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => 
     },
   });
 });
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed("GET", "POST");

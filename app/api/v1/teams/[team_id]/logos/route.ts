@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { serializeLogo } from "@/lib/api/serializers/catalogue";
 import { listLogos } from "@/lib/catalogue";
@@ -8,3 +9,5 @@ export const GET = apiRoute<{ team_id?: string }>(async ({ db, caller, params })
   const team = await resolveTeam(db, caller, params.team_id);
   return jsonApi({ data: (await listLogos(db, team.id)).map(serializeLogo) });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { paginate, readPage } from "@/lib/api/pagination";
 import { serializeMessage } from "@/lib/api/serializers/message";
@@ -13,3 +14,5 @@ export const GET = apiRoute<{ team_id?: string }>(async ({ request, db, caller, 
   const { items, links } = paginate(rows.map((m) => ({ ...m, id: String(m.id) })), page, url);
   return jsonApi({ data: items.map((m) => serializeMessage({ ...m, id: Number(m.id) })), links });
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { idempotentCreate } from "@/lib/api/idempotency";
@@ -20,3 +21,5 @@ export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller,
     },
   });
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { giftDocument } from "@/lib/api/serializers/gift";
 import { cancelGift, getGift } from "@/lib/gifts";
@@ -18,3 +19,5 @@ export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
   await notifyGiftCancelled(gift.id);
   return jsonApi(giftDocument(gift));
 });
+
+export const { POST, PUT, PATCH } = methodsNotAllowed("GET", "DELETE");
