@@ -6,7 +6,7 @@ export { deliverDueGifts, expireGifts, utcDay } from "./sweep";
 export type { SweepOptions, SweepSummary } from "./sweep";
 export { listOutbox } from "./outbox";
 export type { OutboxMessage } from "./outbox";
-export { renderGiftEmail, giftEmailProps, absoluteUrl } from "./render-gift-email";
+export { renderGiftEmail, giftEmailProps } from "./render-gift-email";
 export { mailTransport, outboxTransport, resendTransport, outboxActive } from "./transport";
 export type { MailMessage, MailTransport, SendResult } from "./transport";
 export { canViewOutbox, type HeaderReader } from "./outbox-access";

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { render, toPlainText } from "@react-email/render";
-import { config } from "@/lib/config";
+import { absoluteUrl } from "@/lib/urls";
 import { untieUrl } from "@/lib/gifts/untie";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 
@@ -16,11 +16,6 @@ export type GiftForEmail = {
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
-
-/** Site-relative catalogue paths become absolute: email clients have no base URL. */
-export function absoluteUrl(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : `${config.appUrl}${url.startsWith("/") ? "" : "/"}${url}`;
-}
 
 export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
   return {

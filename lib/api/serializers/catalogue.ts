@@ -1,7 +1,7 @@
 import type { Collection, Design, Logo } from "@/lib/generated/prisma/client";
 import { formatMoney } from "@/lib/money";
 import type { ResourceObject } from "../document";
-import { absoluteUrl } from "./url";
+import { absoluteUrl } from "@/lib/urls";
 
 export function serializeCollection(c: Collection): ResourceObject {
   return {
