@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/database/open";
+import { openTestDatabase } from "@/lib/testing/test-database";
+import { createAccount, insertGift } from "@/lib/testing/fixtures";
+import { findGiftByUntieToken, markGiftOpened } from "./open-gift";
+import { untieToken } from "./untie";
+
+let database: Database;
+let owner: { teamId: string; senderId: string };
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const { user, team } = await createAccount(database.prisma);
+  owner = { teamId: team.id, senderId: user.id };
+});
+afterAll(() => database?.close());
+
+describe("the untie page's gift", () => {
+  it("is found by its untie secret only, never by its id", async () => {
+    const gift = await insertGift(database.prisma, owner);
+    expect((await findGiftByUntieToken(database.prisma, untieToken(gift.id)))?.id).toBe(gift.id);
+    expect(await findGiftByUntieToken(database.prisma, gift.id)).toBeNull();
+    expect(await findGiftByUntieToken(database.prisma, "x".repeat(43))).toBeNull();
+  });
+
+  it("opens a sent email gift or a link gift once, with an event; never a scheduled email gift or a cancelled one", async () => {
+    const db = database.prisma;
+    const sent = await insertGift(db, { ...owner, stage: "sent" });
+    const link = await insertGift(db, { ...owner, deliveryMethod: "link", email: null, scheduledAt: null });
+    const unsent = await insertGift(db, owner);
+    const cancelled = await insertGift(db, { ...owner, stage: "cancelled" });
+    expect(await markGiftOpened(db, sent)).toBe(true);
+    expect(await markGiftOpened(db, link)).toBe(true);
+    expect(await markGiftOpened(db, unsent)).toBe(false);
+    expect(await markGiftOpened(db, cancelled)).toBe(false);
+    const opened = await db.gift.findUniqueOrThrow({ where: { id: sent.id }, include: { events: { orderBy: { id: "asc" } } } });
+    expect(opened.events.map((e) => e.stage)).toEqual(["scheduled", "opened"]);
+    expect(opened.lastEventAt).toEqual(opened.events[1].createdAt);
+    expect(await markGiftOpened(db, { ...sent, stage: "sent" })).toBe(false); // already opened: no second event
+    expect(await db.giftEvent.count({ where: { giftId: sent.id } })).toBe(2);
+    expect((await db.gift.findUniqueOrThrow({ where: { id: unsent.id } })).stage).toBe("scheduled");
+  });
+});

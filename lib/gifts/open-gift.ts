@@ -1,0 +1,46 @@
+import type { PrismaClient } from "@/lib/db";
+import { sha256 } from "@/lib/crypto";
+import { moveGift } from "./stages";
+
+const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What the recipient's page shows: the gift card and the collection to choose from. */
+export async function findGiftByUntieToken(db: PrismaClient, token: string) {
+  if (!UNTIE_TOKEN.test(token)) return null;
+  return db.gift.findUnique({
+    where: { untieTokenHash: sha256(token) },
+    select: {
+      id: true,
+      stage: true,
+      deliveryMethod: true,
+      recipientName: true,
+      message: true,
+      from: true,
+      expiresOn: true,
+      sender: { select: { name: true } },
+      design: { select: { name: true, imageUrl: true } },
+      logo: { select: { name: true, imageUrl: true } },
+      collection: {
+        select: {
+          name: true,
+          description: true,
+          products: {
+            orderBy: { position: "asc" },
+            select: { id: true, name: true, description: true, imageUrl: true, variants: { orderBy: { position: "asc" }, select: { name: true } } },
+          },
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The recipient opened the untie page: a sent email gift, or a link gift, moves to
+ * `opened` (once). An email gift not sent yet stays `scheduled`, so a sender previewing
+ * the page doesn't stop its email.
+ */
+export async function markGiftOpened(db: PrismaClient, gift: { id: string; stage: string; deliveryMethod: string }): Promise<boolean> {
+  const opensNow = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
+  if (!opensNow) return false;
+  return db.$transaction((tx) => moveGift(tx, gift.id, "opened"));
+}
