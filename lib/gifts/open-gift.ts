@@ -18,7 +18,7 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
       from: true,
       expiresOn: true,
       sender: { select: { name: true } },
-      design: { select: { name: true, imageUrl: true } },
+      design: { select: { name: true, imageUrl: true, hasLogo: true } },
       logo: { select: { name: true, imageUrl: true } },
       collection: {
         select: {

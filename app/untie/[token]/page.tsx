@@ -36,8 +36,15 @@ export default async function UntiePage({ params }: { params: Promise<{ token: s
       </div>
       <section className="mx-auto mt-8 max-w-xl overflow-hidden rounded-2xl bg-white shadow">
         {gift.design && (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={gift.design.imageUrl} alt={gift.design.name} className="w-full" />
+          <div className="relative">
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={gift.design.imageUrl} alt={gift.design.name} className="w-full" />
+            {gift.design.hasLogo && (
+              // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork.
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={gift.logo.imageUrl} alt="" className="absolute left-[35%] top-[6%] h-[15%] w-[30%] object-contain" />
+            )}
+          </div>
         )}
         <div className="space-y-4 p-8">
           <h1 className="text-2xl font-semibold">{gift.recipientName}, you have a gift!</h1>
