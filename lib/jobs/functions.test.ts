@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Inngest, RetryAfterError } from "inngest";
 import { InngestTestEngine } from "@inngest/test";
-import type { Database } from "@/lib/database/open";
-import type { PrismaClient } from "@/lib/db";
 import { moveGift } from "@/lib/gifts/stages";
-import { openTestDatabase } from "@/lib/testing/test-database";
-import { createAccount, insertGift } from "@/lib/testing/fixtures";
+import { databaseWithOwner } from "@/lib/testing/database-for-file";
+import { insertGift } from "@/lib/testing/fixtures";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createFunctions, deliverOrThrow } from "./functions";
 
-let database: Database;
-let db: PrismaClient;
-let owner: { teamId: string; senderId: string };
+const t = databaseWithOwner();
 let transport = fakeTransport();
 // Quiet: the SDK logs every step error, and these tests make steps fail on purpose.
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 const client = new Inngest({ id: "ribbon-test", isDev: true, logger: quiet, internalLogger: quiet });
-const fns = createFunctions(client, { db: async () => db, transport: () => transport });
+const fns = createFunctions(client, { db: async () => t.db, transport: () => transport });
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.prisma;
-  const { user, team } = await createAccount(db);
-  owner = { teamId: team.id, senderId: user.id };
-});
-afterAll(() => database?.close());
 
 const scheduledEvent = (giftId: string, scheduledAt: Date) =>
   [{ name: "gift/scheduled", data: { giftId, scheduledAt: scheduledAt.toISOString() } }] as [{ name: string; data: Record<string, unknown> }];
@@ -37,14 +26,14 @@ const runDelivery = (giftId: string, scheduledAt: Date) =>
 describe("deliver-scheduled-gift", () => {
   test("sleeps until scheduled_at, then delivers the gift once", async () => {
     transport = fakeTransport();
-    const gift = await insertGift(db, owner);
+    const gift = await insertGift(t.db, t.owner);
     const { result, ctx } = await runDelivery(gift.id, gift.scheduledAt!);
 
     expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-for-scheduled-at", gift.scheduledAt!.toISOString());
     expect(ctx.step.run).toHaveBeenCalledWith("deliver-gift", expect.any(Function));
     expect(result).toEqual({ giftId: gift.id, outcome: "sent" });
     expect(transport.sent).toHaveLength(1);
-    expect((await db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("sent");
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("sent");
 
     // A duplicate run (event sent twice, or a retry after a lost response) sends nothing more.
     const again = await runDelivery(gift.id, gift.scheduledAt!);
@@ -56,8 +45,8 @@ describe("deliver-scheduled-gift", () => {
     expect(fns.deliverScheduledGift.opts.cancelOn).toEqual([{ event: expect.objectContaining({ name: "gift/cancelled" }), match: "data.giftId" }]);
 
     transport = fakeTransport();
-    const gift = await insertGift(db, { ...owner, scheduledAt: new Date(Date.now() - 1000) });
-    await db.$transaction((tx) => moveGift(tx, gift.id, "cancelled"));
+    const gift = await insertGift(t.db, { ...t.owner, scheduledAt: new Date(Date.now() - 1000) });
+    await t.db.$transaction((tx) => moveGift(tx, gift.id, "cancelled"));
     const { result } = await runDelivery(gift.id, gift.scheduledAt!);
     expect(result).toEqual({ giftId: gift.id, outcome: "skipped", reason: "not-scheduled" });
     expect(transport.calls).toBe(0);
@@ -65,11 +54,11 @@ describe("deliver-scheduled-gift", () => {
 
   test("a transport failure asks Inngest to retry at the gift's backoff time; the retry sends once", async () => {
     transport = fakeTransport({ failTimes: 1 });
-    const gift = await insertGift(db, owner);
+    const gift = await insertGift(t.db, t.owner);
 
     const failed = await runDelivery(gift.id, gift.scheduledAt!);
     expect(failed.error).toMatchObject({ name: "RetryAfterError", message: "Attempt 1 failed: 451 mailbox temporarily unavailable" });
-    expect(await db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "scheduled", deliveryAttempts: 1 });
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "scheduled", deliveryAttempts: 1 });
 
     // Inngest retries the step; @inngest/test doesn't model retries (nor the retry time), so run it again.
     // Too early: the gift is waiting for its backoff time, nothing is sent.
@@ -77,7 +66,7 @@ describe("deliver-scheduled-gift", () => {
     expect(early.result).toEqual({ giftId: gift.id, outcome: "skipped", reason: "leased" });
     expect(transport.calls).toBe(1);
     // At the retry time (moved into the past here): sent, once.
-    await db.gift.update({ where: { id: gift.id }, data: { deliveryLeaseUntil: new Date(Date.now() - 1) } });
+    await t.db.gift.update({ where: { id: gift.id }, data: { deliveryLeaseUntil: new Date(Date.now() - 1) } });
     const retried = await runDelivery(gift.id, gift.scheduledAt!);
     expect(retried.result).toEqual({ giftId: gift.id, outcome: "sent" });
     expect(transport.calls).toBe(2);
@@ -85,28 +74,28 @@ describe("deliver-scheduled-gift", () => {
   });
 
   test("the retry time handed to Inngest is the gift's backoff time", async () => {
-    const gift = await insertGift(db, owner);
-    const error = await deliverOrThrow(db, gift.id, fakeTransport({ failTimes: 1 })).catch((e: unknown) => e);
-    const { deliveryLeaseUntil } = await db.gift.findUniqueOrThrow({ where: { id: gift.id } });
+    const gift = await insertGift(t.db, t.owner);
+    const error = await deliverOrThrow(t.db, gift.id, fakeTransport({ failTimes: 1 })).catch((e: unknown) => e);
+    const { deliveryLeaseUntil } = await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } });
     expect(error).toBeInstanceOf(RetryAfterError);
     expect(error).toMatchObject({ retryAfter: deliveryLeaseUntil!.toISOString() });
   });
 
   test("after the last attempt the run fails for good and the gift is failed", async () => {
     transport = fakeTransport({ failTimes: Infinity });
-    const gift = await insertGift(db, { ...owner, deliveryAttempts: 4 });
+    const gift = await insertGift(t.db, { ...t.owner, deliveryAttempts: 4 });
     const { error } = await runDelivery(gift.id, gift.scheduledAt!);
     expect(error).toMatchObject({ name: "NonRetriableError", message: "Gave up after 5 attempts: 451 mailbox temporarily unavailable" });
-    expect((await db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("failed");
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("failed");
   });
 
   test("woken before the gift is due (clock skew), it asks to retry at scheduled_at", async () => {
     transport = fakeTransport();
     const scheduledAt = new Date(Date.now() + 3600_000);
-    const gift = await insertGift(db, { ...owner, scheduledAt });
+    const gift = await insertGift(t.db, { ...t.owner, scheduledAt });
     const { error } = await runDelivery(gift.id, scheduledAt);
     expect(error).toMatchObject({ name: "RetryAfterError", message: "Not due yet" });
-    await expect(deliverOrThrow(db, gift.id, transport)).rejects.toMatchObject({ retryAfter: scheduledAt.toISOString() });
+    await expect(deliverOrThrow(t.db, gift.id, transport)).rejects.toMatchObject({ retryAfter: scheduledAt.toISOString() });
     expect(transport.calls).toBe(0);
   });
 });
@@ -115,24 +104,24 @@ describe("sweep-due-gifts", () => {
   test("runs every minute and delivers due gifts, sandbox ones suppressed", async () => {
     expect(fns.sweepDueGifts.opts.triggers).toEqual([{ cron: "* * * * *" }]);
     transport = fakeTransport();
-    await db.gift.updateMany({ where: { stage: "scheduled" }, data: { scheduledAt: new Date(Date.now() + 86_400_000) } }); // park earlier tests' gifts
-    const live = await insertGift(db, owner);
-    const sandbox = await insertGift(db, { ...owner, livemode: false });
-    const t = new InngestTestEngine({ function: fns.sweepDueGifts });
-    const { result } = await t.execute();
+    await t.db.gift.updateMany({ where: { stage: "scheduled" }, data: { scheduledAt: new Date(Date.now() + 86_400_000) } }); // park earlier tests' gifts
+    const live = await insertGift(t.db, t.owner);
+    const sandbox = await insertGift(t.db, { ...t.owner, livemode: false });
+    const engine = new InngestTestEngine({ function: fns.sweepDueGifts });
+    const { result } = await engine.execute();
     expect(result).toEqual({ claimed: 2, sent: 1, suppressed: 1, retried: 0, failed: 0 });
     expect(transport.sent.map((m) => m.idempotencyKey)).toEqual([`gift-email-${live.id}`]);
-    expect((await db.gift.findUniqueOrThrow({ where: { id: sandbox.id } })).stage).toBe("sent");
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: sandbox.id } })).stage).toBe("sent");
   });
 });
 
 describe("expire-gifts", () => {
   test("runs daily and expires unredeemed gifts past their expiry date", async () => {
     expect(fns.expireGifts.opts.triggers).toEqual([{ cron: "TZ=UTC 5 0 * * *" }]);
-    const old = await insertGift(db, { ...owner, stage: "sent", expiresOn: new Date("2020-01-01") });
-    const t = new InngestTestEngine({ function: fns.expireGifts });
-    const { result } = await t.execute();
+    const old = await insertGift(t.db, { ...t.owner, stage: "sent", expiresOn: new Date("2020-01-01") });
+    const engine = new InngestTestEngine({ function: fns.expireGifts });
+    const { result } = await engine.execute();
     expect(result).toEqual({ expired: 1 });
-    expect((await db.gift.findUniqueOrThrow({ where: { id: old.id } })).stage).toBe("expired");
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: old.id } })).stage).toBe("expired");
   });
 });
