@@ -2,9 +2,8 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "@/lib/database/open";
 import { setDatabase, type PrismaClient } from "@/lib/db";
-import { untieTokenHash } from "@/lib/gifts/untie";
 import { createDataDir, createPostgresDatabase, openTestDatabase, usingPostgres } from "@/lib/testing/test-database";
-import { catalogue, createAccount, insertGift } from "@/lib/testing/fixtures";
+import { catalogue, createAccount, giftRow, insertGift } from "@/lib/testing/fixtures";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import type { MailTransport } from "@/lib/delivery";
 import { createSweeper, startSweeper, stopSweeper } from "./sweeper";
@@ -26,28 +25,13 @@ async function openTwoHandles(): Promise<{ a: PrismaClient; b: PrismaClient; clo
 
 /** Inserts `count` due live email gifts in two statements (one insert each would take ages on PGlite). */
 async function insertDueGifts(db: PrismaClient, owner: { teamId: string; senderId: string }, count: number): Promise<string[]> {
-  const { collection, design, logo } = await catalogue(db);
+  const cat = await catalogue(db);
   const now = new Date();
   const ids = Array.from({ length: count }, () => `gft_${randomBytes(12).toString("hex")}`);
   await db.gift.createMany({
-    data: ids.map((id, i) => ({
-      id,
-      ...owner,
-      livemode: true,
-      recipientName: `Recipient ${i}`,
-      deliveryMethod: "email",
-      email: `r${i}@example.test`,
-      subject: "You got a gift",
-      message: `Message ${i}`,
-      from: "Load test",
-      scheduledAt: new Date(now.getTime() - (i % 60) * 1000),
-      lastEventAt: now,
-      untieTokenHash: untieTokenHash(id),
-      collectionId: collection.id,
-      designId: design.id,
-      logoId: logo.id,
-      priceCents: collection.priceCents,
-    })),
+    data: ids.map((id, i) =>
+      giftRow(cat, { id, ...owner, recipientName: `Recipient ${i}`, email: `r${i}@example.test`, subject: "You got a gift", message: `Message ${i}`, from: "Load test", scheduledAt: new Date(now.getTime() - (i % 60) * 1000) }, now),
+    ),
   });
   await db.giftEvent.createMany({ data: ids.map((giftId) => ({ giftId, stage: "scheduled", createdAt: now })) });
   return ids;

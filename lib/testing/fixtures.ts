@@ -28,34 +28,38 @@ export async function catalogue(db: PrismaClient) {
   return { collection, design, logo };
 }
 
+type GiftData = Partial<Prisma.GiftCreateManyInput> & { teamId: string; senderId: string };
+
 /**
- * Inserts a gift row directly, bypassing the API rules: for tests of code that acts on
- * existing gifts (delivery, expiry). Defaults to a live email gift due now.
+ * A gift row as the database holds it, bypassing the API rules: defaults to a live email
+ * gift due now, with the catalogue's first collection, design and default logo.
  */
-export async function insertGift(db: PrismaClient, data: Partial<Prisma.GiftUncheckedCreateInput> & { teamId: string; senderId: string }) {
-  const { collection, design, logo } = await catalogue(db);
+export function giftRow(cat: Awaited<ReturnType<typeof catalogue>>, data: GiftData, now = new Date()): Prisma.GiftCreateManyInput {
   const id = data.id ?? `gft_${randomSecret(16)}`;
+  return {
+    id,
+    livemode: true,
+    recipientName: "Robin Recipient",
+    deliveryMethod: "email",
+    email: "robin@example.test",
+    subject: "User Sent You A Gift!",
+    message: "Thank you for everything this year.",
+    from: "The Team",
+    scheduledAt: now,
+    stage: "scheduled",
+    lastEventAt: now,
+    untieTokenHash: untieTokenHash(id),
+    collectionId: cat.collection.id,
+    designId: cat.design.id,
+    logoId: cat.logo.id,
+    priceCents: cat.collection.priceCents,
+    ...data,
+  };
+}
+
+/** Inserts one gift row (and its first event) for tests of code that acts on existing gifts. */
+export async function insertGift(db: PrismaClient, data: GiftData) {
   const now = new Date();
-  return db.gift.create({
-    data: {
-      id,
-      livemode: true,
-      recipientName: "Robin Recipient",
-      deliveryMethod: "email",
-      email: "robin@example.test",
-      subject: "User Sent You A Gift!",
-      message: "Thank you for everything this year.",
-      from: "The Team",
-      scheduledAt: now,
-      stage: "scheduled",
-      lastEventAt: now,
-      untieTokenHash: untieTokenHash(id),
-      collectionId: collection.id,
-      designId: design.id,
-      logoId: logo.id,
-      priceCents: collection.priceCents,
-      ...data,
-      events: { create: { stage: "scheduled", createdAt: now } },
-    },
-  });
+  const row = giftRow(await catalogue(db), data, now);
+  return db.gift.create({ data: { ...row, events: { create: { stage: "scheduled", createdAt: now } } } });
 }
