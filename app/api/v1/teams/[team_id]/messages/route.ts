@@ -11,8 +11,8 @@ export const GET = apiRoute<{ team_id?: string }>(async ({ request, db, caller, 
   const url = new URL(request.url);
   const page = readPage(url, /^\d{1,9}$/); // message ids are integers
   const rows = await listMessages(db, { teamId: team.id, userId: caller.user.id, size: page.size, after: page.after });
-  const { items, links } = paginate(rows.map((m) => ({ ...m, id: String(m.id) })), page, url);
-  return jsonApi({ data: items.map((m) => serializeMessage({ ...m, id: Number(m.id) })), links });
+  const { items, links } = paginate(rows, page, url);
+  return jsonApi({ data: items.map(serializeMessage), links });
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
