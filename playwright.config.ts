@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-export const E2E_PORT = 3210;
+// E2E_PORT lets several checkouts run their browser tests side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT) || 3210;
 export const E2E_DATA_DIR = ".e2e-data";
 
 // Browser tests run against the real `npm start` on a throwaway data folder, in Debian's Chromium.
