@@ -18,6 +18,10 @@ export const config = {
   get demo(): boolean {
     return config.databaseUrl ? process.env.RIBBON_DEMO === "1" : process.env.RIBBON_DEMO !== "0";
   },
+  /** One log line per API request (request id, method, path, status, duration); `off` silences it. */
+  get logRequests(): boolean {
+    return process.env.RIBBON_LOG_REQUESTS !== "off";
+  },
   get sweeper(): boolean {
     return process.env.RIBBON_SWEEPER !== "off";
   },

@@ -13,22 +13,31 @@ export class ValidationError extends Error {
 }
 
 export class BillingError extends Error {
-  constructor(message = "Your card was declined.") {
+  constructor(
+    message = "Your card was declined.",
+    readonly code = "card_declined",
+  ) {
     super(message);
     this.name = "BillingError";
   }
 }
 
-/** An error with its own HTTP status and JSON:API title. */
+/** `PayloadTooLarge` → `payload_too_large`: the default code of an HttpError. */
+const snakeCase = (title: string) => title.replace(/(?<=[a-z0-9])(?=[A-Z])/g, "_").toLowerCase();
+
+/** An error with its own HTTP status, JSON:API title and machine-readable code (default: the title in snake_case). */
 export class HttpError extends Error {
+  readonly code: string;
   constructor(
     readonly status: number,
     readonly title: string,
     detail: string,
     readonly meta?: Record<string, unknown>,
+    code?: string,
   ) {
     super(detail);
     this.name = "HttpError";
+    this.code = code ?? snakeCase(title);
   }
 }
 

@@ -1,24 +1,31 @@
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
+import { absoluteUrl } from "@/lib/urls";
 import { jsonApi } from "./document";
 
 type ErrorObject = {
   title: string;
   status: number;
   detail: string;
-  code?: string;
+  code: string;
   source?: { pointer: string };
   meta?: Record<string, unknown>;
 };
 
-function document(status: number, errors: ErrorObject[], headers?: Record<string, string>): Response {
-  return jsonApi({ errors }, { status, headers });
+/** Every error entry links to the list of error codes in the reference, like Stripe's `doc_url`. */
+function document(status: number, errors: ErrorObject[], requestId: string | undefined, headers?: Record<string, string>): Response {
+  const about = absoluteUrl("/docs#errors");
+  return jsonApi(
+    { errors: errors.map((e) => ({ ...e, links: { about } })), ...(requestId ? { meta: { "request-id": requestId } } : {}) },
+    { status, headers },
+  );
 }
 
 /**
  * The one place where failures become JSON:API error documents. `status` in each entry is
- * an integer, as the spec shows: 422 for ApiError (validation), 400 for BillingError.
+ * an integer, as the spec shows: 422 for ApiError (validation), 400 for BillingError. Every
+ * entry has a stable `code` (docs/errors.md); the document's `meta` names the request.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, requestId?: string): Response {
   if (error instanceof ValidationError) {
     return document(
       400,
@@ -26,18 +33,20 @@ export function errorResponse(error: unknown): Response {
         title: "ApiError",
         status: 422,
         detail: p.detail,
-        ...(p.code ? { code: p.code } : {}),
+        code: p.code ?? "invalid",
         ...(p.pointer !== undefined ? { source: { pointer: p.pointer } } : {}),
       })),
+      requestId,
     );
   }
   if (error instanceof BillingError) {
-    return document(400, [{ title: "BillingError", status: 400, detail: error.message }]);
+    return document(400, [{ title: "BillingError", status: 400, detail: error.message, code: error.code }], requestId);
   }
   if (error instanceof HttpError) {
     const headers: Record<string, string> = error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {};
-    return document(error.status, [{ title: error.title, status: error.status, detail: error.message, ...(error.meta ? { meta: error.meta } : {}) }], headers);
+    const entry = { title: error.title, status: error.status, detail: error.message, code: error.code, ...(error.meta ? { meta: error.meta } : {}) };
+    return document(error.status, [entry], requestId, headers);
   }
-  console.error("Unexpected error while handling an API request:", error);
-  return document(500, [{ title: "InternalError", status: 500, detail: "Something went wrong on our side. Please try again." }]);
+  console.error(`Unexpected error while handling API request ${requestId ?? "(no id)"}:`, error);
+  return document(500, [{ title: "InternalError", status: 500, detail: "Something went wrong on our side. Please try again.", code: "internal_error" }], requestId);
 }

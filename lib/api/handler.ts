@@ -2,21 +2,39 @@ import { getDb, type PrismaClient } from "@/lib/db";
 import type { Caller } from "@/lib/tokens";
 import { authenticate } from "./authenticate";
 import { errorResponse } from "./errors";
+import { logRequest, newRequestId } from "./request-id";
 
 export type ApiContext<P> = { request: Request; db: PrismaClient; caller: Caller; params: P };
 
 // Next passes no params for routes without dynamic segments (e.g. /api/v1/gifts).
 type RouteContext<P> = { params?: Promise<P> } | undefined;
+type Endpoint<P> = (request: Request, context?: RouteContext<P>) => Promise<Response>;
 
-/** Wraps an API route: authenticates the caller and turns every failure into an error document. */
-export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>) {
-  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+/**
+ * Every API endpoint: gives the request an id (the `Request-Id` header, the error
+ * document's meta, the log line) and turns every failure into an error document.
+ */
+export function apiEndpoint<P = Record<string, never>>(handle: (request: Request, params: P) => Promise<Response>): Endpoint<P> {
+  return async (request, context) => {
+    const startedAt = performance.now();
+    const requestId = newRequestId();
+    let response: Response;
     try {
-      const db = await getDb();
-      const caller = await authenticate(db, request);
-      return await handle({ request, db, caller, params: ((await context?.params) ?? {}) as P });
+      response = await handle(request, ((await context?.params) ?? {}) as P);
     } catch (error) {
-      return errorResponse(error);
+      response = errorResponse(error, requestId);
     }
+    response.headers.set("Request-Id", requestId);
+    logRequest(requestId, request, response.status, startedAt);
+    return response;
   };
+}
+
+/** An authenticated API endpoint: the caller comes from the request's token. */
+export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>): Endpoint<P> {
+  return apiEndpoint<P>(async (request, params) => {
+    const db = await getDb();
+    const caller = await authenticate(db, request);
+    return handle({ request, db, caller, params });
+  });
 }

@@ -9,7 +9,7 @@ export type ChargeInput = { teamId: string; amountCents: number; description: st
  */
 export async function chargeTeam(tx: Tx, input: ChargeInput) {
   const card = await tx.paymentMethod.findUnique({ where: { teamId: input.teamId } });
-  if (!card) throw new BillingError("This team has no card on file.");
+  if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
   if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
   return tx.charge.create({
     data: { teamId: input.teamId, kind: "charge", amountCents: input.amountCents, description: input.description, cardLast4: card.last4 },

@@ -1,6 +1,26 @@
 import { z } from "zod";
 
-/** Field validators for gift requests. Each reports one problem in the spec's wording. */
+/**
+ * Field validators for gift requests. Each reports one problem in the spec's wording with a
+ * stable `code` (docs/errors.md), and carries its OpenAPI description, so the same schema
+ * validates requests and documents them (lib/api/openapi).
+ */
+
+/** What the OpenAPI document says about a field (its JSON Schema, rendered in place of `unknown`). */
+export type FieldDoc = { description: string; example?: unknown };
+
+/** Reports one problem with its stable machine-readable code. */
+export function fail(ctx: z.RefinementCtx, message: string, code: string): typeof z.NEVER {
+  ctx.addIssue({ code: "custom", message, params: { code } });
+  return z.NEVER;
+}
+
+/** The problem code a validator attached to an issue (`invalid` when it attached none). */
+export const problemCode = (issue: z.core.$ZodIssue): string =>
+  (issue.code === "custom" && typeof issue.params?.code === "string" ? issue.params.code : undefined) ?? "invalid";
+
+const documented = <T extends z.ZodType>(schema: T, doc: FieldDoc, jsonSchema: Record<string, unknown>): T =>
+  schema.meta({ description: doc.description, ...(doc.example !== undefined ? { example: doc.example } : {}), override: jsonSchema }) as T;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
@@ -12,50 +32,46 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 
 type TextOptions = { max: number; required?: boolean; multiline?: boolean };
 
-/** A string field: blank is "can't be blank" when required and `undefined` otherwise. */
-export function text(label: string, { max, required = false, multiline = false }: TextOptions) {
+function textValue(label: string, { max, required = false, multiline = false }: TextOptions) {
   return z.unknown().transform((value, ctx): string | undefined => {
     if (isBlank(value)) {
-      if (required) ctx.addIssue({ code: "custom", message: `${label} can't be blank` });
+      if (required) fail(ctx, `${label} can't be blank`, "blank");
       return undefined;
     }
-    if (typeof value !== "string") {
-      ctx.addIssue({ code: "custom", message: `${label} must be a string` });
-      return z.NEVER;
-    }
+    if (typeof value !== "string") return fail(ctx, `${label} must be a string`, "not_a_string");
     const trimmed = value.trim();
     if ((multiline ? CONTROL : CONTROL_OR_BREAK).test(trimmed) || LONE_SURROGATE.test(trimmed)) {
-      ctx.addIssue({ code: "custom", message: `${label} has invalid characters` });
-      return z.NEVER;
+      return fail(ctx, `${label} has invalid characters`, "invalid_characters");
     }
-    if (trimmed.length > max) {
-      ctx.addIssue({ code: "custom", message: `${label} is too long (maximum is ${max} characters)` });
-      return z.NEVER;
-    }
+    if (trimmed.length > max) return fail(ctx, `${label} is too long (maximum is ${max} characters)`, "too_long");
     return trimmed;
   });
 }
 
-const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/;
-
-export function email(label: string, required = false) {
-  return text(label, { max: 254, required }).transform((value, ctx) => {
-    if (value !== undefined && !EMAIL.test(value)) {
-      ctx.addIssue({ code: "custom", message: `${label} is not a valid email address` });
-      return z.NEVER;
-    }
-    return value;
-  });
+/** A string field: blank is "can't be blank" when required and `undefined` otherwise. */
+export function text(label: string, options: TextOptions, doc: FieldDoc) {
+  return documented(textValue(label, options), doc, { type: "string", maxLength: options.max });
 }
 
-export const deliveryMethod = text("Delivery method", { max: 10 }).transform((value, ctx) => {
-  const method = (value ?? "email").toLowerCase();
-  if (method !== "email" && method !== "link") {
-    ctx.addIssue({ code: "custom", message: "Delivery method must be email or link" });
-    return z.NEVER;
-  }
-  return method as "email" | "link";
-});
+const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/;
+
+export function email(label: string, doc: FieldDoc) {
+  const schema = textValue(label, { max: 254 }).transform((value, ctx) => {
+    if (value !== undefined && !EMAIL.test(value)) return fail(ctx, `${label} is not a valid email address`, "invalid_email");
+    return value;
+  });
+  return documented(schema, doc, { type: "string", format: "email", maxLength: 254 });
+}
+
+export const deliveryMethod = documented(
+  textValue("Delivery method", { max: 10 }).transform((value, ctx) => {
+    const method = (value ?? "email").toLowerCase();
+    if (method !== "email" && method !== "link") return fail(ctx, "Delivery method must be email or link", "invalid_delivery_method");
+    return method as "email" | "link";
+  }),
+  { description: "`email` (the default, also when blank): a gift email is sent at `scheduled_at`. `link`: nothing is sent; use the gift's `untie-url`." },
+  { type: "string", enum: ["email", "link"], default: "email" },
+);
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -66,36 +82,46 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
 }
 
 /** ISO 8601 with a zone (`2026-12-01T09:00:00Z`); a bare date means midnight UTC. */
-export const scheduledAt = text("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
+const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
   if (value === undefined) return undefined;
   const match = TIMESTAMP.exec(value);
   const valid = match && isCalendarDate(match[1], match[2], match[3]) && Number(match[4] ?? 0) <= 23 && Number(match[5] ?? 0) <= 59 && Number(match[6] ?? 0) <= 59;
   // Date parsing is the last word: an offset like +25:00 matches the pattern but is no date.
   const date = valid ? new Date(match[4] === undefined ? `${value}T00:00:00Z` : value) : null;
   if (!date || Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: "custom", message: "Scheduled at must be an ISO 8601 UTC timestamp (YYYY-MM-DDThh:mm:ssZ)" });
-    return z.NEVER;
+    return fail(ctx, "Scheduled at must be an ISO 8601 UTC timestamp (YYYY-MM-DDThh:mm:ssZ)", "invalid_timestamp");
   }
   return date;
 });
 
-/** A calendar date `YYYY-MM-DD`, kept as that string. */
-export const expiresOn = text("Expires on", { max: 40 }).transform((value, ctx) => {
-  if (value === undefined) return undefined;
-  const match = DATE.exec(value);
-  if (!match || !isCalendarDate(match[1], match[2], match[3])) {
-    ctx.addIssue({ code: "custom", message: "Expires on must be a date (YYYY-MM-DD)" });
-    return z.NEVER;
-  }
-  return value;
-});
+export const scheduledAt = documented(
+  scheduledAtValue,
+  {
+    description: "When the gift email goes out: ISO 8601 with `Z` or an offset (a bare date means midnight UTC; a past time means as soon as possible). Default: 5 minutes after the request.",
+    example: "2030-01-02T09:00:00Z",
+  },
+  { type: "string", format: "date-time", maxLength: 40 },
+);
 
-export const logoId = z.unknown().transform((value, ctx): number | undefined => {
-  if (isBlank(value)) return undefined;
-  const n = typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) {
-    ctx.addIssue({ code: "custom", message: "Logo id must be a positive integer" });
-    return z.NEVER;
-  }
-  return n;
-});
+/** A calendar date `YYYY-MM-DD`, kept as that string. */
+export const expiresOn = documented(
+  textValue("Expires on", { max: 40 }).transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const match = DATE.exec(value);
+    if (!match || !isCalendarDate(match[1], match[2], match[3])) return fail(ctx, "Expires on must be a date (YYYY-MM-DD)", "invalid_date");
+    return value;
+  }),
+  { description: "The last day the recipient can choose: on or after the send date, less than one year after it. Default: no expiry.", example: "2030-06-30" },
+  { type: "string", format: "date" },
+);
+
+export const logoId = documented(
+  z.unknown().transform((value, ctx): number | undefined => {
+    if (isBlank(value)) return undefined;
+    const n = typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) return fail(ctx, "Logo id must be a positive integer", "invalid_logo_id");
+    return n;
+  }),
+  { description: "Logo id (see `GET /logos`). Default: Ribbon's own logo." },
+  { type: "integer", minimum: 1 },
+);

@@ -1,6 +1,6 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { FieldProblem } from "@/lib/errors";
-import { deliveryMethod, email, expiresOn, logoId, scheduledAt, text } from "./fields";
+import { deliveryMethod, email, expiresOn, logoId, problemCode, scheduledAt, text } from "./fields";
 
 /** Most recipients one bulk request may name. */
 export const MAX_BULK_RECIPIENTS = 10_000;
@@ -29,30 +29,75 @@ export type GiftDraft = {
   recipients: RecipientDraft[];
 };
 
+const subject = text("Subject", { max: 200 }, { description: "Email subject. Default: `<from> Sent You A Gift!`." });
+
 const shared = {
-  collection: text("Collection", { max: 200, required: true }),
-  message: text("Message", { max: 2000, required: true, multiline: true }),
-  subject: text("Subject", { max: 200 }),
+  collection: text("Collection", { max: 200, required: true }, { description: "Collection name or id (see `GET /collections`).", example: "Coffee Lovers" }),
+  message: text("Message", { max: 2000, required: true, multiline: true }, { description: "Text on the card, under the design.", example: "Thank you!" }),
+  subject,
   logo_id: logoId,
-  design_id: text("Design id", { max: 100 }),
+  design_id: text("Design id", { max: 100 }, { description: "Design id (its slug, see `GET /designs`). Default: no design.", example: "thank-you" }),
 };
 
 const recipientFields = {
-  name: text("Name", { max: 200, required: true }),
+  name: text("Name", { max: 200, required: true }, { description: "The recipient's name.", example: "Robin" }),
   delivery_method: deliveryMethod,
-  email: email("Email"),
-  subject: text("Subject", { max: 200 }),
+  email: email("Email", { description: "The recipient's email address. Required for email gifts; not used for link gifts.", example: "robin@example.com" }),
+  subject,
   scheduled_at: scheduledAt,
   expires_on: expiresOn,
-  cc_email: email("Cc email"),
+  cc_email: email("Cc email", { description: "Email of the person the gift is sent on behalf of; gets a copy of the gift email." }),
 };
 
-const singleFields = { ...shared, ...recipientFields, from: text("From", { max: 200, required: true }) };
-const bulkFields = { ...shared, from: text("From", { max: 200, required: true }) };
-const bulkRecipientFields = { ...recipientFields, from: text("From", { max: 200 }) };
+const singleFields = { ...shared, ...recipientFields, from: text("From", { max: 200, required: true }, { description: "The from line at the bottom of the card.", example: "Alex" }) };
+const bulkFields = { ...shared, from: text("From", { max: 200, required: true }, { description: "The from line at the bottom of every card.", example: "The Acme team" }) };
+const bulkRecipientFields = {
+  ...recipientFields,
+  from: text("From", { max: 200 }, { description: "Overrides `gift.from` for this recipient." }),
+};
+
+/** A request object of these fields, as the OpenAPI document shows it (`required` listed, no other keys). */
+function requestObject(fields: Fields, required: string[], description: string) {
+  return z.object(fields).meta({
+    description,
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      jsonSchema.required = required;
+      jsonSchema.additionalProperties = false;
+    },
+  });
+}
+
+const body = (gift: z.ZodType, id: string) =>
+  requestObject({ gift }, ["gift"], "The request body: one key, `gift`. Any other key is an `unknown_field` error.").meta({ id });
+
+/** `POST /gifts` body, for the OpenAPI document (parseSingleGift validates it field by field). */
+export const singleGiftBody = body(requestObject(singleFields, ["name", "collection", "message", "from"], "One gift."), "CreateGiftRequest");
+
+/** `POST /bulk/gifts` body, for the OpenAPI document (parseBulkGifts validates it field by field). */
+export const bulkGiftBody = body(
+  requestObject(
+    {
+      ...bulkFields,
+      recipients_attributes: z
+        .array(requestObject(bulkRecipientFields, ["name"], "One recipient; fields given here override the shared ones."))
+        .min(1)
+        .max(MAX_BULK_RECIPIENTS)
+        .meta({ description: `One element per recipient (at most ${MAX_BULK_RECIPIENTS}). All gifts are created, or none.` }),
+    },
+    ["collection", "message", "from", "recipients_attributes"],
+    "The shared fields of every gift, and the recipients.",
+  ),
+  "CreateBulkGiftsRequest",
+);
 
 type Fields = Record<string, z.ZodType>;
 type Parsed<F extends Fields> = { [K in keyof F]: z.output<F[K]> };
+
+const unknownField = (key: string, pointer: string, hint?: string): FieldProblem => ({
+  detail: hint ?? `${key} is not a known field`,
+  pointer: `${pointer}/${key}`,
+  code: "unknown_field",
+});
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -60,12 +105,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 function readFields<F extends Fields>(input: Record<string, unknown>, fields: F, pointer: string, problems: FieldProblem[], hint?: (key: string) => string | undefined) {
   const out: Partial<Parsed<F>> = {};
   for (const key of Object.keys(input)) {
-    if (!(key in fields)) problems.push({ detail: hint?.(key) ?? `${key} is not a known field`, pointer: `${pointer}/${key}`, code: "unknown_field" });
+    if (!(key in fields)) problems.push(unknownField(key, pointer, hint?.(key)));
   }
   for (const [key, schema] of Object.entries(fields)) {
     const result = schema.safeParse(input[key]);
     if (result.success) out[key as keyof F] = result.data as Parsed<F>[keyof F];
-    else for (const issue of result.error.issues) problems.push({ detail: issue.message, pointer: `${pointer}/${key}` });
+    else for (const issue of result.error.issues) problems.push({ detail: issue.message, pointer: `${pointer}/${key}`, code: problemCode(issue) });
   }
   return out;
 }
@@ -81,7 +126,7 @@ function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: s
   const method = r.delivery_method ?? "email";
   const isEmail = method === "email";
   if (isEmail && r.email === undefined && !problems.some((p) => p.pointer === `${pointer}/email`)) {
-    problems.push({ detail: "Email can't be blank", pointer: `${pointer}/email` });
+    problems.push({ detail: "Email can't be blank", pointer: `${pointer}/email`, code: "blank" });
   }
   const scheduled = isEmail ? (r.scheduled_at ?? new Date(now.getTime() + DEFAULT_SEND_DELAY_MS)) : null;
   // With no valid send date there is nothing to measure the expiry against (the default would mislead).
@@ -89,9 +134,9 @@ function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: s
   if (r.expires_on !== undefined && !(isEmail && badSendDate)) {
     const sendDate = (scheduled ?? now).toISOString().slice(0, 10);
     if (r.expires_on < sendDate) {
-      problems.push({ detail: `Expires on can't be before the scheduled send date (${sendDate})`, pointer: `${pointer}/expires_on` });
+      problems.push({ detail: `Expires on can't be before the scheduled send date (${sendDate})`, pointer: `${pointer}/expires_on`, code: "expires_before_send_date" });
     } else if (r.expires_on >= addYear(sendDate)) {
-      problems.push({ detail: `Expires on must be less than 1 year after the scheduled send date (before ${addYear(sendDate)})`, pointer: `${pointer}/expires_on` });
+      problems.push({ detail: `Expires on must be less than 1 year after the scheduled send date (before ${addYear(sendDate)})`, pointer: `${pointer}/expires_on`, code: "expires_too_late" });
     }
   }
   return {
@@ -107,10 +152,17 @@ function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: s
   };
 }
 
+/** The `gift` object of a body; any other top-level key is a problem (a misplaced field must never be dropped silently). */
 function giftObject(body: unknown, problems: FieldProblem[]): Record<string, unknown> | null {
+  if (isObject(body)) {
+    for (const key of Object.keys(body)) {
+      if (key !== "gift") problems.push(unknownField(key, "", `${key} is not a known field: put the gift's fields inside "gift"`));
+    }
+  }
   const gift = isObject(body) ? body.gift : undefined;
   if (isObject(gift)) return gift;
-  problems.push({ detail: gift === undefined || gift === null ? "Gift can't be blank" : "Gift must be an object", pointer: "/gift" });
+  const blank = gift === undefined || gift === null;
+  problems.push({ detail: blank ? "Gift can't be blank" : "Gift must be an object", pointer: "/gift", code: blank ? "blank" : "not_an_object" });
   return null;
 }
 
@@ -142,16 +194,16 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
   const recipients: RecipientDraft[] = [];
   const pointer = "/gift/recipients_attributes";
   if (list === undefined || list === null || (Array.isArray(list) && list.length === 0)) {
-    problems.push({ detail: "Recipients attributes can't be blank", pointer });
+    problems.push({ detail: "Recipients attributes can't be blank", pointer, code: "blank" });
   } else if (!Array.isArray(list)) {
-    problems.push({ detail: "Recipients attributes must be an array of objects", pointer });
+    problems.push({ detail: "Recipients attributes must be an array of objects", pointer, code: "not_an_array" });
   } else if (list.length > MAX_BULK_RECIPIENTS) {
-    problems.push({ detail: `Recipients attributes has too many recipients (maximum is ${MAX_BULK_RECIPIENTS})`, pointer });
+    problems.push({ detail: `Recipients attributes has too many recipients (maximum is ${MAX_BULK_RECIPIENTS})`, pointer, code: "too_many_recipients" });
   } else {
     list.forEach((element, i) => {
       const at = `${pointer}/${i}`;
       if (!isObject(element)) {
-        problems.push({ detail: "Recipient must be an object", pointer: at });
+        problems.push({ detail: "Recipient must be an object", pointer: at, code: "not_an_object" });
         return;
       }
       const r = readFields(element, bulkRecipientFields, at, problems);

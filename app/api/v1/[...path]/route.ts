@@ -1,7 +1,9 @@
-import { errorResponse } from "@/lib/api/errors";
+import { apiEndpoint } from "@/lib/api/handler";
 import { notFound } from "@/lib/errors";
 
-// Unknown API paths answer with a JSON:API document, not an HTML page.
-const missing = async (request: Request) => errorResponse(notFound(`No such endpoint: ${request.method} ${new URL(request.url).pathname}`));
+// Unknown API paths answer with a JSON:API document (linking to the reference), not an HTML page.
+const missing = apiEndpoint(async (request) => {
+  throw notFound(`No such endpoint: ${request.method} ${new URL(request.url).pathname}. The API reference is at /docs.`);
+});
 
-export { missing as GET, missing as POST, missing as PUT, missing as PATCH, missing as DELETE };
+export { missing as GET, missing as POST, missing as PUT, missing as PATCH, missing as DELETE, missing as OPTIONS };

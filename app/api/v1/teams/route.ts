@@ -6,4 +6,4 @@ import { listTeams } from "@/lib/teams";
 
 export const GET = apiRoute(async ({ db, caller }) => jsonApi({ data: (await listTeams(db, caller)).map(serializeTeam) }));
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

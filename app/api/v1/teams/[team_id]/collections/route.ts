@@ -10,4 +10,4 @@ export const GET = apiRoute<{ team_id?: string }>(async ({ db, caller, params })
   return jsonApi({ data: (await listCollections(db, team.id)).map(serializeCollection) });
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -35,4 +35,4 @@ export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => 
   });
 });
 
-export const { PUT, PATCH, DELETE } = methodsNotAllowed("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "POST");

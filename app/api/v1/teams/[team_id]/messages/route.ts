@@ -15,4 +15,4 @@ export const GET = apiRoute<{ team_id?: string }>(async ({ request, db, caller, 
   return jsonApi({ data: items.map(serializeMessage), links });
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

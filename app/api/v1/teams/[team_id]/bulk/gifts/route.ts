@@ -22,4 +22,4 @@ export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller,
   });
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

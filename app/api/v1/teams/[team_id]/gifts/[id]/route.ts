@@ -20,4 +20,4 @@ export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
   return jsonApi(giftDocument(gift));
 });
 
-export const { POST, PUT, PATCH } = methodsNotAllowed("GET", "DELETE");
+export const { POST, PUT, PATCH, OPTIONS } = methodsNotAllowed("GET", "DELETE");
