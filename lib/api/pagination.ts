@@ -24,18 +24,24 @@ export function readPage(url: URL, idPattern?: RegExp): Page {
   return { size, after };
 }
 
+export type PageLinks = { self: string; first: string; next: string | null };
+
+/** This list's URL on APP_URL with `page[after]` set (or removed); never with the access token. */
+function pageUrl(url: URL, after: string | null): string {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("access_token");
+  if (after === null) params.delete("page[after]");
+  else params.set("page[after]", after);
+  const query = params.toString();
+  return `${config.appUrl}${url.pathname}${query ? `?${query}` : ""}`;
+}
+
 /**
- * Splits the extra row the query fetched off the page and builds `links.next`. The
- * access token is never echoed into links: callers send it again themselves.
+ * Splits the extra row the query fetched off the page and builds the JSON:API pagination
+ * links. The access token is never echoed into links: callers send it again themselves.
  */
-export function paginate<T extends { createdAt: Date; id: string | number }>(rows: T[], page: Page, url: URL) {
+export function paginate<T extends { createdAt: Date; id: string | number }>(rows: T[], page: Page, url: URL): { items: T[]; links: PageLinks } {
   const items = rows.slice(0, page.size);
-  let next: string | null = null;
-  if (rows.length > page.size) {
-    const params = new URLSearchParams(url.searchParams);
-    params.delete("access_token");
-    params.set("page[after]", encodeCursor(items[items.length - 1]));
-    next = `${config.appUrl}${url.pathname}?${params.toString()}`;
-  }
-  return { items, links: { next } };
+  const next = rows.length > page.size ? pageUrl(url, encodeCursor(items[items.length - 1])) : null;
+  return { items, links: { self: pageUrl(url, url.searchParams.get("page[after]")), first: pageUrl(url, null), next } };
 }

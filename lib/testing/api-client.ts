@@ -8,7 +8,7 @@ import * as gift from "@/app/api/v1/teams/[team_id]/gifts/[id]/route";
 import * as bulk from "@/app/api/v1/teams/[team_id]/bulk/gifts/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 type RouteModule = Partial<Record<Method, Handler>>;
 
 // The app's routing table for /api/v1, as Next builds it from the app/ folder.

@@ -1,5 +1,5 @@
 import type { Collection, Design, Logo } from "@/lib/generated/prisma/client";
-import { formatMoney } from "@/lib/money";
+import { CURRENCY, formatMoney } from "@/lib/money";
 import type { ResourceObject } from "../document";
 import { absoluteUrl } from "@/lib/urls";
 
@@ -7,7 +7,7 @@ export function serializeCollection(c: Collection): ResourceObject {
   return {
     type: "collections",
     id: String(c.id),
-    attributes: { name: c.name, global: c.global, price: formatMoney(c.priceCents), description: c.description, "image-url": absoluteUrl(c.imageUrl) },
+    attributes: { name: c.name, global: c.global, price: formatMoney(c.priceCents), currency: CURRENCY, description: c.description, "image-url": absoluteUrl(c.imageUrl) },
   };
 }
 

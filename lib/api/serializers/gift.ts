@@ -1,6 +1,8 @@
 import type { GiftView } from "@/lib/gifts";
 import { untieUrl } from "@/lib/gifts";
+import { CURRENCY, formatMoney } from "@/lib/money";
 import type { ResourceObject } from "../document";
+import type { PageLinks } from "../pagination";
 import { serializeCollection, serializeDesign, serializeLogo } from "./catalogue";
 import { serializeUser } from "./user";
 
@@ -22,7 +24,8 @@ export function serializeGift(g: GiftView): ResourceObject {
       stage: g.stage,
       "last-event-at": g.lastEventAt.toISOString(),
       "scheduled-at": g.scheduledAt?.toISOString() ?? null,
-      "expires-on": g.expiresOn?.toISOString().slice(0, 10) ?? null,
+      // Present only when an expiry applies, as the contract says.
+      ...(g.expiresOn ? { "expires-on": g.expiresOn.toISOString().slice(0, 10) } : {}),
       subject: g.subject,
       message: g.message,
       from: g.from,
@@ -31,6 +34,8 @@ export function serializeGift(g: GiftView): ResourceObject {
       variant: g.variantId === null ? null : String(g.variantId),
       "redemption-email": g.redemptionEmail,
       address: g.address ?? null,
+      price: formatMoney(g.priceCents),
+      currency: CURRENCY,
       livemode: g.livemode,
       "created-at": g.createdAt.toISOString(),
       events: g.events.map((e) => ({ stage: e.stage, message: e.message, "created-at": e.createdAt.toISOString() })),
@@ -61,6 +66,6 @@ export function giftDocument(gift: GiftView) {
   return { data: serializeGift(gift), included: included([gift]) };
 }
 
-export function giftListDocument(gifts: GiftView[], links?: { next: string | null }) {
+export function giftListDocument(gifts: GiftView[], links?: PageLinks) {
   return { data: gifts.map(serializeGift), included: included(gifts), ...(links ? { links } : {}) };
 }

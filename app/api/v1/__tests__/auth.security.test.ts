@@ -276,11 +276,11 @@ describe("methods an endpoint does not serve", () => {
   it("answer 405 with Allow and a JSON:API error document, with or without the team prefix", async () => {
     const a = await createAccount(t.db);
     const cases: [Parameters<typeof callApi>[0], string, string][] = [
-      ["PUT", "/gifts", "GET, POST"],
-      ["PATCH", `/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE"],
-      ["GET", "/bulk/gifts", "POST"],
-      ["DELETE", "/collections", "GET"],
-      ["POST", "/teams", "GET"],
+      ["PUT", "/gifts", "GET, POST, OPTIONS"],
+      ["PATCH", `/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE, OPTIONS"],
+      ["GET", "/bulk/gifts", "POST, OPTIONS"],
+      ["DELETE", "/collections", "GET, OPTIONS"],
+      ["POST", "/teams", "GET, OPTIONS"],
     ];
     for (const [method, path, allow] of cases) {
       const response = await callApi(method, path, { token: a.tokens.live });

@@ -61,7 +61,7 @@ describe("BillingError", () => {
     ] as const) {
       const res = await apiAs(a.tokens.live).post(path, body, { headers: { "Idempotency-Key": `declined-${path}` } });
       const e = expectError(res, 400, "BillingError");
-      expect(e).toEqual({ title: "BillingError", status: 400, detail: "Your card was declined." });
+      expect(e).toEqual({ title: "BillingError", status: 400, detail: "Your card was declined.", code: "card_declined", links: { about: "http://localhost:3000/docs#errors" } });
     }
     expect(await counts(t.db)).toEqual(before);
     // A working card afterwards: the same request (and key) now succeeds.
@@ -84,7 +84,7 @@ describe("BillingError", () => {
   it("validation problems are reported before the card is tried", async () => {
     const a = await createAccount(t.db, { card: DECLINING });
     const problems = expectValidation(await apiAs(a.tokens.live).post("/gifts", giftBody({ from: "" })));
-    expect(problems).toEqual([{ pointer: "/gift/from", detail: "From can't be blank" }]);
+    expect(problems).toEqual([{ pointer: "/gift/from", detail: "From can't be blank", code: "blank" }]);
   });
 
   it("a bulk request with one bad recipient doesn't charge a good card", async () => {

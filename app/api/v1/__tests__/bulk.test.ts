@@ -36,8 +36,8 @@ describe("POST /teams/:team_id/bulk/gifts", () => {
         message: "Happy holidays from all of us!",
         from: "The Acme Team",
         subject: `${a.user.name} Sent You A Gift!`,
-        "expires-on": null,
       });
+      expect(g.attributes).not.toHaveProperty("expires-on"); // no expiry applies
       const at = new Date(g.attributes["scheduled-at"] as string).getTime();
       expect(at).toBeGreaterThanOrEqual(t0 + FIVE_MIN);
       expect(at).toBeLessThanOrEqual(t1 + FIVE_MIN);
@@ -76,7 +76,8 @@ describe("POST /teams/:team_id/bulk/gifts", () => {
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [g0, g1, g2, g3] = (res.body.data as Gift[]).map((g) => g.attributes);
-    expect(g0).toMatchObject({ subject: "From all of us", from: "The Acme Team", "cc-email": null, "expires-on": null });
+    expect(g0).toMatchObject({ subject: "From all of us", from: "The Acme Team", "cc-email": null });
+    expect(g0).not.toHaveProperty("expires-on");
     expect(g1).toMatchObject({ subject: "Just for you", from: "Your manager", "cc-email": "boss@example.com" });
     expect(g2).toMatchObject({ "scheduled-at": "2030-06-01T07:00:00.000Z", "expires-on": "2031-05-31", subject: "From all of us" });
     expect(g3).toMatchObject({ "delivery-method": "link", email: null, "cc-email": null, "scheduled-at": null, "expires-on": inDays(30) });
@@ -85,7 +86,7 @@ describe("POST /teams/:team_id/bulk/gifts", () => {
   it("is atomic: one bad recipient → 400 with its pointer, nothing created, no charge", async () => {
     const before = await counts(t.db);
     const res = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(5, {}, (i) => (i === 2 ? { email: "not-an-email" } : {})));
-    expect(expectValidation(res)).toEqual([{ pointer: "/gift/recipients_attributes/2/email", detail: "Email is not a valid email address" }]);
+    expect(expectValidation(res)).toEqual([{ pointer: "/gift/recipients_attributes/2/email", detail: "Email is not a valid email address", code: "invalid_email" }]);
     expect(await counts(t.db)).toEqual(before);
   });
 
@@ -107,14 +108,14 @@ describe("POST /teams/:team_id/bulk/gifts", () => {
     const problems = expectValidation(res);
     expect(problems).toEqual(
       expect.arrayContaining([
-        { pointer: "/gift/from", detail: "From can't be blank" },
+        { pointer: "/gift/from", detail: "From can't be blank", code: "blank" },
         { pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" },
-        { pointer: "/gift/recipients_attributes/1/name", detail: "Name can't be blank" },
-        { pointer: "/gift/recipients_attributes/2/email", detail: "Email can't be blank" },
-        { pointer: "/gift/recipients_attributes/3/delivery_method", detail: "Delivery method must be email or link" },
-        { pointer: "/gift/recipients_attributes/4/scheduled_at", detail: expect.stringContaining("ISO 8601") },
-        { pointer: "/gift/recipients_attributes/4/expires_on", detail: "Expires on must be a date (YYYY-MM-DD)" },
-        { pointer: "/gift/recipients_attributes/5/subject", detail: "Subject has invalid characters" },
+        { pointer: "/gift/recipients_attributes/1/name", detail: "Name can't be blank", code: "blank" },
+        { pointer: "/gift/recipients_attributes/2/email", detail: "Email can't be blank", code: "blank" },
+        { pointer: "/gift/recipients_attributes/3/delivery_method", detail: "Delivery method must be email or link", code: "invalid_delivery_method" },
+        { pointer: "/gift/recipients_attributes/4/scheduled_at", detail: expect.stringContaining("ISO 8601"), code: "invalid_timestamp" },
+        { pointer: "/gift/recipients_attributes/4/expires_on", detail: "Expires on must be a date (YYYY-MM-DD)", code: "invalid_date" },
+        { pointer: "/gift/recipients_attributes/5/subject", detail: "Subject has invalid characters", code: "invalid_characters" },
         { pointer: "/gift/recipients_attributes/5/colour", detail: "colour is not a known field", code: "unknown_field" },
       ]),
     );
@@ -127,7 +128,7 @@ describe("POST /teams/:team_id/bulk/gifts", () => {
       "/bulk/gifts",
       bulkBody(2, {}, (i) => ({ scheduled_at: i === 0 ? "2030-06-01T09:00:00Z" : "2031-06-01T09:00:00Z", expires_on: "2031-06-01" })),
     );
-    expect(expectValidation(res)).toEqual([{ pointer: "/gift/recipients_attributes/0/expires_on", detail: expect.stringContaining("less than 1 year") }]);
+    expect(expectValidation(res)).toEqual([{ pointer: "/gift/recipients_attributes/0/expires_on", detail: expect.stringContaining("less than 1 year"), code: "expires_too_late" }]);
   });
 
   it("rejects per-recipient fields at gift level with a hint, and recipients_attributes that is missing, empty, not an array, or has non-objects", async () => {
@@ -136,15 +137,15 @@ describe("POST /teams/:team_id/bulk/gifts", () => {
       { pointer: "/gift/email", detail: expect.stringContaining("per recipient"), code: "unknown_field" },
       { pointer: "/gift/scheduled_at", detail: expect.stringContaining("per recipient"), code: "unknown_field" },
     ]);
-    for (const [value, detail] of [
-      [undefined, "Recipients attributes can't be blank"],
-      [null, "Recipients attributes can't be blank"],
-      [[], "Recipients attributes can't be blank"],
-      [{ name: "x" }, "Recipients attributes must be an array of objects"],
-      ["x", "Recipients attributes must be an array of objects"],
+    for (const [value, detail, code] of [
+      [undefined, "Recipients attributes can't be blank", "blank"],
+      [null, "Recipients attributes can't be blank", "blank"],
+      [[], "Recipients attributes can't be blank", "blank"],
+      [{ name: "x" }, "Recipients attributes must be an array of objects", "not_an_array"],
+      ["x", "Recipients attributes must be an array of objects", "not_an_array"],
     ] as const) {
       const problems = expectValidation(await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(0, { recipients_attributes: value })));
-      expect(problems, JSON.stringify(value)).toEqual([{ pointer: "/gift/recipients_attributes", detail }]);
+      expect(problems, JSON.stringify(value)).toEqual([{ pointer: "/gift/recipients_attributes", detail, code }]);
     }
     const mixed = expectValidation(await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(0, { recipients_attributes: [{ name: "A", email: "a@example.com" }, "b", null, [1]] })));
     expect(mixed.map((p) => p.pointer)).toEqual(["/gift/recipients_attributes/1", "/gift/recipients_attributes/2", "/gift/recipients_attributes/3"]);
@@ -190,7 +191,7 @@ describe("bulk limits", () => {
   it("rejects 10,001 recipients with a 400 and creates nothing", async () => {
     const before = await counts(t.db);
     const res = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(10_001));
-    expect(expectValidation(res)).toEqual([{ pointer: "/gift/recipients_attributes", detail: expect.stringContaining("maximum is 10000") }]);
+    expect(expectValidation(res)).toEqual([{ pointer: "/gift/recipients_attributes", detail: expect.stringContaining("maximum is 10000"), code: "too_many_recipients" }]);
     expect(await counts(t.db)).toEqual(before);
   }, 60_000);
 });

@@ -30,7 +30,7 @@ describe("§7 rule 1: required fields can't be blank", () => {
     for (const blank of [undefined, null, "", "   ", "\n\t "]) {
       it(`${field} = ${JSON.stringify(blank) ?? "missing"} → "${label} can't be blank" at /gift/${field}`, async () => {
         const problems = await problemsFor({ [field]: blank });
-        expect(problems).toEqual([{ pointer: `/gift/${field}`, detail: `${label} can't be blank` }]);
+        expect(problems).toEqual([{ pointer: `/gift/${field}`, detail: `${label} can't be blank`, code: "blank" }]);
       });
     }
   }
@@ -38,16 +38,16 @@ describe("§7 rule 1: required fields can't be blank", () => {
   it("a missing or non-object `gift` is reported at /gift", async () => {
     for (const body of [{}, { gift: null }, { gifts: giftBody().gift }]) {
       const problems = expectValidation(await apiAs(a.tokens.live).post("/gifts", body));
-      expect(problems).toContainEqual({ pointer: "/gift", detail: "Gift can't be blank" });
+      expect(problems).toContainEqual({ pointer: "/gift", detail: "Gift can't be blank", code: "blank" });
     }
     for (const gift of [[], "x", 3, true]) {
       const problems = expectValidation(await apiAs(a.tokens.live).post("/gifts", { gift }));
-      expect(problems).toEqual([{ pointer: "/gift", detail: "Gift must be an object" }]);
+      expect(problems).toEqual([{ pointer: "/gift", detail: "Gift must be an object", code: "not_an_object" }]);
     }
   });
 
   it("an email gift whose email is blank, while a link gift needs none", async () => {
-    expect(await problemsFor({ delivery_method: "email", email: "" })).toEqual([{ pointer: "/gift/email", detail: "Email can't be blank" }]);
+    expect(await problemsFor({ delivery_method: "email", email: "" })).toEqual([{ pointer: "/gift/email", detail: "Email can't be blank", code: "blank" }]);
   });
 });
 
@@ -67,7 +67,7 @@ describe("§7 rule 2: invalid characters", () => {
     it(`${field} with a control character → "${label} has invalid characters"`, async () => {
       for (const value of bad) {
         const problems = await problemsFor({ [field]: field.includes("email") ? `${value}@example.com` : value });
-        expect(problems, JSON.stringify(value)).toEqual([{ pointer: `/gift/${field}`, detail: `${label} has invalid characters` }]);
+        expect(problems, JSON.stringify(value)).toEqual([{ pointer: `/gift/${field}`, detail: `${label} has invalid characters`, code: "invalid_characters" }]);
       }
     });
   }
@@ -89,14 +89,14 @@ describe("§7 rule 2: invalid characters", () => {
 describe("field rules", () => {
   it("bad email and cc_email addresses", async () => {
     for (const value of ["robin", "robin@", "@example.com", "robin@example", "rob in@example.com", "robin@@example.com", "<robin@example.com>"]) {
-      expect(await problemsFor({ email: value }), value).toEqual([{ pointer: "/gift/email", detail: "Email is not a valid email address" }]);
-      expect(await problemsFor({ cc_email: value }), value).toEqual([{ pointer: "/gift/cc_email", detail: "Cc email is not a valid email address" }]);
+      expect(await problemsFor({ email: value }), value).toEqual([{ pointer: "/gift/email", detail: "Email is not a valid email address", code: "invalid_email" }]);
+      expect(await problemsFor({ cc_email: value }), value).toEqual([{ pointer: "/gift/cc_email", detail: "Cc email is not a valid email address", code: "invalid_email" }]);
     }
   });
 
   it("bad delivery method", async () => {
     for (const value of ["sms", "post", "e-mail", "emails"]) {
-      expect(await problemsFor({ delivery_method: value }), value).toEqual([{ pointer: "/gift/delivery_method", detail: "Delivery method must be email or link" }]);
+      expect(await problemsFor({ delivery_method: value }), value).toEqual([{ pointer: "/gift/delivery_method", detail: "Delivery method must be email or link", code: "invalid_delivery_method" }]);
     }
   });
 
@@ -119,31 +119,31 @@ describe("field rules", () => {
     ];
     for (const value of bad) {
       const problems = await problemsFor({ scheduled_at: value });
-      expect(problems, value).toEqual([{ pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/) }]);
+      expect(problems, value).toEqual([{ pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/), code: "invalid_timestamp" }]);
     }
-    expect(await problemsFor({ scheduled_at: 1717232400 })).toEqual([{ pointer: "/gift/scheduled_at", detail: "Scheduled at must be a string" }]);
+    expect(await problemsFor({ scheduled_at: 1717232400 })).toEqual([{ pointer: "/gift/scheduled_at", detail: "Scheduled at must be a string", code: "not_a_string" }]);
     // A bad send date is one problem: the expiry isn't measured against a default date instead.
     expect(await problemsFor({ scheduled_at: "2030-06-01T09:00:00", expires_on: "2030-07-01" })).toEqual([
-      { pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/) },
+      { pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/), code: "invalid_timestamp" },
     ]);
   });
 
   it("bad expires_on: format, before the send date, a year or more after it", async () => {
     for (const value of ["2030-06", "01-06-2030", "2030-02-30", "2030-06-01T00:00:00Z", "never"]) {
-      expect(await problemsFor({ expires_on: value }), value).toEqual([{ pointer: "/gift/expires_on", detail: "Expires on must be a date (YYYY-MM-DD)" }]);
+      expect(await problemsFor({ expires_on: value }), value).toEqual([{ pointer: "/gift/expires_on", detail: "Expires on must be a date (YYYY-MM-DD)", code: "invalid_date" }]);
     }
     const early = await problemsFor({ scheduled_at: "2030-06-01T09:00:00Z", expires_on: "2030-05-31" });
-    expect(early).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("can't be before the scheduled send date (2030-06-01)") }]);
+    expect(early).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("can't be before the scheduled send date (2030-06-01)"), code: "expires_before_send_date" }]);
     for (const late of ["2031-06-01", "2031-06-02", "2040-01-01"]) {
       const problems = await problemsFor({ scheduled_at: "2030-06-01T09:00:00Z", expires_on: late });
-      expect(problems, late).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("must be less than 1 year after the scheduled send date") }]);
+      expect(problems, late).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("must be less than 1 year after the scheduled send date"), code: "expires_too_late" }]);
     }
     // Link gifts: the send date is today.
     const yearFromToday = new Date();
     yearFromToday.setUTCFullYear(yearFromToday.getUTCFullYear() + 1);
     const link = await problemsFor({ delivery_method: "link", expires_on: yearFromToday.toISOString().slice(0, 10) });
-    expect(link).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("less than 1 year") }]);
-    expect(await problemsFor({ delivery_method: "link", expires_on: "2001-01-01" })).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("can't be before") }]);
+    expect(link).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("less than 1 year"), code: "expires_too_late" }]);
+    expect(await problemsFor({ delivery_method: "link", expires_on: "2001-01-01" })).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("can't be before"), code: "expires_before_send_date" }]);
   });
 
   it("unknown collection, design and logo", async () => {
@@ -169,7 +169,7 @@ describe("field rules", () => {
 
   it("bad logo ids", async () => {
     for (const value of [0, -1, 1.5, "abc", "1e3", true, [], {}, Number.MAX_SAFE_INTEGER + 2]) {
-      expect(await problemsFor({ logo_id: value }), JSON.stringify(value)).toEqual([{ pointer: "/gift/logo_id", detail: "Logo id must be a positive integer" }]);
+      expect(await problemsFor({ logo_id: value }), JSON.stringify(value)).toEqual([{ pointer: "/gift/logo_id", detail: "Logo id must be a positive integer", code: "invalid_logo_id" }]);
     }
   });
 
@@ -194,14 +194,14 @@ describe("field rules", () => {
     for (const [field, label, max, make] of limits) {
       const ok = await apiAs(a.tokens.sandbox).post("/gifts", giftBody({ [field]: make(max) }));
       expect(ok.status, `${field} at ${max}: ${JSON.stringify(ok.body)}`).toBe(200);
-      expect(await problemsFor({ [field]: make(max + 1) })).toEqual([{ pointer: `/gift/${field}`, detail: `${label} is too long (maximum is ${max} characters)` }]);
+      expect(await problemsFor({ [field]: make(max + 1) })).toEqual([{ pointer: `/gift/${field}`, detail: `${label} is too long (maximum is ${max} characters)`, code: "too_long" }]);
     }
   });
 
   it("wrong JSON types are validation errors", async () => {
-    expect(await problemsFor({ name: 42 })).toEqual([{ pointer: "/gift/name", detail: "Name must be a string" }]);
-    expect(await problemsFor({ message: { text: "hi" } })).toEqual([{ pointer: "/gift/message", detail: "Message must be a string" }]);
-    expect(await problemsFor({ email: ["robin@example.com"] })).toEqual([{ pointer: "/gift/email", detail: "Email must be a string" }]);
+    expect(await problemsFor({ name: 42 })).toEqual([{ pointer: "/gift/name", detail: "Name must be a string", code: "not_a_string" }]);
+    expect(await problemsFor({ message: { text: "hi" } })).toEqual([{ pointer: "/gift/message", detail: "Message must be a string", code: "not_a_string" }]);
+    expect(await problemsFor({ email: ["robin@example.com"] })).toEqual([{ pointer: "/gift/email", detail: "Email must be a string", code: "not_a_string" }]);
   });
 
   it("unknown fields are a 422 with code unknown_field; recipients_attributes gets a hint", async () => {
@@ -251,9 +251,9 @@ describe("§7 rule 4: every problem of a request comes back together", () => {
         "/gift/subject",
       ].sort(),
     );
-    expect(problems).toContainEqual({ pointer: "/gift/name", detail: "Name can't be blank" });
-    expect(problems).toContainEqual({ pointer: "/gift/from", detail: "From can't be blank" });
-    expect(problems).toContainEqual({ pointer: "/gift/message", detail: "Message has invalid characters" });
+    expect(problems).toContainEqual({ pointer: "/gift/name", detail: "Name can't be blank", code: "blank" });
+    expect(problems).toContainEqual({ pointer: "/gift/from", detail: "From can't be blank", code: "blank" });
+    expect(problems).toContainEqual({ pointer: "/gift/message", detail: "Message has invalid characters", code: "invalid_characters" });
   });
 });
 

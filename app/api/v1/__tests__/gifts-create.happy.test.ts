@@ -44,7 +44,6 @@ describe("POST /teams/:team_id/gifts", () => {
       email: "robin@example.com",
       "cc-email": "boss@example.com",
       stage: "scheduled",
-      "expires-on": null,
       subject: `${a.user.name} Sent You A Gift!`,
       message: "Thanks for everything this year!",
       from: "Alex at Acme",
@@ -54,7 +53,10 @@ describe("POST /teams/:team_id/gifts", () => {
       "redemption-email": null,
       address: null,
       livemode: true,
+      price: (t.cat.collection.priceCents / 100).toFixed(2),
+      currency: "USD",
     });
+    expect(attrs).not.toHaveProperty("expires-on"); // present only when an expiry applies
     expect(attrs["last-event-at"]).toMatch(ISO_MS);
     expect(attrs.events).toEqual([{ stage: "scheduled", message: null, "created-at": attrs["last-event-at"] }]);
     const scheduled = new Date(attrs["scheduled-at"]).getTime();

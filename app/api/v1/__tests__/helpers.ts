@@ -53,13 +53,15 @@ export function bulkBody(n: number, over: Record<string, unknown> = {}, recipien
   };
 }
 
-type ErrorEntry = { title: string; status: number; detail: string; code?: string; source?: { pointer: string }; meta?: Record<string, unknown> };
+type ErrorEntry = { title: string; status: number; detail: string; code: string; source?: { pointer: string }; meta?: Record<string, unknown>; links?: { about: string } };
 
 /** Asserts a JSON:API error document with the HTTP status, and returns its entries. */
 export function expectErrors(res: ApiResult, httpStatus: number): ErrorEntry[] {
   expect(res.status, JSON.stringify(res.body)).toBe(httpStatus);
   expect(res.headers.get("content-type")).toBe(JSON_API);
-  expect(res.body).toEqual({ errors: expect.any(Array) });
+  const requestId = res.headers.get("request-id");
+  expect(requestId).toMatch(/^req_[\w-]{16}$/);
+  expect(res.body).toEqual({ errors: expect.any(Array), meta: { "request-id": requestId } });
   const errors = res.body.errors as ErrorEntry[];
   expect(errors.length).toBeGreaterThan(0);
   for (const e of errors) {
@@ -67,6 +69,8 @@ export function expectErrors(res: ApiResult, httpStatus: number): ErrorEntry[] {
     expect(Number.isInteger(e.status)).toBe(true);
     expect(typeof e.detail).toBe("string");
     expect(e.detail.length).toBeGreaterThan(0);
+    expect(e.code).toMatch(/^[a-z][a-z_]*$/); // every error has a stable machine-readable code
+    expect(e.links).toEqual({ about: "http://localhost:3000/docs#errors" });
   }
   return errors;
 }

@@ -52,7 +52,8 @@ describe("GET /teams/:team_id/gifts", () => {
   it("page[size] up to 200 returns everything with no next link", async () => {
     const res = await apiAs(a.tokens.live).get("/gifts?page[size]=200");
     expect((res.body.data as Item[]).map((g) => g.id)).toEqual(all);
-    expect(res.body.links).toEqual({ next: null });
+    const self = "http://localhost:3000/api/v1/gifts?page%5Bsize%5D=200";
+    expect(res.body.links).toEqual({ self, first: self, next: null });
   });
 
   it("walking links.next with a small page visits every gift once, in order (ties inside a bulk included)", async () => {
@@ -153,7 +154,8 @@ describe("GET /teams/:team_id/messages", () => {
       expect(m.id).toMatch(/^\d+$/);
       expect(m.attributes["created-at"]).toMatch(ISO_MS);
     }
-    expect(res.body.links).toEqual({ next: null });
+    const self = `http://localhost:3000/api/v1/teams/${u.team.id}/messages`;
+    expect(res.body.links).toEqual({ self, first: self, next: null });
     expect((await live.get("/messages")).body.data).toEqual(res.body.data);
     expect((await apiAs(mate.tokens.live).get(`/teams/${u.team.id}/messages`)).body.data.map((m: { attributes: { message: string } }) => m.attributes.message)).toEqual(["Teammate's"]);
     expect((await apiAs(u.tokens.sandbox).get("/messages")).body.data.map((m: { attributes: { message: string } }) => m.attributes.message)).toEqual(["Sandbox only"]);

@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import * as R from "@/lib/api/openapi/resources";
+import * as apiRoot from "@/app/api/v1/route";
+import * as openapi from "@/app/api/v1/openapi.json/route";
+import { apiAs, callApi, type ApiResult } from "@/lib/testing/api-client";
+import { createAccount } from "@/lib/testing/fixtures";
+import { bulkBody, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
+
+const t = openDatabaseForFile();
+let a: Awaited<ReturnType<typeof createAccount>>;
+
+beforeAll(async () => {
+  a = await createAccount(t.db);
+});
+
+/** A real response must parse with the schema the OpenAPI document was generated from (strict: no undocumented attribute). */
+function conforms(res: ApiResult, schema: z.ZodType) {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const parsed = schema.safeParse(res.body);
+  expect(parsed.success, parsed.success ? "" : JSON.stringify(parsed.error.issues.slice(0, 5))).toBe(true);
+}
+
+describe("real responses match the OpenAPI document's schemas", () => {
+  it("catalogue lists", async () => {
+    const live = apiAs(a.tokens.live);
+    conforms(await live.get("/teams"), R.TeamList);
+    conforms(await live.get(`/teams/${a.team.id}/collections`), R.CollectionList);
+    conforms(await live.get("/designs"), R.DesignList);
+    conforms(await live.get("/logos"), R.LogoList);
+    conforms(await live.get("/messages"), R.MessageList);
+  });
+
+  it("gifts: create, bulk, list, get, cancel; with and without an expiry", async () => {
+    const live = apiAs(a.tokens.live);
+    const created = await live.post("/gifts", giftBody({ design_id: "thank-you", expires_on: "2031-01-01", scheduled_at: "2030-06-01T09:00:00Z" }));
+    conforms(created, R.GiftDocument);
+    expect(created.body.data.attributes["expires-on"]).toBe("2031-01-01");
+    conforms(await live.post("/bulk/gifts", bulkBody(2, {}, (i) => (i === 1 ? { delivery_method: "link", email: undefined } : {}))), R.GiftListDocument);
+    conforms(await live.get("/gifts?page[size]=1"), R.GiftListDocument);
+    conforms(await live.get(`/gifts/${created.body.data.id}`), R.GiftDocument);
+    conforms(await live.delete(`/gifts/${created.body.data.id}`), R.GiftDocument);
+    conforms(await apiAs(a.tokens.sandbox).post("/gifts", giftBody()), R.GiftDocument);
+  });
+
+  it("error documents", async () => {
+    for (const res of [await apiAs(null).get("/teams"), await apiAs(a.tokens.live).post("/gifts", giftBody({ name: "" })), await apiAs(a.tokens.live).get("/gifts/gft_nope")]) {
+      const parsed = R.ErrorDocument.safeParse(res.body);
+      expect(parsed.success, JSON.stringify(res.body)).toBe(true);
+    }
+  });
+});
+
+describe("what integrators expect of every response", () => {
+  it("a Request-Id header on successes too, different per request", async () => {
+    const one = await apiAs(a.tokens.live).get("/teams");
+    const two = await apiAs(a.tokens.live).get("/teams");
+    expect(one.headers.get("request-id")).toMatch(/^req_[\w-]{16}$/);
+    expect(two.headers.get("request-id")).not.toBe(one.headers.get("request-id"));
+  });
+
+  it("a key beside `gift` is an unknown_field error, never silently dropped", async () => {
+    const before = await t.db.gift.count();
+    const res = await apiAs(a.tokens.live).post("/gifts", { ...giftBody(), scheduled_at: "2030-01-01T00:00:00Z" });
+    expect(expectValidation(res)).toEqual([{ pointer: "/scheduled_at", detail: expect.stringContaining('inside "gift"'), code: "unknown_field" }]);
+    const bulk = await apiAs(a.tokens.live).post("/bulk/gifts", { ...bulkBody(1), recipients_attributes: [] });
+    expect(expectValidation(bulk)).toEqual([{ pointer: "/recipients_attributes", detail: expect.stringContaining('inside "gift"'), code: "unknown_field" }]);
+    expect(await t.db.gift.count()).toBe(before);
+  });
+
+  it("OPTIONS lists exactly the methods an endpoint serves", async () => {
+    for (const [path, allow] of [["/gifts", "GET, POST, OPTIONS"], [`/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE, OPTIONS"], ["/bulk/gifts", "POST, OPTIONS"], ["/teams", "GET, OPTIONS"]] as const) {
+      const res = await callApi("OPTIONS", path);
+      expect(res.status).toBe(204);
+      expect(res.headers.get("allow")).toBe(allow);
+    }
+  });
+
+  it("GET /api/v1 itself is a JSON:API 404 that points at the reference", async () => {
+    const res = await apiRoot.GET(new Request("http://localhost:3000/api/v1"));
+    const body = await res.json();
+    expect(res.status).toBe(404);
+    expect(body.errors[0]).toMatchObject({ code: "not_found", links: { about: "http://localhost:3000/docs#errors" } });
+    expect(body.errors[0].detail).toContain("/docs");
+  });
+
+  it("pagination links: self, first and next, never with the access token", async () => {
+    for (let i = 0; i < 3; i++) await apiAs(a.tokens.live).post("/gifts", giftBody({ email: `page${i}@example.com` }));
+    const first = await callApi("GET", `/teams/${a.team.id}/gifts?page[size]=1&access_token=${a.tokens.live}`);
+    const base = `http://localhost:3000/api/v1/teams/${a.team.id}/gifts`;
+    expect(first.body.links.self).toBe(`${base}?page%5Bsize%5D=1`);
+    expect(first.body.links.first).toBe(`${base}?page%5Bsize%5D=1`);
+    const next = new URL(first.body.links.next);
+    const second = await apiAs(a.tokens.live).get(`${next.pathname.slice("/api/v1".length)}${next.search}`);
+    expect(second.body.links.self).toBe(first.body.links.next);
+    expect(second.body.links.first).toBe(first.body.links.first);
+    expect(JSON.stringify([first.body.links, second.body.links])).not.toContain("access_token");
+  });
+
+  it("GET /api/v1/openapi.json serves the document without a token", async () => {
+    const res = await openapi.GET(new Request("http://localhost:3000/api/v1/openapi.json"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("request-id")).toMatch(/^req_/);
+    const doc = await res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toContain("/teams/{team_id}/gifts");
+  });
+
+  it("an unknown gift is a not_found error with the request id in meta", async () => {
+    const e = expectError(await apiAs(a.tokens.live).get("/gifts/gft_missing"), 404, "NotFound");
+    expect(e.code).toBe("not_found");
+  });
+});

@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { config } from "@/lib/config";
+import { STAGES } from "@/lib/gifts";
+import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../pagination";
+import { ERROR_CODES } from "./error-codes";
+import * as R from "./resources";
+
+const JSON_API = "application/vnd.api+json";
+
+const seconds = (description: string) => z.number().int().meta({ description });
+const COMMON_HEADERS = z.object({
+  "Request-Id": z.string().meta({ description: "This request's id: quote it when you contact support. Also in error documents' `meta`." }),
+  "RateLimit-Limit": z.number().int().meta({ description: "Requests allowed per window for this credential." }),
+  "RateLimit-Remaining": z.number().int().meta({ description: "Requests left in the current window." }),
+  "RateLimit-Reset": seconds("Seconds until the window resets."),
+});
+
+const errorResponse = (description: string, extraHeaders: z.ZodRawShape = {}) => ({
+  description,
+  headers: COMMON_HEADERS.extend(extraHeaders),
+  content: { [JSON_API]: { schema: R.ErrorDocument } },
+});
+
+const ERRORS = {
+  "400": errorResponse("Invalid request: validation problems (`ApiError` entries, status 422, each with `source.pointer`), a declined card (`BillingError`), a bad parameter or body."),
+  "401": errorResponse("Missing, malformed, unknown or revoked access token.", { "WWW-Authenticate": z.string().meta({ description: "`Bearer realm=\"ribbon\"`" }) }),
+  "403": errorResponse("A sandbox token naming a live team, or a live token naming `sandbox`."),
+  "404": errorResponse("No such team, gift or endpoint visible to the caller."),
+  "429": errorResponse("Too many requests for this credential.", { "Retry-After": seconds("Seconds to wait.") }),
+};
+
+const param = <T extends z.ZodType>(schema: T, description: string) => schema.meta({ param: { description } });
+
+const teamIdParam = { team_id: param(z.string(), "A team id from `GET /teams` (`sandbox` for sandbox tokens).") };
+const giftIdParam = { id: param(z.string(), "The gift's id (`gft_…`).") };
+const pageParams = {
+  "page[size]": param(z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE), "Items per page.").optional(),
+  "page[after]": param(z.string(), "Cursor: follow `links.next` rather than building it.").optional(),
+};
+const giftFilters = {
+  "filter[stage]": param(z.enum(STAGES), "Only gifts in this stage.").optional(),
+  "filter[email]": param(z.string(), "Only gifts to this recipient address (exact, case-insensitive).").optional(),
+};
+const idempotencyHeader = {
+  "Idempotency-Key": param(
+    z.string().min(1).max(255),
+    "Retry safely: the same key and body within 24 hours replays the first response (`Idempotent-Replayed: true`); the same key with another body is a 409.",
+  ).optional(),
+};
+
+type Endpoint = {
+  method: "get" | "post" | "delete";
+  path: string; // relative to /teams/{team_id}, or absolute when `teamScoped` is false
+  teamScoped: boolean;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  response: z.ZodType;
+  body?: z.ZodType;
+  query?: z.ZodRawShape;
+  pathParams?: z.ZodRawShape;
+  headers?: z.ZodRawShape;
+  extraErrors?: Record<string, ReturnType<typeof errorResponse>>;
+};
+
+/** Every endpoint of the API. The coverage test fails when app/api/v1 serves one this list misses, or the other way round. */
+export const ENDPOINTS: Endpoint[] = [
+  { method: "get", path: "/teams", teamScoped: false, operationId: "listTeams", summary: "List teams", tag: "Catalogue", response: R.TeamList, description: "The teams the caller may use: `sandbox` only for sandbox tokens; the user's teams for live tokens." },
+  { method: "get", path: "/collections", teamScoped: true, operationId: "listCollections", summary: "List collections", tag: "Catalogue", response: R.CollectionList },
+  { method: "get", path: "/designs", teamScoped: true, operationId: "listDesigns", summary: "List designs", tag: "Catalogue", response: R.DesignList },
+  { method: "get", path: "/logos", teamScoped: true, operationId: "listLogos", summary: "List logos", tag: "Catalogue", response: R.LogoList },
+  { method: "get", path: "/messages", teamScoped: true, operationId: "listMessages", summary: "List past messages", tag: "Catalogue", response: R.MessageList, query: pageParams, description: "The calling user's distinct past gift messages in the team, newest first." },
+  { method: "get", path: "/gifts", teamScoped: true, operationId: "listGifts", summary: "List gifts", tag: "Gifts", response: R.GiftListDocument, query: { ...pageParams, ...giftFilters }, description: "The team's gifts, newest first. Sandbox tokens see only their own sandbox gifts." },
+  {
+    method: "post", path: "/gifts", teamScoped: true, operationId: "createGift", summary: "Create a gift", tag: "Gifts", response: R.GiftDocument, body: singleGiftBody, headers: idempotencyHeader,
+    description: "Creates one gift in stage `scheduled`. Live gifts are charged to the team's card in the same transaction. Every validation problem is reported at once.",
+    extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
+  },
+  {
+    method: "post", path: "/bulk/gifts", teamScoped: true, operationId: "createGifts", summary: "Create gifts in bulk", tag: "Gifts", response: R.GiftListDocument, body: bulkGiftBody, headers: idempotencyHeader,
+    description: "Creates one gift per recipient, all or nothing, with one charge for the total.",
+    extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
+  },
+  { method: "get", path: "/gifts/{id}", teamScoped: true, operationId: "getGift", summary: "Get a gift", tag: "Gifts", response: R.GiftDocument, pathParams: giftIdParam },
+  {
+    method: "delete", path: "/gifts/{id}", teamScoped: true, operationId: "cancelGift", summary: "Cancel a gift", tag: "Gifts", response: R.GiftDocument, pathParams: giftIdParam,
+    description: "Cancels a gift that is not redeemed yet (stage `cancelled`) and refunds a live gift.",
+    extraErrors: { "409": errorResponse("The gift is already redeemed, shipped, delivered, cancelled or expired.") },
+  },
+];
+
+function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
+  const path = { ...(withTeam ? teamIdParam : {}), ...e.pathParams };
+  return {
+    operationId: withTeam ? e.operationId : `${e.operationId}OnDefaultTeam`,
+    summary: withTeam || !e.teamScoped ? e.summary : `${e.summary} (default team)`,
+    description: [e.description, e.teamScoped && !withTeam ? "Uses the caller's default team: `sandbox` for sandbox tokens, the user's only team for live tokens (400 listing the teams when there are several)." : ""].filter(Boolean).join("\n\n") || undefined,
+    tags: [e.tag],
+    requestParams: {
+      ...(Object.keys(path).length ? { path: z.object(path) } : {}),
+      ...(e.query ? { query: z.object(e.query) } : {}),
+      ...(e.headers ? { header: z.object(e.headers) } : {}),
+    },
+    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
+    responses: {
+      "200": { description: "Success.", headers: COMMON_HEADERS, content: { [JSON_API]: { schema: e.response } } },
+      ...ERRORS,
+      ...e.extraErrors,
+    },
+  };
+}
+
+/** The OpenAPI paths of ENDPOINTS: team-scoped ones both under /teams/{team_id} and on the default team. */
+function paths(): ZodOpenApiPathsObject {
+  const out: ZodOpenApiPathsObject = {};
+  const add = (path: string, method: Endpoint["method"], op: ZodOpenApiOperationObject) => {
+    out[path] = { ...out[path], [method]: op };
+  };
+  for (const e of ENDPOINTS) {
+    if (e.teamScoped) add(`/teams/{team_id}${e.path}`, e.method, operation(e, true));
+    add(e.path, e.method, operation(e, false));
+  }
+  return out;
+}
+
+const DESCRIPTION = `Ribbon sends gifts people actually want: create a gift for a recipient, they get an email (or you share a link), open their page and choose a present from a curated collection.
+
+**Documents.** Every response is a JSON:API v1 document (\`application/vnd.api+json\`); attribute names are kebab-case, request fields snake_case. Timestamps are UTC ISO 8601 with milliseconds; money is a decimal string with two fraction digits, in the stated currency.
+
+**Teams.** Every endpoint exists under \`/teams/{team_id}\` and without it (the caller's default team). Live tokens see their user's teams; sandbox tokens see only \`sandbox\` (no charges, no emails). Anything the caller can't see is a 404.
+
+**Lists.** Newest first, cursor-paginated: \`page[size]\` (1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}) and \`links.next\`.
+
+**Errors.** Every error entry has a stable \`code\`: ${ERROR_CODES.map((c) => `\`${c.code}\``).join(", ")}.`;
+
+/** The OpenAPI 3.1 document of the API, with every URL on APP_URL. */
+export function openApiDocument() {
+  const base = config.appUrl;
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Ribbon API",
+      version: "1.0.0",
+      description: DESCRIPTION,
+      contact: { name: "Ribbon", url: `${base}/docs` },
+      license: { name: "Proprietary", url: `${base}/docs` },
+    },
+    servers: [{ url: `${base}/api/v1`, description: "This Ribbon" }],
+    tags: [
+      { name: "Gifts", description: "Create, list, fetch and cancel gifts." },
+      { name: "Catalogue", description: "What a team can send: teams, collections, designs, logos, past messages." },
+    ],
+    security: [{ bearer: [] }, { accessToken: [] }, { oauth2: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <token>`: a developer token (`rbn_live_…`, `rbn_sbox_…`) or an OAuth access token (`rbn_oat_…`)." },
+        accessToken: { type: "apiKey", in: "query", name: "access_token", description: "The same token as a query parameter (the header wins when both are sent)." },
+        oauth2: {
+          type: "oauth2",
+          description: "Authorization code flow for third-party applications, with PKCE (S256). Metadata: `/.well-known/oauth-authorization-server`.",
+          flows: { authorizationCode: { authorizationUrl: `${base}/oauth2/authorize`, tokenUrl: `${base}/oauth2/token`, scopes: {} } },
+        },
+      },
+    },
+    paths: paths(),
+  });
+}

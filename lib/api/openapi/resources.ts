@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { STAGES } from "@/lib/gifts";
+
+/**
+ * The response documents of the API as zod schemas: they generate the OpenAPI document's
+ * components, and the API tests parse real responses with them (so the document can't drift).
+ * Objects are strict: an attribute the document does not describe fails the tests.
+ */
+
+const timestamp = z.string().meta({ description: "UTC, ISO 8601 with milliseconds.", example: "2026-11-23T09:00:00.000Z", format: "date-time" });
+const money = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: "Decimal amount with two fraction digits.", example: "25.00" });
+const currency = z.literal("USD").meta({ description: "ISO 4217 currency code of every amount." });
+const url = z.string().meta({ format: "uri" });
+const ref = (type: string) => z.strictObject({ type: z.literal(type), id: z.string() });
+const relationship = (type: string, nullable = false) => z.strictObject({ data: nullable ? ref(type).nullable() : ref(type) });
+
+function resource<A extends z.ZodRawShape>(type: string, id: string, description: string, attributes: A, relationships?: z.ZodRawShape) {
+  return z
+    .strictObject({
+      type: z.literal(type),
+      id: z.string(),
+      attributes: z.strictObject(attributes),
+      ...(relationships ? { relationships: z.strictObject(relationships) } : {}),
+    })
+    .meta({ id, description });
+}
+
+export const Team = resource("teams", "Team", "A team the caller may send gifts for. The sandbox team has id `sandbox`.", { name: z.string() });
+
+export const Collection = resource("collections", "Collection", "A curated set of products a recipient chooses from.", {
+  name: z.string(),
+  global: z.boolean().meta({ description: "Shared by every team (true) or the team's own (false)." }),
+  price: money,
+  currency,
+  description: z.string(),
+  "image-url": url,
+});
+
+export const Design = resource("designs", "Design", "Card artwork. The id is a slug.", {
+  name: z.string(),
+  global: z.boolean(),
+  "has-logo": z.boolean().meta({ description: "The artwork has a slot for the logo." }),
+  "image-url": url,
+  "thumbnail-url": url,
+});
+
+export const Logo = resource("logos", "Logo", "A logo placed on the card.", { name: z.string(), global: z.boolean(), "image-url": url });
+
+export const Message = resource("messages", "Message", "A message of an earlier gift sent by the calling user in the team.", {
+  message: z.string(),
+  "created-at": timestamp,
+});
+
+export const User = resource("users", "User", "The person who sent a gift.", { name: z.string(), email: z.string() });
+
+export const GiftEvent = z
+  .strictObject({ stage: z.enum(STAGES), message: z.string().nullable(), "created-at": timestamp })
+  .meta({ id: "GiftEvent", description: "One entry of a gift's history." });
+
+export const Gift = resource(
+  "gifts",
+  "Gift",
+  "A gift to one recipient.",
+  {
+    "external-id": z.string().meta({ description: "The gift's id (same value as `id`)." }),
+    team: z.string(),
+    "sender-name": z.string(),
+    name: z.string().meta({ description: "The recipient's name." }),
+    "untie-url": url.meta({ description: "The recipient's page, where they choose their present. Treat it as a secret." }),
+    "delivery-method": z.enum(["email", "link"]),
+    email: z.string().nullable().meta({ description: "The recipient's email; null for link gifts." }),
+    "cc-email": z.string().nullable(),
+    stage: z.enum(STAGES),
+    "last-event-at": timestamp,
+    "scheduled-at": timestamp.nullable().meta({ description: "When the gift email goes out; null for link gifts." }),
+    "expires-on": z.string().optional().meta({ description: "Last day to choose (`YYYY-MM-DD`); present only when an expiry applies.", format: "date" }),
+    subject: z.string(),
+    message: z.string(),
+    from: z.string(),
+    "thank-you-note": z.string().nullable(),
+    "selected-product": z.string().nullable(),
+    variant: z.string().nullable(),
+    "redemption-email": z.string().nullable(),
+    address: z.record(z.string(), z.unknown()).nullable(),
+    price: money.meta({ description: "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged)." }),
+    currency,
+    livemode: z.boolean().meta({ description: "false for sandbox gifts." }),
+    "created-at": timestamp,
+    events: z.array(GiftEvent).meta({ description: "The gift's history, oldest first." }),
+  },
+  {
+    sender: relationship("users"),
+    collection: relationship("collections"),
+    logo: relationship("logos"),
+    design: relationship("designs", true),
+  },
+);
+
+const Included = z.array(z.union([User, Collection, Logo, Design])).meta({ description: "The gifts' sender, collection, logo and design, each once." });
+
+export const PageLinks = z
+  .strictObject({ self: url, first: url, next: url.nullable().meta({ description: "The next page; null on the last one." }) })
+  .meta({ id: "PageLinks", description: "Pagination links (absolute URLs on the service's base URL; never carry `access_token`)." });
+
+const listOf = (item: z.ZodType, id: string) => z.strictObject({ data: z.array(item) }).meta({ id });
+
+export const TeamList = listOf(Team, "TeamList");
+export const CollectionList = listOf(Collection, "CollectionList");
+export const DesignList = listOf(Design, "DesignList");
+export const LogoList = listOf(Logo, "LogoList");
+export const MessageList = z.strictObject({ data: z.array(Message), links: PageLinks }).meta({ id: "MessageList" });
+export const GiftDocument = z.strictObject({ data: Gift, included: Included }).meta({ id: "GiftDocument" });
+export const GiftListDocument = z.strictObject({ data: z.array(Gift), included: Included, links: PageLinks.optional() }).meta({ id: "GiftList" });
+
+export const ErrorObject = z
+  .strictObject({
+    title: z.string().meta({ description: "`ApiError` (validation), `BillingError`, or the HTTP reason (`NotFound`, …)." }),
+    status: z.number().int().meta({ description: "422 for ApiError entries, 400 for BillingError, else the HTTP status." }),
+    code: z.string().meta({ description: "Stable machine-readable code (see the list of error codes)." }),
+    detail: z.string(),
+    source: z.strictObject({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+    links: z.strictObject({ about: url }),
+  })
+  .meta({ id: "Error" });
+
+export const ErrorDocument = z
+  .strictObject({ errors: z.array(ErrorObject).min(1), meta: z.strictObject({ "request-id": z.string() }) })
+  .meta({ id: "ErrorDocument", description: "Every failure. Validation reports every problem of the request at once." });
