@@ -9,7 +9,11 @@ export default function Home() {
         collection.
       </p>
       <p className="mt-8 text-stone-600">
-        The API lives at <code className="rounded bg-stone-200 px-1">/api/v1</code>. See the README for the quick start.
+        The API lives at <code className="rounded bg-stone-200 px-1">/api/v1</code>. Read the{" "}
+        <a className="font-medium text-red-800 underline" href="/docs">
+          API reference
+        </a>{" "}
+        for the quick start.
       </p>
     </main>
   );

@@ -14,7 +14,7 @@ test("requests without a token get a 401 JSON:API document", async ({ request })
 test("a method an endpoint does not serve gets a JSON:API 405", async ({ request }) => {
   const response = await request.put("/api/v1/gifts", { data: {} });
   expect(response.status()).toBe(405);
-  expect(response.headers()["allow"]).toBe("GET, POST");
+  expect(response.headers()["allow"]).toBe("GET, POST, OPTIONS");
   expect((await response.json()).errors[0].title).toBe("MethodNotAllowed");
 });
 
@@ -64,7 +64,9 @@ test("a live gift is charged, validated, idempotent and cancellable over HTTP", 
 
   const declined = await request.post(`${creds.base_url}/gifts`, { headers: { Authorization: `Bearer ${sam.live_token}` }, data: { gift } });
   expect(declined.status()).toBe(400);
-  expect((await declined.json()).errors).toEqual([{ title: "BillingError", status: 400, detail: "Your card was declined." }]);
+  expect((await declined.json()).errors).toEqual([
+    { title: "BillingError", status: 400, detail: "Your card was declined.", code: "card_declined", links: { about: expect.stringMatching(/\/docs#errors$/) } },
+  ]);
 
   const cancelled = await request.delete(`${creds.base_url}/gifts/${created.data.id}`, { headers: { Authorization: `Bearer ${alex.live_token}` } });
   expect((await cancelled.json()).data.attributes.stage).toBe("cancelled");

@@ -55,7 +55,11 @@ export default async function AccountPage() {
         <h2 className="text-xl font-semibold">Developer access</h2>
         <p className="mt-2 text-stone-600">
           A live token (<code>rbn_live_…</code>) works with your teams, sends real emails and is charged; a sandbox token
-          (<code>rbn_sbox_…</code>) works only in team <code>sandbox</code>: no charges, no emails.
+          (<code>rbn_sbox_…</code>) works only in team <code>sandbox</code>: no charges, no emails. How to call the API:{" "}
+          <a className="font-medium text-red-800 underline" href="/docs">
+            API reference
+          </a>
+          .
         </p>
         {tokens.length > 0 && (
           <ul className="mt-4 space-y-1 text-sm" data-testid="active-tokens">

@@ -9,12 +9,13 @@ import * as R from "./resources";
 
 const JSON_API = "application/vnd.api+json";
 
-const seconds = (description: string) => z.number().int().meta({ description });
+const integer = (description: string) => z.number().int().meta({ description, override: { type: "integer", minimum: 0 } });
+const seconds = integer;
 const COMMON_HEADERS = z.object({
   "Request-Id": z.string().meta({ description: "This request's id: quote it when you contact support. Also in error documents' `meta`." }),
-  "RateLimit-Limit": z.number().int().meta({ description: "Requests allowed per window for this credential." }),
-  "RateLimit-Remaining": z.number().int().meta({ description: "Requests left in the current window." }),
-  "RateLimit-Reset": seconds("Seconds until the window resets."),
+  "RateLimit-Limit": integer("Requests allowed per window for this credential.").optional(),
+  "RateLimit-Remaining": integer("Requests left in the current window.").optional(),
+  "RateLimit-Reset": seconds("Seconds until the window resets.").optional(),
 });
 
 const errorResponse = (description: string, extraHeaders: z.ZodRawShape = {}) => ({
@@ -36,18 +37,21 @@ const param = <T extends z.ZodType>(schema: T, description: string) => schema.me
 const teamIdParam = { team_id: param(z.string(), "A team id from `GET /teams` (`sandbox` for sandbox tokens).") };
 const giftIdParam = { id: param(z.string(), "The gift's id (`gft_…`).") };
 const pageParams = {
-  "page[size]": param(z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE), "Items per page.").optional(),
-  "page[after]": param(z.string(), "Cursor: follow `links.next` rather than building it.").optional(),
+  "page[size]": param(
+    z.number().int().min(1).max(MAX_PAGE_SIZE).optional().meta({ override: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } }),
+    "Items per page.",
+  ),
+  "page[after]": param(z.string().optional(), "Cursor: follow `links.next` rather than building it."),
 };
 const giftFilters = {
-  "filter[stage]": param(z.enum(STAGES), "Only gifts in this stage.").optional(),
-  "filter[email]": param(z.string(), "Only gifts to this recipient address (exact, case-insensitive).").optional(),
+  "filter[stage]": param(z.enum(STAGES).optional(), "Only gifts in this stage."),
+  "filter[email]": param(z.string().optional(), "Only gifts to this recipient address (exact, case-insensitive)."),
 };
 const idempotencyHeader = {
   "Idempotency-Key": param(
-    z.string().min(1).max(255),
+    z.string().min(1).max(255).optional(),
     "Retry safely: the same key and body within 24 hours replays the first response (`Idempotent-Replayed: true`); the same key with another body is a 409.",
-  ).optional(),
+  ),
 };
 
 type Endpoint = {
@@ -95,7 +99,7 @@ export const ENDPOINTS: Endpoint[] = [
 function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
   const path = { ...(withTeam ? teamIdParam : {}), ...e.pathParams };
   return {
-    operationId: withTeam ? e.operationId : `${e.operationId}OnDefaultTeam`,
+    operationId: withTeam || !e.teamScoped ? e.operationId : `${e.operationId}OnDefaultTeam`,
     summary: withTeam || !e.teamScoped ? e.summary : `${e.summary} (default team)`,
     description: [e.description, e.teamScoped && !withTeam ? "Uses the caller's default team: `sandbox` for sandbox tokens, the user's only team for live tokens (400 listing the teams when there are several)." : ""].filter(Boolean).join("\n\n") || undefined,
     tags: [e.tag],

@@ -1,0 +1,59 @@
+import { request as httpRequest } from "node:http";
+import { expect, test } from "@playwright/test";
+import createClient from "openapi-fetch";
+import type { paths } from "./generated/ribbon-api";
+import { demoCredentials } from "./demo";
+
+test("/docs renders the reference from the OpenAPI document, with no request leaving the machine", async ({ page, baseURL }, testInfo) => {
+  const origins = new Set<string>();
+  page.on("request", (r) => origins.add(new URL(r.url()).origin));
+  await page.goto("/docs");
+  await expect(page).toHaveTitle("API reference — Ribbon");
+  await expect(page.getByRole("heading", { level: 1, name: "Ribbon API reference" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Create a gift" })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "card_declined" })).toBeVisible();
+  await testInfo.attach("docs", { body: await page.screenshot({ fullPage: false }), contentType: "image/png" });
+  expect([...origins]).toEqual([new URL(baseURL!).origin]);
+  await page.getByRole("link", { name: "OpenAPI document" }).click();
+  expect(JSON.parse(await page.locator("body").innerText()).openapi).toBe("3.1.0");
+});
+
+test("the home page and every API 404 lead to /docs", async ({ page, request }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  const missing = await request.get("/api/v1/nope");
+  expect(missing.status()).toBe(404);
+  expect((await missing.json()).errors[0].links.about).toMatch(/\/docs#errors$/);
+  expect((await request.get("/api/v1")).status()).toBe(404);
+});
+
+test("TRACE on the API is a JSON:API 405, not a plain-text 500", async ({ baseURL }) => {
+  const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+    const req = httpRequest(`${baseURL}/api/v1/gifts`, { method: "TRACE" }, (res) => {
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+  expect(status).toBe(405);
+  expect(headers["content-type"]).toBe("application/vnd.api+json");
+  expect(JSON.parse(body).errors[0].code).toBe("method_not_allowed");
+});
+
+test("a client generated from the OpenAPI document creates and lists a sandbox gift", async () => {
+  const creds = demoCredentials();
+  const client = createClient<paths>({ baseUrl: creds.base_url, headers: { Authorization: `Bearer ${creds.accounts[0].sandbox_token}` } });
+  const created = await client.POST("/gifts", {
+    body: { gift: { name: "Typed Client", email: "typed@example.com", collection: "Coffee Lovers", message: "Generated from the document", from: "CI" } },
+  });
+  expect(created.response.status).toBe(200);
+  expect(created.data?.data.attributes.stage).toBe("scheduled");
+  const listed = await client.GET("/gifts", { params: { query: { "filter[email]": "typed@example.com" } } });
+  expect(listed.data?.data.map((g) => g.id)).toContain(created.data?.data.id);
+  const invalid = await client.POST("/gifts", { body: { gift: { name: "", collection: "Coffee Lovers", message: "x", from: "CI" } } });
+  expect(invalid.response.status).toBe(400);
+  expect(invalid.error?.errors.map((e) => e.code)).toContain("blank");
+});
