@@ -7,7 +7,7 @@ type ErrorObject = {
   status: number;
   detail: string;
   code: string;
-  source?: { pointer: string };
+  source?: { pointer: string } | { parameter: string };
   meta?: Record<string, unknown>;
 };
 
@@ -44,7 +44,16 @@ export function errorResponse(error: unknown, requestId?: string): Response {
   }
   if (error instanceof HttpError) {
     const headers: Record<string, string> = error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {};
-    const entry = { title: error.title, status: error.status, detail: error.message, code: error.code, ...(error.meta ? { meta: error.meta } : {}) };
+    // A query parameter at fault is JSON:API's `source.parameter`; anything else stays in `meta`.
+    const { parameter, ...meta } = error.meta ?? {};
+    const entry = {
+      title: error.title,
+      status: error.status,
+      detail: error.message,
+      code: error.code,
+      ...(typeof parameter === "string" ? { source: { parameter } } : {}),
+      ...(Object.keys(meta).length ? { meta } : {}),
+    };
     return document(error.status, [entry], requestId, headers);
   }
   console.error(`Unexpected error while handling API request ${requestId ?? "(no id)"}:`, error);

@@ -2,6 +2,7 @@ import { getDb, type PrismaClient } from "@/lib/db";
 import type { Caller } from "@/lib/tokens";
 import { authenticate } from "./authenticate";
 import { errorResponse } from "./errors";
+import { assertKnownQuery } from "./query";
 import { logRequest, newRequestId } from "./request-id";
 
 export type ApiContext<P> = { request: Request; db: PrismaClient; caller: Caller; params: P };
@@ -33,6 +34,7 @@ export function apiEndpoint<P = Record<string, never>>(handle: (request: Request
 /** An authenticated API endpoint: the caller comes from the request's token. */
 export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>): Endpoint<P> {
   return apiEndpoint<P>(async (request, params) => {
+    assertKnownQuery(new URL(request.url));
     const db = await getDb();
     const caller = await authenticate(db, request);
     return handle({ request, db, caller, params });

@@ -106,6 +106,19 @@ describe("what integrators expect of every response", () => {
     expect(Object.keys(doc.paths)).toContain("/teams/{team_id}/gifts");
   });
 
+  it("sort, include, fields and unknown query parameters are a 400 naming the parameter", async () => {
+    for (const [query, parameter] of [
+      ["sort=-created-at", "sort"],
+      ["include=sender", "include"],
+      ["fields[gifts]=stage", "fields[gifts]"],
+      ["pagesize=5", "pagesize"],
+    ]) {
+      const e = expectError(await apiAs(a.tokens.live).get(`/gifts?${query}`), 400, "BadRequest");
+      expect(e).toMatchObject({ code: "bad_request", source: { parameter } });
+    }
+    expect((await apiAs(a.tokens.live).get("/teams?access_token=ignored-because-the-header-wins")).status).toBe(200);
+  });
+
   it("an unknown gift is a not_found error with the request id in meta", async () => {
     const e = expectError(await apiAs(a.tokens.live).get("/gifts/gft_missing"), 404, "NotFound");
     expect(e.code).toBe("not_found");
