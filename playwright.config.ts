@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 1,
   reporter: [["list"]],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -19,13 +19,13 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,
-    url: `http://localhost:${E2E_PORT}/`,
+    url: `http://127.0.0.1:${E2E_PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
       PORT: String(E2E_PORT),
-      APP_URL: `http://localhost:${E2E_PORT}`,
+      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       RIBBON_DATA_DIR: E2E_DATA_DIR,
       RIBBON_SWEEPER_INTERVAL_MS: "500",
     },

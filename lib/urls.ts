@@ -4,3 +4,21 @@ import { config } from "./config";
 export function absoluteUrl(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `${config.appUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 }
+
+/**
+ * A redirect target we may send a browser to: `target` resolved against APP_URL, kept only
+ * when it stays on APP_URL's origin (so `//evil`, `/\evil`, `/%09/evil`, `javascript:` and
+ * other sites fall back). Returns an absolute URL on APP_URL.
+ */
+export function sameOriginUrl(target: string | null | undefined, fallback: string): string {
+  const base = new URL(config.appUrl);
+  if (target) {
+    try {
+      const url = new URL(target, base);
+      if (url.origin === base.origin) return `${base.origin}${url.pathname}${url.search}${url.hash}`;
+    } catch {
+      // not a URL at all: fall back
+    }
+  }
+  return new URL(fallback, base).href;
+}

@@ -1,11 +1,12 @@
 import { redirect } from "next/navigation";
 import { auth, signIn } from "@/lib/auth";
+import { sameOriginUrl } from "@/lib/urls";
 
 export const metadata = { title: "Sign in — Ribbon" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
   const { callbackUrl, error } = await searchParams;
-  const next = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/account";
+  const next = sameOriginUrl(callbackUrl, "/account");
   if (await auth()) redirect(next);
 
   async function sendLink(formData: FormData) {

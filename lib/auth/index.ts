@@ -1,17 +1,32 @@
-import NextAuth from "next-auth";
+import { Auth, setEnvDefaults } from "@auth/core";
+import NextAuth, { type NextAuthConfig } from "next-auth";
 import { PrismaAdapter } from "@auth/prisma-adapter";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { sameOriginUrl } from "@/lib/urls";
 import { sendSignInEmail } from "./sign-in-email";
+
+const BASE_PATH = "/api/auth";
+
+// Auth.js builds sign-in links and redirects from AUTH_URL when it is set, and from the
+// request's Host / X-Forwarded-Host otherwise — which an attacker chooses. Every URL Ribbon
+// emits comes from APP_URL, so Auth.js gets its base URL from there, whatever the environment says.
+process.env.AUTH_URL = `${config.appUrl}${BASE_PATH}`;
 
 // People sign in with a magic link (Auth.js email provider) and database sessions.
 // The config is lazy because the database is opened asynchronously.
-export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
+async function authConfig(): Promise<NextAuthConfig> {
   const db = await getDb();
   return {
     adapter: PrismaAdapter(db),
     session: { strategy: "database" },
     trustHost: true,
-    pages: { signIn: "/signin", verifyRequest: "/signin/check-email" },
+    basePath: BASE_PATH,
+    pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin" },
+    callbacks: {
+      // Only ever back to a page of this site (APP_URL), e.g. /account or the consent screen.
+      redirect: ({ url }) => sameOriginUrl(url, "/account"),
+    },
     providers: [
       {
         id: "email",
@@ -22,4 +37,28 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
       },
     ],
   };
-});
+}
+
+export const { auth, signIn, signOut } = NextAuth(authConfig);
+
+/**
+ * The /api/auth/* route handlers: Auth.js on the same request addressed to APP_URL.
+ * next-auth's own handlers go through NextRequest, which rewrites 127.0.0.1 to "localhost"
+ * and keeps the host Next saw, so links and redirects would not be on APP_URL.
+ */
+async function handle(request: Request): Promise<Response> {
+  const options = await authConfig();
+  options.secret ??= process.env.AUTH_SECRET;
+  setEnvDefaults(process.env, options, true);
+  const url = new URL(request.url);
+  const onAppUrl = new Request(new URL(`${url.pathname}${url.search}`, config.appUrl), {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    // @ts-expect-error Node's fetch needs duplex for a streamed body; the DOM typings don't know it.
+    duplex: "half",
+  });
+  return Auth(onAppUrl, options);
+}
+
+export const handlers = { GET: handle, POST: handle };

@@ -1,0 +1,72 @@
+import { request as httpRequest } from "node:http";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+/** A raw HTTP request, so that Host and X-Forwarded-Host are exactly what an attacker sends. */
+function rawRequest(url: string, options: { method: string; headers: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method, headers: options.headers }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+async function signInLinkFor(request: APIRequestContext, email: string): Promise<string> {
+  const outbox = await (await request.get("/dev/outbox.json")).json();
+  const message = outbox.data.find((m: { to: string; kind: string }) => m.to === email && m.kind === "signin");
+  expect(message, `a sign-in email to ${email}`).toBeTruthy();
+  return /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(message.text)![0].replace(/&amp;/g, "&");
+}
+
+test("a sign-in request with a forged Host and X-Forwarded-Host still emails a link on APP_URL", async ({ baseURL, request }) => {
+  const forged = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
+  const csrf = await rawRequest(`${baseURL}/api/auth/csrf`, { method: "GET", headers: forged });
+  const { csrfToken } = JSON.parse(csrf.body);
+  const cookies = ([] as string[]).concat(csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const email = `victim-${Date.now()}@example.test`;
+  const form = new URLSearchParams({ email, csrfToken, callbackUrl: "https://evil.example/steal" }).toString();
+  const signIn = await rawRequest(`${baseURL}/api/auth/signin/email`, {
+    method: "POST",
+    headers: { ...forged, Cookie: cookies, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(form)) },
+    body: form,
+  });
+  expect(signIn.status).toBe(302);
+  expect(new URL(String(signIn.headers.location)).origin).toBe(new URL(baseURL!).origin);
+
+  const link = new URL(await signInLinkFor(request, email));
+  expect(link.origin).toBe(new URL(baseURL!).origin);
+  // Where the link lands after sign-in is on APP_URL too, whatever callbackUrl said.
+  expect(new URL(link.searchParams.get("callbackUrl")!, baseURL).origin).toBe(new URL(baseURL!).origin);
+});
+
+test("sign-in on a non-localhost APP_URL lands on the page the person came from, signed in", async ({ page, request, baseURL }) => {
+  expect(new URL(baseURL!).hostname).toBe("127.0.0.1");
+  const email = `returning-${Date.now()}@example.test`;
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await page.goto(await signInLinkFor(request, email));
+  await expect(page).toHaveURL(`${baseURL}/account`);
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+});
+
+test("a signed-in person is never redirected off-site by /signin?callbackUrl=", async ({ page, request }) => {
+  const email = `redirect-${Date.now()}@example.test`;
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await page.goto(await signInLinkFor(request, email));
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  for (const hostile of ["/%5Cevil.example", "/%09/evil.example", "//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
+    const response = await page.request.get(`/signin?callbackUrl=${encodeURIComponent(hostile)}`, { maxRedirects: 0 });
+    const location = response.headers()["location"];
+    expect(location, hostile).toBeTruthy();
+    expect(new URL(location, page.url()).host, hostile).toBe(new URL(page.url()).host);
+  }
+});
