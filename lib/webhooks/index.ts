@@ -10,3 +10,4 @@ export { listAttempts, type AttemptView } from "./attempts";
 export { allowPrivateAddresses } from "./settings";
 export { postWebhook, TIMEOUT_MS } from "./send";
 export { isPublicAddress } from "./address-policy";
+export { listEvents, readEventFilter, type EventFilter, type EventView } from "./event-feed";
