@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
+export type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; at: number };
 /** What the receiver answers to one request: a status (and body), a hang longer than the sender's timeout, or a redirect. */
 export type Reply = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
 
@@ -16,7 +16,7 @@ export async function startReceiver(port = 0, fallback: Reply = { status: 200, b
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
       const reply = replies.shift() ?? fallback;
       const answer = () => {
         if (res.destroyed) return;

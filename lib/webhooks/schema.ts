@@ -19,7 +19,7 @@ const url = (allowPrivate: boolean) =>
       ctx.addIssue({ code: "custom", message: "Url must be an absolute http or https URL" });
       return z.NEVER;
     }
-    const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    const host = parsed.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") ctx.addIssue({ code: "custom", message: "Url must use http or https" });
     else if (parsed.username || parsed.password) ctx.addIssue({ code: "custom", message: "Url must not contain a user name or password" });
     else if (!host) ctx.addIssue({ code: "custom", message: "Url must have a host" });
