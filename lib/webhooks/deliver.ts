@@ -74,69 +74,90 @@ async function attempt(delivery: Claimed, options: Required<Pick<WebhookWorkerOp
   return postWebhook(delivery.endpoint.url, headers, delivery.payload, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
 }
 
-/**
- * Records one attempt and its consequences in one transaction: the attempt row, the
- * delivery (succeeded, retry at its backoff time, or failed after the last attempt) and
- * the endpoint's failure streak. An endpoint failing for DISABLE_AFTER_MS is disabled;
- * returns true when this call disabled it (so its owner is emailed once).
- */
-async function record(db: PrismaClient, delivery: Claimed, sent: SendOutcome, now: Date): Promise<{ result: AttemptResult; disabled: boolean }> {
-  const ok = sent.status !== null && sent.status >= 200 && sent.status < 300;
-  const n = delivery.attempts;
-  const outcome: AttemptResult["outcome"] = ok ? "succeeded" : n >= MAX_ATTEMPTS ? "failed" : "retry";
-  const error = ok ? null : (sent.error ?? `HTTP ${sent.status}`);
-  const disabled = await db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({
-      data: { deliveryId: delivery.id, endpointId: delivery.endpoint.id, attempt: n, responseStatus: sent.status, durationMs: sent.durationMs, responseBody: sent.body, error: error?.slice(0, 500) ?? null, succeeded: ok, createdAt: now },
-    });
-    await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, status: "pending" },
-      data:
-        outcome === "retry"
-          ? { leaseUntil: null, nextAttemptAt: new Date(now.getTime() + RETRY_SCHEDULE_MS[n - 1]) }
-          : { leaseUntil: null, status: outcome, completedAt: now },
-    });
-    const endpointId = delivery.endpoint.id;
-    if (ok) {
-      await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: { not: null } }, data: { failingSince: null } });
-      return false;
-    }
-    await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: now } });
-    const { count } = await tx.webhookEndpoint.updateMany({
-      where: { id: endpointId, enabled: true, failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_MS) } },
-      data: { enabled: false, disabledReason: `Every delivery failed for 5 days (last error: ${error?.slice(0, 200)})` },
-    });
-    return count === 1;
-  });
-  return { result: { deliveryId: delivery.id, outcome, attempt: n, status: sent.status, error }, disabled };
+type Sent = { delivery: Claimed; sent: SendOutcome };
+
+const succeeded = (sent: SendOutcome) => sent.status !== null && sent.status >= 200 && sent.status < 300;
+
+function resultOf({ delivery, sent }: Sent): AttemptResult {
+  const ok = succeeded(sent);
+  const outcome = ok ? "succeeded" : delivery.attempts >= MAX_ATTEMPTS ? "failed" : "retry";
+  return { deliveryId: delivery.id, outcome, attempt: delivery.attempts, status: sent.status, error: ok ? null : (sent.error ?? `HTTP ${sent.status}`) };
 }
 
 /**
- * The webhook worker: claims due deliveries and attempts each (a few at a time). Safe to
- * run from any number of workers at once. A worker that dies mid-attempt leaves the
- * delivery leased; it is attempted again after LEASE_MS (receivers dedupe on webhook-id).
+ * Records a batch of attempts and their consequences in one transaction: the attempt rows,
+ * the deliveries (succeeded, retry at their backoff time, or failed after the last
+ * attempt) and each endpoint's failure streak (any success ends it). An endpoint whose
+ * streak reaches DISABLE_AFTER_MS is disabled; returns the endpoints this call disabled
+ * (the conditional update lets only one worker do it, so the owner is emailed once).
+ */
+async function record(db: PrismaClient, batch: Sent[], now: Date): Promise<{ results: AttemptResult[]; disabled: string[] }> {
+  const results = batch.map(resultOf);
+  const disabled = await db.$transaction(async (tx) => {
+    await tx.webhookAttempt.createMany({
+      data: batch.map(({ delivery, sent }, i) => ({
+        deliveryId: delivery.id,
+        endpointId: delivery.endpoint.id,
+        attempt: delivery.attempts,
+        responseStatus: sent.status,
+        durationMs: sent.durationMs,
+        responseBody: sent.body,
+        error: results[i].error?.slice(0, 500) ?? null,
+        succeeded: results[i].outcome === "succeeded",
+        createdAt: now,
+      })),
+    });
+    const ids = (keep: (r: AttemptResult) => boolean) => results.filter(keep).map((r) => r.deliveryId);
+    for (const status of ["succeeded", "failed"] as const) {
+      const done = ids((r) => r.outcome === status);
+      if (done.length > 0) await tx.webhookDelivery.updateMany({ where: { id: { in: done }, status: "pending" }, data: { status, leaseUntil: null, completedAt: now } });
+    }
+    for (const attempt of new Set(results.filter((r) => r.outcome === "retry").map((r) => r.attempt))) {
+      const retry = ids((r) => r.outcome === "retry" && r.attempt === attempt);
+      const nextAttemptAt = new Date(now.getTime() + RETRY_SCHEDULE_MS[attempt - 1]);
+      await tx.webhookDelivery.updateMany({ where: { id: { in: retry }, status: "pending" }, data: { leaseUntil: null, nextAttemptAt } });
+    }
+    const healthy = new Set(batch.filter(({ sent }) => succeeded(sent)).map(({ delivery }) => delivery.endpoint.id));
+    const failing = [...new Set(batch.map(({ delivery }) => delivery.endpoint.id))].filter((id) => !healthy.has(id));
+    if (healthy.size > 0) await tx.webhookEndpoint.updateMany({ where: { id: { in: [...healthy] }, failingSince: { not: null } }, data: { failingSince: null } });
+    if (failing.length === 0) return [];
+    await tx.webhookEndpoint.updateMany({ where: { id: { in: failing }, failingSince: null }, data: { failingSince: now } });
+    const disabling = await tx.webhookEndpoint.updateManyAndReturn({
+      where: { id: { in: failing }, enabled: true, failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_MS) } },
+      data: { enabled: false, disabledReason: "Every delivery failed for 5 days" },
+      select: { id: true },
+    });
+    return disabling.map((e) => e.id);
+  });
+  return { results, disabled };
+}
+
+/**
+ * The webhook worker: claims due deliveries, attempts them (a few at a time), then
+ * records the batch. Safe to run from any number of workers at once. A worker that dies
+ * mid-batch leaves its deliveries leased; they are attempted again after LEASE_MS
+ * (receivers dedupe on webhook-id).
  */
 export async function deliverDueWebhooks(db: PrismaClient, options: WebhookWorkerOptions = {}): Promise<AttemptResult[]> {
   const now = () => options.now ?? new Date();
   const allowPrivate = options.allowPrivate ?? allowPrivateAddresses();
   const claimed = await claimDeliveries(db, { now: now(), limit: options.limit ?? 50 });
-  const results: AttemptResult[] = [];
+  if (claimed.length === 0) return [];
+  const batch: Sent[] = [];
   let next = 0;
   const worker = async () => {
     while (next < claimed.length) {
       const delivery = claimed[next++];
-      let sent: SendOutcome;
       try {
-        sent = await attempt(delivery, { ...options, allowPrivate });
+        batch.push({ delivery, sent: await attempt(delivery, { ...options, allowPrivate }) });
       } catch (error) {
         // e.g. a secret encrypted under another AUTH_SECRET: a failed attempt, never a crash.
-        sent = { status: null, body: null, durationMs: 0, error: `not sent: ${error instanceof Error ? error.message : String(error)}` };
+        batch.push({ delivery, sent: { status: null, body: null, durationMs: 0, error: `not sent: ${error instanceof Error ? error.message : String(error)}` } });
       }
-      const { result, disabled } = await record(db, delivery, sent, now());
-      if (disabled) await notifyEndpointDisabled(db, delivery.endpoint.id);
-      results.push(result);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, claimed.length)) }, worker));
+  const { results, disabled } = await record(db, batch, now());
+  for (const endpointId of disabled) await notifyEndpointDisabled(db, endpointId);
   return results;
 }
