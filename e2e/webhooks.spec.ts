@@ -40,3 +40,39 @@ test("a simulated sandbox gift reaches a loopback receiver as verified webhooks,
     await receiver.close();
   }
 });
+
+test("the account page lists endpoints with their latest attempts and sends a signed test event", async ({ page, request }) => {
+  const receiver = await startReceiver(3247);
+  try {
+    const creds = demoCredentials();
+    const sam = creds.accounts[1];
+    const url = `${receiver.url}/account-page`;
+    const created = await request.post(`${creds.base_url}/teams/sandbox/webhook-endpoints`, {
+      headers: { Authorization: `Bearer ${sam.sandbox_token}` },
+      data: { webhook_endpoint: { url, description: "Account page test" } },
+    });
+    const secret = (await created.json()).data.attributes.secret as string;
+
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(sam.email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    const outbox = await (await request.get("/dev/outbox.json")).json();
+    const message = outbox.data.find((m: { to: string; kind: string }) => m.to === sam.email && m.kind === "signin");
+    const link = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(message.text)![0];
+    await page.goto(link.replace(/&amp;/g, "&"));
+    await page.goto("/account");
+
+    const endpoints = page.getByTestId("webhook-endpoints");
+    await expect(endpoints).toContainText(receiver.url); // the first test's endpoint, with its deliveries
+    await expect(endpoints).toContainText("gift.delivered: HTTP 200");
+    const item = endpoints.locator("li", { hasText: "Account page test" }).first();
+    await item.getByRole("button", { name: "Send test event" }).click();
+    await expect(item.getByRole("status")).toContainText("Delivered: HTTP 200");
+    const got = receiver.received.find((r) => r.path === "/hooks/account-page")!;
+    const h = { "webhook-id": String(got.headers["webhook-id"]), "webhook-timestamp": String(got.headers["webhook-timestamp"]), "webhook-signature": String(got.headers["webhook-signature"]) };
+    expect(new Webhook(secret).verify(got.body, h)).toMatchObject({ type: "webhook.test" });
+  } finally {
+    await receiver.close();
+  }
+});

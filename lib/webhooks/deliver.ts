@@ -56,7 +56,7 @@ export async function claimDeliveries(db: PrismaClient, { now, limit }: { now: D
 }
 
 /** The secrets that sign now: the current one, and the previous one during its grace period. */
-function signingSecrets(endpoint: Claimed["endpoint"], now: Date): string[] {
+export function signingSecrets(endpoint: Pick<Claimed["endpoint"], "secretCiphertext" | "previousSecretCiphertext" | "previousSecretExpiresAt">, now: Date): string[] {
   const secrets = [decryptSecret(endpoint.secretCiphertext)];
   if (endpoint.previousSecretCiphertext && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
     secrets.push(decryptSecret(endpoint.previousSecretCiphertext));

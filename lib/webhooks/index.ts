@@ -11,3 +11,4 @@ export { allowPrivateAddresses } from "./settings";
 export { postWebhook, TIMEOUT_MS } from "./send";
 export { isPublicAddress } from "./address-policy";
 export { listEvents, readEventFilter, type EventFilter, type EventView } from "./event-feed";
+export { listEndpointsForUser, sendTestEvent } from "./account";
