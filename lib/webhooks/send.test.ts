@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "@/lib/testing/webhook-receiver";
 import { isPublicAddress } from "./address-policy";
@@ -89,6 +90,21 @@ describe("postWebhook to a loopback receiver (allowed)", () => {
     expect(outcome.status).toBeNull();
     expect(outcome.error).toMatch(/timed out after 300 ms/);
     expect(outcome.durationMs).toBeLessThan(2_000);
+  });
+
+  it("gives up on a receiver that answers headers and then drips its body forever", async () => {
+    const drip = http.createServer((_req, res) => {
+      res.writeHead(200);
+      res.write("a");
+    });
+    await new Promise<void>((resolve) => drip.listen(3248, "127.0.0.1", resolve));
+    try {
+      const outcome = await postWebhook("http://127.0.0.1:3248/", {}, "{}", { allowPrivate: true, timeoutMs: 300 });
+      expect(outcome).toMatchObject({ status: null, error: "timed out after 300 ms" });
+    } finally {
+      drip.closeAllConnections();
+      drip.close();
+    }
   });
 
   it("reports a refused connection as an error, never a throw", async () => {
