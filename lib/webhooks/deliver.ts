@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { decryptSecret } from "./secrets";
 import { postWebhook, type SendOutcome } from "./send";
 import { allowPrivateAddresses } from "./settings";
