@@ -42,7 +42,7 @@ test("a simulated sandbox gift reaches a loopback receiver as verified webhooks,
 });
 
 test("the account page lists endpoints with their latest attempts and sends a signed test event", async ({ page, request }) => {
-  const receiver = await startReceiver(3247);
+  const receiver = await startReceiver(3246);
   try {
     const creds = demoCredentials();
     const sam = creds.accounts[1];

@@ -12,7 +12,7 @@ const events = Number(process.argv[2] ?? 2_000);
 const endpoints = Number(process.argv[3] ?? 1);
 
 const database = await openTestDatabase();
-const receiver = await startReceiver(3245);
+const receiver = await startReceiver();
 try {
   const db = database.prisma;
   const { user, team } = await createAccount(db);

@@ -6,7 +6,8 @@ export type Received = { path: string; headers: http.IncomingHttpHeaders; body: 
 export type Reply = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
 
 /**
- * A webhook receiver on 127.0.0.1 for tests: records every request and answers from a
+ * A webhook receiver on 127.0.0.1 for tests (each test file its own port in 3240–3249, or 0
+ * for any free one): records every request and answers from a
  * queue of replies (then `fallback`, 200 by default).
  */
 export async function startReceiver(port = 0, fallback: Reply = { status: 200, body: "ok" }) {

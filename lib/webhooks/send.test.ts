@@ -97,9 +97,9 @@ describe("postWebhook to a loopback receiver (allowed)", () => {
       res.writeHead(200);
       res.write("a");
     });
-    await new Promise<void>((resolve) => drip.listen(3248, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => drip.listen(3245, "127.0.0.1", resolve));
     try {
-      const outcome = await postWebhook("http://127.0.0.1:3248/", {}, "{}", { allowPrivate: true, timeoutMs: 300 });
+      const outcome = await postWebhook("http://127.0.0.1:3245/", {}, "{}", { allowPrivate: true, timeoutMs: 300 });
       expect(outcome).toMatchObject({ status: null, error: "timed out after 300 ms" });
     } finally {
       drip.closeAllConnections();
