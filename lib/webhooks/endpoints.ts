@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
 import { randomSecret } from "@/lib/crypto";
 import { conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -42,24 +42,30 @@ export async function getEndpoint(db: Tx, caller: Caller, team: TeamRef, id: str
   return endpoint;
 }
 
-/** Creates an endpoint; the signing secret is returned this once (stored encrypted). */
-export async function createEndpoint(db: Tx, caller: Caller, team: TeamRef, input: EndpointInput): Promise<{ endpoint: EndpointView; secret: string }> {
-  if ((await db.webhookEndpoint.count({ where: visibleEndpoints(caller, team) })) >= MAX_ENDPOINTS) {
-    throw conflict(`A team can have at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`);
-  }
+/**
+ * Creates an endpoint; the signing secret is returned this once (stored encrypted). The
+ * team row is locked while counting, so concurrent creates can't pass the limit together.
+ */
+export async function createEndpoint(db: PrismaClient, caller: Caller, team: TeamRef, input: EndpointInput): Promise<{ endpoint: EndpointView; secret: string }> {
   const secret = newSigningSecret();
-  const endpoint = await db.webhookEndpoint.create({
-    data: {
-      id: `whe_${randomSecret(16)}`,
-      teamId: team.id,
-      ownerId: caller.user.id,
-      url: input.url!,
-      description: input.description ?? null,
-      eventTypes: input.eventTypes ?? [],
-      enabled: input.enabled ?? true,
-      secretCiphertext: encryptSecret(secret),
-    },
-    select: ENDPOINT_SELECT,
+  const endpoint = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${team.id} FOR UPDATE`;
+    if ((await tx.webhookEndpoint.count({ where: visibleEndpoints(caller, team) })) >= MAX_ENDPOINTS) {
+      throw conflict(`A team can have at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`);
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        id: `whe_${randomSecret(16)}`,
+        teamId: team.id,
+        ownerId: caller.user.id,
+        url: input.url!,
+        description: input.description ?? null,
+        eventTypes: input.eventTypes ?? [],
+        enabled: input.enabled ?? true,
+        secretCiphertext: encryptSecret(secret),
+      },
+      select: ENDPOINT_SELECT,
+    });
   });
   return { endpoint, secret };
 }
