@@ -4,7 +4,10 @@ import { getDb } from "@/lib/db";
 import { listActiveTokens } from "@/lib/tokens";
 import { listAuthorizedApps } from "@/lib/oauth";
 import { DeveloperTokens } from "@/components/DeveloperTokens";
+import { WebhookEndpoints } from "@/components/WebhookEndpoints";
+import { listEndpointsForUser } from "@/lib/webhooks";
 import { revokeApp, revokeTokens, rollTokens } from "./actions";
+import { sendTestWebhook } from "./webhook-actions";
 
 export const metadata = { title: "Account — Ribbon" };
 
@@ -13,10 +16,11 @@ export default async function AccountPage() {
   const userId = session?.user?.id;
   if (!userId) redirect("/signin?callbackUrl=/account");
   const db = await getDb();
-  const [user, tokens, apps] = await Promise.all([
+  const [user, tokens, apps, endpoints] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, memberships: { select: { team: { select: { id: true, name: true } } } } } }),
     listActiveTokens(db, userId),
     listAuthorizedApps(db, userId),
+    listEndpointsForUser(db, userId),
   ]);
 
   async function logOut() {
@@ -105,6 +109,8 @@ export default async function AccountPage() {
           </ul>
         )}
       </section>
+
+      <WebhookEndpoints endpoints={endpoints} send={sendTestWebhook} />
     </main>
   );
 }

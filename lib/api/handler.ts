@@ -31,10 +31,13 @@ export function apiEndpoint<P = Record<string, never>>(handle: (request: Request
   };
 }
 
+/** What an endpoint accepts beyond the token and pagination: the names of its `filter[…]` parameters. */
+export type RouteOptions = { filters?: readonly string[] };
+
 /** An authenticated API endpoint: the caller comes from the request's token. */
-export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>): Endpoint<P> {
+export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>, options: RouteOptions = {}): Endpoint<P> {
   return apiEndpoint<P>(async (request, params) => {
-    assertKnownQuery(new URL(request.url));
+    assertKnownQuery(new URL(request.url), options.filters);
     const db = await getDb();
     const caller = await authenticate(db, request);
     return handle({ request, db, caller, params });

@@ -10,12 +10,18 @@ const UNSUPPORTED: [RegExp, string][] = [
 ];
 
 /**
- * Refuses query parameters no endpoint understands, so a typo is an error rather than a
- * silently ignored filter. `filter[…]` keys are checked by each list's own filter reader.
+ * Refuses query parameters the endpoint does not understand, so a typo is an error rather
+ * than a silently ignored filter. `filters` are the `filter[…]` names the endpoint takes.
  */
-export function assertKnownQuery(url: URL): void {
+export function assertKnownQuery(url: URL, filters: readonly string[] = []): void {
   for (const key of new Set(url.searchParams.keys())) {
-    if (GENERAL.has(key) || key.startsWith("filter[")) continue;
+    if (GENERAL.has(key)) continue;
+    const filter = /^filter\[(.*)\]$/.exec(key)?.[1];
+    if (filter !== undefined) {
+      if (filters.includes(filter)) continue;
+      const known = filters.length ? `Filters here: ${filters.map((f) => `filter[${f}]`).join(", ")}.` : "This endpoint takes no filters.";
+      throw badRequest(`${key} is not a known filter. ${known}`, { parameter: key });
+    }
     const unsupported = UNSUPPORTED.find(([pattern]) => pattern.test(key));
     throw badRequest(unsupported?.[1] ?? `${key} is not a known query parameter.`, { parameter: key });
   }

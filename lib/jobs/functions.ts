@@ -1,6 +1,7 @@
 import { cron, NonRetriableError, RetryAfterError, type Inngest } from "inngest";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, deliverGift, expireGifts, type MailTransport } from "@/lib/delivery";
+import { runWebhooks } from "@/lib/webhooks";
 import { giftCancelled, giftScheduled } from "./events";
 
 /**
@@ -63,5 +64,11 @@ export function createFunctions(client: Inngest.Any, deps: JobDependencies = { d
     async ({ step }) => step.run("expire-gifts", async () => ({ expired: (await expireGifts(await deps.db())).length })),
   );
 
-  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily };
+  /** Every minute: turn new gift events into webhook deliveries and attempt the due ones (lib/webhooks). */
+  const dispatchWebhooks = client.createFunction(
+    { id: "dispatch-webhooks", name: "Dispatch webhooks", triggers: [cron("* * * * *")], concurrency: { limit: 1 } },
+    async ({ step }) => step.run("run-webhooks", async () => runWebhooks(await deps.db())),
+  );
+
+  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily, dispatchWebhooks };
 }

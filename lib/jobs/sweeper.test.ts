@@ -1,27 +1,12 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { randomBytes } from "node:crypto";
-import { openDatabase } from "@/lib/database/open";
 import { setDatabase, type PrismaClient } from "@/lib/db";
-import { createDataDir, createPostgresDatabase, openTestDatabase, usingPostgres } from "@/lib/testing/test-database";
+import { openTestDatabase } from "@/lib/testing/test-database";
 import { catalogue, createAccount, giftRow, insertGift } from "@/lib/testing/fixtures";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import type { MailTransport } from "@/lib/delivery";
+import { openTwoHandles } from "@/lib/testing/two-handles";
 import { createSweeper, startSweeper, stopSweeper } from "./sweeper";
-
-/**
- * Two handles on one database, as two server processes would have: on PostgreSQL two
- * clients with their own connection pools; on PGlite (one process per data folder) one client.
- */
-async function openTwoHandles(): Promise<{ a: PrismaClient; b: PrismaClient; close(): Promise<void> }> {
-  if (!usingPostgres()) {
-    const db = await openTestDatabase();
-    return { a: db.prisma, b: db.prisma, close: () => db.close() };
-  }
-  const pg = await createPostgresDatabase();
-  const first = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
-  const second = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
-  return { a: first.prisma, b: second.prisma, close: async () => (await first.close(), await second.close(), await pg.drop()) };
-}
 
 /** Inserts `count` due live email gifts in two statements (one insert each would take ages on PGlite). */
 async function insertDueGifts(db: PrismaClient, owner: { teamId: string; senderId: string }, count: number): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, expireGifts, type MailTransport } from "@/lib/delivery";
+import { runWebhooks } from "@/lib/webhooks";
 
 export type SweeperOptions = {
   db?: () => Promise<PrismaClient>;
@@ -40,6 +41,7 @@ export function createSweeper(options: SweeperOptions = {}): Sweeper {
       const { claimed } = await deliverDueGifts(prisma, { transport, limit: batchSize });
       if (claimed < batchSize || stopped) break;
     }
+    await runWebhooks(prisma);
     if (Date.now() - lastExpiry >= expireEveryMs) {
       await expireGifts(prisma);
       lastExpiry = Date.now();

@@ -6,6 +6,14 @@ import * as messages from "@/app/api/v1/teams/[team_id]/messages/route";
 import * as gifts from "@/app/api/v1/teams/[team_id]/gifts/route";
 import * as gift from "@/app/api/v1/teams/[team_id]/gifts/[id]/route";
 import * as bulk from "@/app/api/v1/teams/[team_id]/bulk/gifts/route";
+import * as webhookEndpoints from "@/app/api/v1/teams/[team_id]/webhook-endpoints/route";
+import * as webhookEndpoint from "@/app/api/v1/teams/[team_id]/webhook-endpoints/[id]/route";
+import * as rotateSecret from "@/app/api/v1/teams/[team_id]/webhook-endpoints/[id]/rotate-secret/route";
+import * as webhookAttempts from "@/app/api/v1/teams/[team_id]/webhook-endpoints/[id]/attempts/route";
+import * as replay from "@/app/api/v1/teams/[team_id]/webhook-endpoints/[id]/replay/route";
+import * as events from "@/app/api/v1/teams/[team_id]/events/route";
+import * as giftEvents from "@/app/api/v1/teams/[team_id]/gifts/[id]/events/route";
+import * as simulate from "@/app/api/v1/teams/[team_id]/gifts/[id]/simulate/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -21,6 +29,14 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts$/, gifts as unknown as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)$/, gift as unknown as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/bulk\/gifts$/, bulk as unknown as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints$/, webhookEndpoints as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpoint as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/rotate-secret$/, rotateSecret as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/attempts$/, webhookAttempts as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/replay$/, replay as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/events$/, events as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/events$/, giftEvents as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/simulate$/, simulate as unknown as RouteModule],
 ];
 
 export type ApiResult = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -56,6 +72,7 @@ export function apiAs(token: string | null) {
   return {
     get: (path: string, o: Omit<CallOptions, "token"> = {}) => callApi("GET", path, { ...o, token }),
     post: (path: string, body: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => callApi("POST", path, { ...o, body, token }),
+    patch: (path: string, body: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => callApi("PATCH", path, { ...o, body, token }),
     delete: (path: string, o: Omit<CallOptions, "token"> = {}) => callApi("DELETE", path, { ...o, token }),
   };
 }

@@ -3,6 +3,9 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { config } from "@/lib/config";
 import { STAGES } from "@/lib/gifts";
 import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
+import { SIMULATED_STAGES } from "@/lib/simulation/simulate-gift";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { webhookEndpointBody } from "@/lib/webhooks/schema";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../pagination";
 import { ERROR_CODES } from "./error-codes";
 import * as R from "./resources";
@@ -47,6 +50,19 @@ const giftFilters = {
   "filter[stage]": param(z.enum(STAGES).optional(), "Only gifts in this stage."),
   "filter[email]": param(z.string().optional(), "Only gifts to this recipient address (exact, case-insensitive)."),
 };
+const endpointIdParam = { id: param(z.string(), "The webhook endpoint's id.") };
+const eventFilters = {
+  "filter[type]": param(z.enum(EVENT_TYPES).optional(), "Only events of this type."),
+  "filter[gift]": param(z.string().optional(), "Only events of this gift."),
+};
+const replayBody = z
+  .object({ since: z.string().meta({ description: "Re-send every event since this time (at most 30 days ago), ISO 8601.", format: "date-time", example: "2026-11-20T00:00:00Z" }) })
+  .meta({ id: "ReplayRequest" });
+const simulateBody = z
+  .object({ stage: z.enum(SIMULATED_STAGES).meta({ description: "The stage to move the sandbox gift to (legal moves only)." }) })
+  .meta({ id: "SimulateRequest" });
+const CONFLICT = { "409": errorResponse("That stage change is not allowed from the gift's current stage.") };
+
 const idempotencyHeader = {
   "Idempotency-Key": param(
     z.string().min(1).max(255).optional(),
@@ -55,7 +71,7 @@ const idempotencyHeader = {
 };
 
 type Endpoint = {
-  method: "get" | "post" | "delete";
+  method: "get" | "post" | "patch" | "delete";
   path: string; // relative to /teams/{team_id}, or absolute when `teamScoped` is false
   teamScoped: boolean;
   operationId: string;
@@ -94,6 +110,25 @@ export const ENDPOINTS: Endpoint[] = [
     description: "Cancels a gift that is not redeemed yet (stage `cancelled`) and refunds a live gift.",
     extraErrors: { "409": errorResponse("The gift is already redeemed, shipped, delivered, cancelled or expired.") },
   },
+  { method: "get", path: "/gifts/{id}/events", teamScoped: true, operationId: "listGiftEvents", summary: "List a gift's events", tag: "Events", response: R.EventList, pathParams: giftIdParam, query: { ...pageParams, "filter[type]": eventFilters["filter[type]"] } },
+  {
+    method: "post", path: "/gifts/{id}/simulate", teamScoped: true, operationId: "simulateGift", summary: "Simulate a stage (sandbox)", tag: "Events", response: R.GiftDocument, pathParams: giftIdParam, body: simulateBody,
+    description: "Moves a sandbox gift along the stage machine as a recipient or carrier would, firing the same events and webhooks. `redeemed` fills a sample product and address. 403 for live gifts.",
+    extraErrors: CONFLICT,
+  },
+  { method: "get", path: "/events", teamScoped: true, operationId: "listEvents", summary: "List events", tag: "Events", response: R.EventList, query: { ...pageParams, ...eventFilters }, description: "Every stage change of the team's gifts, newest first." },
+  { method: "get", path: "/webhook-endpoints", teamScoped: true, operationId: "listWebhookEndpoints", summary: "List webhook endpoints", tag: "Webhooks", response: R.WebhookEndpointList },
+  { method: "post", path: "/webhook-endpoints", teamScoped: true, operationId: "createWebhookEndpoint", summary: "Create a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, body: webhookEndpointBody, description: "The response carries the signing secret, once." },
+  { method: "get", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "getWebhookEndpoint", summary: "Get a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam },
+  { method: "patch", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "updateWebhookEndpoint", summary: "Update a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam, body: webhookEndpointBody },
+  { method: "delete", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "deleteWebhookEndpoint", summary: "Delete a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam },
+  {
+    method: "post", path: "/webhook-endpoints/{id}/rotate-secret", teamScoped: true, operationId: "rotateWebhookSecret", summary: "Rotate the signing secret", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam,
+    description: "A new secret, shown once; the old one keeps signing alongside it for 24 hours.",
+    extraErrors: { "409": errorResponse("Another rotation happened at the same moment.") },
+  },
+  { method: "get", path: "/webhook-endpoints/{id}/attempts", teamScoped: true, operationId: "listWebhookAttempts", summary: "List delivery attempts", tag: "Webhooks", response: R.WebhookAttemptList, pathParams: endpointIdParam, query: pageParams },
+  { method: "post", path: "/webhook-endpoints/{id}/replay", teamScoped: true, operationId: "replayWebhookEvents", summary: "Replay events", tag: "Webhooks", response: R.ReplayResult, pathParams: endpointIdParam, body: replayBody },
 ];
 
 function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
@@ -156,6 +191,8 @@ export function openApiDocument() {
     tags: [
       { name: "Gifts", description: "Create, list, fetch and cancel gifts." },
       { name: "Catalogue", description: "What a team can send: teams, collections, designs, logos, past messages." },
+      { name: "Events", description: "Every stage change of a gift, and sandbox simulation." },
+      { name: "Webhooks", description: "Gift events pushed to your URLs, signed with the Standard Webhooks scheme and retried for about 3 days." },
     ],
     security: [{ bearer: [] }, { accessToken: [] }, { oauth2: [] }],
     components: {
@@ -170,5 +207,19 @@ export function openApiDocument() {
       },
     },
     paths: paths(),
+    webhooks: Object.fromEntries(
+      EVENT_TYPES.map((type) => [
+        type,
+        {
+          post: {
+            operationId: `webhook_${type.replace(".", "_")}`,
+            summary: `${type}: a gift moved to ${type.slice("gift.".length)}`,
+            tags: ["Webhooks"],
+            requestBody: { content: { "application/json": { schema: R.WebhookPayload } } },
+            responses: { "200": { description: "Any 2xx acknowledges the event; anything else (or no answer in 10 s) is retried." } },
+          },
+        },
+      ]),
+    ),
   });
 }

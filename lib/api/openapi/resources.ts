@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STAGES } from "@/lib/gifts";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 
 /**
  * The response documents of the API as zod schemas: they generate the OpenAPI document's
@@ -127,3 +128,58 @@ export const ErrorObject = z
 export const ErrorDocument = z
   .strictObject({ errors: z.array(ErrorObject).min(1), meta: z.strictObject({ "request-id": z.string() }) })
   .meta({ id: "ErrorDocument", description: "Every failure. Validation reports every problem of the request at once." });
+
+const eventType = z.enum(EVENT_TYPES);
+
+export const WebhookEndpoint = resource("webhook-endpoints", "WebhookEndpoint", "A URL that receives the team's gift events, signed with the Standard Webhooks scheme.", {
+  team: z.string(),
+  url,
+  description: z.string().nullable(),
+  "event-types": z.array(eventType),
+  enabled: z.boolean(),
+  "disabled-reason": z.string().nullable().meta({ description: "Why Ribbon disabled it (after 5 days of failures), or null." }),
+  "previous-secret-expires-at": timestamp.nullable().meta({ description: "After a rotation, the old secret also signs until then." }),
+  secret: z.string().optional().meta({ description: "`whsec_…`: only in the responses of create and rotate-secret. Store it; it is never shown again." }),
+  "created-at": timestamp,
+  "updated-at": timestamp,
+});
+
+export const Event = resource(
+  "events",
+  "Event",
+  "A stage change of a gift, as webhooks deliver it.",
+  { type: eventType, stage: z.enum(STAGES), message: z.string().nullable(), "created-at": timestamp },
+  { gift: relationship("gifts") },
+);
+
+export const WebhookAttempt = resource(
+  "webhook-attempts",
+  "WebhookAttempt",
+  "One attempt to deliver an event to an endpoint.",
+  {
+    "webhook-id": z.string().meta({ description: "The `webhook-id` header sent (the same on every retry)." }),
+    "event-type": eventType,
+    attempt: z.number().int(),
+    succeeded: z.boolean(),
+    "response-status": z.number().int().nullable(),
+    "duration-ms": z.number().int().nullable(),
+    "response-body": z.string().nullable().meta({ description: "The first 1 KB of the receiver's response." }),
+    error: z.string().nullable(),
+    replay: z.boolean(),
+    "created-at": timestamp,
+  },
+  { event: relationship("events") },
+);
+
+export const WebhookEndpointDocument = z.strictObject({ data: WebhookEndpoint }).meta({ id: "WebhookEndpointDocument" });
+export const WebhookEndpointList = listOf(WebhookEndpoint, "WebhookEndpointList");
+export const EventList = z.strictObject({ data: z.array(Event), links: PageLinks }).meta({ id: "EventList" });
+export const WebhookAttemptList = z.strictObject({ data: z.array(WebhookAttempt), links: PageLinks }).meta({ id: "WebhookAttemptList" });
+export const ReplayResult = z
+  .strictObject({ meta: z.strictObject({ "replay-id": z.string(), deliveries: z.number().int(), since: timestamp }) })
+  .meta({ id: "ReplayResult", description: "How many deliveries the replay queued." });
+
+/** The body Ribbon POSTs to a webhook endpoint. */
+export const WebhookPayload = z
+  .strictObject({ type: eventType, timestamp, data: Gift })
+  .meta({ id: "WebhookPayload", description: "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme." });

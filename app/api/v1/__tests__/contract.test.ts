@@ -43,6 +43,25 @@ describe("real responses match the OpenAPI document's schemas", () => {
     conforms(await apiAs(a.tokens.sandbox).post("/gifts", giftBody()), R.GiftDocument);
   });
 
+  it("webhook endpoints, events, attempts, replay and simulate", async () => {
+    const sandbox = apiAs(a.tokens.sandbox);
+    const created = await sandbox.post("/webhook-endpoints", { webhook_endpoint: { url: "https://example.com/ribbon/hooks", event_types: ["gift.sent"] } });
+    conforms(created, R.WebhookEndpointDocument);
+    expect(created.body.data.attributes.secret).toMatch(/^whsec_/);
+    const id = created.body.data.id;
+    conforms(await sandbox.get("/webhook-endpoints"), R.WebhookEndpointList);
+    conforms(await sandbox.patch(`/webhook-endpoints/${id}`, { webhook_endpoint: { description: "CRM" } }), R.WebhookEndpointDocument);
+    conforms(await sandbox.post(`/webhook-endpoints/${id}/rotate-secret`, {}), R.WebhookEndpointDocument);
+    conforms(await sandbox.get(`/webhook-endpoints/${id}/attempts`), R.WebhookAttemptList);
+    conforms(await sandbox.post(`/webhook-endpoints/${id}/replay`, { since: new Date(Date.now() - 60_000).toISOString() }), R.ReplayResult);
+    const gift = await sandbox.post("/gifts", giftBody());
+    conforms(await sandbox.post(`/gifts/${gift.body.data.id}/simulate`, { stage: "sent" }), R.GiftDocument);
+    conforms(await sandbox.get(`/gifts/${gift.body.data.id}/events`), R.EventList);
+    conforms(await sandbox.get("/events?filter[type]=gift.sent"), R.EventList);
+    conforms(await sandbox.delete(`/webhook-endpoints/${id}`), R.WebhookEndpointDocument);
+    expect((await sandbox.get("/events?filter[nope]=1")).status).toBe(400);
+  });
+
   it("error documents", async () => {
     for (const res of [await apiAs(null).get("/teams"), await apiAs(a.tokens.live).post("/gifts", giftBody({ name: "" })), await apiAs(a.tokens.live).get("/gifts/gft_nope")]) {
       const parsed = R.ErrorDocument.safeParse(res.body);

@@ -19,7 +19,7 @@ export const GET = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const rows = await listGifts(db, { caller, team, filter: readGiftFilter(url), size: page.size, after: page.after });
   const { items, links } = paginate(rows, page, url);
   return jsonApi(giftListDocument(items, links));
-});
+}, { filters: ["stage", "email"] });
 
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const team = await resolveTeam(db, caller, params.team_id);

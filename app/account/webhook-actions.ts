@@ -1,0 +1,21 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { auth } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { sendTestEvent } from "@/lib/webhooks";
+
+export type TestEventState = { ok: boolean; message: string } | null;
+
+/** Sends a signed `webhook.test` message to one of the signed-in user's endpoints and says how it went. */
+export async function sendTestWebhook(_previous: TestEventState, formData: FormData): Promise<TestEventState> {
+  const session = await auth();
+  if (!session?.user?.id) return { ok: false, message: "Your session has ended: sign in again." };
+  const endpointId = String(formData.get("endpoint") ?? "");
+  const outcome = await sendTestEvent(await getDb(), session.user.id, endpointId);
+  revalidatePath("/account");
+  if (!outcome) return { ok: false, message: "No such endpoint." };
+  const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const answer = outcome.status !== null ? `HTTP ${outcome.status}` : outcome.error;
+  return { ok, message: `${ok ? "Delivered" : "Not delivered"}: ${answer} in ${outcome.durationMs} ms` };
+}
