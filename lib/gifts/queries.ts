@@ -37,7 +37,8 @@ export function listGifts(db: Tx, input: { caller: Caller; team: TeamRef; filter
     where: {
       ...visibleGifts(input.caller, input.team),
       ...(filter.stage ? { stage: filter.stage } : {}),
-      ...(filter.email ? { email: { equals: filter.email, mode: "insensitive" } } : {}),
+      // Exact and case-insensitive, on the (teamId, emailLower) index; never a pattern.
+      ...(filter.email ? { emailLower: filter.email.toLowerCase() } : {}),
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

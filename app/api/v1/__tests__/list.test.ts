@@ -81,6 +81,17 @@ describe("GET /teams/:team_id/gifts", () => {
     }
   });
 
+  it("filter[email] is an exact address: % and _ are no wildcards, unknown filters are a 400", async () => {
+    const live = apiAs(a.tokens.live);
+    for (const pattern of ["%", "%@example.com", "recipient_@example.com", "RECIPIENT7@EXAMPLE.CO_", "recipient7@example.com%", "\\%"]) {
+      expect((await live.get(`/gifts?filter[email]=${encodeURIComponent(pattern)}`)).body.data, pattern).toEqual([]);
+    }
+    expect((await live.get("/gifts?filter[email]=Recipient7%40EXAMPLE.com")).body.data).toHaveLength(1);
+    const e = expectError(await live.get("/gifts?filter[colour]=red"), 400, "BadRequest");
+    expect(e).toMatchObject({ code: "bad_request", source: { parameter: "filter[colour]" } });
+    expect(expectError(await live.get("/collections?filter[stage]=sent"), 400, "BadRequest").source).toEqual({ parameter: "filter[stage]" });
+  });
+
   it("filter[stage] and filter[email] (case-insensitive), kept in links.next", async () => {
     const [c1, c2] = [all[10], all[20]];
     for (const id of [c1, c2]) expect((await apiAs(a.tokens.live).delete(`/gifts/${id}`)).status).toBe(200);
