@@ -3,18 +3,8 @@ const nextConfig = {
   // PGlite loads its WASM and data files from its own package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
   poweredByHeader: false,
-  // The consent screen must not be framed by another site (clickjacking the Approve button).
-  async headers() {
-    return [
-      {
-        source: "/oauth2/authorize",
-        headers: [
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-        ],
-      },
-    ];
-  },
+  // Security headers (CSP with nonces, no framing, nosniff, referrer policy, HSTS): proxy.ts for
+  // pages, lib/api/handler.ts for the API.
 };
 
 export default nextConfig;

@@ -70,3 +70,13 @@ test("a signed-in person is never redirected off-site by /signin?callbackUrl=", 
     expect(new URL(location, page.url()).host, hostile).toBe(new URL(page.url()).host);
   }
 });
+
+test("a huge sign-in post is refused at 16 KB without being read whole", async ({ baseURL }) => {
+  const big = "email=" + "a".repeat(5 * 1024 * 1024);
+  const res = await rawRequest(`${baseURL}/api/auth/signin/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(big.length) },
+    body: big,
+  }).catch((error: NodeJS.ErrnoException) => ({ status: error.code === "EPIPE" || error.code === "ECONNRESET" ? 413 : 0, headers: {}, body: "" }));
+  expect(res.status).toBe(413);
+});

@@ -11,7 +11,7 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 const port = process.env.PORT || "3000";
-const preload = `--import ${new URL("./refuse-trace.mjs", import.meta.url).href}`;
+const preload = `--import ${new URL("./http-guard.mjs", import.meta.url).href}`;
 const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" ") };
 const server = spawn(next, ["start", "-p", port], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

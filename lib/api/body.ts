@@ -1,16 +1,40 @@
 import { badRequest, HttpError } from "@/lib/errors";
+import { BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 
-const MAX_BODY_BYTES = 25 * 1024 * 1024;
+/** Bulk requests of 10,000 recipients fit comfortably. */
+export const MAX_BODY_BYTES = 25 * 1024 * 1024;
+/** Deeper JSON than any request of ours needs (and deep enough to overflow a recursive walk) is refused. */
+export const MAX_JSON_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in a parsed JSON value, walked without recursion. */
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+async function readText(request: Request): Promise<string> {
+  try {
+    const text = utf8(await readBodyBytes(request, MAX_BODY_BYTES));
+    if (text === null) throw badRequest("The request body is not valid UTF-8.");
+    return text;
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new HttpError(413, "PayloadTooLarge", error.message);
+    throw error;
+  }
+}
 
 /**
  * The request body as a JSON object. Read whatever the Content-Type says, so that
  * `curl -d` (form-encoded by default) works too; anything that isn't a JSON object is a 400.
  */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, "PayloadTooLarge", `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, "PayloadTooLarge", `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+  const text = await readText(request);
   if (!text.trim()) throw badRequest('The request body is empty: send a JSON object like {"gift": {...}}.');
   let body: unknown;
   try {
@@ -21,5 +45,6 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object like {"gift": {...}}.');
   }
+  if (depthExceeds(body, MAX_JSON_DEPTH)) throw badRequest(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   return body as Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { getDb, type PrismaClient } from "@/lib/db";
+import { API_CSP, securityHeaders } from "@/lib/http/security-headers";
 import type { Caller } from "@/lib/tokens";
 import { authenticate } from "./authenticate";
 import { errorResponse } from "./errors";
@@ -13,7 +14,8 @@ type Endpoint<P> = (request: Request, context?: RouteContext<P>) => Promise<Resp
 
 /**
  * Every API endpoint: gives the request an id (the `Request-Id` header, the error
- * document's meta, the log line) and turns every failure into an error document.
+ * document's meta, the log line), turns every failure into an error document and adds the
+ * security headers.
  */
 export function apiEndpoint<P = Record<string, never>>(handle: (request: Request, params: P) => Promise<Response>): Endpoint<P> {
   return async (request, context) => {
@@ -26,6 +28,9 @@ export function apiEndpoint<P = Record<string, never>>(handle: (request: Request
       response = errorResponse(error, requestId);
     }
     response.headers.set("Request-Id", requestId);
+    for (const [name, value] of Object.entries(securityHeaders(API_CSP))) response.headers.set(name, value);
+    // Gifts carry untie URLs and tokens are secrets: no API answer belongs in a cache unless it says so.
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     logRequest(requestId, request, response.status, startedAt);
     return response;
   };

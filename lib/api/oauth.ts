@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
 
 // Token requests are a handful of short fields.
@@ -16,9 +17,18 @@ const invalidRequest = (description: string) => new OAuthError("invalid_request"
 /** The body's fields as name → values, whatever the accepted Content-Type. */
 async function readFields(request: Request): Promise<Map<string, unknown[]>> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_TOKEN_REQUEST_BYTES) throw invalidRequest("The request body is too large.");
-  const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > MAX_TOKEN_REQUEST_BYTES) throw invalidRequest("The request body is too large.");
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = (await readBodyBytes(request, MAX_TOKEN_REQUEST_BYTES)) as Uint8Array<ArrayBuffer>;
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw invalidRequest(error.message);
+    throw error;
+  }
+  const text = () => {
+    const decoded = utf8(bytes);
+    if (decoded === null) throw invalidRequest("The request body is not valid UTF-8.");
+    return decoded;
+  };
 
   const fields = new Map<string, unknown[]>();
   const add = (name: string, value: unknown) => fields.set(name, [...(fields.get(name) ?? []), value]);
@@ -32,11 +42,11 @@ async function readFields(request: Request): Promise<Map<string, unknown[]>> {
     }
     form.forEach((value, name) => add(name, value));
   } else if (mediaType === "application/x-www-form-urlencoded") {
-    new URLSearchParams(new TextDecoder().decode(bytes)).forEach((value, name) => add(name, value));
+    new URLSearchParams(text()).forEach((value, name) => add(name, value));
   } else if (mediaType === "application/json" || mediaType.endsWith("+json")) {
     let body: unknown;
     try {
-      body = JSON.parse(new TextDecoder().decode(bytes));
+      body = JSON.parse(text());
     } catch {
       throw invalidRequest("The JSON body could not be parsed.");
     }
@@ -67,6 +77,11 @@ function basicCredentials(request: Request): { clientId: string; clientSecret: s
   return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
 }
 
+/** No real parameter carries control characters (and PostgreSQL text can't hold NUL) or runs past 2 KB. */
+function assertPlain(name: string, value: string): void {
+  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 2048) throw invalidRequest(`${name} has invalid characters or is too long.`);
+}
+
 /**
  * Reads a token request: a multipart form (as the spec says), a urlencoded form (RFC 6749) or
  * JSON, with the client's credentials in the body or in HTTP Basic, not both. A parameter sent
@@ -80,12 +95,15 @@ export async function readTokenRequest(request: Request): Promise<TokenRequest> 
     if (values.length > 1) throw invalidRequest(`${name} was sent more than once.`);
     if (values.length === 0) continue;
     if (typeof values[0] !== "string") throw invalidRequest(`${name} must be a string.`);
+    assertPlain(name, values[0]);
     if (values[0] !== "") result[key] = values[0];
   }
   const basic = basicCredentials(request);
   if (basic) {
     if (result.clientSecret !== undefined) throw invalidRequest("Authenticate the client one way: HTTP Basic or client_secret in the body, not both.");
     if (result.clientId !== undefined && result.clientId !== basic.clientId) throw invalidRequest("client_id in the body differs from the one in HTTP Basic.");
+    assertPlain("client_id", basic.clientId);
+    assertPlain("client_secret", basic.clientSecret);
     Object.assign(result, basic);
   }
   return result;

@@ -3,10 +3,13 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
 import { sameOriginUrl } from "@/lib/urls";
 import { sendSignInEmail } from "./sign-in-email";
 
 const BASE_PATH = "/api/auth";
+/** Sign-in posts are an email address and a CSRF token. */
+const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 // Auth.js builds sign-in links and redirects from AUTH_URL when it is set, and from the
 // request's Host / X-Forwarded-Host otherwise — which an attacker chooses. Every URL Ribbon
@@ -47,17 +50,20 @@ export const { auth, signIn, signOut } = NextAuth(authConfig);
  * and keeps the host Next saw, so links and redirects would not be on APP_URL.
  */
 async function handle(request: Request): Promise<Response> {
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (request.method === "POST") {
+    try {
+      body = (await readBodyBytes(request, MAX_AUTH_BODY_BYTES)) as Uint8Array<ArrayBuffer>;
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return new Response(error.message, { status: 413 });
+      throw error;
+    }
+  }
   const options = await authConfig();
   options.secret ??= process.env.AUTH_SECRET;
   setEnvDefaults(process.env, options, true);
   const url = new URL(request.url);
-  const onAppUrl = new Request(new URL(`${url.pathname}${url.search}`, config.appUrl), {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    // @ts-expect-error Node's fetch needs duplex for a streamed body; the DOM typings don't know it.
-    duplex: "half",
-  });
+  const onAppUrl = new Request(new URL(`${url.pathname}${url.search}`, config.appUrl), { method: request.method, headers: request.headers, body });
   return Auth(onAppUrl, options);
 }
 

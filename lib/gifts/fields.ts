@@ -88,7 +88,8 @@ const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value
   const valid = match && isCalendarDate(match[1], match[2], match[3]) && Number(match[4] ?? 0) <= 23 && Number(match[5] ?? 0) <= 59 && Number(match[6] ?? 0) <= 59;
   // Date parsing is the last word: an offset like +25:00 matches the pattern but is no date.
   const date = valid ? new Date(match[4] === undefined ? `${value}T00:00:00Z` : value) : null;
-  if (!date || Number.isNaN(date.getTime())) {
+  // In UTC the year must still have four digits (9999-12-31T23:59:59-23:59 is already year 10000).
+  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
     return fail(ctx, "Scheduled at must be an ISO 8601 UTC timestamp (YYYY-MM-DDThh:mm:ssZ)", "invalid_timestamp");
   }
   return date;

@@ -26,6 +26,8 @@ export function redirectUriWith(uri: string, params: Record<string, string | und
 
 /** The client with this client_id, if `redirectUri` is one of its registered URIs exactly. */
 async function findClientFor(db: Tx, clientId: string, redirectUri: string): Promise<Client | "unknown-client" | "unknown-redirect"> {
+  // PostgreSQL text can't hold NUL; no client id carries control characters or runs this long.
+  if (/[\u0000-\u001f\u007f]/.test(clientId) || clientId.length > 255) return "unknown-client";
   const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientId: true, name: true, redirectUris: true } });
   if (!client) return "unknown-client";
   if (!client.redirectUris.includes(redirectUri)) return "unknown-redirect";

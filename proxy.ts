@@ -1,0 +1,22 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { pageCsp, securityHeaders } from "@/lib/http/security-headers";
+
+/**
+ * Pages get a fresh CSP nonce per request: Next reads the policy from the request headers and
+ * puts the nonce on its own scripts. API responses get their headers in lib/api/handler.ts.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const headers = securityHeaders(pageCsp(nonce));
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Not the API (its own headers), nor static files (no HTML, no scripts to allow).
+  matcher: ["/((?!api/v1|_next/static|_next/image|catalogue/|favicon.ico|icon.svg).*)"],
+};
