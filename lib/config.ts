@@ -1,6 +1,6 @@
 import path from "node:path";
 
-/** Every environment variable Ribbon reads, in one place (documented in the README). */
+/** Every environment variable Ribbon reads, in one place; validated at boot by lib/config-schema.ts. */
 export const config = {
   get databaseUrl(): string | undefined {
     return process.env.DATABASE_URL || undefined;
@@ -10,6 +10,10 @@ export const config = {
   },
   get port(): number {
     return Number(process.env.PORT) || 3000;
+  },
+  /** Interface the server listens on: loopback unless told otherwise (HOST=0.0.0.0 in a container). */
+  get host(): string {
+    return process.env.HOST || "127.0.0.1";
   },
   get appUrl(): string {
     return (process.env.APP_URL || `http://localhost:${config.port}`).replace(/\/+$/, "");

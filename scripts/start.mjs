@@ -11,8 +11,10 @@ if (!existsSync(".next/BUILD_ID")) {
 }
 
 const port = process.env.PORT || "3000";
+// Loopback by default: the embedded demo is for this machine. HOST=0.0.0.0 serves other hosts.
+const host = process.env.HOST || "127.0.0.1";
 const preload = `--import ${new URL("./http-guard.mjs", import.meta.url).href}`;
 const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" ") };
-const server = spawn(next, ["start", "-p", port], { stdio: "inherit", env });
+const server = spawn(next, ["start", "-p", port, "-H", host], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
