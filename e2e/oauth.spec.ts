@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
 
@@ -117,4 +118,33 @@ test("deny, a bad response_type, and links that must not redirect", async ({ pag
   expect(callbacks).toHaveLength(1);
   expect(Object.fromEntries(callbacks[0].searchParams)).toMatchObject({ error: "access_denied", state: "s2" });
   expect(callbacks[0].searchParams.has("code")).toBe(false);
+});
+
+test("PKCE in the browser: an S256 code needs its verifier; the metadata document advertises it", async ({ page, request, baseURL }) => {
+  const metadata = await (await request.get("/.well-known/oauth-authorization-server")).json();
+  expect(metadata).toMatchObject({ issuer: baseURL, token_endpoint: `${baseURL}/oauth2/token`, code_challenge_methods_supported: ["S256"] });
+
+  const { oauth_client: client } = demoCredentials();
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const callbacks = await catchCallbacks(page);
+  await signInFrom(page, request, authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", code_challenge: challenge, code_challenge_method: "S256" }));
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("heading", { name: "Callback received" })).toBeVisible();
+  const code = callbacks[0].searchParams.get("code")!;
+
+  const exchange = (code_verifier?: string) =>
+    request.post("/oauth2/token", {
+      form: { client_id: client.client_id, client_secret: client.client_secret, code, grant_type: "authorization_code", redirect_uri: client.redirect_uri, ...(code_verifier ? { code_verifier } : {}) },
+    });
+  expect((await (await exchange()).json()).error).toBe("invalid_grant");
+  expect((await (await exchange(randomBytes(32).toString("base64url"))).json()).error).toBe("invalid_grant");
+  const ok = await exchange(verifier);
+  expect(ok.status()).toBe(200);
+
+  // plain is refused at the authorization request: the error goes back to the client.
+  const plain = await page.request.get(authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", code_challenge: verifier, code_challenge_method: "plain" }), { maxRedirects: 0 });
+  const back = new URL(plain.headers()["location"]);
+  expect(back.origin + back.pathname).toBe(client.redirect_uri);
+  expect(back.searchParams.get("error")).toBe("invalid_request");
 });

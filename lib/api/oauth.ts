@@ -10,6 +10,7 @@ const FIELDS = {
   client_secret: "clientSecret",
   code: "code",
   redirect_uri: "redirectUri",
+  code_verifier: "codeVerifier",
 } as const satisfies Record<string, keyof TokenRequest>;
 
 const invalidRequest = (description: string) => new OAuthError("invalid_request", description);

@@ -1,5 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { randomSecret, sha256 } from "@/lib/crypto";
+import { checkCodeChallenge } from "./pkce";
+import { redirectUriProblem } from "./redirect-uri";
 
 /** An authorization code can be exchanged once, within ten minutes. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -15,7 +17,7 @@ export type AuthorizationCheck =
   /** A well-identified client sent a bad request: the error goes back to its redirect URI. */
   | { status: "redirect"; to: string }
   /** Ask the user. */
-  | { status: "consent"; client: { clientId: string; name: string }; redirectUri: string; state?: string };
+  | { status: "consent"; client: { clientId: string; name: string }; redirectUri: string; state?: string; codeChallenge?: string };
 
 /** `uri` with the parameters added to its query (a registered URI may already have one). */
 export function redirectUriWith(uri: string, params: Record<string, string | undefined>): string {
@@ -30,7 +32,8 @@ async function findClientFor(db: Tx, clientId: string, redirectUri: string): Pro
   if (/[\u0000-\u001f\u007f]/.test(clientId) || clientId.length > 255) return "unknown-client";
   const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientId: true, name: true, redirectUris: true } });
   if (!client) return "unknown-client";
-  if (!client.redirectUris.includes(redirectUri)) return "unknown-redirect";
+  // Registered exactly, and still a URI we would register today (never javascript:, data:, …).
+  if (!client.redirectUris.includes(redirectUri) || redirectUriProblem(redirectUri)) return "unknown-redirect";
   return { id: client.id, clientId: client.clientId, name: client.name };
 }
 
@@ -58,10 +61,13 @@ export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuer
   if (Array.isArray(state)) return back("invalid_request", "state was sent more than once.", false);
   if (responseType === undefined || Array.isArray(responseType)) return back("invalid_request", "response_type must be sent once.");
   if (responseType !== "code") return back("unsupported_response_type", 'Only response_type=code is supported.');
-  return { status: "consent", client: { clientId: client.clientId, name: client.name }, redirectUri, state };
+  const pkce = checkCodeChallenge(query.code_challenge, query.code_challenge_method);
+  if (!pkce.ok) return back("invalid_request", pkce.description);
+  const consent = { status: "consent" as const, client: { clientId: client.clientId, name: client.name }, redirectUri, state };
+  return pkce.challenge ? { ...consent, codeChallenge: pkce.challenge } : consent;
 }
 
-export type Decision = { clientId: string; redirectUri: string; state?: string };
+export type Decision = { clientId: string; redirectUri: string; state?: string; codeChallenge?: string | null };
 
 /**
  * The user approved: issues a one-time authorization code (192 random bits, stored hashed,
@@ -75,6 +81,8 @@ export async function approveAuthorization(
 ): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string; code: string }> {
   const client = await findClientFor(db, input.clientId, input.redirectUri);
   if (typeof client === "string") return { status: "invalid", reason: INVALID[client] };
+  const pkce = checkCodeChallenge(input.codeChallenge ?? undefined, input.codeChallenge ? "S256" : undefined);
+  if (!pkce.ok) return { status: "invalid", reason: pkce.description };
   const code = randomSecret(24);
   await db.oAuthCode.create({
     data: {
@@ -82,6 +90,7 @@ export async function approveAuthorization(
       clientId: client.id,
       userId: input.userId,
       redirectUri: input.redirectUri,
+      codeChallenge: pkce.challenge,
       expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
     },
   });

@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import { badRequest } from "@/lib/errors";
+import { redirectUriProblem } from "./redirect-uri";
 
 export type CreateOAuthClientInput = { name: string; redirectUris: string[] };
 
@@ -9,13 +10,8 @@ export async function createOAuthClient(db: Tx, input: CreateOAuthClientInput) {
   if (!input.name.trim()) throw badRequest("An OAuth client needs a name.");
   if (input.redirectUris.length === 0) throw badRequest("An OAuth client needs at least one redirect URI.");
   for (const uri of input.redirectUris) {
-    let url: URL;
-    try {
-      url = new URL(uri);
-    } catch {
-      throw badRequest(`"${uri}" is not an absolute URL.`);
-    }
-    if (url.hash) throw badRequest(`A redirect URI may not have a fragment: ${uri}`);
+    const problem = redirectUriProblem(uri);
+    if (problem) throw badRequest(`The redirect URI "${uri}" ${problem}.`);
   }
   const clientId = randomSecret(12);
   const clientSecret = randomSecret(24);

@@ -2,9 +2,10 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import { randomSecret, safeEqual, sha256 } from "@/lib/crypto";
 import { tokenPrefix } from "@/lib/tokens";
 import { OAuthError } from "./errors";
+import { verifierMatches } from "./pkce";
 
 /** The fields of POST /oauth2/token, however they were sent (form, JSON, HTTP Basic). */
-export type TokenRequest = { grantType?: string; clientId?: string; clientSecret?: string; code?: string; redirectUri?: string };
+export type TokenRequest = { grantType?: string; clientId?: string; clientSecret?: string; code?: string; redirectUri?: string; codeVerifier?: string };
 
 export type IssuedToken = { accessToken: string; createdAt: Date };
 
@@ -54,6 +55,15 @@ export async function exchangeAuthorizationCode(db: PrismaClient, request: Token
     throw new OAuthError("invalid_grant", "The authorization code has already been used.");
   }
   if (code.expiresAt <= now) throw new OAuthError("invalid_grant", "The authorization code has expired.");
+  // PKCE (RFC 7636): a code requested with a challenge needs its verifier; a verifier for a code
+  // requested without one is refused too (RFC 9700 §2.1.1), so a downgrade can't go unnoticed.
+  if (code.codeChallenge) {
+    if (!request.codeVerifier || !verifierMatches(request.codeVerifier, code.codeChallenge)) {
+      throw new OAuthError("invalid_grant", "code_verifier is missing or does not match the code_challenge of the authorization request.");
+    }
+  } else if (request.codeVerifier) {
+    throw new OAuthError("invalid_grant", "code_verifier was sent for a code requested without code_challenge.");
+  }
 
   const accessToken = tokenPrefix.oauth + randomSecret(24);
   const issued = await db.$transaction(async (tx) => {

@@ -11,3 +11,4 @@ export {
 export { exchangeAuthorizationCode, type IssuedToken, type TokenRequest } from "./exchange-code";
 export { OAuthError, type OAuthErrorCode } from "./errors";
 export { listAuthorizedApps, revokeAuthorizedApp, type AuthorizedApp } from "./authorized-apps";
+export { authorizationServerMetadata } from "./metadata";

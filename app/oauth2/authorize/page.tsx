@@ -33,7 +33,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   }
   if (check.status === "redirect") redirect(check.to);
 
-  const decision = { clientId: check.client.clientId, redirectUri: check.redirectUri, state: check.state };
+  const decision = { clientId: check.client.clientId, redirectUri: check.redirectUri, state: check.state, codeChallenge: check.codeChallenge };
 
   // The user comes from the session at the time of the click; the client and redirect URI
   // are checked again by the domain before anything is issued.

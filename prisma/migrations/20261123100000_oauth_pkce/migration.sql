@@ -1,0 +1,1 @@
+ALTER TABLE "OAuthCode" ADD COLUMN "codeChallenge" TEXT;
