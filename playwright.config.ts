@@ -28,6 +28,8 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       RIBBON_DATA_DIR: E2E_DATA_DIR,
       RIBBON_SWEEPER_INTERVAL_MS: "500",
+      // Every browser test signs in from 127.0.0.1; the per-address limit stays at its default.
+      RIBBON_RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: "1000",
     },
   },
 });

@@ -61,6 +61,7 @@ test("a signed-in person is never redirected off-site by /signin?callbackUrl=", 
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await page.goto(await signInLinkFor(request, email));
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   for (const hostile of ["/%5Cevil.example", "/%09/evil.example", "//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
@@ -79,4 +80,24 @@ test("a huge sign-in post is refused at 16 KB without being read whole", async (
     body: big,
   }).catch((error: NodeJS.ErrnoException) => ({ status: error.code === "EPIPE" || error.code === "ECONNRESET" ? 413 : 0, headers: {}, body: "" }));
   expect(res.status).toBe(413);
+});
+
+test("sign-in emails are limited per address: the sixth request in an hour sends nothing", async ({ baseURL, request }) => {
+  const email = `flooded-${Date.now()}@example.test`;
+  const outcomes: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const csrf = await rawRequest(`${baseURL}/api/auth/csrf`, { method: "GET", headers: {} });
+    const cookies = ([] as string[]).concat(csrf.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    const form = new URLSearchParams({ email, csrfToken: JSON.parse(csrf.body).csrfToken }).toString();
+    const res = await rawRequest(`${baseURL}/api/auth/signin/email`, {
+      method: "POST",
+      headers: { Cookie: cookies, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(form)) },
+      body: form,
+    });
+    outcomes.push(new URL(String(res.headers.location)).pathname + new URL(String(res.headers.location)).search);
+  }
+  expect(outcomes.slice(0, 5).every((o) => o.includes("verify-request"))).toBe(true);
+  expect(outcomes[5]).toContain("error=EmailSignin");
+  const outbox = await (await request.get("/dev/outbox.json?limit=500")).json();
+  expect(outbox.data.filter((m: { to: string }) => m.to === email)).toHaveLength(5);
 });

@@ -34,6 +34,8 @@ export class HttpError extends Error {
     detail: string,
     readonly meta?: Record<string, unknown>,
     code?: string,
+    /** Response headers that belong to this error (e.g. Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = "HttpError";

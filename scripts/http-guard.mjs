@@ -4,6 +4,8 @@
 // - A path whose percent-encoding is not UTF-8 (/api/v1/gifts/%FF): Next fails decoding it → 404.
 // API paths get a JSON:API error document shaped like lib/api/errors.ts; pages are handed to
 // Next as an unknown path, so the site's own 404 page answers.
+// It also writes the socket's address into x-ribbon-client-ip (replacing whatever a client
+// sent), since route handlers can't see the peer: rate limits per IP read it (lib/ratelimit).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
@@ -30,6 +32,7 @@ function apiError(response, status, code, title, detail, headers = {}) {
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {
   if (event !== "request") return emit.apply(this, arguments);
+  request.headers["x-ribbon-client-ip"] = request.socket.remoteAddress ?? "unknown";
   const api = request.url.startsWith("/api/");
   if (request.method === "TRACE") {
     if (api) apiError(response, 405, "method_not_allowed", "MethodNotAllowed", "TRACE is not supported. See OPTIONS for the methods an endpoint serves.", { Allow: ALLOW });

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
-import { auth, signIn } from "@/lib/auth";
+import { headers } from "next/headers";
+import { auth, sendSignInLink } from "@/lib/auth";
 import { sameOriginUrl } from "@/lib/urls";
 
 export const metadata = { title: "Sign in — Ribbon" };
@@ -11,14 +12,22 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
 
   async function sendLink(formData: FormData) {
     "use server";
-    await signIn("email", { email: String(formData.get("email") ?? ""), redirectTo: next });
+    // The limits need the client's address, which the request headers carry (lib/ratelimit).
+    const request = new Request(next, { headers: await headers() });
+    if (!(await sendSignInLink(String(formData.get("email") ?? ""), next, request))) redirect("/signin?error=EmailSignin");
   }
 
   return (
     <main className="mx-auto max-w-md px-6 py-20">
       <h1 className="text-3xl font-semibold tracking-tight">Sign in to Ribbon</h1>
       <p className="mt-3 text-stone-600">We&apos;ll email you a link that signs you in.</p>
-      {error && <p role="alert" className="mt-4 rounded bg-red-50 px-3 py-2 text-red-700">That link didn&apos;t work. Ask for a new one.</p>}
+      {error && (
+        <p role="alert" className="mt-4 rounded bg-red-50 px-3 py-2 text-red-700">
+          {error === "EmailSignin"
+            ? "We couldn't send a sign-in link just now: too many were asked for. Try again in a while."
+            : "That link didn't work: it may have been used already or expired. Ask for a new one below."}
+        </p>
+      )}
       <form action={sendLink} className="mt-8 space-y-4">
         <label className="block">
           <span className="text-sm font-medium">Email</span>

@@ -43,7 +43,7 @@ export function errorResponse(error: unknown, requestId?: string): Response {
     return document(400, [{ title: "BillingError", status: 400, detail: error.message, code: error.code }], requestId);
   }
   if (error instanceof HttpError) {
-    const headers: Record<string, string> = error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {};
+    const headers: Record<string, string> = { ...error.headers, ...(error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {}) };
     // A query parameter at fault is JSON:API's `source.parameter`; anything else stays in `meta`.
     const { parameter, ...meta } = error.meta ?? {};
     const entry = {

@@ -1,9 +1,11 @@
 import { getDb, type PrismaClient } from "@/lib/db";
+import { HttpError } from "@/lib/errors";
 import { API_CSP, securityHeaders } from "@/lib/http/security-headers";
 import type { Caller } from "@/lib/tokens";
 import { authenticate } from "./authenticate";
 import { errorResponse } from "./errors";
 import { assertKnownQuery } from "./query";
+import { countFailedGuess, limitCredential, rateLimitHeaders, refuseBlockedGuesser } from "./rate-limit";
 import { logRequest, newRequestId } from "./request-id";
 
 export type ApiContext<P> = { request: Request; db: PrismaClient; caller: Caller; params: P };
@@ -43,8 +45,15 @@ export type RouteOptions = { filters?: readonly string[] };
 export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>, options: RouteOptions = {}): Endpoint<P> {
   return apiEndpoint<P>(async (request, params) => {
     assertKnownQuery(new URL(request.url), options.filters);
+    await refuseBlockedGuesser(request);
     const db = await getDb();
-    const caller = await authenticate(db, request);
-    return handle({ request, db, caller, params });
+    const caller = await authenticate(db, request).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) await countFailedGuess(request);
+      throw error;
+    });
+    const limit = await limitCredential(caller);
+    const response = await handle({ request, db, caller, params });
+    for (const [name, value] of Object.entries(rateLimitHeaders(limit, response.status))) response.headers.set(name, value);
+    return response;
   });
 }

@@ -1,5 +1,24 @@
 import { BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
+import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
+
+/** Too many failed guesses from this address: a 429 carrying its Retry-After. */
+class TooManyTokenRequests extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed token requests from your address. Try again in ${retryAfterSeconds} s.`);
+  }
+}
+
+/** Refuses an address that made too many failed guesses (client secrets, codes, verifiers). */
+export async function refuseBlockedTokenClient(request: Request): Promise<void> {
+  const blocked = await isBlocked("failedGuesses", clientIp(request));
+  if (blocked) throw new TooManyTokenRequests(blocked.resetSeconds);
+}
+
+/** A wrong secret, code or verifier counts as a failed guess against the address. */
+export async function countFailedTokenRequest(request: Request, error: unknown): Promise<void> {
+  if (error instanceof OAuthError && (error.code === "invalid_client" || error.code === "invalid_grant")) await consume("failedGuesses", clientIp(request));
+}
 
 // Token requests are a handful of short fields.
 const MAX_TOKEN_REQUEST_BYTES = 64 * 1024;
@@ -122,6 +141,9 @@ export function tokenResponse(token: IssuedToken): Response {
 
 /** A refused token request as RFC 6749 §5.2 JSON; anything unexpected is a logged 500 `server_error`. */
 export function oauthErrorResponse(error: unknown): Response {
+  if (error instanceof TooManyTokenRequests) {
+    return Response.json({ error: "invalid_request", error_description: error.message }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } });
+  }
   if (error instanceof OAuthError) {
     const headers: Record<string, string> = { ...NO_STORE };
     if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="ribbon"';

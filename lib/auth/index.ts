@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db";
 import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
 import { sameOriginUrl } from "@/lib/urls";
 import { sendSignInEmail } from "./sign-in-email";
+import { allowSignInEmail } from "./sign-in-limit";
 
 const BASE_PATH = "/api/auth";
 /** Sign-in posts are an email address and a CSRF token. */
@@ -42,7 +43,21 @@ async function authConfig(): Promise<NextAuthConfig> {
   };
 }
 
-export const { auth, signIn, signOut } = NextAuth(authConfig);
+const nextAuth = NextAuth(authConfig);
+export const { auth, signOut } = nextAuth;
+
+/** Where a refused sign-in email request lands: the sign-in page saying so. */
+const SIGN_IN_LIMITED = () => `${config.appUrl}/signin?error=EmailSignin`;
+
+/**
+ * Sends the magic link for the sign-in form (a server action), after the same per-address and
+ * per-IP limits as the /api/auth route. Returns false when the limit refused it.
+ */
+export async function sendSignInLink(email: string, redirectTo: string, request: Request): Promise<boolean> {
+  if (!(await allowSignInEmail(email, request))) return false;
+  await nextAuth.signIn("email", { email, redirectTo });
+  return true;
+}
 
 /**
  * The /api/auth/* route handlers: Auth.js on the same request addressed to APP_URL.
@@ -59,10 +74,14 @@ async function handle(request: Request): Promise<Response> {
       throw error;
     }
   }
+  const url = new URL(request.url);
+  if (body && url.pathname === `${BASE_PATH}/signin/email`) {
+    const email = new URLSearchParams(new TextDecoder().decode(body)).get("email") ?? "";
+    if (!(await allowSignInEmail(email, request))) return Response.redirect(SIGN_IN_LIMITED(), 302);
+  }
   const options = await authConfig();
   options.secret ??= process.env.AUTH_SECRET;
   setEnvDefaults(process.env, options, true);
-  const url = new URL(request.url);
   const onAppUrl = new Request(new URL(`${url.pathname}${url.search}`, config.appUrl), { method: request.method, headers: request.headers, body });
   return Auth(onAppUrl, options);
 }

@@ -7,6 +7,8 @@ import { lockDataDir } from "./data-dir-lock";
 export type Database = {
   prisma: PrismaClient;
   kind: "pglite" | "postgresql";
+  /** PostgreSQL's connection string (for stores that keep their own small pool, e.g. rate limits). */
+  url?: string;
   /** Migrations applied while opening. */
   applied: string[];
   close(): Promise<void>;
@@ -68,5 +70,5 @@ async function openPostgres(connectionString: string): Promise<Database> {
     await client.end();
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
-  return { prisma, kind: "postgresql", applied, close: () => prisma.$disconnect() };
+  return { prisma, kind: "postgresql", url: connectionString, applied, close: () => prisma.$disconnect() };
 }

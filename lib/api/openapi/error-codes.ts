@@ -25,5 +25,6 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   { code: "conflict", status: 409, meaning: "The gift can't be cancelled any more, or an Idempotency-Key was reused with another request." },
   { code: "payload_too_large", status: 413, meaning: "The request body is too large." },
+  { code: "rate_limited", status: 429, meaning: "Too many requests for this credential, or too many failed guesses from this address: wait `Retry-After` seconds." },
   { code: "internal_error", status: 500, meaning: "A bug on our side; the request id helps us find it." },
 ];

@@ -1,0 +1,19 @@
+/** The limits Ribbon enforces: points per window, each overridable by its environment variable. */
+export const LIMITS = {
+  /** Requests per credential (token) per minute, on every API endpoint. */
+  api: { env: "RIBBON_RATE_LIMIT_API_PER_MINUTE", points: 6000, seconds: 60 },
+  /** Sign-in emails to one address per hour. */
+  signInAddress: { env: "RIBBON_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR", points: 5, seconds: 3600 },
+  /** Sign-in emails requested from one IP per hour. */
+  signInIp: { env: "RIBBON_RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR", points: 20, seconds: 3600 },
+  /** Failed guesses (unknown tokens, client secrets, codes, untie links) from one IP per 10 minutes. */
+  failedGuesses: { env: "RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP", points: 30, seconds: 600 },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** The points of a limit: its variable when set to a whole number (0 turns the limit off), else the default. */
+export function limitPoints(name: LimitName, env: Record<string, string | undefined> = process.env): number {
+  const value = env[LIMITS[name].env];
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : LIMITS[name].points;
+}
