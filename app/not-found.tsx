@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Page not found — Ribbon" };
 
@@ -9,9 +10,9 @@ export default function NotFound() {
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">We couldn&apos;t find that page</h1>
       <p className="mt-4 text-stone-700">
         If you followed a gift link, check that it was copied whole. Otherwise, start from the{" "}
-        <a className="font-medium text-red-800 underline" href="/">
+        <Link className="font-medium text-red-800 underline" href="/">
           home page
-        </a>{" "}
+        </Link>{" "}
         or the{" "}
         <a className="font-medium text-red-800 underline" href="/docs">
           API reference
