@@ -54,6 +54,9 @@ test("sign-in on a non-localhost APP_URL lands on the page the person came from,
   await expect(page).toHaveURL(`${baseURL}/account`);
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  // The used link is gone from the outbox: nobody can read it there and sign in again.
+  const outbox = await (await request.get("/dev/outbox.json?limit=500")).json();
+  expect(outbox.data.filter((m: { to: string; kind: string }) => m.to === email && m.kind === "signin")).toEqual([]);
 });
 
 test("a signed-in person is never redirected off-site by /signin?callbackUrl=", async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
 import { badRequest, conflict } from "@/lib/errors";
-import { loadGifts } from "@/lib/gifts";
+import { loadGifts, untieUrl } from "@/lib/gifts";
 import { findIdempotencyKey, saveIdempotentResponse, type IdempotencyReservation } from "@/lib/idempotency";
 import type { Caller } from "@/lib/tokens";
 import { jsonApi } from "./document";
@@ -28,6 +28,18 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+type StoredDocument = { data?: StoredResource | StoredResource[] };
+type StoredResource = { type?: string; id?: string; attributes?: Record<string, unknown> };
+
+/** Each gift of a document with its untie URL set by `url` (null to strip it, the gift's own to restore it). */
+function withUntieUrls(body: string, url: (giftId: string) => string | null): string {
+  const document = JSON.parse(body) as StoredDocument;
+  for (const resource of [document.data ?? []].flat()) {
+    if (resource.type === "gifts" && resource.id && resource.attributes && "untie-url" in resource.attributes) resource.attributes["untie-url"] = url(resource.id);
+  }
+  return JSON.stringify(document);
+}
+
 /**
  * A unique-index violation: Prisma's P2002 on PostgreSQL. The PGlite adapter (built against an
  * older driver-adapter protocol) isn't mapped to P2002: it throws a DriverAdapterError whose
@@ -46,7 +58,8 @@ async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promi
   }
   const headers = { "Idempotent-Replayed": "true" };
   if (stored.responseBody !== null) {
-    return new Response(stored.responseBody, { status: stored.status ?? 200, headers: { "Content-Type": "application/vnd.api+json", ...headers } });
+    // Stored without secrets: the untie URLs are derived from the gift ids again.
+    return new Response(withUntieUrls(stored.responseBody, untieUrl), { status: stored.status ?? 200, headers: { "Content-Type": "application/vnd.api+json", ...headers } });
   }
   // Committed, but the response wasn't stored (yet): rebuild it from the gifts it created.
   const gifts = await loadGifts(input.db, stored.giftIds);
@@ -77,6 +90,6 @@ export async function idempotentCreate(input: IdempotentCreate): Promise<Respons
     if (concurrent) return concurrent;
     throw error;
   }
-  await saveIdempotentResponse(input.db, reservation, response.status, await response.clone().text());
+  await saveIdempotentResponse(input.db, reservation, response.status, withUntieUrls(await response.clone().text(), () => null));
   return response;
 }

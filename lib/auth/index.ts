@@ -3,8 +3,10 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { forgetSignInEmails } from "@/lib/delivery";
 import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
 import { sameOriginUrl } from "@/lib/urls";
+import { withHashedSessions } from "./hashed-sessions";
 import { sendSignInEmail } from "./sign-in-email";
 import { allowSignInEmail } from "./sign-in-limit";
 
@@ -22,7 +24,7 @@ process.env.AUTH_URL = `${config.appUrl}${BASE_PATH}`;
 async function authConfig(): Promise<NextAuthConfig> {
   const db = await getDb();
   return {
-    adapter: PrismaAdapter(db),
+    adapter: withHashedSessions(PrismaAdapter(db)),
     session: { strategy: "database" },
     trustHost: true,
     basePath: BASE_PATH,
@@ -30,6 +32,12 @@ async function authConfig(): Promise<NextAuthConfig> {
     callbacks: {
       // Only ever back to a page of this site (APP_URL), e.g. /account or the consent screen.
       redirect: ({ url }) => sameOriginUrl(url, "/account"),
+    },
+    events: {
+      // A used link (and any other unused one to the same address) must not stay readable in the outbox.
+      signIn: async ({ user }) => {
+        if (user.email) await forgetSignInEmails(db, user.email);
+      },
     },
     providers: [
       {

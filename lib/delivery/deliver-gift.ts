@@ -1,3 +1,4 @@
+import { keptBody } from "./outbox-retention";
 import type { PrismaClient } from "@/lib/db";
 import { config } from "@/lib/config";
 import { moveGift, moveGifts } from "@/lib/gifts/stages";
@@ -95,7 +96,14 @@ async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promi
     const moved = new Set(await moveGifts(tx, { id: { in: ids } }, "sent", { at, data: { sentAt: at, deliveryLeaseUntil: null } }));
     const kept = prepared.filter((p) => moved.has(p.gift.id) || p.record.status === "sent");
     await tx.emailOutbox.createMany({
-      data: kept.map(({ gift, message: { from: _from, ...fields }, record }) => ({ kind: "gift", ...fields, ...record, giftId: gift.id, createdAt: at })),
+      data: kept.map(({ gift, message: { from: _from, html, text, ...fields }, record }) => ({
+        kind: "gift",
+        ...fields,
+        ...keptBody(record.transport, { html, text }),
+        ...record,
+        giftId: gift.id,
+        createdAt: at,
+      })),
     });
     for (const p of kept) {
       if (!moved.has(p.gift.id)) console.warn(`Ribbon: gift ${p.gift.id} left "scheduled" while its email was being sent (provider id ${p.record.providerId}).`);

@@ -11,3 +11,4 @@ export { mailTransport, outboxTransport, resendTransport, outboxActive } from ".
 export type { MailMessage, MailTransport, SendResult } from "./transport";
 export { canViewOutbox, type HeaderReader } from "./outbox-access";
 export { sendEmail, type EmailToSend } from "./send-email";
+export { forgetSignInEmails, keptBody, purgeExpiredSignInEmails, SIGN_IN_LINK_LIFETIME_MS } from "./outbox-retention";

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
-import { deliverDueGifts, expireGifts, type MailTransport } from "@/lib/delivery";
+import { deliverDueGifts, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
 import { runWebhooks } from "@/lib/webhooks";
 
 export type SweeperOptions = {
@@ -44,6 +44,7 @@ export function createSweeper(options: SweeperOptions = {}): Sweeper {
     await runWebhooks(prisma);
     if (Date.now() - lastExpiry >= expireEveryMs) {
       await expireGifts(prisma);
+      await purgeExpiredSignInEmails(prisma);
       lastExpiry = Date.now();
     }
   }
