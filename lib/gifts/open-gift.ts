@@ -1,3 +1,4 @@
+import "server-only";
 import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
 import { moveGift } from "./stages";
@@ -32,6 +33,17 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
       },
     },
   });
+}
+
+/**
+ * The recipient's browser showed the untie page (it POSTs once rendered; a bare GET or
+ * HEAD, e.g. a mail scanner, changes nothing). Returns false for an unknown secret or a
+ * gift that doesn't open now.
+ */
+export async function openGiftByUntieToken(db: PrismaClient, token: string): Promise<boolean> {
+  if (!UNTIE_TOKEN.test(token)) return false;
+  const gift = await db.gift.findUnique({ where: { untieTokenHash: sha256(token) }, select: { id: true, stage: true, deliveryMethod: true } });
+  return gift ? markGiftOpened(db, gift) : false;
 }
 
 /**

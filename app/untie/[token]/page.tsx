@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db";
-import { findGiftByUntieToken, markGiftOpened } from "@/lib/gifts";
+import { RecordOpen } from "@/components/RecordOpen";
+import { findGiftByUntieToken } from "@/lib/gifts/open-gift";
 
 export const metadata: Metadata = { title: "Your gift — Ribbon", robots: { index: false } };
 
@@ -25,11 +26,11 @@ export default async function UntiePage({ params }: { params: Promise<{ token: s
       </main>
     );
   }
-  await markGiftOpened(db, gift);
   const chosen = ["redeemed", "shipped", "delivered"].includes(gift.stage);
 
   return (
     <main className="mx-auto max-w-4xl px-6 py-12">
+      <RecordOpen path={`/untie/${token}/opened`} />
       <div className="flex justify-center">
         {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
         <img src={gift.logo.imageUrl} alt={gift.logo.name} className="h-10" />
