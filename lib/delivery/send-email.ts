@@ -4,15 +4,20 @@ import { mailTransport, type MailTransport } from "./transport";
 
 export type EmailToSend = { kind: string; to: string; cc?: string | null; subject: string; html: string; text: string };
 
+export type SendOptions = { transport?: MailTransport; idempotencyKey?: string; giftId?: string; suppress?: boolean };
+
 /**
- * Sends one email that belongs to no gift (e.g. a sign-in link) through the active
+ * Sends one email that may belong to a gift (e.g. a sign-in link) through the active
  * transport and keeps it in `EmailOutbox` (status `stored` in the local outbox, `sent`
  * with a provider). Throws when the transport refuses it: the caller decides what to do.
  */
-export async function sendEmail(db: PrismaClient, email: EmailToSend, options: { transport?: MailTransport; idempotencyKey?: string } = {}) {
-  const transport = options.transport ?? mailTransport();
+export async function sendEmail(db: PrismaClient, email: EmailToSend, options: SendOptions = {}) {
   const message = { from: config.emailFrom, to: email.to, cc: email.cc ?? null, subject: email.subject, html: email.html, text: email.text };
-  const result = await transport.send(message, { idempotencyKey: options.idempotencyKey ?? `${email.kind}-${crypto.randomUUID()}` });
   const { from: _from, ...fields } = message;
-  return db.emailOutbox.create({ data: { kind: email.kind, ...fields, status: result.status, transport: transport.name, providerId: result.providerId } });
+  const data = { kind: email.kind, ...fields, giftId: options.giftId ?? null };
+  // Sandbox: kept in the outbox as suppressed, never handed to a transport.
+  if (options.suppress) return db.emailOutbox.create({ data: { ...data, status: "suppressed", transport: "none", providerId: null } });
+  const transport = options.transport ?? mailTransport();
+  const result = await transport.send(message, { idempotencyKey: options.idempotencyKey ?? `${email.kind}-${crypto.randomUUID()}` });
+  return db.emailOutbox.create({ data: { ...data, status: result.status, transport: transport.name, providerId: result.providerId } });
 }

@@ -5,6 +5,8 @@ import { moveGift } from "./stages";
 
 const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+export const isUntieToken = (value: unknown): value is string => typeof value === "string" && UNTIE_TOKEN.test(value);
+
 /** What the recipient's page shows: the gift card and the collection to choose from. */
 export async function findGiftByUntieToken(db: PrismaClient, token: string) {
   if (!UNTIE_TOKEN.test(token)) return null;

@@ -31,7 +31,7 @@ export function isStage(value: string): value is Stage {
   return (STAGES as readonly string[]).includes(value);
 }
 
-export type MoveOptions = { message?: string | null; at?: Date; data?: Prisma.GiftUpdateManyMutationInput };
+export type MoveOptions = { message?: string | null; at?: Date; data?: Prisma.GiftUncheckedUpdateManyInput };
 
 /**
  * Moves one gift to `to` if its current stage allows it. Returns false when it does not
