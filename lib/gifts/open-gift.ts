@@ -7,7 +7,9 @@ const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const isUntieToken = (value: unknown): value is string => typeof value === "string" && UNTIE_TOKEN.test(value);
 
-/** What the recipient's page shows: the gift card and the collection to choose from. */
+export type UntieGift = NonNullable<Awaited<ReturnType<typeof findGiftByUntieToken>>>;
+
+/** What the recipient's page shows: the gift card, the collection to choose from, and what was chosen. */
 export async function findGiftByUntieToken(db: PrismaClient, token: string) {
   if (!UNTIE_TOKEN.test(token)) return null;
   return db.gift.findUnique({
@@ -16,6 +18,8 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
       id: true,
       stage: true,
       deliveryMethod: true,
+      livemode: true,
+      email: true,
       recipientName: true,
       message: true,
       from: true,
@@ -29,10 +33,21 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
           description: true,
           products: {
             orderBy: { position: "asc" },
-            select: { id: true, name: true, description: true, imageUrl: true, variants: { orderBy: { position: "asc" }, select: { name: true } } },
+            select: {
+              id: true,
+              name: true,
+              description: true,
+              imageUrl: true,
+              variants: { orderBy: { position: "asc" }, select: { id: true, name: true, size: true, color: true } },
+            },
           },
         },
       },
+      selectedProduct: { select: { name: true, description: true, imageUrl: true } },
+      variant: { select: { name: true } },
+      address: true,
+      thankYouNote: true,
+      events: { orderBy: { id: "asc" }, select: { stage: true, createdAt: true } },
     },
   });
 }

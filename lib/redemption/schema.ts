@@ -133,3 +133,20 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+/** The untie page's form as the schema's input: each product with variants has its own select, `variant_<productId>`. */
+export function redemptionFromForm(form: FormData): Omit<RedemptionInput, "address"> & { address: Record<string, string | undefined> } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const productId = text("productId") ?? "";
+  return {
+    productId,
+    variantId: /^\d+$/.test(productId) ? (text(`variant_${productId}`) ?? null) : null,
+    address: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(field)])),
+    thankYouNote: text("thankYouNote") ?? "",
+  };
+}
+
+export const ADDRESS_FIELDS = ["fullName", "line1", "line2", "city", "region", "postalCode", "country", "phone", "email"] as const;

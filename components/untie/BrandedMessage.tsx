@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+
+/** A short branded page (cancelled, expired, failed or unknown gift): the Ribbon mark, a heading and what to do next. */
+export function BrandedMessage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-xl px-6 py-20 text-center">
+      <p className="text-lg font-bold tracking-tight text-rose-800" aria-hidden="true">
+        🎀 Ribbon
+      </p>
+      <h1 className="mt-6 text-3xl font-semibold">{title}</h1>
+      <div className="mt-4 space-y-3 text-stone-700">{children}</div>
+    </main>
+  );
+}
