@@ -31,7 +31,8 @@ test("a recipient opens a link gift's untie URL", async ({ page, request }) => {
   const other = (await (await request.post(`${creds.base_url}/gifts`, { headers, data: { gift } })).json()).data;
   await request.delete(`${creds.base_url}/gifts/${other.id}`, { headers });
   await page.goto(other.attributes["untie-url"]);
-  await expect(page.getByText("This gift was cancelled by its sender.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This gift was cancelled" })).toBeVisible();
+  await expect(page.getByText("The Acme team cancelled this gift")).toBeVisible();
 
   const missing = await page.goto(`/untie/${"A".repeat(43)}`);
   expect(missing?.status()).toBe(404);

@@ -16,7 +16,10 @@ export function addressLines(address: Address): string[] {
     address.fullName,
     address.line1,
     address.line2,
-    [address.postalCode, address.city, address.region].filter(Boolean).join(" "),
+    // "Springfield, IL 62701" where the region comes first, "75001 Paris" elsewhere.
+    ["US", "CA", "AU"].includes(address.country)
+      ? `${address.city}, ${[address.region, address.postalCode].filter(Boolean).join(" ")}`
+      : [address.postalCode, address.city, address.region].filter(Boolean).join(" "),
     countryName(address.country),
   ].filter(Boolean);
 }

@@ -1,7 +1,4 @@
-import type { Metadata } from "next";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
-
-export const metadata: Metadata = { title: "Gift not found — Ribbon", robots: { index: false } };
 
 /** An unknown or tampered untie link. */
 export default function GiftNotFound() {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
 import { GiftCard } from "@/components/untie/GiftCard";
 import { Progress } from "@/components/untie/Progress";
@@ -11,16 +12,23 @@ import { addressLines } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
 import { redeemAction } from "./actions";
 
-export const metadata: Metadata = { title: "Your gift — Ribbon", robots: { index: false } };
+type Params = { params: Promise<{ token: string }> };
+
+const loadGift = cache(async (token: string) => findGiftByUntieToken(await getDb(), token));
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const gift = await loadGift((await params).token);
+  return { title: gift ? `Your gift from ${gift.from} — Ribbon` : "Gift not found — Ribbon", robots: { index: false } };
+}
 
 const CHOSEN = ["redeemed", "shipped", "delivered"];
 
 const longDate = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
-export default async function UntiePage({ params }: { params: Promise<{ token: string }> }) {
+export default async function UntiePage({ params }: Params) {
   const { token } = await params;
-  const gift = await findGiftByUntieToken(await getDb(), token);
+  const gift = await loadGift(token);
   if (!gift) notFound();
   if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed") return <Gone gift={gift} />;
 
