@@ -81,6 +81,9 @@ test("a bare GET leaves the gift scheduled; the browser opens it; the recipient 
   expect(after.events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened", "redeemed"]);
   expect(after["thank-you-note"]).toBe("Thank you, this is lovely!");
   expect(after["redemption-email"]).toBe("kim@example.test");
+  expect(after["selected-product"]).toEqual({ id: expect.any(String), name: "Insulated Travel Mug" });
+  expect(after.variant).toEqual({ id: expect.any(String), name: "Sage" });
+  expect(after.address).toEqual({ city: "Springfield", region: "IL", country: "US" }); // never the street
 
   // Returning to the link shows the choice and the progress, not the form.
   await page.goto(url);

@@ -27,6 +27,8 @@ export const GIFT_VIEW_SELECT = {
   redemptionEmail: true,
   address: true,
   createdAt: true,
+  selectedProduct: { select: { id: true, name: true } },
+  variant: { select: { id: true, name: true } },
   sender: { select: { id: true, name: true, email: true } },
   collection: true,
   logo: true,

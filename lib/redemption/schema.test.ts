@@ -49,6 +49,10 @@ describe("the address schema", () => {
     expect(check("DE", "10115", { phone: "+49 (30) 123-4567", line2: "Hinterhaus, 3. OG", fullName: "Zoë Ångström-Müller" }).success).toBe(true);
   });
 
+  it("refuses what is not an address at all", () => {
+    for (const value of [null, undefined, "1 Main Street", 42, [base], { ...base, country: ["US"] }]) expect(addressSchema.safeParse(value).success).toBe(false);
+  });
+
   it("lists each country we ship to once", () => {
     expect(new Set(SHIP_TO_COUNTRIES.map((c) => c.code)).size).toBe(SHIP_TO_COUNTRIES.length);
   });

@@ -98,7 +98,8 @@ export const addressSchema = z
     }
   }, {
     // Also when other fields are wrong, so the form shows every problem at once.
-    when: ({ issues }) => !issues.some((i) => ["country", "postalCode", "region"].includes(String(i.path?.[0]))),
+    when: ({ issues, value }) =>
+      typeof value === "object" && value !== null && !issues.some((i) => !i.path?.length || ["country", "postalCode", "region"].includes(String(i.path[0]))),
   });
 
 export type Address = z.output<typeof addressSchema>;

@@ -57,6 +57,16 @@ export const GiftEvent = z
   .strictObject({ stage: z.enum(STAGES), message: z.string().nullable(), "created-at": timestamp })
   .meta({ id: "GiftEvent", description: "One entry of a gift's history." });
 
+const NamedRef = z.strictObject({ id: z.string(), name: z.string() });
+
+const SenderAddress = z
+  .strictObject({
+    city: z.string(),
+    region: z.string().nullable(),
+    country: z.string().meta({ description: "ISO 3166-1 alpha-2 code.", example: "US" }),
+  })
+  .meta({ id: "GiftAddress" });
+
 export const Gift = resource(
   "gifts",
   "Gift",
@@ -77,11 +87,13 @@ export const Gift = resource(
     subject: z.string(),
     message: z.string(),
     from: z.string(),
-    "thank-you-note": z.string().nullable(),
-    "selected-product": z.string().nullable(),
-    variant: z.string().nullable(),
-    "redemption-email": z.string().nullable(),
-    address: z.record(z.string(), z.unknown()).nullable(),
+    "thank-you-note": z.string().nullable().meta({ description: "The recipient's note to the sender (at most 500 characters); null until redeemed or when they wrote none." }),
+    "selected-product": NamedRef.nullable().meta({ description: "The product the recipient chose; null until redeemed." }),
+    variant: NamedRef.nullable().meta({ description: "The chosen product's variant (e.g. size and colour); null when it has none or until redeemed." }),
+    "redemption-email": z.string().nullable().meta({ description: "Where the recipient asked for shipping updates; null until redeemed." }),
+    address: SenderAddress.nullable().meta({
+      description: "Where the gift ships: city, region and country only (the full address is shared with fulfilment, never with the sender); null until redeemed.",
+    }),
     price: money.meta({ description: "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged)." }),
     currency,
     livemode: z.boolean().meta({ description: "false for sandbox gifts." }),

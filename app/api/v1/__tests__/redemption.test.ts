@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as R from "@/lib/api/openapi/resources";
+import { openGiftByUntieToken } from "@/lib/gifts/open-gift";
+import { untieToken } from "@/lib/gifts/untie";
+import { redeemGift } from "@/lib/redemption";
+import { apiAs } from "@/lib/testing/api-client";
+import { createAccount } from "@/lib/testing/fixtures";
+import { expectErrors, giftBody, openDatabaseForFile } from "./helpers";
+
+// What the sender sees of a redemption through the API: product and variant by id and name,
+// the note, the email for updates, and only city/region/country of the address.
+const t = openDatabaseForFile();
+let a: Awaited<ReturnType<typeof createAccount>>;
+beforeAll(async () => {
+  a = await createAccount(t.db);
+});
+
+const address = { fullName: "Kim Lee", line1: "1 Main Street", line2: "Apt 4", city: "Springfield", region: "IL", postalCode: "62701", country: "US", phone: "+1 555 0100", email: "kim@example.test" };
+
+describe("a redeemed gift in the API", () => {
+  it("shows the choice, note, email and the city/region/country of the address, matching the strict schema", async () => {
+    const live = apiAs(a.tokens.live);
+    const created = (await live.post("/gifts", giftBody({ delivery_method: "link", email: undefined }))).body.data;
+    const product = await t.db.product.findFirstOrThrow({ where: { collectionId: Number(created.relationships.collection.data.id), variants: { some: {} } }, include: { variants: true } });
+    await redeemGift(t.db, { secret: untieToken(created.id), productId: product.id, variantId: product.variants[0].id, address, thankYouNote: "Thanks!" });
+
+    const res = await live.get(`/gifts/${created.id}`);
+    expect(R.GiftDocument.safeParse(res.body).success, JSON.stringify(R.GiftDocument.safeParse(res.body).error?.issues)).toBe(true);
+    const attrs = res.body.data.attributes;
+    expect(attrs).toMatchObject({
+      stage: "redeemed",
+      "selected-product": { id: String(product.id), name: product.name },
+      variant: { id: String(product.variants[0].id), name: product.variants[0].name },
+      "thank-you-note": "Thanks!",
+      "redemption-email": "kim@example.test",
+      address: { city: "Springfield", region: "IL", country: "US" },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/Main Street|Kim Lee|62701|555 0100/);
+    expect(attrs.events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened", "redeemed"]);
+
+    // Cancelling a redeemed gift stays a 409, and changes nothing.
+    expectErrors(await live.delete(`/gifts/${created.id}`), 409);
+    expect((await live.get(`/gifts/${created.id}`)).body.data.attributes.stage).toBe("redeemed");
+  });
+
+  it("filter[stage] finds opened and redeemed gifts", async () => {
+    const live = apiAs(a.tokens.live);
+    const opened = (await live.post("/gifts", giftBody({ delivery_method: "link", email: undefined }))).body.data;
+    await openGiftByUntieToken(t.db, untieToken(opened.id));
+    const ids = async (stage: string) => (await live.get(`/gifts?filter[stage]=${stage}`)).body.data.map((g: { id: string }) => g.id);
+    expect(await ids("opened")).toEqual([opened.id]);
+    expect(await ids("redeemed")).toHaveLength(1);
+    expect(await ids("redeemed")).not.toContain(opened.id);
+  });
+});
