@@ -14,7 +14,7 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
   sent: ["opened", "redeemed", "cancelled", "expired"],
   opened: ["redeemed", "cancelled", "expired"],
-  redeemed: ["shipped"],
+  redeemed: ["shipped", "failed"], // failed: the fulfilment provider refused the order for good
   shipped: ["delivered"],
   delivered: [],
   cancelled: [],
