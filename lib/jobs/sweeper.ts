@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, expireGifts, type MailTransport } from "@/lib/delivery";
+import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 
 export type SweeperOptions = {
   db?: () => Promise<PrismaClient>;
@@ -11,6 +12,8 @@ export type SweeperOptions = {
   expireEveryMs?: number;
   /** Gifts claimed per batch; a run keeps claiming batches until it gets a short one. */
   batchSize?: number;
+  /** The fulfilment provider for each gift (default: the simulated warehouse). */
+  fulfilment?: FulfilmentOptions["provider"];
 };
 
 export type Sweeper = {
@@ -22,13 +25,14 @@ export type Sweeper = {
 
 /**
  * The in-process scheduler used when Inngest is not configured: every few seconds it
- * delivers the due gift emails and, every minute, expires old gifts, with the same domain
+ * delivers the due gift emails and advances fulfilment (orders, shipping, delivery) and,
+ * every minute, expires old gifts, with the same domain
  * functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
  * ends) and the timer is unref'd, so it never keeps the process alive. Several processes
  * may sweep one PostgreSQL database: claims make every gift go out once.
  */
 export function createSweeper(options: SweeperOptions = {}): Sweeper {
-  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50 } = options;
+  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50, fulfilment } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -40,6 +44,7 @@ export function createSweeper(options: SweeperOptions = {}): Sweeper {
       const { claimed } = await deliverDueGifts(prisma, { transport, limit: batchSize });
       if (claimed < batchSize || stopped) break;
     }
+    await advanceFulfilment(prisma, { provider: fulfilment, limit: batchSize });
     if (Date.now() - lastExpiry >= expireEveryMs) {
       await expireGifts(prisma);
       lastExpiry = Date.now();
