@@ -28,6 +28,9 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       RIBBON_DATA_DIR: E2E_DATA_DIR,
       RIBBON_SWEEPER_INTERVAL_MS: "500",
+      // The simulated warehouse ships and delivers quickly, so a test can follow a gift to the door.
+      RIBBON_SIMULATED_SHIP_AFTER_S: "3",
+      RIBBON_SIMULATED_DELIVER_AFTER_S: "3",
     },
   },
 });

@@ -47,6 +47,9 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
       variant: { select: { name: true } },
       address: true,
       thankYouNote: true,
+      carrier: true,
+      trackingNumber: true,
+      trackingUrl: true,
       events: { orderBy: { id: "asc" }, select: { stage: true, createdAt: true } },
     },
   });

@@ -88,6 +88,20 @@ function Chosen({ gift }: { gift: UntieGift }) {
         </div>
       )}
       <Progress stage={gift.stage} reached={reached} />
+      {gift.trackingNumber && (
+        <p className="mt-4 text-sm text-stone-700">
+          {gift.carrier} tracking number{" "}
+          {gift.trackingUrl ? (
+            <a href={gift.trackingUrl} className="font-mono font-semibold text-rose-800 underline" data-testid="tracking-number">
+              {gift.trackingNumber}
+            </a>
+          ) : (
+            <span className="font-mono font-semibold" data-testid="tracking-number">
+              {gift.trackingNumber}
+            </span>
+          )}
+        </p>
+      )}
       {address.success && (
         <div className="mt-6">
           <h3 className="font-semibold">Shipping to</h3>

@@ -94,6 +94,9 @@ export const Gift = resource(
     address: SenderAddress.nullable().meta({
       description: "Where the gift ships: city, region and country only (the full address is shared with fulfilment, never with the sender); null until redeemed.",
     }),
+    carrier: z.string().nullable().meta({ description: "Who carries the parcel; null until shipped." }),
+    "tracking-number": z.string().nullable().meta({ description: "The carrier's tracking number; null until shipped." }),
+    "tracking-url": z.string().nullable().meta({ description: "Where the parcel can be followed; null until shipped." }),
     price: money.meta({ description: "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged)." }),
     currency,
     livemode: z.boolean().meta({ description: "false for sandbox gifts." }),

@@ -42,6 +42,9 @@ export function serializeGift(g: GiftView): ResourceObject {
       "redemption-email": g.redemptionEmail,
       // The sender sees where the gift goes, not the street: the full address is for fulfilment only.
       address: senderAddressOf(g.address),
+      carrier: g.carrier,
+      "tracking-number": g.trackingNumber,
+      "tracking-url": g.trackingUrl,
       price: formatMoney(g.priceCents),
       currency: CURRENCY,
       livemode: g.livemode,

@@ -3,6 +3,7 @@ import * as R from "@/lib/api/openapi/resources";
 import { openGiftByUntieToken } from "@/lib/gifts/open-gift";
 import { untieToken } from "@/lib/gifts/untie";
 import { redeemGift } from "@/lib/redemption";
+import { advanceFulfilment, SimulatedWarehouse } from "@/lib/fulfilment";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
 import { expectErrors, giftBody, openDatabaseForFile } from "./helpers";
@@ -38,18 +39,34 @@ describe("a redeemed gift in the API", () => {
     expect(JSON.stringify(res.body)).not.toMatch(/Main Street|Kim Lee|62701|555 0100/);
     expect(attrs.events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened", "redeemed"]);
 
+    expect(attrs).toMatchObject({ carrier: null, "tracking-number": null, "tracking-url": null });
+
     // Cancelling a redeemed gift stays a 409, and changes nothing.
     expectErrors(await live.delete(`/gifts/${created.id}`), 409);
     expect((await live.get(`/gifts/${created.id}`)).body.data.attributes.stage).toBe("redeemed");
+
+    // Fulfilment: shipped with tracking, then delivered; still a 409 to cancel.
+    const warehouse = new SimulatedWarehouse({ shipAfterS: 0, deliverAfterS: 3600 });
+    await advanceFulfilment(t.db, { provider: () => warehouse });
+    const shipped = await live.get(`/gifts/${created.id}`);
+    expect(R.GiftDocument.safeParse(shipped.body).success).toBe(true);
+    expect(shipped.body.data.attributes).toMatchObject({ stage: "shipped", carrier: "Ribbon Post (simulated)", "tracking-number": expect.stringMatching(/^RBN/), "tracking-url": expect.stringMatching(/^https:/) });
+    expect((await live.get("/gifts?filter[stage]=shipped")).body.data.map((g: { id: string }) => g.id)).toEqual([created.id]);
+    expectErrors(await live.delete(`/gifts/${created.id}`), 409);
+    await advanceFulfilment(t.db, { provider: () => warehouse, now: new Date(Date.now() + 3_601_000) });
+    expect((await live.get(`/gifts?filter[stage]=delivered`)).body.data.map((g: { id: string }) => g.id)).toEqual([created.id]);
+    expectErrors(await live.delete(`/gifts/${created.id}`), 409);
   });
 
   it("filter[stage] finds opened and redeemed gifts", async () => {
     const live = apiAs(a.tokens.live);
     const opened = (await live.post("/gifts", giftBody({ delivery_method: "link", email: undefined }))).body.data;
     await openGiftByUntieToken(t.db, untieToken(opened.id));
+    const redeemed = (await live.post("/gifts", giftBody({ delivery_method: "link", email: undefined }))).body.data;
+    const product = await t.db.product.findFirstOrThrow({ where: { collectionId: Number(redeemed.relationships.collection.data.id), variants: { none: {} } } });
+    await redeemGift(t.db, { secret: untieToken(redeemed.id), productId: product.id, address });
     const ids = async (stage: string) => (await live.get(`/gifts?filter[stage]=${stage}`)).body.data.map((g: { id: string }) => g.id);
     expect(await ids("opened")).toEqual([opened.id]);
-    expect(await ids("redeemed")).toHaveLength(1);
-    expect(await ids("redeemed")).not.toContain(opened.id);
+    expect(await ids("redeemed")).toEqual([redeemed.id]);
   });
 });
