@@ -202,3 +202,37 @@ test("a cancelled gift and an unknown link get branded pages", async ({ page, re
   await shot(page, testInfo, "9-unknown");
   expect((await page.goto(`/untie/not-even-a-token`))?.status()).toBe(404);
 });
+
+test("without JavaScript the page records nothing, and the form still validates and redeems", async ({ browser, request }, testInfo) => {
+  const gift = await createGift(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(gift.attributes["untie-url"]);
+  await expect(page.getByRole("heading", { name: "Kim, you have a gift!" })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect((await attributesOf(request, gift.id)).stage).toBe("scheduled");
+
+  await page.getByRole("radio", { name: "Insulated Travel Mug" }).check();
+  await fillAddress(page);
+  await page.getByRole("button", { name: "Confirm my choice" }).click();
+  await expect(page.locator("form").getByRole("alert")).toContainText("Choose an option for Insulated Travel Mug");
+  await shot(page, testInfo, "10-no-js-error");
+
+  await chooseMug(page);
+  await fillAddress(page);
+  await page.getByRole("button", { name: "Confirm my choice" }).click();
+  await expect(page.getByRole("heading", { name: chosenHeading })).toBeVisible();
+  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage).slice(0, 3)).toEqual(["scheduled", "opened", "redeemed"]);
+  await context.close();
+});
+
+test("the opened endpoint answers 204 to anything and opens only a real gift", async ({ request }) => {
+  for (const token of ["A".repeat(43), "x".repeat(2000), "%00"]) {
+    expect((await request.post(`/untie/${token}/opened`)).status()).toBe(204);
+  }
+  const gift = await createGift(request);
+  const token = gift.attributes["untie-url"].split("/").at(-1);
+  expect((await request.get(`/untie/${token}/opened`)).status()).toBe(405);
+  await Promise.all([request.post(`/untie/${token}/opened`), request.post(`/untie/${token}/opened`)]);
+  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened"]);
+});
