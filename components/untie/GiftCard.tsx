@@ -24,7 +24,7 @@ export function GiftCard({ recipientName, message, from, livemode, expiresOn, de
           {design.hasLogo && (
             // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork.
             // eslint-disable-next-line @next/next/no-img-element
-            <img src={logo.imageUrl} alt="" className="absolute left-[35%] top-[6%] h-[15%] w-[30%] object-contain" />
+            <img src={logo.imageUrl} alt="" width={180} height={60} className="absolute left-[35%] top-[6%] h-[15%] w-[30%] object-contain" />
           )}
         </div>
       )}

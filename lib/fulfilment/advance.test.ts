@@ -119,3 +119,18 @@ describe("advanceFulfilment's exactly-once and failures", () => {
     expect(fulfilmentRetryDelayMs(50)).toBe(6 * 3600_000);
   });
 });
+
+describe("advanceFulfilment when the provider can't answer", () => {
+  it("skips an order whose status fails and still moves the others", async () => {
+    const t0 = new Date(Date.now() + 18_000_000);
+    const broken = await redeemedGift(t0);
+    const fine = await redeemedGift(t0);
+    const warehouse = new SimulatedWarehouse({ shipAfterS: 0, deliverAfterS: 3600 });
+    const flaky: FulfilmentProvider = { name: "flaky", submit: (o) => warehouse.submit(o), status: async () => { throw new Error("timeout"); } };
+    const provider = (gift: { id: string }) => (gift.id === broken ? flaky : gift.id === fine ? warehouse : idle);
+    const summary = await advanceFulfilment(database.prisma, { now: t0, provider });
+    expect(summary.submitted).toEqual(expect.arrayContaining([broken, fine]));
+    expect(summary.shipped).toEqual([fine]);
+    expect(await stageOf(broken)).toBe("redeemed");
+  });
+});

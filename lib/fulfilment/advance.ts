@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import { moveGift } from "@/lib/gifts/stages";
 import { addressSchema } from "@/lib/redemption/schema";
-import type { FulfilmentProvider } from "./provider";
+import type { FulfilmentProvider, OrderStatus } from "./provider";
 import { SimulatedWarehouse } from "./simulated";
 
 /** Order attempts before a redeemed gift is given up (it moves to `failed` with the reason). */
@@ -85,7 +85,14 @@ async function followOrders(db: PrismaClient, now: Date, providerFor: NonNullabl
     take: limit,
   });
   for (const gift of open) {
-    const status = await providerFor(gift).status({ orderId: gift.fulfilmentOrderId!, giftId: gift.id, submittedAt: gift.fulfilmentSubmittedAt ?? now }, now);
+    let status: OrderStatus;
+    try {
+      status = await providerFor(gift).status({ orderId: gift.fulfilmentOrderId!, giftId: gift.id, submittedAt: gift.fulfilmentSubmittedAt ?? now }, now);
+    } catch (error) {
+      // One order the provider can't answer for must not hold up the others: asked again next pass.
+      console.warn(`Ribbon: no fulfilment status for gift ${gift.id} (will ask again):`, error);
+      continue;
+    }
     if (status.status === "pending") continue;
     const { carrier, trackingNumber, trackingUrl } = status;
     await db.$transaction(async (tx) => {

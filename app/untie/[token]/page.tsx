@@ -40,7 +40,7 @@ export default async function UntiePage({ params }: Params) {
       {opens && <RecordOpen path={`/untie/${token}/opened`} />}
       <div className="mb-8 flex justify-center">
         {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
-        <img src={gift.logo.imageUrl} alt={gift.logo.name} height={40} className="h-10 w-auto" />
+        <img src={gift.logo.imageUrl} alt={gift.logo.name} width={120} height={40} className="h-10 w-auto" />
       </div>
       <GiftCard
         recipientName={gift.recipientName}
