@@ -7,9 +7,10 @@ export type EmailToSend = { kind: string; to: string; cc?: string | null; subjec
 export type SendOptions = { transport?: MailTransport; idempotencyKey?: string; giftId?: string; suppress?: boolean };
 
 /**
- * Sends one email that may belong to a gift (e.g. a sign-in link) through the active
+ * Sends one email (a sign-in link, a redemption confirmation…) through the active
  * transport and keeps it in `EmailOutbox` (status `stored` in the local outbox, `sent`
- * with a provider). Throws when the transport refuses it: the caller decides what to do.
+ * with a provider; `suppressed` without a transport for sandbox gifts). Throws when the
+ * transport refuses it: the caller decides what to do.
  */
 export async function sendEmail(db: PrismaClient, email: EmailToSend, options: SendOptions = {}) {
   const message = { from: config.emailFrom, to: email.to, cc: email.cc ?? null, subject: email.subject, html: email.html, text: email.text };

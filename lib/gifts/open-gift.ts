@@ -11,7 +11,7 @@ export type UntieGift = NonNullable<Awaited<ReturnType<typeof findGiftByUntieTok
 
 /** What the recipient's page shows: the gift card, the collection to choose from, and what was chosen. */
 export async function findGiftByUntieToken(db: PrismaClient, token: string) {
-  if (!UNTIE_TOKEN.test(token)) return null;
+  if (!isUntieToken(token)) return null;
   return db.gift.findUnique({
     where: { untieTokenHash: sha256(token) },
     select: {
@@ -61,7 +61,7 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
  * gift that doesn't open now.
  */
 export async function openGiftByUntieToken(db: PrismaClient, token: string): Promise<boolean> {
-  if (!UNTIE_TOKEN.test(token)) return false;
+  if (!isUntieToken(token)) return false;
   const gift = await db.gift.findUnique({ where: { untieTokenHash: sha256(token) }, select: { id: true, stage: true, deliveryMethod: true } });
   return gift ? markGiftOpened(db, gift) : false;
 }

@@ -25,9 +25,8 @@ export type Sweeper = {
 
 /**
  * The in-process scheduler used when Inngest is not configured: every few seconds it
- * delivers the due gift emails and advances fulfilment (orders, shipping, delivery) and,
- * every minute, expires old gifts, with the same domain
- * functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
+ * delivers the due gift emails, advances fulfilment (orders, shipping, delivery) and,
+ * every minute, expires old gifts, with the same domain functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
  * ends) and the timer is unref'd, so it never keeps the process alive. Several processes
  * may sweep one PostgreSQL database: claims make every gift go out once.
  */
