@@ -36,6 +36,30 @@ export const Collection = resource("collections", "Collection", "A curated set o
   "image-url": url,
 });
 
+export const Product = resource("products", "Product", "One present of a collection; a recipient chooses one, and a variant when it has variants.", {
+  name: z.string(),
+  description: z.string(),
+  "image-url": url,
+  variants: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string().meta({ example: "M / Navy" }),
+        size: z.string().nullable(),
+        color: z.string().nullable(),
+      }),
+    )
+    .meta({ description: "The choices within the product (size, colour); empty when there are none." }),
+});
+
+const CollectionWithProducts = resource(
+  "collections",
+  "CollectionWithProducts",
+  "A collection and the products a recipient chooses from (in `included`).",
+  Collection.shape.attributes.shape,
+  { products: z.strictObject({ data: z.array(ref("products")) }) },
+);
+
 export const Design = resource("designs", "Design", "Card artwork. The id is a slug.", {
   name: z.string(),
   global: z.boolean(),
@@ -120,7 +144,9 @@ export const PageLinks = z
 const listOf = (item: z.ZodType, id: string) => z.strictObject({ data: z.array(item) }).meta({ id });
 
 export const TeamList = listOf(Team, "TeamList");
-export const CollectionList = listOf(Collection, "CollectionList");
+export const CollectionList = z
+  .strictObject({ data: z.array(CollectionWithProducts), included: z.array(Product).meta({ description: "Every listed collection's products, with their variants." }) })
+  .meta({ id: "CollectionList" });
 export const DesignList = listOf(Design, "DesignList");
 export const LogoList = listOf(Logo, "LogoList");
 export const MessageList = z.strictObject({ data: z.array(Message), links: PageLinks }).meta({ id: "MessageList" });

@@ -70,3 +70,18 @@ describe("a redeemed gift in the API", () => {
     expect(await ids("redeemed")).toEqual([redeemed.id]);
   });
 });
+
+describe("GET /collections shows what a recipient will choose from", () => {
+  it("relates each collection to its products, included once each with their variants", async () => {
+    const res = await apiAs(a.tokens.live).get("/collections");
+    expect(R.CollectionList.safeParse(res.body).success, JSON.stringify(R.CollectionList.safeParse(res.body).error?.issues.slice(0, 3))).toBe(true);
+    const coffee = res.body.data.find((c: { attributes: { name: string } }) => c.attributes.name === "Coffee Lovers");
+    const productIds = coffee.relationships.products.data.map((r: { id: string }) => r.id);
+    expect(productIds.length).toBeGreaterThan(1);
+    const included = new Map(res.body.included.map((p: { id: string }) => [p.id, p]));
+    expect(included.size).toBe(res.body.included.length);
+    const mug = productIds.map((id: string) => included.get(id)).find((p: { attributes: { name: string } }) => p.attributes.name === "Insulated Travel Mug");
+    expect(mug.attributes.variants).toEqual(expect.arrayContaining([{ id: expect.stringMatching(/^\d+$/), name: "Sage", size: null, color: "Sage" }]));
+    expect(mug.attributes["image-url"]).toMatch(/^http:\/\/localhost:3000\//);
+  });
+});
