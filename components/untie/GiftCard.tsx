@@ -20,7 +20,7 @@ export function GiftCard({ recipientName, message, from, livemode, expiresOn, de
       {design && (
         <div className="relative">
           {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
-          <img src={design.imageUrl} alt={design.name} width={600} height={400} className="h-auto w-full" />
+          <img src={design.imageUrl} alt={design.name} width={600} height={400} fetchPriority="high" className="h-auto w-full" />
           {design.hasLogo && (
             // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork.
             // eslint-disable-next-line @next/next/no-img-element
