@@ -30,6 +30,9 @@ export default defineConfig({
       RIBBON_SWEEPER_INTERVAL_MS: "500",
       // Every browser test signs in from 127.0.0.1; the per-address limit stays at its default.
       RIBBON_RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: "1000",
+      // The simulated warehouse ships and delivers quickly, so a test can follow a gift to the door.
+      RIBBON_SIMULATED_SHIP_AFTER_S: "3",
+      RIBBON_SIMULATED_DELIVER_AFTER_S: "3",
     },
   },
 });

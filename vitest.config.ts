@@ -2,7 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // "server-only" throws outside React's server build; tests run domain code directly.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "emails/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",

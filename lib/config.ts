@@ -1,5 +1,11 @@
 import path from "node:path";
 
+/** A non-negative number of seconds from the environment, or the default when unset or not a number. */
+function seconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
 /** Every environment variable Ribbon reads, in one place; validated at boot by lib/config-schema.ts. */
 export const config = {
   get databaseUrl(): string | undefined {
@@ -32,6 +38,14 @@ export const config = {
   /** Milliseconds between two runs of the in-process sweeper (used when Inngest is not configured). */
   get sweeperIntervalMs(): number {
     return Math.max(250, Number(process.env.RIBBON_SWEEPER_INTERVAL_MS) || 5_000);
+  },
+  /** Simulated warehouse (embedded default and sandbox gifts): seconds from the order to shipping. */
+  get simulatedShipAfterS(): number {
+    return seconds(process.env.RIBBON_SIMULATED_SHIP_AFTER_S, 30);
+  },
+  /** Simulated warehouse: seconds from shipping to delivery. */
+  get simulatedDeliverAfterS(): number {
+    return seconds(process.env.RIBBON_SIMULATED_DELIVER_AFTER_S, 60);
   },
   /** Resend API key: when set, gift emails go out through Resend; otherwise they land in the local outbox. */
   get resendApiKey(): string | undefined {

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import type { PrismaClient, Tx } from "@/lib/db";
 
 /** How long an unused sign-in link works (the email provider's maxAge in lib/auth). */
@@ -5,12 +6,13 @@ export const SIGN_IN_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
  * What the outbox keeps of an email's body. The local outbox is a transport: it is how
- * people read their mail on the embedded default, so it keeps the body. With a provider
- * (Resend) the row is a record only: bodies hold untie URLs and sign-in links, secrets
- * that must not sit in a table.
+ * people read their mail on the embedded default, so it keeps the body (sandbox emails
+ * suppressed there too). With a provider (Resend) the row is a record only: bodies hold
+ * untie URLs and sign-in links, secrets that must not sit in a table.
  */
 export function keptBody(transport: string, body: { html: string; text: string }): { html: string; text: string } {
-  return transport === "outbox" ? body : { html: "", text: "" };
+  const local = transport === "outbox" || (transport === "none" && config.mailTransport === "outbox");
+  return local ? body : { html: "", text: "" };
 }
 
 /** Sign-in emails to this address are spent once the person signed in: their links must not linger. */

@@ -103,6 +103,6 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
 
   const sender = { id: caller.user.id, name: caller.user.name, email: caller.user.email };
   const event = { stage: INITIAL_STAGE, message: null, createdAt: now };
-  const redemption = { thankYouNote: null, selectedProductId: null, variantId: null, redemptionEmail: null, address: null };
+  const redemption = { thankYouNote: null, selectedProductId: null, variantId: null, redemptionEmail: null, address: null, selectedProduct: null, variant: null, carrier: null, trackingNumber: null, trackingUrl: null };
   return rows.map((r) => ({ ...r, ...redemption, chargeId, sender, collection, design, logo, events: [event] }));
 }

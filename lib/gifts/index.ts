@@ -7,4 +7,3 @@ export { MAX_BULK_RECIPIENTS, parseBulkGifts, parseSingleGift } from "./schema";
 export { isStage, STAGES, type Stage } from "./stages";
 export { untieUrl } from "./untie";
 export type { GiftView } from "./view";
-export { findGiftByUntieToken, markGiftOpened } from "./open-gift";

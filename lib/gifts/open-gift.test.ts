@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
-import { findGiftByUntieToken, markGiftOpened } from "./open-gift";
+import { findGiftByUntieToken, markGiftOpened, openGiftByUntieToken } from "./open-gift";
 import { untieToken } from "./untie";
 
 let database: Database;
@@ -38,5 +38,16 @@ describe("the untie page's gift", () => {
     expect(await markGiftOpened(db, { ...sent, stage: "sent" })).toBe(false); // already opened: no second event
     expect(await db.giftEvent.count({ where: { giftId: sent.id } })).toBe(2);
     expect((await db.gift.findUniqueOrThrow({ where: { id: unsent.id } })).stage).toBe("scheduled");
+  });
+
+  it("opens by the untie secret (the page's POST), once; a forged or malformed secret opens nothing", async () => {
+    const db = database.prisma;
+    const link = await insertGift(db, { ...owner, deliveryMethod: "link", email: null, scheduledAt: null });
+    expect(await openGiftByUntieToken(db, "A".repeat(43))).toBe(false);
+    expect(await openGiftByUntieToken(db, "../" + "x".repeat(5000))).toBe(false);
+    expect(await openGiftByUntieToken(db, link.id)).toBe(false);
+    const results = await Promise.all([openGiftByUntieToken(db, untieToken(link.id)), openGiftByUntieToken(db, untieToken(link.id))]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await db.giftEvent.findMany({ where: { giftId: link.id } })).map((e) => e.stage).sort()).toEqual(["opened", "scheduled"]);
   });
 });

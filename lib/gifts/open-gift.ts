@@ -1,18 +1,25 @@
+import "server-only";
 import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
 import { moveGift } from "./stages";
 
 const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** What the recipient's page shows: the gift card and the collection to choose from. */
+export const isUntieToken = (value: unknown): value is string => typeof value === "string" && UNTIE_TOKEN.test(value);
+
+export type UntieGift = NonNullable<Awaited<ReturnType<typeof findGiftByUntieToken>>>;
+
+/** What the recipient's page shows: the gift card, the collection to choose from, and what was chosen. */
 export async function findGiftByUntieToken(db: PrismaClient, token: string) {
-  if (!UNTIE_TOKEN.test(token)) return null;
+  if (!isUntieToken(token)) return null;
   return db.gift.findUnique({
     where: { untieTokenHash: sha256(token) },
     select: {
       id: true,
       stage: true,
       deliveryMethod: true,
+      livemode: true,
+      email: true,
       recipientName: true,
       message: true,
       from: true,
@@ -26,12 +33,37 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
           description: true,
           products: {
             orderBy: { position: "asc" },
-            select: { id: true, name: true, description: true, imageUrl: true, variants: { orderBy: { position: "asc" }, select: { name: true } } },
+            select: {
+              id: true,
+              name: true,
+              description: true,
+              imageUrl: true,
+              variants: { orderBy: { position: "asc" }, select: { id: true, name: true, size: true, color: true } },
+            },
           },
         },
       },
+      selectedProduct: { select: { name: true, description: true, imageUrl: true } },
+      variant: { select: { name: true } },
+      address: true,
+      thankYouNote: true,
+      carrier: true,
+      trackingNumber: true,
+      trackingUrl: true,
+      events: { orderBy: { id: "asc" }, select: { stage: true, createdAt: true } },
     },
   });
+}
+
+/**
+ * The recipient's browser showed the untie page (it POSTs once rendered; a bare GET or
+ * HEAD, e.g. a mail scanner, changes nothing). Returns false for an unknown secret or a
+ * gift that doesn't open now.
+ */
+export async function openGiftByUntieToken(db: PrismaClient, token: string): Promise<boolean> {
+  if (!isUntieToken(token)) return false;
+  const gift = await db.gift.findUnique({ where: { untieTokenHash: sha256(token) }, select: { id: true, stage: true, deliveryMethod: true } });
+  return gift ? markGiftOpened(db, gift) : false;
 }
 
 /**

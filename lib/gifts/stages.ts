@@ -14,7 +14,7 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
   sent: ["opened", "redeemed", "cancelled", "expired"],
   opened: ["redeemed", "cancelled", "expired"],
-  redeemed: ["shipped"],
+  redeemed: ["shipped", "failed"], // failed: the fulfilment provider refused the order for good
   shipped: ["delivered"],
   delivered: [],
   cancelled: [],
@@ -31,7 +31,7 @@ export function isStage(value: string): value is Stage {
   return (STAGES as readonly string[]).includes(value);
 }
 
-export type MoveOptions = { message?: string | null; at?: Date; data?: Prisma.GiftUpdateManyMutationInput };
+export type MoveOptions = { message?: string | null; at?: Date; data?: Prisma.GiftUncheckedUpdateManyInput };
 
 /**
  * Moves one gift to `to` if its current stage allows it. Returns false when it does not

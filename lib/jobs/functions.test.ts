@@ -125,3 +125,31 @@ describe("expire-gifts", () => {
     expect((await t.db.gift.findUniqueOrThrow({ where: { id: old.id } })).stage).toBe("expired");
   });
 });
+
+describe("advance-fulfilment", () => {
+  test("runs every minute and submits, ships and delivers through the domain function", async () => {
+    expect(fns.advanceFulfilment.opts.triggers).toEqual([{ cron: "* * * * *" }]);
+    const gift = await insertGift(t.db, { ...t.owner, stage: "redeemed", livemode: false });
+    const submitted: string[] = [];
+    const withFake = createFunctions(client, {
+      db: async () => t.db,
+      fulfilment: () => ({
+        name: "fake",
+        submit: async (order) => (submitted.push(order.giftId), { orderId: `ORD-${order.giftId}` }),
+        status: async () => ({ status: "delivered", carrier: "Fake Post", trackingNumber: "FP1", trackingUrl: "https://tracking.example.com/FP1" }),
+      }),
+    });
+    // The fixture gift has no product or address: the order is refused and retried later.
+    const first = await new InngestTestEngine({ function: withFake.advanceFulfilment }).execute();
+    expect(first.result).toMatchObject({ submitted: 0, retrying: 1 });
+    const product = await t.db.product.findFirstOrThrow();
+    await t.db.gift.update({
+      where: { id: gift.id },
+      data: { selectedProductId: product.id, fulfilmentLeaseUntil: null, address: { fullName: "K", line1: "1 Main", line2: "", city: "Paris", region: "", postalCode: "75001", country: "FR", phone: "", email: "k@example.test" } },
+    });
+    const { result } = await new InngestTestEngine({ function: withFake.advanceFulfilment }).execute();
+    expect(result).toEqual({ submitted: 1, retrying: 0, failed: 0, shipped: 1, delivered: 1 });
+    expect(submitted).toEqual([gift.id]);
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "delivered", trackingNumber: "FP1" });
+  });
+});

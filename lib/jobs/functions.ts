@@ -1,6 +1,7 @@
 import { cron, NonRetriableError, RetryAfterError, type Inngest } from "inngest";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, deliverGift, expireGifts, type MailTransport } from "@/lib/delivery";
+import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { runWebhooks } from "@/lib/webhooks";
 import { giftCancelled, giftScheduled } from "./events";
 
@@ -22,6 +23,8 @@ export type JobDependencies = {
   db: () => Promise<PrismaClient>;
   /** Defaults to the transport chosen by the environment; tests pass a fake. */
   transport?: () => MailTransport;
+  /** Defaults to the simulated warehouse; tests pass a fake. */
+  fulfilment?: FulfilmentOptions["provider"];
 };
 
 /**
@@ -70,5 +73,15 @@ export function createFunctions(client: Inngest.Any, deps: JobDependencies = { d
     async ({ step }) => step.run("run-webhooks", async () => runWebhooks(await deps.db())),
   );
 
-  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily, dispatchWebhooks };
+  /** Every minute: submit orders for redeemed gifts and move them to shipped and delivered (one idempotent domain function). */
+  const advanceFulfilmentEveryMinute = client.createFunction(
+    { id: "advance-fulfilment", name: "Advance fulfilment", triggers: [cron("* * * * *")], concurrency: { limit: 1 } },
+    async ({ step }) =>
+      step.run("advance-fulfilment", async () => {
+        const summary = await advanceFulfilment(await deps.db(), { provider: deps.fulfilment, limit: 100 });
+        return Object.fromEntries(Object.entries(summary).map(([k, ids]) => [k, ids.length]));
+      }),
+  );
+
+  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily, dispatchWebhooks, advanceFulfilment: advanceFulfilmentEveryMinute };
 }

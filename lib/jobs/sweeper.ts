@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
+import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { runWebhooks } from "@/lib/webhooks";
 
 export type SweeperOptions = {
@@ -12,6 +13,8 @@ export type SweeperOptions = {
   expireEveryMs?: number;
   /** Gifts claimed per batch; a run keeps claiming batches until it gets a short one. */
   batchSize?: number;
+  /** The fulfilment provider for each gift (default: the simulated warehouse). */
+  fulfilment?: FulfilmentOptions["provider"];
 };
 
 export type Sweeper = {
@@ -23,13 +26,13 @@ export type Sweeper = {
 
 /**
  * The in-process scheduler used when Inngest is not configured: every few seconds it
- * delivers the due gift emails and, every minute, expires old gifts, with the same domain
- * functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
+ * delivers the due gift emails, advances fulfilment (orders, shipping, delivery) and,
+ * every minute, expires old gifts, with the same domain functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
  * ends) and the timer is unref'd, so it never keeps the process alive. Several processes
  * may sweep one PostgreSQL database: claims make every gift go out once.
  */
 export function createSweeper(options: SweeperOptions = {}): Sweeper {
-  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50 } = options;
+  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50, fulfilment } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -42,6 +45,7 @@ export function createSweeper(options: SweeperOptions = {}): Sweeper {
       if (claimed < batchSize || stopped) break;
     }
     await runWebhooks(prisma);
+    await advanceFulfilment(prisma, { provider: fulfilment, limit: batchSize });
     if (Date.now() - lastExpiry >= expireEveryMs) {
       await expireGifts(prisma);
       await purgeExpiredSignInEmails(prisma);

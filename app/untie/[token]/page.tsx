@@ -1,74 +1,152 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
+import { BrandedMessage } from "@/components/untie/BrandedMessage";
+import { GiftCard } from "@/components/untie/GiftCard";
+import { Progress } from "@/components/untie/Progress";
+import { RecordOpen } from "@/components/RecordOpen";
+import { RedeemForm } from "@/components/untie/RedeemForm";
 import { getDb } from "@/lib/db";
-import { findGiftByUntieToken, markGiftOpened } from "@/lib/gifts";
+import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
+import { addressLines } from "@/lib/redemption";
+import { addressSchema } from "@/lib/redemption/schema";
+import { redeemAction } from "./actions";
 
-export const metadata: Metadata = { title: "Your gift — Ribbon", robots: { index: false } };
+type Params = { params: Promise<{ token: string }> };
 
-const GONE: Record<string, string> = {
-  cancelled: "This gift was cancelled by its sender.",
-  expired: "This gift has expired.",
-  failed: "This gift could not be delivered. Ask its sender to send it again.",
-};
+const loadGift = cache(async (token: string) => findGiftByUntieToken(await getDb(), token));
 
-/** The recipient's page behind the untie URL: the card, and the collection to choose from. */
-export default async function UntiePage({ params }: { params: Promise<{ token: string }> }) {
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const gift = await loadGift((await params).token);
+  return { title: gift ? `Your gift from ${gift.from} — Ribbon` : "Gift not found — Ribbon", robots: { index: false } };
+}
+
+const CHOSEN = ["redeemed", "shipped", "delivered"];
+
+const longDate = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
+export default async function UntiePage({ params }: Params) {
   const { token } = await params;
-  const db = await getDb();
-  const gift = await findGiftByUntieToken(db, token);
+  const gift = await loadGift(token);
   if (!gift) notFound();
-  if (GONE[gift.stage]) {
+  if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed") return <Gone gift={gift} />;
+
+  const chosen = CHOSEN.includes(gift.stage);
+  // A bare GET (a mail scanner) changes nothing: the browser records the opening once the page is shown.
+  const opens = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      {opens && <RecordOpen path={`/untie/${token}/opened`} />}
+      <div className="mb-8 flex justify-center">
+        {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
+        <img src={gift.logo.imageUrl} alt={gift.logo.name} width={120} height={40} className="h-10 w-auto" />
+      </div>
+      <GiftCard
+        recipientName={gift.recipientName}
+        message={gift.message}
+        from={gift.from}
+        livemode={gift.livemode}
+        expiresOn={gift.expiresOn && !chosen ? longDate(gift.expiresOn) : null}
+        design={gift.design}
+        logo={gift.logo}
+      />
+      {chosen ? (
+        <Chosen gift={gift} />
+      ) : (
+        <section className="mx-auto mt-12 max-w-4xl" aria-labelledby="choose-heading">
+          <h2 id="choose-heading" className="text-2xl font-semibold">
+            Pick one present from {gift.collection.name}
+          </h2>
+          <p className="mt-2 text-stone-700">{gift.collection.description} Nothing to pay: shipping is on {gift.from}.</p>
+          <RedeemForm secret={token} from={gift.from} email={gift.email} products={gift.collection.products} action={redeemAction} />
+        </section>
+      )}
+    </main>
+  );
+}
+
+function Chosen({ gift }: { gift: UntieGift }) {
+  const address = addressSchema.safeParse(gift.address);
+  const reached = Object.fromEntries(gift.events.map((e) => [e.stage, longDate(e.createdAt)]));
+  return (
+    <section className="mx-auto mt-12 max-w-xl rounded-2xl bg-white p-6 shadow sm:p-8" aria-labelledby="chosen-heading">
+      <h2 id="chosen-heading" className="text-2xl font-semibold">
+        {gift.stage === "delivered" ? "Your gift has arrived" : gift.stage === "shipped" ? "Your gift is on its way" : "Thank you! Your gift is confirmed"}
+      </h2>
+      {gift.selectedProduct && (
+        <div className="mt-6 flex gap-4">
+          {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
+          <img src={gift.selectedProduct.imageUrl} alt="" width={96} height={96} className="size-24 rounded-lg" />
+          <div>
+            <p className="font-semibold" data-testid="chosen-product">
+              {gift.selectedProduct.name}
+            </p>
+            {gift.variant && <p className="text-stone-700">{gift.variant.name}</p>}
+            <p className="mt-1 text-sm text-stone-600">{gift.selectedProduct.description}</p>
+          </div>
+        </div>
+      )}
+      <Progress stage={gift.stage} reached={reached} />
+      {gift.trackingNumber && (
+        <p className="mt-4 text-sm text-stone-700">
+          {gift.carrier} tracking number{" "}
+          {gift.trackingUrl ? (
+            <a href={gift.trackingUrl} className="font-mono font-semibold text-rose-800 underline" data-testid="tracking-number">
+              {gift.trackingNumber}
+            </a>
+          ) : (
+            <span className="font-mono font-semibold" data-testid="tracking-number">
+              {gift.trackingNumber}
+            </span>
+          )}
+        </p>
+      )}
+      {address.success && (
+        <div className="mt-6">
+          <h3 className="font-semibold">Shipping to</h3>
+          <address className="mt-1 not-italic text-stone-700">
+            {addressLines(address.data).map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          <p className="mt-2 text-sm text-stone-600">Updates go to {address.data.email}.</p>
+        </div>
+      )}
+      {gift.thankYouNote && (
+        <div className="mt-6">
+          <h3 className="font-semibold">Your note to {gift.from}</h3>
+          <p className="mt-1 whitespace-pre-line text-stone-700">{gift.thankYouNote}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Gone({ gift }: { gift: UntieGift }) {
+  const sender = gift.from;
+  if (gift.stage === "cancelled") {
     return (
-      <main className="mx-auto max-w-xl px-6 py-20 text-center">
-        <h1 className="text-3xl font-semibold">Sorry</h1>
-        <p className="mt-4 text-stone-600">{GONE[gift.stage]}</p>
-      </main>
+      <BrandedMessage title="This gift was cancelled">
+        <p>{sender} cancelled this gift, so there is nothing to choose here any more.</p>
+        <p>If you think this is a mistake, ask {sender} to send it again.</p>
+      </BrandedMessage>
     );
   }
-  await markGiftOpened(db, gift);
-  const chosen = ["redeemed", "shipped", "delivered"].includes(gift.stage);
-
+  if (gift.stage === "expired") {
+    return (
+      <BrandedMessage title="This gift has expired">
+        <p>The date to choose a present from {sender}{gift.expiresOn ? ` was ${longDate(gift.expiresOn)}` : " has passed"}.</p>
+        <p>Ask {sender} whether they can send it again.</p>
+      </BrandedMessage>
+    );
+  }
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12">
-      <div className="flex justify-center">
-        {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
-        <img src={gift.logo.imageUrl} alt={gift.logo.name} className="h-10" />
-      </div>
-      <section className="mx-auto mt-8 max-w-xl overflow-hidden rounded-2xl bg-white shadow">
-        {gift.design && (
-          <div className="relative">
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={gift.design.imageUrl} alt={gift.design.name} className="w-full" />
-            {gift.design.hasLogo && (
-              // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork.
-              // eslint-disable-next-line @next/next/no-img-element
-              <img src={gift.logo.imageUrl} alt="" className="absolute left-[35%] top-[6%] h-[15%] w-[30%] object-contain" />
-            )}
-          </div>
-        )}
-        <div className="space-y-4 p-8">
-          <h1 className="text-2xl font-semibold">{gift.recipientName}, you have a gift!</h1>
-          <p className="whitespace-pre-line text-stone-700">{gift.message}</p>
-          <p className="text-right font-medium text-stone-800">— {gift.from}</p>
-        </div>
-      </section>
-
-      <section className="mt-12">
-        <h2 className="text-xl font-semibold">{chosen ? "You have chosen your gift" : `You will pick one present from ${gift.collection.name}`}</h2>
-        <p className="mt-2 text-stone-600">{gift.collection.description}</p>
-        {gift.expiresOn && !chosen && <p className="mt-1 text-sm text-stone-500">Choose by {gift.expiresOn.toISOString().slice(0, 10)}.</p>}
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="products">
-          {gift.collection.products.map((p) => (
-            <li key={p.id} className="rounded-xl border border-stone-200 bg-white p-4">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={p.imageUrl} alt="" className="aspect-square w-full rounded-lg" />
-              <h3 className="mt-3 font-semibold">{p.name}</h3>
-              <p className="mt-1 text-sm text-stone-600">{p.description}</p>
-              {p.variants.length > 0 && <p className="mt-2 text-xs text-stone-500">Options: {p.variants.map((v) => v.name).join(", ")}</p>}
-            </li>
-          ))}
-        </ul>
-      </section>
-    </main>
+    <BrandedMessage title="This gift could not be delivered">
+      <p>Something went wrong delivering your gift from {sender}.</p>
+      <p>Ask {sender} to send it again.</p>
+    </BrandedMessage>
   );
 }

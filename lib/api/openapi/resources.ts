@@ -37,6 +37,30 @@ export const Collection = resource("collections", "Collection", "A curated set o
   "image-url": url,
 });
 
+export const Product = resource("products", "Product", "One present of a collection; a recipient chooses one, and a variant when it has variants.", {
+  name: z.string(),
+  description: z.string(),
+  "image-url": url,
+  variants: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string().meta({ example: "M / Navy" }),
+        size: z.string().nullable(),
+        color: z.string().nullable(),
+      }),
+    )
+    .meta({ description: "The choices within the product (size, colour); empty when there are none." }),
+});
+
+const CollectionWithProducts = resource(
+  "collections",
+  "CollectionWithProducts",
+  "A collection and the products a recipient chooses from (in `included`).",
+  Collection.shape.attributes.shape,
+  { products: z.strictObject({ data: z.array(ref("products")) }) },
+);
+
 export const Design = resource("designs", "Design", "Card artwork. The id is a slug.", {
   name: z.string(),
   global: z.boolean(),
@@ -58,6 +82,16 @@ export const GiftEvent = z
   .strictObject({ stage: z.enum(STAGES), message: z.string().nullable(), "created-at": timestamp })
   .meta({ id: "GiftEvent", description: "One entry of a gift's history." });
 
+const NamedRef = z.strictObject({ id: z.string(), name: z.string() });
+
+const SenderAddress = z
+  .strictObject({
+    city: z.string(),
+    region: z.string().nullable(),
+    country: z.string().meta({ description: "ISO 3166-1 alpha-2 code.", example: "US" }),
+  })
+  .meta({ id: "GiftAddress" });
+
 export const Gift = resource(
   "gifts",
   "Gift",
@@ -78,11 +112,16 @@ export const Gift = resource(
     subject: z.string(),
     message: z.string(),
     from: z.string(),
-    "thank-you-note": z.string().nullable(),
-    "selected-product": z.string().nullable(),
-    variant: z.string().nullable(),
-    "redemption-email": z.string().nullable(),
-    address: z.record(z.string(), z.unknown()).nullable(),
+    "thank-you-note": z.string().nullable().meta({ description: "The recipient's note to the sender (at most 500 characters); null until redeemed or when they wrote none." }),
+    "selected-product": NamedRef.nullable().meta({ description: "The product the recipient chose; null until redeemed." }),
+    variant: NamedRef.nullable().meta({ description: "The chosen product's variant (e.g. size and colour); null when it has none or until redeemed." }),
+    "redemption-email": z.string().nullable().meta({ description: "Where the recipient asked for shipping updates; null until redeemed." }),
+    address: SenderAddress.nullable().meta({
+      description: "Where the gift ships: city, region and country only (the full address is shared with fulfilment, never with the sender); null until redeemed.",
+    }),
+    carrier: z.string().nullable().meta({ description: "Who carries the parcel; null until shipped." }),
+    "tracking-number": z.string().nullable().meta({ description: "The carrier's tracking number; null until shipped." }),
+    "tracking-url": z.string().nullable().meta({ description: "Where the parcel can be followed; null until shipped." }),
     price: money.meta({ description: "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged)." }),
     currency,
     livemode: z.boolean().meta({ description: "false for sandbox gifts." }),
@@ -106,7 +145,9 @@ export const PageLinks = z
 const listOf = (item: z.ZodType, id: string) => z.strictObject({ data: z.array(item) }).meta({ id });
 
 export const TeamList = listOf(Team, "TeamList");
-export const CollectionList = listOf(Collection, "CollectionList");
+export const CollectionList = z
+  .strictObject({ data: z.array(CollectionWithProducts), included: z.array(Product).meta({ description: "Every listed collection's products, with their variants." }) })
+  .meta({ id: "CollectionList" });
 export const DesignList = listOf(Design, "DesignList");
 export const LogoList = listOf(Logo, "LogoList");
 export const MessageList = z.strictObject({ data: z.array(Message), links: PageLinks }).meta({ id: "MessageList" });

@@ -1,4 +1,4 @@
-import type { Collection, Design, Logo } from "@/lib/generated/prisma/client";
+import type { Collection, Design, Logo, Product, ProductVariant } from "@/lib/generated/prisma/client";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import type { ResourceObject } from "../document";
 import { absoluteUrl } from "@/lib/urls";
@@ -8,6 +8,32 @@ export function serializeCollection(c: Collection): ResourceObject {
     type: "collections",
     id: String(c.id),
     attributes: { name: c.name, global: c.global, price: formatMoney(c.priceCents), currency: CURRENCY, description: c.description, "image-url": absoluteUrl(c.imageUrl) },
+  };
+}
+
+type CollectionWithProducts = Collection & { products: (Product & { variants: ProductVariant[] })[] };
+
+export function serializeProduct(p: Product & { variants: ProductVariant[] }): ResourceObject {
+  return {
+    type: "products",
+    id: String(p.id),
+    attributes: {
+      name: p.name,
+      description: p.description,
+      "image-url": absoluteUrl(p.imageUrl),
+      variants: p.variants.map((v) => ({ id: String(v.id), name: v.name, size: v.size, color: v.color })),
+    },
+  };
+}
+
+/** `GET /collections`: each collection with relationships to its products, the products (with variants) in `included`. */
+export function collectionListDocument(collections: CollectionWithProducts[]) {
+  return {
+    data: collections.map((c) => ({
+      ...serializeCollection(c),
+      relationships: { products: { data: c.products.map((p) => ({ type: "products", id: String(p.id) })) } },
+    })),
+    included: collections.flatMap((c) => c.products.map(serializeProduct)),
   };
 }
 

@@ -1,10 +1,17 @@
 import type { GiftView } from "@/lib/gifts";
 import { untieUrl } from "@/lib/gifts";
 import { CURRENCY, formatMoney } from "@/lib/money";
+import { senderAddress, type SenderAddress } from "@/lib/redemption/address";
+import { addressSchema } from "@/lib/redemption/schema";
 import type { ResourceObject } from "../document";
 import type { PageLinks } from "../pagination";
 import { serializeCollection, serializeDesign, serializeLogo } from "./catalogue";
 import { serializeUser } from "./user";
+
+function senderAddressOf(address: unknown): SenderAddress | null {
+  const parsed = addressSchema.safeParse(address);
+  return parsed.success ? senderAddress(parsed.data) : null;
+}
 
 const ref = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } });
 
@@ -30,10 +37,14 @@ export function serializeGift(g: GiftView): ResourceObject {
       message: g.message,
       from: g.from,
       "thank-you-note": g.thankYouNote,
-      "selected-product": g.selectedProductId === null ? null : String(g.selectedProductId),
-      variant: g.variantId === null ? null : String(g.variantId),
+      "selected-product": g.selectedProduct && { id: String(g.selectedProduct.id), name: g.selectedProduct.name },
+      variant: g.variant && { id: String(g.variant.id), name: g.variant.name },
       "redemption-email": g.redemptionEmail,
-      address: g.address ?? null,
+      // The sender sees where the gift goes, not the street: the full address is for fulfilment only.
+      address: senderAddressOf(g.address),
+      carrier: g.carrier,
+      "tracking-number": g.trackingNumber,
+      "tracking-url": g.trackingUrl,
       price: formatMoney(g.priceCents),
       currency: CURRENCY,
       livemode: g.livemode,

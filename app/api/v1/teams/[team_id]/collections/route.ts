@@ -1,13 +1,13 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
-import { serializeCollection } from "@/lib/api/serializers/catalogue";
+import { collectionListDocument } from "@/lib/api/serializers/catalogue";
 import { listCollections } from "@/lib/catalogue";
 import { resolveTeam } from "@/lib/teams";
 
 export const GET = apiRoute<{ team_id?: string }>(async ({ db, caller, params }) => {
   const team = await resolveTeam(db, caller, params.team_id);
-  return jsonApi({ data: (await listCollections(db, team.id)).map(serializeCollection) });
+  return jsonApi(collectionListDocument(await listCollections(db, team.id)));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

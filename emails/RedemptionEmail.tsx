@@ -1,0 +1,65 @@
+import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+
+/** The recipient's confirmation: what they chose and where it goes. */
+export type RedemptionEmailProps = {
+  recipientName: string;
+  from: string;
+  productName: string;
+  variantName: string | null;
+  /** The shipping address, one line each. */
+  addressLines: string[];
+  untieUrl: string;
+};
+
+export default function RedemptionEmail({ recipientName, from, productName, variantName, addressLines, untieUrl }: RedemptionEmailProps) {
+  const chosen = variantName ? `${productName} (${variantName})` : productName;
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`Your ${productName} is on its way soon.`}</Preview>
+      <Body style={body}>
+        <Container style={card}>
+          <Section style={{ padding: "24px 32px 8px" }}>
+            <Text style={heading}>Thank you, {recipientName}!</Text>
+            <Text style={text}>
+              You chose <strong>{chosen}</strong>, a gift from {from}. We will ship it to:
+            </Text>
+            <Text style={address}>
+              {addressLines.map((line, i) => (
+                <span key={i}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+            </Text>
+            <Text style={text}>We will email you again when it ships, with a tracking number.</Text>
+          </Section>
+          <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
+            <Button href={untieUrl} style={button}>
+              Follow your gift
+            </Button>
+          </Section>
+          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
+          <Text style={footer}>You received this email because you redeemed a gift through Ribbon.</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+RedemptionEmail.PreviewProps = {
+  recipientName: "Robin",
+  from: "Alex at Acme Rockets",
+  productName: "Merino Beanie",
+  variantName: "Navy",
+  addressLines: ["Robin Recipient", "1 Main Street", "Springfield, IL 62701", "United States"],
+  untieUrl: "http://localhost:3000/untie/preview-token",
+} satisfies RedemptionEmailProps;
+
+const body = { backgroundColor: "#faf5f7", fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" };
+const card = { backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 600, margin: "0 auto", border: "1px solid #f0e6ea" };
+const heading = { fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "8px 0 12px" };
+const text = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px" };
+const address = { ...text, backgroundColor: "#faf5f7", borderRadius: 8, padding: "12px 16px" };
+const button = { backgroundColor: "#b4235a", color: "#ffffff", fontSize: 16, fontWeight: 700, borderRadius: 999, padding: "12px 28px", textDecoration: "none", display: "inline-block" };
+const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };
