@@ -200,11 +200,16 @@ describe("runCommand", () => {
     it("refuses a missing, relative or fragment redirect URI, and a missing name", async () => {
       const before = await db.oAuthClient.count();
       await failure(["oauth-client:create", "--name", "No URI"], 400, "An OAuth client needs at least one redirect URI.");
-      await failure(["oauth-client:create", "--name", "Relative", "--redirect-uri", "/callback"], 400, '"/callback" is not an absolute URL.');
+      await failure(["oauth-client:create", "--name", "Relative", "--redirect-uri", "/callback"], 400, 'The redirect URI "/callback" is not an absolute URL.');
       await failure(
         ["oauth-client:create", "--name", "Fragment", "--redirect-uri", "https://x.example.test/cb#frag"],
         400,
-        "A redirect URI may not have a fragment: https://x.example.test/cb#frag",
+        'The redirect URI "https://x.example.test/cb#frag" may not have a fragment.',
+      );
+      await failure(
+        ["oauth-client:create", "--name", "Script", "--redirect-uri", "javascript:alert(1)"],
+        400,
+        'The redirect URI "javascript:alert(1)" must use https (or http on 127.0.0.1, [::1] or localhost).',
       );
       await failure(["oauth-client:create", "--redirect-uri", "https://x.example.test/cb"], 400, "--name is required.");
       expect(await db.oAuthClient.count()).toBe(before);
