@@ -9,7 +9,8 @@ import type { Caller } from "@/lib/tokens";
 export const SIMULATED_STAGES = ["sent", "opened", "redeemed", "shipped", "delivered", "expired", "failed"] as const satisfies readonly Stage[];
 export type SimulatedStage = (typeof SIMULATED_STAGES)[number];
 
-export const SAMPLE_ADDRESS = { name: "Robin Recipient", line1: "1 Sample Street", line2: null, city: "Springfield", region: "CA", postal_code: "90210", country: "US" };
+/** A sample in the shape the untie page stores (lib/redemption's address schema). */
+export const SAMPLE_ADDRESS = { fullName: "Robin Recipient", line1: "1 Sample Street", line2: "", city: "Springfield", region: "CA", postalCode: "90210", country: "US", phone: "" };
 
 /** `{"stage": "sent" | … | "failed"}`, nothing else. */
 export function parseSimulation(body: Record<string, unknown>): SimulatedStage {
@@ -36,7 +37,7 @@ async function stageData(db: Prisma.TransactionClient, gift: GiftView, stage: Si
     selectedProductId: product?.id ?? null,
     variantId: product?.variants[0]?.id ?? null,
     redemptionEmail: gift.email ?? "robin.recipient@example.com",
-    address: { ...SAMPLE_ADDRESS, name: gift.recipientName || SAMPLE_ADDRESS.name },
+    address: { ...SAMPLE_ADDRESS, fullName: gift.recipientName || SAMPLE_ADDRESS.fullName, email: gift.email ?? "recipient@example.com" },
   } as Prisma.GiftUpdateManyMutationInput;
 }
 

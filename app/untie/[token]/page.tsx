@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
@@ -7,6 +8,7 @@ import { Progress } from "@/components/untie/Progress";
 import { RecordOpen } from "@/components/RecordOpen";
 import { RedeemForm } from "@/components/untie/RedeemForm";
 import { getDb } from "@/lib/db";
+import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
 import { addressLines } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
@@ -28,8 +30,14 @@ const longDate = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeri
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
 export default async function UntiePage({ params }: Params) {
   const { token } = await params;
+  // Guessing untie links counts against the address, like guessing tokens (lib/ratelimit).
+  const ip = clientIp({ headers: await headers() });
+  if (await isBlocked("failedGuesses", ip)) return <TooManyAttempts />;
   const gift = await loadGift(token);
-  if (!gift) notFound();
+  if (!gift) {
+    await consume("failedGuesses", ip);
+    notFound();
+  }
   if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed") return <Gone gift={gift} />;
 
   const chosen = CHOSEN.includes(gift.stage);
@@ -122,6 +130,14 @@ function Chosen({ gift }: { gift: UntieGift }) {
         </div>
       )}
     </section>
+  );
+}
+
+function TooManyAttempts() {
+  return (
+    <BrandedMessage title="Too many attempts">
+      <p>Too many gift links that don&apos;t exist were opened from your network. Wait a few minutes, then open the link from your email again.</p>
+    </BrandedMessage>
   );
 }
 

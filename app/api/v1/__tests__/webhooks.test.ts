@@ -216,8 +216,8 @@ describe("POST /teams/sandbox/gifts/:id/simulate", () => {
       expect(res.body.data.attributes.stage).toBe(stage);
       expect(res.body.data.attributes.events.at(-1)).toMatchObject({ stage, message: "Simulated in the sandbox" });
       if (stage === "redeemed") {
-        expect(res.body.data.attributes["selected-product"]).toMatch(/^\d+$/);
-        expect(res.body.data.attributes.address).toMatchObject({ line1: "1 Sample Street", country: "US" });
+        expect(res.body.data.attributes["selected-product"]).toMatchObject({ id: expect.stringMatching(/^\d+$/), name: expect.any(String) });
+        expect(res.body.data.attributes.address).toEqual({ city: "Springfield", region: "CA", country: "US" }); // the sender's view
         expect(res.body.data.attributes["redemption-email"]).toBe("robin@example.com");
       }
     }
