@@ -6,27 +6,40 @@ export type GiftEmailProps = {
   message: string;
   from: string;
   untieUrl: string;
+  /** What the gift is: the collection the recipient chooses from. */
+  collectionName: string;
+  /** "15 January 2027" when the gift expires, else null. */
+  chooseBy: string | null;
   designName: string | null;
   designImageUrl: string | null;
+  /** The design image already carries the logo in its slot: don't show it twice. */
+  logoInDesign: boolean;
   logoName: string;
   logoImageUrl: string;
 };
 
 /** The gift email: design artwork, logo, message, from line and one clear button to the untie page. */
-export default function GiftEmail({ recipientName, message, from, untieUrl, designName, designImageUrl, logoName, logoImageUrl }: GiftEmailProps) {
+export default function GiftEmail({ recipientName, message, from, untieUrl, collectionName, chooseBy, designName, designImageUrl, logoInDesign, logoName, logoImageUrl }: GiftEmailProps) {
   const paragraphs = message.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`${from} sent you a gift: untie it to choose your present.`}</Preview>
+      <Preview>{`${from} sent you a gift: choose your present from ${collectionName}.`}</Preview>
       <Body style={body}>
         <Container style={card}>
-          <Section style={{ textAlign: "center", padding: "24px 24px 8px" }}>
-            <Img src={logoImageUrl} alt={logoName} height="40" style={{ margin: "0 auto", height: 40, width: "auto" }} />
-          </Section>
+          {logoInDesign ? null : (
+            <Section style={{ textAlign: "center", padding: "24px 24px 8px" }}>
+              <Img src={logoImageUrl} alt={logoName} height="40" style={{ margin: "0 auto", height: 40, width: "auto" }} />
+            </Section>
+          )}
           {designImageUrl ? (
             <Section style={{ padding: "8px 24px" }}>
-              <Img src={designImageUrl} alt={designName ?? "Gift card design"} width="552" style={{ width: "100%", height: "auto", borderRadius: 12 }} />
+              <Img
+                src={designImageUrl}
+                alt={logoInDesign ? `${designName ?? "Gift card"} with the ${logoName} logo` : (designName ?? "Gift card design")}
+                width="552"
+                style={{ width: "100%", height: "auto", borderRadius: 12 }}
+              />
             </Section>
           ) : null}
           <Section style={{ padding: "8px 32px" }}>
@@ -37,6 +50,10 @@ export default function GiftEmail({ recipientName, message, from, untieUrl, desi
               </Text>
             ))}
             <Text style={fromLine}>— {from}</Text>
+            <Text style={giftLine}>
+              Your gift: a present of your choice from <strong>{collectionName}</strong>
+              {chooseBy ? `. Choose by ${chooseBy}.` : "."}
+            </Text>
           </Section>
           <Section style={{ textAlign: "center", padding: "16px 32px 32px" }}>
             <Button href={untieUrl} style={button}>
@@ -59,7 +76,10 @@ GiftEmail.PreviewProps = {
   message: "Thank you for a wonderful year on the team.\n\nEnjoy something nice on us!",
   from: "Alex at Acme Rockets",
   untieUrl: "http://localhost:3000/untie/preview-token",
+  collectionName: "Coffee Lovers",
+  chooseBy: "15 January 2027",
   designName: "Thank You",
+  logoInDesign: false,
   designImageUrl: "http://localhost:3000/catalogue/designs/thank-you.svg",
   logoName: "Ribbon",
   logoImageUrl: "http://localhost:3000/catalogue/logos/ribbon.svg",
@@ -71,5 +91,6 @@ const greeting = { fontSize: 18, fontWeight: 600, color: "#2d1a22", margin: "16p
 const messageText = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px", whiteSpace: "pre-line" as const };
 const fromLine = { fontSize: 16, fontStyle: "italic", color: "#3d2a32", margin: "16px 0 0" };
 const button = { backgroundColor: "#b4235a", color: "#ffffff", fontSize: 17, fontWeight: 700, borderRadius: 999, padding: "14px 32px", textDecoration: "none", display: "inline-block" };
+const giftLine = { fontSize: 15, color: "#3d2a32", margin: "16px 0 0" };
 const fallback = { fontSize: 12, color: "#8a7480", margin: "16px 0 0", wordBreak: "break-all" as const };
 const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

@@ -5,7 +5,11 @@ import type { PrismaClient } from "@/lib/db";
 export const LEASE_MS = 5 * 60_000;
 
 export type ClaimedGift = Prisma.GiftGetPayload<{
-  include: { design: { select: { name: true; imageUrl: true } }; logo: { select: { name: true; imageUrl: true } } };
+  include: {
+    design: { select: { id: true; name: true; imageUrl: true; hasLogo: true } };
+    logo: { select: { id: true; name: true; imageUrl: true } };
+    collection: { select: { name: true } };
+  };
 }>;
 
 /**
@@ -40,7 +44,11 @@ export async function claimDueGifts(
   if (rows.length === 0) return [];
   return db.gift.findMany({
     where: { id: { in: rows.map((r) => r.id) } },
-    include: { design: { select: { name: true, imageUrl: true } }, logo: { select: { name: true, imageUrl: true } } },
+    include: {
+      design: { select: { id: true, name: true, imageUrl: true, hasLogo: true } },
+      logo: { select: { id: true, name: true, imageUrl: true } },
+      collection: { select: { name: true } },
+    },
     orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
   });
 }

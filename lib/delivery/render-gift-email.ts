@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { render, toPlainText } from "@react-email/render";
 import { absoluteUrl } from "@/lib/urls";
 import { untieUrl } from "@/lib/gifts/untie";
+import { cardImagePath } from "@/lib/catalogue/card-image";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 
 /** The parts of a gift (with its design and logo) that the email shows. */
@@ -11,9 +12,13 @@ export type GiftForEmail = {
   subject: string;
   message: string;
   from: string;
-  design: { name: string; imageUrl: string } | null;
-  logo: { name: string; imageUrl: string };
+  expiresOn: Date | null;
+  collection: { name: string };
+  design: { id: string; name: string; imageUrl: string; hasLogo: boolean } | null;
+  logo: { id: number; name: string; imageUrl: string };
 };
+
+const longDate = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -23,8 +28,12 @@ export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
     message: gift.message,
     from: gift.from,
     untieUrl: untieUrl(gift.id),
+    collectionName: gift.collection.name,
+    chooseBy: gift.expiresOn ? longDate(gift.expiresOn) : null,
     designName: gift.design?.name ?? null,
-    designImageUrl: gift.design ? absoluteUrl(gift.design.imageUrl) : null,
+    // A design with a logo slot gets the logo composed into it (no white box; email can't overlay images).
+    designImageUrl: gift.design ? absoluteUrl(gift.design.hasLogo ? cardImagePath(gift.design.id, gift.logo.id) : gift.design.imageUrl) : null,
+    logoInDesign: Boolean(gift.design?.hasLogo),
     logoName: gift.logo.name,
     logoImageUrl: absoluteUrl(gift.logo.imageUrl),
   };

@@ -29,7 +29,7 @@ export type GiftDraft = {
   recipients: RecipientDraft[];
 };
 
-const subject = text("Subject", { max: 200 }, { description: "Email subject. Default: `<from> Sent You A Gift!`." });
+const subject = text("Subject", { max: 200 }, { description: "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says; pass `subject` to use your own, e.g. with the `from` text)." });
 
 const shared = {
   collection: text("Collection", { max: 200, required: true }, { description: "Collection name or id (see `GET /collections`).", example: "Coffee Lovers" }),
