@@ -6,7 +6,7 @@ type ErrorObject = {
   status: number;
   detail: string;
   code?: string;
-  source?: { pointer: string };
+  source?: { pointer: string } | { parameter: string };
   meta?: Record<string, unknown>;
 };
 
@@ -36,7 +36,9 @@ export function errorResponse(error: unknown): Response {
   }
   if (error instanceof HttpError) {
     const headers: Record<string, string> = error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {};
-    return document(error.status, [{ title: error.title, status: error.status, detail: error.message, ...(error.meta ? { meta: error.meta } : {}) }], headers);
+    const parameter = error.meta?.parameter;
+    const source = typeof parameter === "string" ? { source: { parameter } } : {};
+    return document(error.status, [{ title: error.title, status: error.status, detail: error.message, ...source, ...(error.meta ? { meta: error.meta } : {}) }], headers);
   }
   console.error("Unexpected error while handling an API request:", error);
   return document(500, [{ title: "InternalError", status: 500, detail: "Something went wrong on our side. Please try again." }]);
