@@ -1,6 +1,7 @@
 import { cron, NonRetriableError, RetryAfterError, type Inngest } from "inngest";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, deliverGift, expireGifts, type MailTransport } from "@/lib/delivery";
+import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { giftCancelled, giftScheduled } from "./events";
 
 /**
@@ -63,5 +64,11 @@ export function createFunctions(client: Inngest.Any, deps: JobDependencies = { d
     async ({ step }) => step.run("expire-gifts", async () => ({ expired: (await expireGifts(await deps.db())).length })),
   );
 
-  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily };
+  /** Daily: idempotency keys older than 24 hours are forgotten (kept off the create path). */
+  const purgeIdempotencyKeys = client.createFunction(
+    { id: "purge-idempotency-keys", name: "Forget expired idempotency keys", triggers: [cron("TZ=UTC 15 0 * * *")] },
+    async ({ step }) => step.run("purge-idempotency-keys", async () => ({ purged: await purgeExpiredIdempotencyKeys(await deps.db()) })),
+  );
+
+  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily, purgeIdempotencyKeys };
 }

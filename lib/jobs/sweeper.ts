@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, expireGifts, type MailTransport } from "@/lib/delivery";
+import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 
 export type SweeperOptions = {
   db?: () => Promise<PrismaClient>;
@@ -22,7 +23,7 @@ export type Sweeper = {
 
 /**
  * The in-process scheduler used when Inngest is not configured: every few seconds it
- * delivers the due gift emails and, every minute, expires old gifts, with the same domain
+ * delivers the due gift emails and, every minute, expires old gifts and forgets expired idempotency keys, with the same domain
  * functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
  * ends) and the timer is unref'd, so it never keeps the process alive. Several processes
  * may sweep one PostgreSQL database: claims make every gift go out once.
@@ -42,6 +43,7 @@ export function createSweeper(options: SweeperOptions = {}): Sweeper {
     }
     if (Date.now() - lastExpiry >= expireEveryMs) {
       await expireGifts(prisma);
+      await purgeExpiredIdempotencyKeys(prisma);
       lastExpiry = Date.now();
     }
   }
