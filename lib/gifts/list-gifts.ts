@@ -28,7 +28,21 @@ const withDate = <T extends { createdAt: string }>(row: T) => ({ ...row, created
  * exact, case-insensitive match served by the (teamId, lower(email)) index. Fetches one extra
  * row so the caller knows whether there is a next page.
  */
-export async function listGifts(db: Tx, input: { caller: Caller; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor }): Promise<GiftView[]> {
+export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
+  const rows = await db.$queryRaw<Row[]>(listGiftsSql(input));
+  return rows.map((r) => ({
+    ...r,
+    collection: withDate(r.collection),
+    logo: withDate(r.logo),
+    design: r.design && withDate(r.design),
+    events: r.events.map(withDate),
+  }));
+}
+
+type ListInput = { caller: Caller; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor };
+
+/** The statement listGifts sends (the bench EXPLAINs it). */
+export function listGiftsSql(input: ListInput): Prisma.Sql {
   const { caller, filter, after } = input;
   const where = [
     Prisma.sql`g."teamId" = ${input.team.id}`,
@@ -37,7 +51,7 @@ export async function listGifts(db: Tx, input: { caller: Caller; team: TeamRef; 
     filter.email ? Prisma.sql`lower(g."email") = lower(${filter.email})` : null,
     after ? Prisma.sql`(g."createdAt", g."id") < (${after.createdAt.toISOString()}::timestamp, ${after.id})` : null,
   ].filter((c) => c !== null);
-  const rows = await db.$queryRaw<Row[]>`
+  return Prisma.sql`
     SELECT g."id", g."teamId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
            g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."stage", g."lastEventAt",
            g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
@@ -54,11 +68,4 @@ export async function listGifts(db: Tx, input: { caller: Caller; team: TeamRef; 
     WHERE ${Prisma.join(where, " AND ")}
     ORDER BY g."createdAt" DESC, g."id" DESC
     LIMIT ${input.size + 1}::int`;
-  return rows.map((r) => ({
-    ...r,
-    collection: withDate(r.collection),
-    logo: withDate(r.logo),
-    design: r.design && withDate(r.design),
-    events: r.events.map(withDate),
-  }));
 }
