@@ -11,6 +11,11 @@ export const config = {
   get databaseUrl(): string | undefined {
     return process.env.DATABASE_URL || undefined;
   },
+  /** Connections each process keeps to PostgreSQL (`DATABASE_POOL_SIZE`, default 10). */
+  get databasePoolSize(): number {
+    const size = Number(process.env.DATABASE_POOL_SIZE);
+    return Number.isInteger(size) && size > 0 ? size : 10;
+  },
   get dataDir(): string {
     return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.RIBBON_DATA_DIR || ".data");
   },

@@ -1,48 +1,400 @@
-// `npm run bench`: API throughput through the real route handlers on a fresh database
-// (PGlite by default; PostgreSQL with RIBBON_TEST_DB=pg). Prints one line per measurement.
+// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery] [--gifts=N] [--duration=S]`
+//
+// Starts the production server (`next build` when the build is older than the code, then
+// `next start`) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
+// PostgreSQL database next to DATABASE_URL's), seeds it with SQL, loads it with autocannon
+// from this process, and prints one table plus bench/results.json. See docs/performance.md.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { setDatabase } from "@/lib/db";
-import { openTestDatabase } from "@/lib/testing/test-database";
+import autocannon from "autocannon";
+import { openDatabase, type Database } from "@/lib/database/open";
+import { encodeCursor, type Cursor } from "@/lib/gifts/cursor";
+import { listGiftsSql } from "@/lib/gifts/list-gifts";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { TeamRef } from "@/lib/teams";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
-import { apiAs } from "@/lib/testing/api-client";
 
-process.env.AUTH_SECRET ??= "bench-secret";
-process.env.RIBBON_SWEEPER = "off";
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
+const postgres = args.db === "postgres" || args.db === "pg";
+const only = new Set((args.only ?? "create,list,bulk,delivery").split(","));
+const DURATION = Number(args.duration ?? 10);
+// A million gifts on PostgreSQL. PGlite (Postgres in WASM, in the server process, one
+// connection) gets 250,000 by default so the run stays well under 15 minutes on a busy
+// 2-core machine; the row-value cursor and the email index make the figures flat in size.
+const LIST_GIFTS = Number(args.gifts ?? (postgres ? 1_000_000 : 250_000));
+const DELIVERY_GIFTS = Number(args["delivery-gifts"] ?? 5_000);
+const PORT = 3237;
+const FLOOR_PORT = 3238;
+const BASE = `http://127.0.0.1:${PORT}`;
 
-async function measure(label: string, count: number, run: () => Promise<void>) {
-  const start = performance.now();
-  await run();
-  const ms = performance.now() - start;
-  console.log(`${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${((count * 1000) / ms).toFixed(0).padStart(7)} /s`);
-}
+type Row = { figure: string; "req/s"?: number; "p50 ms"?: number; "p99 ms"?: number; seconds?: number; "rss MB"?: number; note?: string };
+const rows: Row[] = [];
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
 
-const database = await openTestDatabase();
-setDatabase(database);
-try {
-  await catalogue(database.prisma);
-  const { tokens } = await createAccount(database.prisma);
-  const live = apiAs(tokens.live);
-  const gift = { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" };
-  console.log(`Ribbon benchmarks on ${database.kind}`);
+// ---------- databases ----------
 
-  await measure("POST /gifts, 200 sequential", 200, async () => {
-    for (let i = 0; i < 200; i++) if ((await live.post("/gifts", { gift })).status !== 200) throw new Error("create failed");
-  });
-  for (const n of [1_000, 10_000]) {
-    const recipients = Array.from({ length: n }, (_, i) => ({ name: `Recipient ${i}`, email: `r${i}@example.com` }));
-    await measure(`POST /bulk/gifts, ${n.toLocaleString("en")} recipients (gifts/s)`, n, async () => {
-      const res = await live.post("/bulk/gifts", { gift: { collection: "Tea Time", message: "Hi", from: "Alex", recipients_attributes: recipients } });
-      if (res.status !== 200 || res.body.data.length !== n) throw new Error(`bulk failed: ${res.status}`);
-    });
+type Target = { env: Record<string, string>; open(): Promise<Database>; drop(): Promise<void> };
+
+async function adminSql(sql: string) {
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString: process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres" });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
   }
-  await measure("GET /gifts?page[size]=200, 20 pages", 20, async () => {
-    let path: string | null = "/gifts?page[size]=200";
-    for (let i = 0; i < 20 && path; i++) {
-      const res = await live.get(path);
-      path = res.body.links.next ? res.body.links.next.replace(/^.*\/api\/v1/, "") : null;
-    }
-  });
-} finally {
-  setDatabase(undefined);
-  await database.close();
 }
+
+async function newTarget(label: string): Promise<Target> {
+  if (postgres) {
+    const name = `perf_bench_${label}_${process.pid}`;
+    await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminSql(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres");
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    return {
+      env: { DATABASE_URL: databaseUrl },
+      open: () => openDatabase({ databaseUrl, dataDir: tmpdir() }),
+      drop: () => adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), `ribbon-bench-${label}-`));
+  return { env: { RIBBON_DATA_DIR: dataDir, DATABASE_URL: "" }, open: () => openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+// ---------- processes ----------
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "generated") continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale() {
+  const built = existsSync(".next/BUILD_ID") ? statSync(".next/BUILD_ID").mtimeMs : 0;
+  const code = Math.max(...["app", "lib", "components", "emails"].map(newestMtime));
+  if (built > code && !args.build) return;
+  console.log("bench: next build…");
+  const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+function start(command: string, argv: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  children.push(child);
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** Resident memory of a process and its descendants (next start may fork its server), in MB. */
+function rssMb(pid: number): number {
+  let kb = 0;
+  const visit = (p: number) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const kids = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
+        for (const kid of kids ? kids.split(" ") : []) visit(Number(kid));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(pid);
+  return Math.round(kb / 1024);
+}
+
+// ---------- load ----------
+
+type Load = { path: string; token?: string; method?: "GET" | "POST"; body?: unknown; connections: number; rate?: number; url?: string };
+
+function cannonOptions(spec: Load) {
+  return {
+    url: spec.url ?? `${BASE}${spec.path}`,
+    method: spec.method ?? "GET",
+    connections: spec.connections,
+    headers: { ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}), ...(spec.body ? { "content-type": "application/json" } : {}) },
+    body: spec.body ? JSON.stringify(spec.body) : undefined,
+    ...(spec.rate ? { overallRate: spec.rate } : {}),
+  };
+}
+
+/**
+ * Loads each spec for DURATION seconds in all, in two interleaved halves (A B A B), so figures
+ * compared with each other see the same machine: it is shared and its load moves. Throughput
+ * is over both halves, p50 their mean, p99 the worse half.
+ */
+async function load(specs: [figure: string, spec: Load][], server?: ChildProcess): Promise<Row[]> {
+  for (const [, spec] of specs) await autocannon({ ...cannonOptions(spec), duration: 3 }); // warm-up (JIT, pool, route bundles)
+  const halves = specs.map(() => [] as autocannon.Result[]);
+  for (let half = 0; half < 2; half++) {
+    for (const [i, [, spec]] of specs.entries()) halves[i].push(await autocannon({ ...cannonOptions(spec), duration: DURATION / 2 }));
+  }
+  return specs.map(([figure], i) => {
+    const results = halves[i];
+    const total = results.reduce((n, r) => n + r.requests.total, 0);
+    const failed = results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+    const row: Row = {
+      figure,
+      "req/s": Math.round(results.reduce((n, r) => n + r.requests.average, 0) / results.length),
+      "p50 ms": Math.round(results.reduce((n, r) => n + r.latency.p50, 0) / results.length),
+      "p99 ms": Math.max(...results.map((r) => r.latency.p99)),
+      ...(server?.pid ? { "rss MB": rssMb(server.pid) } : {}),
+      ...(failed > 0 ? { note: `${failed} failed of ${total}` } : {}),
+    };
+    rows.push(row);
+    console.log(row);
+    return row;
+  });
+}
+
+function ratio(a: Row, b: Row) {
+  const text = `${Math.round((100 * (a["req/s"] ?? 0)) / (b["req/s"] || 1))}% of ${b.figure}`;
+  a.note = a.note ? `${text}; ${a.note}` : text;
+}
+
+// ---------- seeding ----------
+
+type Seeded = { api: { live: string; sandbox: string }; listTeam: string; listToken: string; deepCursor?: string; email: string; floor: Record<string, string> };
+
+async function seed(database: Database): Promise<Seeded> {
+  const db = database.prisma;
+  const cat = await catalogue(db);
+  const api = await createAccount(db, { teamName: "Bench" });
+  const lister = await createAccount(db, { teamName: "Bench list" });
+  const seeded: Seeded = {
+    api: api.tokens,
+    listTeam: lister.team.id,
+    listToken: lister.tokens.live,
+    email: `Recipient${Math.floor(LIST_GIFTS / 2)}@Example.COM`,
+    floor: { FLOOR_TEAM: "sandbox", FLOOR_USER: api.user.id, FLOOR_COLLECTION: String(cat.collection.id), FLOOR_LOGO: String(cat.logo.id) },
+  };
+  if (only.has("list")) {
+    const started = performance.now();
+    // Four gifts per second of createdAt: pages end inside groups of equal timestamps.
+    await db.$executeRawUnsafe(
+      `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
+       SELECT 'gft_seed' || lpad(i::text, 9, '0'), $1, $2, true, 'Recipient ' || i, 'email', 'recipient' || i || '@example.com', 'A gift', 'Thank you!', 'Bench',
+              timestamp '2026-01-01', 'sent', timestamp '2026-01-01', md5(i::text) || md5('u' || i), $3, $4, $5, 2500,
+              timestamp '2025-01-01' + (i / 4) * interval '1 second'
+       FROM generate_series(1, ${LIST_GIFTS}) AS i`,
+      lister.team.id, lister.user.id, cat.collection.id, cat.design.id, cat.logo.id,
+    );
+    await db.$executeRawUnsafe(
+      `INSERT INTO "GiftEvent" ("giftId","stage","createdAt") SELECT "id", 'scheduled', "createdAt" FROM "Gift" WHERE "teamId" = $1`,
+      lister.team.id,
+    );
+    await db.$executeRawUnsafe(`ANALYZE`);
+    const depth = Math.min(990_000, LIST_GIFTS - 100);
+    const [row] = await db.$queryRawUnsafe<Cursor[]>(
+      `SELECT "id", "createdAt" FROM "Gift" WHERE "teamId" = $1 ORDER BY "createdAt" DESC, "id" DESC OFFSET ${depth} LIMIT 1`,
+      lister.team.id,
+    );
+    seeded.deepCursor = encodeCursor(row);
+    await explainListQueries(database, { id: lister.team.id, name: lister.team.name }, lister.user, row, seeded.email);
+    console.log(`bench: seeded ${LIST_GIFTS.toLocaleString("en")} gifts + events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return seeded;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the list statements at this size, into bench/explain-<db>.txt. */
+async function explainListQueries(database: Database, team: TeamRef, user: { id: string; email: string }, deep: Cursor, email: string) {
+  const caller = { user: { ...user, name: user.email }, mode: "live" as const, via: "token" as const, credentialId: 0 };
+  const cases: [string, Parameters<typeof listGiftsSql>[0]][] = [
+    ["first page", { caller, team, filter: {}, size: 50 }],
+    [`deep cursor (${Math.min(990_000, LIST_GIFTS - 100).toLocaleString("en")} in)`, { caller, team, filter: {}, size: 50, after: deep }],
+    ["filter[email]", { caller, team, filter: { email }, size: 50 }],
+  ];
+  let out = `Ribbon list statements on ${database.kind}, ${LIST_GIFTS.toLocaleString("en")} gifts in the team, ${new Date().toISOString()}\n`;
+  for (const [label, input] of cases) {
+    await database.prisma.$queryRaw(listGiftsSql(input)); // warm the cache like a running server
+    const plan = await database.prisma.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listGiftsSql(input)}`);
+    out += `\n## ${label}\n${plan.map((r) => Object.values(r)[0]).join("\n")}\n`;
+  }
+  mkdirSync("bench", { recursive: true });
+  writeFileSync(`bench/explain-${database.kind}.txt`, out);
+}
+
+async function seedDueGifts(database: Database, count: number, tag: string) {
+  const db = database.prisma;
+  const cat = await catalogue(db);
+  const sender = await createAccount(db, { teamName: `Bench delivery ${tag}` });
+  await db.$executeRawUnsafe(
+    `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
+     SELECT 'gft_due_${tag}_' || i, $1, $2, true, 'Recipient ' || i, 'email', 'due' || i || '@example.com', 'A gift for you', 'Thank you for a great year!', 'Bench',
+            now() - interval '1 minute', 'scheduled', now(), md5('${tag}' || i) || md5('d' || i), $3, $4, $5, 2500, now()
+     FROM generate_series(1, ${count}) AS i`,
+    sender.team.id, sender.user.id, cat.collection.id, cat.design.id, cat.logo.id,
+  );
+}
+
+// ---------- phases ----------
+
+async function serverPhase(target: Target, seeded: Seeded) {
+  const env = { ...target.env, PORT: String(PORT), APP_URL: BASE, AUTH_SECRET: "bench-secret", RIBBON_DEMO: "0", RIBBON_SWEEPER: "off", NODE_ENV: "production" };
+  const server = start("node_modules/.bin/next", ["start", "-p", String(PORT), "-H", "127.0.0.1"], env);
+  await waitFor(`${BASE}/api/v1/teams`, server);
+  console.log(`bench: server up, RSS ${rssMb(server.pid!)} MB`);
+  const gift = { gift: { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" } };
+
+  if (only.has("create")) {
+    const [create, teams] = await load([
+      ["POST /teams/sandbox/gifts, 32 conn", { path: "/api/v1/teams/sandbox/gifts", method: "POST", token: seeded.api.sandbox, body: gift, connections: 32 }],
+      ["GET /teams, 32 conn", { path: "/api/v1/teams", token: seeded.api.live, connections: 32 }],
+    ], server);
+    ratio(create, teams);
+    const floorTarget = await newTarget("floor");
+    cleanups.push(() => floorTarget.drop());
+    const floorDb = await floorTarget.open();
+    const floorSeed = await (async () => {
+      const cat = await catalogue(floorDb.prisma);
+      const account = await createAccount(floorDb.prisma);
+      return { FLOOR_TEAM: "sandbox", FLOOR_USER: account.user.id, FLOOR_COLLECTION: String(cat.collection.id), FLOOR_LOGO: String(cat.logo.id) };
+    })();
+    await floorDb.close();
+    const floor = start("node_modules/.bin/tsx", ["scripts/bench/floor.ts"], {
+      ...floorSeed,
+      PORT: String(FLOOR_PORT),
+      ...(postgres ? { DATABASE_URL: floorTarget.env.DATABASE_URL } : { DATABASE_URL: "", FLOOR_PGLITE_DIR: floorTarget.env.RIBBON_DATA_DIR }),
+    });
+    await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`, floor);
+    const [floorRow] = await load([[`floor: node:http + ${postgres ? "pg" : "PGlite"}, same inserts, 32 conn`, { path: "", url: `http://127.0.0.1:${FLOOR_PORT}/`, method: "POST", body: gift, connections: 32 }]], floor);
+    floorRow.note = `create reaches ${Math.round((100 * create["req/s"]!) / floorRow["req/s"]!)}% of this`;
+    await stop(floor);
+  }
+
+  if (only.has("list")) {
+    const list = `/api/v1/teams/${seeded.listTeam}/gifts`;
+    const n = LIST_GIFTS.toLocaleString("en");
+    const deepAt = Math.min(990_000, LIST_GIFTS - 100).toLocaleString("en");
+    const [teams16, first, deep, byEmail] = await load([
+      ["GET /teams, 16 conn", { path: "/api/v1/teams", token: seeded.listToken, connections: 16 }],
+      [`GET /gifts first page, ${n} gifts, 16 conn`, { path: list, token: seeded.listToken, connections: 16 }],
+      [`GET /gifts deep cursor (${deepAt} in), 16 conn`, { path: `${list}?page[after]=${seeded.deepCursor}`, token: seeded.listToken, connections: 16 }],
+      [`GET /gifts filter[email], 16 conn`, { path: `${list}?filter[email]=${encodeURIComponent(seeded.email)}`, token: seeded.listToken, connections: 16 }],
+    ], server);
+    ratio(first, teams16);
+    ratio(deep, first);
+    ratio(byEmail, first);
+    await load([[`GET /gifts first page, offered 100 req/s`, { path: list, token: seeded.listToken, connections: 16, rate: 100 }]], server);
+  }
+
+  if (only.has("bulk")) {
+    const body = {
+      gift: {
+        collection: "Tea Time", message: "Happy holidays from all of us!", from: "The Bench Team",
+        recipients_attributes: Array.from({ length: 10_000 }, (_, i) => ({ name: `Recipient ${i}`, email: `bulk${i}@example.com` })),
+      },
+    };
+    const times: number[] = [];
+    let growth = 0;
+    for (let run = 0; run < 3; run++) {
+      const before = rssMb(server.pid!);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 20);
+      const t0 = performance.now();
+      const res = await fetch(`${BASE}/api/v1/bulk/gifts`, { method: "POST", headers: { authorization: `Bearer ${seeded.api.live}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const json = (await res.json()) as { data?: unknown[] };
+      times.push((performance.now() - t0) / 1000);
+      clearInterval(sampler);
+      if (res.status !== 200 || json.data?.length !== 10_000) throw new Error(`bulk failed: ${res.status}`);
+      growth = Math.max(growth, peak - before);
+    }
+    times.sort((a, b) => a - b);
+    const row: Row = { figure: "POST /bulk/gifts, 10,000 recipients (median of 3)", seconds: Number(times[1].toFixed(2)), "rss MB": rssMb(server.pid!), note: `RSS growth ${growth} MB (peak − before, worst of 3)` };
+    rows.push(row);
+    console.log(row);
+  }
+  await stop(server);
+}
+
+async function deliveryPhase(target: Target, instances: number) {
+  const database = await target.open();
+  await seedDueGifts(database, DELIVERY_GIFTS, `i${instances}`);
+  await database.close();
+  const t0 = performance.now();
+  const workers = Array.from({ length: instances }, () => {
+    const child = start("node_modules/.bin/tsx", ["scripts/bench/deliver-worker.ts"], { ...target.env, RESEND_API_KEY: "", NODE_ENV: "production" });
+    return new Promise<void>((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`worker exited ${code}`)))));
+  });
+  await Promise.all(workers);
+  const seconds = (performance.now() - t0) / 1000;
+  const check = await target.open();
+  const [{ emails, duplicates }] = await check.prisma.$queryRawUnsafe<{ emails: number; duplicates: number }[]>(
+    `SELECT count(*)::int AS emails, (count(*) - count(DISTINCT "giftId"))::int AS duplicates FROM "EmailOutbox" WHERE "giftId" LIKE 'gft_due_i${instances}_%'`,
+  );
+  await check.close();
+  const row: Row = {
+    figure: `delivery, outbox transport, ${instances} instance${instances > 1 ? "s" : ""}`,
+    "req/s": Math.round(emails / seconds),
+    seconds: Number(seconds.toFixed(2)),
+    note: `emails/s; ${emails} emails, ${duplicates} duplicates; includes process start-up`,
+  };
+  rows.push(row);
+  console.log(row);
+}
+
+// ---------- main ----------
+
+const loadBefore = loadavg();
+const startedAt = performance.now();
+try {
+  buildIfStale();
+  const target = await newTarget("api");
+  cleanups.push(() => target.drop());
+  const database = await target.open();
+  const seeded = await seed(database);
+  await database.close();
+  if (["create", "list", "bulk"].some((o) => only.has(o))) await serverPhase(target, seeded);
+  if (only.has("delivery")) {
+    await deliveryPhase(target, 1);
+    if (postgres) await deliveryPhase(target, 2);
+    else rows.push({ figure: "delivery, 2 instances", note: "n/a on PGlite: one process per data folder" });
+  }
+} finally {
+  for (const child of children) await stop(child);
+  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch((e) => console.error("cleanup:", e));
+}
+
+const meta = {
+  database: postgres ? "postgresql" : "pglite",
+  at: new Date().toISOString(),
+  durationPerLoadSeconds: DURATION,
+  listGifts: LIST_GIFTS,
+  loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
+  loadAverageAfter: loadavg().map((l) => Number(l.toFixed(2))),
+  totalSeconds: Math.round((performance.now() - startedAt) / 1000),
+};
+console.log(`\nRibbon bench on ${meta.database}, ${meta.at}, load average ${meta.loadAverageBefore.join(" ")} → ${meta.loadAverageAfter.join(" ")}, ${meta.totalSeconds} s`);
+console.table(rows.map((r) => ({ ...r })));
+mkdirSync("bench", { recursive: true });
+const json = `${JSON.stringify({ ...meta, rows }, null, 2)}\n`;
+writeFileSync("bench/results.json", json);
+writeFileSync(`bench/results-${meta.database}.json`, json);

@@ -1,8 +1,15 @@
 import { badRequest } from "@/lib/errors";
 import { isStage, STAGES, type GiftFilter } from "@/lib/gifts";
 
-/** `filter[stage]` and `filter[email]` on the gift list. */
+const GIFT_FILTERS = ["filter[stage]", "filter[email]"];
+
+/** `filter[stage]` and `filter[email]` (exact address, any case) on the gift list; any other filter is a 400. */
 export function readGiftFilter(url: URL): GiftFilter {
+  for (const name of url.searchParams.keys()) {
+    if (/^filter/i.test(name) && !GIFT_FILTERS.includes(name)) {
+      throw badRequest(`Unknown filter "${name}": the gift list can be filtered by ${GIFT_FILTERS.join(" and ")}.`, { parameter: name });
+    }
+  }
   const stage = url.searchParams.get("filter[stage]") ?? undefined;
   if (stage !== undefined && !isStage(stage)) {
     throw badRequest(`filter[stage] must be one of: ${STAGES.join(", ")}.`, { parameter: "filter[stage]" });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
@@ -69,6 +70,6 @@ async function openPostgres(connectionString: string): Promise<Database> {
   } finally {
     await client.end();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: config.databasePoolSize }) });
   return { prisma, kind: "postgresql", url: connectionString, applied, close: () => prisma.$disconnect() };
 }

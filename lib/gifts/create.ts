@@ -1,13 +1,12 @@
-import type { PrismaClient } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
 import { chargeTeam } from "@/lib/billing";
-import { findCollection, findDesign, findLogo } from "@/lib/catalogue";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
-import { insertRows } from "@/lib/database/insert-rows";
 import { newGiftId } from "./ids";
-import { rememberMessage } from "./messages";
+import { insertGifts } from "./insert-gifts";
+import { resolveReferences } from "./resolve-references";
 import type { GiftDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
 import { untieTokenHash } from "./untie";
@@ -23,15 +22,8 @@ export type CreateGiftsInput = {
   idempotency?: IdempotencyReservation;
 };
 
-const MAX_DB_INT = 2_147_483_647;
-
-async function resolveReferences(db: PrismaClient, teamId: string, draft: GiftDraft, problems: FieldProblem[]) {
-  const [collection, design, logo] = await Promise.all([
-    draft.collection === undefined ? null : findCollection(db, teamId, draft.collection),
-    draft.designId === undefined ? null : findDesign(db, teamId, draft.designId),
-    // Ids beyond the database's integer range can't exist (and would make the query fail).
-    draft.logoId !== undefined && draft.logoId > MAX_DB_INT ? null : findLogo(db, teamId, draft.logoId),
-  ]);
+async function findReferences(db: PrismaClient, teamId: string, draft: GiftDraft, problems: FieldProblem[]) {
+  const { collection, design, logo } = await resolveReferences(db, teamId, draft);
   if (draft.collection !== undefined && !collection) {
     problems.push({ detail: `Collection "${draft.collection}" was not found (see GET /collections)`, pointer: "/gift/collection", code: "not_found" });
   }
@@ -50,7 +42,7 @@ async function resolveReferences(db: PrismaClient, teamId: string, draft: GiftDr
 export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Promise<GiftView[]> {
   const { caller, team, draft, now } = input;
   const problems = [...input.problems];
-  const { collection, design, logo } = await resolveReferences(db, team.id, draft, problems);
+  const { collection, design, logo } = await findReferences(db, team.id, draft, problems);
   if (problems.length > 0 || !collection || !logo || draft.message === undefined) throw new ValidationError(problems);
 
   const livemode = caller.mode === "live";
@@ -82,24 +74,29 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     };
   });
 
-  const chargeId = await db.$transaction(
-    async (tx) => {
-      // The key goes first: a concurrent request with the same key waits here, then fails.
-      if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, rows.map((r) => r.id));
-      const charge = livemode
-        ? await chargeTeam(tx, {
-            teamId: team.id,
-            amountCents: collection.priceCents * rows.length,
-            description: `${rows.length} ${rows.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
-          })
-        : null;
-      await insertRows(tx, "Gift", rows.map((r) => ({ ...r, chargeId: charge?.id ?? null })));
-      await insertRows(tx, "GiftEvent", rows.map((r) => ({ giftId: r.id, stage: INITIAL_STAGE, createdAt: now })));
-      await rememberMessage(tx, { teamId: team.id, userId: caller.user.id, message: draft.message ?? "", at: now });
-      return charge?.id ?? null;
-    },
-    { timeout: 120_000, maxWait: 30_000 },
-  );
+  const message = { teamId: team.id, userId: caller.user.id, text: draft.message ?? "" };
+  const insert = (tx: Tx, chargeId: number | null) =>
+    insertGifts(tx, rows.map((r) => ({ ...r, chargeId })), { stage: INITIAL_STAGE, at: now }, message);
+  // A sandbox create without an Idempotency-Key is that one statement; otherwise one short transaction.
+  const chargeId =
+    !livemode && !input.idempotency
+      ? await insert(db, null).then(() => null)
+      : await db.$transaction(
+          async (tx) => {
+            // The key goes first: a concurrent request with the same key waits here, then fails.
+            if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, rows.map((r) => r.id));
+            const charge = livemode
+              ? await chargeTeam(tx, {
+                  teamId: team.id,
+                  amountCents: collection.priceCents * rows.length,
+                  description: `${rows.length} ${rows.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
+                })
+              : null;
+            await insert(tx, charge?.id ?? null);
+            return charge?.id ?? null;
+          },
+          { timeout: 120_000, maxWait: 30_000 },
+        );
 
   const sender = { id: caller.user.id, name: caller.user.name, email: caller.user.email };
   const event = { stage: INITIAL_STAGE, message: null, createdAt: now };

@@ -3,8 +3,6 @@ import { notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
-import type { Cursor } from "./cursor";
-import type { Stage } from "./stages";
 import { GIFT_VIEW_SELECT, type GiftView } from "./view";
 
 /** The gifts a caller sees in a team: all of them, or in the sandbox only its own. */
@@ -26,23 +24,4 @@ export function loadGifts(db: Tx, ids: string[]): Promise<GiftView[]> {
       const byId = new Map(gifts.map((g) => [g.id, g]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     });
-}
-
-export type GiftFilter = { stage?: Stage; email?: string };
-
-/** Newest first; fetches one extra row so the caller knows whether there is a next page. */
-export function listGifts(db: Tx, input: { caller: Caller; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor }) {
-  const { after, filter } = input;
-  return db.gift.findMany({
-    where: {
-      ...visibleGifts(input.caller, input.team),
-      ...(filter.stage ? { stage: filter.stage } : {}),
-      // Exact and case-insensitive, on the (teamId, emailLower) index; never a pattern.
-      ...(filter.email ? { emailLower: filter.email.toLowerCase() } : {}),
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: input.size + 1,
-    select: GIFT_VIEW_SELECT,
-  });
 }

@@ -22,8 +22,13 @@ export async function reserveIdempotencyKey(tx: Tx, r: IdempotencyReservation, g
   await tx.idempotencyKey.create({ data: { ownerKey: r.ownerKey, key: r.key, requestHash: r.requestHash, giftIds } });
 }
 
-/** After commit: keeps the exact response for replays, and forgets expired keys. */
+/** After commit: keeps the exact response for replays. */
 export async function saveIdempotentResponse(db: Tx, r: IdempotencyReservation, status: number, responseBody: string): Promise<void> {
   await db.idempotencyKey.update({ where: { ownerKey_key: { ownerKey: r.ownerKey, key: r.key } }, data: { status, responseBody } });
-  await db.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - IDEMPOTENCY_TTL_MS) } } });
+}
+
+/** Forgets keys older than 24 hours (a daily job: off the request path). Returns how many. */
+export async function purgeExpiredIdempotencyKeys(db: Tx, now = new Date()): Promise<number> {
+  const { count } = await db.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } } });
+  return count;
 }

@@ -153,3 +153,16 @@ describe("advance-fulfilment", () => {
     expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "delivered", trackingNumber: "FP1" });
   });
 });
+
+describe("purge-idempotency-keys", () => {
+  test("runs daily and forgets only keys older than 24 hours", async () => {
+    expect(fns.purgeIdempotencyKeys.opts.triggers).toEqual([{ cron: "TZ=UTC 15 0 * * *" }]);
+    const day = 24 * 60 * 60 * 1000;
+    const key = (key: string, age: number) => ({ ownerKey: "u:live", key, requestHash: "h", giftIds: [], createdAt: new Date(Date.now() - age) });
+    await t.db.idempotencyKey.createMany({ data: [key("old", day + 60_000), key("fresh", day - 60_000)] });
+    const engine = new InngestTestEngine({ function: fns.purgeIdempotencyKeys });
+    const { result } = await engine.execute();
+    expect(result).toEqual({ purged: 1 });
+    expect((await t.db.idempotencyKey.findMany({ select: { key: true } })).map((k) => k.key)).toEqual(["fresh"]);
+  });
+});

@@ -3,6 +3,7 @@ import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, deliverGift, expireGifts, type MailTransport } from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { runWebhooks } from "@/lib/webhooks";
+import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { giftCancelled, giftScheduled } from "./events";
 
 /**
@@ -83,5 +84,11 @@ export function createFunctions(client: Inngest.Any, deps: JobDependencies = { d
       }),
   );
 
-  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily, dispatchWebhooks, advanceFulfilment: advanceFulfilmentEveryMinute };
+  /** Daily: idempotency keys older than 24 hours are forgotten (kept off the create path). */
+  const purgeIdempotencyKeys = client.createFunction(
+    { id: "purge-idempotency-keys", name: "Forget expired idempotency keys", triggers: [cron("TZ=UTC 15 0 * * *")] },
+    async ({ step }) => step.run("purge-idempotency-keys", async () => ({ purged: await purgeExpiredIdempotencyKeys(await deps.db()) })),
+  );
+
+  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily, dispatchWebhooks, advanceFulfilment: advanceFulfilmentEveryMinute, purgeIdempotencyKeys };
 }

@@ -3,6 +3,7 @@ import { getDb, type PrismaClient } from "@/lib/db";
 import { deliverDueGifts, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { runWebhooks } from "@/lib/webhooks";
+import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 
 export type SweeperOptions = {
   db?: () => Promise<PrismaClient>;
@@ -27,7 +28,7 @@ export type Sweeper = {
 /**
  * The in-process scheduler used when Inngest is not configured: every few seconds it
  * delivers the due gift emails, advances fulfilment (orders, shipping, delivery) and,
- * every minute, expires old gifts, with the same domain functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
+ * every minute, expires old gifts and forgets expired sign-in emails and idempotency keys, with the same domain functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
  * ends) and the timer is unref'd, so it never keeps the process alive. Several processes
  * may sweep one PostgreSQL database: claims make every gift go out once.
  */
@@ -49,6 +50,7 @@ export function createSweeper(options: SweeperOptions = {}): Sweeper {
     if (Date.now() - lastExpiry >= expireEveryMs) {
       await expireGifts(prisma);
       await purgeExpiredSignInEmails(prisma);
+      await purgeExpiredIdempotencyKeys(prisma);
       lastExpiry = Date.now();
     }
   }

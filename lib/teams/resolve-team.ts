@@ -28,7 +28,9 @@ export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undef
     if (teamId !== undefined && teamId !== SANDBOX_TEAM_ID) {
       throw forbidden(`Sandbox credentials can only use team "${SANDBOX_TEAM_ID}". Use your live token for other teams.`);
     }
-    return db.team.findUniqueOrThrow({ where: { id: SANDBOX_TEAM_ID }, select: { id: true, name: true } });
+    const [sandbox] = await db.$queryRaw<TeamRef[]>`SELECT "id", "name" FROM "Team" WHERE "id" = ${SANDBOX_TEAM_ID}`;
+    if (!sandbox) throw new Error(`The "${SANDBOX_TEAM_ID}" team is missing: the catalogue seed creates it at start-up.`);
+    return sandbox;
   }
   if (teamId === SANDBOX_TEAM_ID) {
     throw forbidden(`Live credentials can't use team "${SANDBOX_TEAM_ID}". Use your sandbox token for it.`);
@@ -43,10 +45,9 @@ export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undef
     );
   }
   if (teamId.includes("\u0000")) throw notFound(`No team "${teamId}".`); // no text in PostgreSQL holds NUL
-  const membership = await db.membership.findUnique({
-    where: { userId_teamId: { userId: caller.user.id, teamId } },
-    select: { team: { select: { id: true, name: true } } },
-  });
-  if (!membership) throw notFound(`No team "${teamId}".`);
-  return membership.team;
+  const [team] = await db.$queryRaw<TeamRef[]>`
+    SELECT t."id", t."name" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
+    WHERE m."userId" = ${caller.user.id} AND m."teamId" = ${teamId}`;
+  if (!team) throw notFound(`No team "${teamId}".`);
+  return team;
 }

@@ -1,0 +1,32 @@
+import type { Tx } from "@/lib/db";
+import type { GiftView } from "./view";
+
+type Json<T> = Omit<T, "createdAt"> & { createdAt: string };
+type Refs = { collection: Json<GiftView["collection"]> | null; design: Json<NonNullable<GiftView["design"]>> | null; logo: Json<GiftView["logo"]> | null };
+
+const MAX_DB_INT = 2_147_483_647;
+const withDate = <T extends { createdAt: string }>(row: T | null) => row && { ...row, createdAt: new Date(`${row.createdAt}Z`) };
+
+/**
+ * The collection (by numeric id, else by exact name, else by name in any case; the team's own
+ * before the global one), design (by slug) and logo (by id, or the default) a gift names, if
+ * the team may use them: one statement, the same rules as lib/catalogue's finders.
+ */
+export async function resolveReferences(db: Tx, teamId: string, refs: { collection?: string; designId?: string; logoId?: number }) {
+  const collectionId = refs.collection !== undefined && /^\d{1,9}$/.test(refs.collection) ? Number(refs.collection) : null;
+  // Ids beyond the database's integer range can't exist (and would make the query fail).
+  const logoId = refs.logoId === undefined ? null : refs.logoId > MAX_DB_INT ? -1 : refs.logoId;
+  const [row] = await db.$queryRaw<Refs[]>`
+    SELECT
+      (SELECT to_json(c) FROM "Collection" c
+        WHERE (c."global" OR c."teamId" = ${teamId})
+          AND (c."id" = ${collectionId}::int OR lower(c."name") = lower(${refs.collection ?? null}::text))
+        ORDER BY (c."id" = ${collectionId}::int) IS TRUE DESC, c."name" = ${refs.collection ?? null}::text DESC, c."global" ASC, c."id" ASC
+        LIMIT 1) AS "collection",
+      (SELECT to_json(d) FROM "Design" d
+        WHERE (d."global" OR d."teamId" = ${teamId}) AND d."id" = ${refs.designId?.toLowerCase() ?? null}::text) AS "design",
+      (SELECT to_json(l) FROM "Logo" l
+        WHERE CASE WHEN ${logoId}::int IS NULL THEN l."isDefault" ELSE (l."global" OR l."teamId" = ${teamId}) AND l."id" = ${logoId}::int END
+        ORDER BY l."id" LIMIT 1) AS "logo"`;
+  return { collection: withDate(row.collection), design: withDate(row.design), logo: withDate(row.logo) };
+}
