@@ -12,6 +12,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
-    env: { AUTH_SECRET: "test-secret-not-for-production", APP_URL: "http://localhost:3000", RIBBON_SWEEPER: "off", RIBBON_LOG_REQUESTS: "off", RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "0" },
+    env: { AUTH_SECRET: "test-secret-not-for-production", APP_URL: "http://localhost:3000", RIBBON_SWEEPER: "off", RIBBON_LOG_REQUESTS: "off", RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "0", RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1" },
   },
 });

@@ -56,7 +56,7 @@ beforeAll(async () => {
 describe("secrets at rest", () => {
   it("no table holds any secret in plaintext after a full flow: only hashes (or ciphertext)", async () => {
     const columns = await t.db.$queryRawUnsafe<{ table_name: string; column_name: string }[]>(
-      `SELECT table_name, column_name FROM information_schema.columns
+      `SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns
         WHERE table_schema = current_schema() AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
     );
     expect(columns.length).toBeGreaterThan(20);
