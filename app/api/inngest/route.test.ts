@@ -20,5 +20,5 @@ test("with the dev server configured, Inngest serves the functions", async () =>
   vi.stubEnv("INNGEST_BASE_URL", "http://127.0.0.1:9");
   const response = await GET(new NextRequest("http://localhost:3000/api/inngest"), context);
   expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ function_count: 5, mode: "dev" });
+  expect(await response.json()).toMatchObject({ function_count: 6, mode: "dev" });
 });
