@@ -144,7 +144,10 @@ describe("applyMigrations", () => {
     const fixed = migration("003_c", `CREATE TABLE "mig_c" (id INT);\nINSERT INTO "mig_c" VALUES (3);`);
     const advisoryLocks = async () =>
       Number(
-        (await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted`))[0]
+        // Only this test's database: other test files migrate their own databases on the same server at the same time.
+        (await db.query<{ n: number | string }>(
+          `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        ))[0]
           .n,
       );
     const recorded = async () =>
