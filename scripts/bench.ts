@@ -258,7 +258,7 @@ async function seedDueGifts(database: Database, count: number, tag: string) {
 // ---------- phases ----------
 
 async function serverPhase(target: Target, seeded: Seeded) {
-  const env = { ...target.env, PORT: String(PORT), APP_URL: BASE, AUTH_SECRET: "bench-secret", RIBBON_DEMO: "0", RIBBON_SWEEPER: "off", NODE_ENV: "production" };
+  const env = { ...target.env, PORT: String(PORT), APP_URL: BASE, AUTH_SECRET: "bench-secret-bench-secret-bench-secret", RIBBON_DEMO: "0", RIBBON_SWEEPER: "off", RIBBON_RATE_LIMIT_API_PER_MINUTE: "100000000", NODE_ENV: "production" };
   const server = start("node_modules/.bin/next", ["start", "-p", String(PORT), "-H", "127.0.0.1"], env);
   await waitFor(`${BASE}/api/v1/teams`, server);
   console.log(`bench: server up, RSS ${rssMb(server.pid!)} MB`);
