@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import { randomBytes } from "node:crypto";
 import { render, toPlainText } from "@react-email/render";
 import { absoluteUrl } from "@/lib/urls";
 import { untieUrl } from "@/lib/gifts/untie";
@@ -39,9 +40,52 @@ export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
   };
 }
 
-/** The gift email: subject from the gift, HTML and a plain-text part. */
+/**
+ * The gift email: subject from the gift, HTML and a plain-text part.
+ *
+ * Rendering costs ~6 ms of CPU (React, then HTML to text), and a batch of gifts usually
+ * shares everything but the recipient's name and untie link (a bulk send). So the email is
+ * rendered once per distinct rest, with placeholders, and each recipient's values are put
+ * in (escaped as React escapes them). The placeholders hold a per-process random part, so
+ * no sender text can contain them. The result is byte-for-byte a direct render (tested).
+ */
 export async function renderGiftEmail(gift: GiftForEmail): Promise<RenderedEmail> {
+  const { recipientName, untieUrl: url, ...shared } = giftEmailProps(gift);
+  const template = await templateFor(shared);
+  const fill = (part: string, escape: (value: string) => string) =>
+    part.split(PLACEHOLDER.name).join(escape(recipientName)).split(PLACEHOLDER.url).join(escape(url));
+  return { subject: gift.subject, html: fill(template.html, escapeHtml), text: fill(template.text, collapseWhitespace) };
+}
+
+/** A full render, without the template cache (the reference the cache is tested against). */
+export async function renderGiftEmailDirectly(gift: GiftForEmail): Promise<RenderedEmail> {
   const html = await render(createElement(GiftEmail, giftEmailProps(gift)));
   // The same as render(…, { plainText: true }), without rendering the tree a second time.
   return { subject: gift.subject, html, text: toPlainText(html) };
 }
+
+const nonce = randomBytes(8).toString("hex");
+const PLACEHOLDER = { name: `ribbon${nonce}recipientname`, url: `https://ribbon${nonce}.invalid/untie` };
+
+type Template = { html: string; text: string };
+const TEMPLATES_KEPT = 100;
+const templates = new Map<string, Promise<Template>>();
+
+function templateFor(shared: Omit<GiftEmailProps, "recipientName" | "untieUrl">): Promise<Template> {
+  const key = JSON.stringify(shared);
+  let template = templates.get(key);
+  if (!template) {
+    if (templates.size >= TEMPLATES_KEPT) templates.delete(templates.keys().next().value!);
+    template = render(createElement(GiftEmail, { ...shared, recipientName: PLACEHOLDER.name, untieUrl: PLACEHOLDER.url })).then((html) => ({ html, text: toPlainText(html) }));
+    templates.set(key, template);
+    template.catch(() => templates.delete(key));
+  }
+  return template;
+}
+
+// React's escaping of text and attribute values.
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+
+// HTML to text turns every run of whitespace in a text node into one space.
+const collapseWhitespace = (value: string) => value.replace(/\s+/g, " ");
