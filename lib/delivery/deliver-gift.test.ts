@@ -31,6 +31,7 @@ describe("deliverGift", () => {
     expect(after.sentAt).toBeInstanceOf(Date);
     expect((await events(gift.id)).map((e) => e.stage)).toEqual(["scheduled", "sent"]);
     expect(await outbox(gift.id)).toMatchObject([{ kind: "gift", status: "sent", transport: "fake", providerId: "fake_1", to: "robin@example.test", cc: "boss@example.test" }]);
+    expect((await outbox(gift.id))[0].createdAt).toEqual(after.sentAt); // one instant, kept to the millisecond in UTC
 
     // Again: nothing more to do.
     expect(await deliverGift(t.db, gift.id, { transport })).toMatchObject({ outcome: "skipped", reason: "not-scheduled", stage: "sent" });

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import { config } from "@/lib/config";
 import { moveGift, moveGifts } from "@/lib/gifts/stages";
 import { claimDueGifts, type ClaimedGift } from "./claim";
+import { insertOutboxRows } from "./outbox";
 import { renderGiftEmail } from "./render-gift-email";
 import { mailTransport, type MailMessage, type MailTransport, type SendResult } from "./transport";
 
@@ -95,8 +96,9 @@ async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promi
     const ids = prepared.map((p) => p.gift.id);
     const moved = new Set(await moveGifts(tx, { id: { in: ids } }, "sent", { at, data: { sentAt: at, deliveryLeaseUntil: null } }));
     const kept = prepared.filter((p) => moved.has(p.gift.id) || p.record.status === "sent");
-    await tx.emailOutbox.createMany({
-      data: kept.map(({ gift, message: { from: _from, html, text, ...fields }, record }) => ({
+    await insertOutboxRows(
+      tx,
+      kept.map(({ gift, message: { from: _from, html, text, ...fields }, record }) => ({
         kind: "gift",
         ...fields,
         ...keptBody(record.transport, { html, text }),
@@ -104,7 +106,7 @@ async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promi
         giftId: gift.id,
         createdAt: at,
       })),
-    });
+    );
     for (const p of kept) {
       if (!moved.has(p.gift.id)) console.warn(`Ribbon: gift ${p.gift.id} left "scheduled" while its email was being sent (provider id ${p.record.providerId}).`);
     }
