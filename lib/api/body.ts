@@ -1,5 +1,5 @@
 import { badRequest, HttpError } from "@/lib/errors";
-import { BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
+import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 
 /** Bulk requests of 10,000 recipients fit comfortably. */
 export const MAX_BODY_BYTES = 25 * 1024 * 1024;
@@ -25,6 +25,7 @@ async function readText(request: Request): Promise<string> {
     return text;
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw new HttpError(413, "PayloadTooLarge", error.message);
+    if (error instanceof BodyIncompleteError) throw badRequest(error.message);
     throw error;
   }
 }

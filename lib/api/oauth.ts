@@ -1,4 +1,4 @@
-import { BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
+import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
 import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
 
@@ -41,7 +41,7 @@ async function readFields(request: Request): Promise<Map<string, unknown[]>> {
   try {
     bytes = (await readBodyBytes(request, MAX_TOKEN_REQUEST_BYTES)) as Uint8Array<ArrayBuffer>;
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw invalidRequest(error.message);
+    if (error instanceof BodyTooLargeError || error instanceof BodyIncompleteError) throw invalidRequest(error.message);
     throw error;
   }
   const text = () => {

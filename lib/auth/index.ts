@@ -4,7 +4,7 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { forgetSignInEmails } from "@/lib/delivery";
-import { BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
+import { BodyIncompleteError, BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
 import { sameOriginUrl } from "@/lib/urls";
 import { withHashedSessions } from "./hashed-sessions";
 import { sendSignInEmail } from "./sign-in-email";
@@ -79,6 +79,7 @@ async function handle(request: Request): Promise<Response> {
       body = (await readBodyBytes(request, MAX_AUTH_BODY_BYTES)) as Uint8Array<ArrayBuffer>;
     } catch (error) {
       if (error instanceof BodyTooLargeError) return new Response(error.message, { status: 413 });
+      if (error instanceof BodyIncompleteError) return new Response(error.message, { status: 400 });
       throw error;
     }
   }

@@ -6,6 +6,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The client closed the connection before its body was complete: nothing to act on. */
+export class BodyIncompleteError extends Error {
+  constructor() {
+    super("The request body ended before it was complete (the connection was closed).");
+    this.name = "BodyIncompleteError";
+  }
+}
+
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${n / 1024} KB`);
 
 /**
@@ -21,7 +29,9 @@ export async function readBodyBytes(request: Request, limitBytes: number): Promi
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw new BodyIncompleteError();
+    });
     if (done) break;
     total += value.byteLength;
     if (total > limitBytes) {
