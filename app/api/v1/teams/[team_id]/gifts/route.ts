@@ -1,3 +1,4 @@
+import { afterResponse } from "@/lib/http/after-response";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
@@ -29,7 +30,7 @@ export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => 
     async create(idempotency) {
       const now = new Date();
       const [gift] = await createGifts(db, { caller, team, ...parseSingleGift(body, now), now, idempotency });
-      await notifyGiftsScheduled([gift]);
+      await afterResponse(() => notifyGiftsScheduled([gift]));
       return jsonApi(giftDocument(gift));
     },
   });

@@ -1,3 +1,4 @@
+import { afterResponse } from "@/lib/http/after-response";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
@@ -16,7 +17,7 @@ export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller,
     async create(idempotency) {
       const now = new Date();
       const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });
-      await notifyGiftsScheduled(gifts);
+      await afterResponse(() => notifyGiftsScheduled(gifts));
       return jsonApi(giftListDocument(gifts));
     },
   });

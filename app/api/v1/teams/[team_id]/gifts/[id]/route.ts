@@ -1,3 +1,4 @@
+import { afterResponse } from "@/lib/http/after-response";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
@@ -16,7 +17,7 @@ export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
 export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
   const team = await resolveTeam(db, caller, params.team_id);
   const gift = await cancelGift(db, caller, team, params.id);
-  await notifyGiftCancelled(gift.id);
+  await afterResponse(() => notifyGiftCancelled(gift.id));
   return jsonApi(giftDocument(gift));
 });
 
