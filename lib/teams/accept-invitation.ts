@@ -9,7 +9,10 @@ import { isRole, type TeamRole } from "./roles";
  * sent to another address, that address.
  */
 export type InvitationView =
-  | { status: "invalid" | "expired" | "used" | "withdrawn" }
+  | { status: "invalid" }
+  | { status: "expired" }
+  | { status: "used" }
+  | { status: "withdrawn" }
   | { status: "pending" | "wrong_email" | "already_member"; teamId: string; teamName: string; role: TeamRole; email: string; invitedBy: string; expiresAt: Date };
 
 const INVALID = "This invitation link isn't valid.";
