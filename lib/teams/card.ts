@@ -22,7 +22,7 @@ export async function setTeamCard(db: Tx, input: { actorId: string; teamId: stri
   await requireOwner(db, input.actorId, input.teamId, "manage the card on file");
   if (typeof input.number !== "string" || !input.number.trim()) throw badRequest("Enter the card number.");
   const { expMonth, expYear } = parseExpiry(input.expiry, now);
-  const card = await setCard(db, { teamId: input.teamId, number: input.number, expMonth, expYear });
+  const card = await setCard(db, { teamId: input.teamId, number: input.number, expMonth, expYear }, now);
   return { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, declines: card.testBehavior === "decline" };
 }
 
