@@ -87,13 +87,13 @@ describe("roles", () => {
     const { team, owner, member } = await teamOfTwo();
     const before = await roles(team.id);
     const attempts = [
-      changeRole(t.db, { actorId: member.id, teamId: team.id, userId: member.id, role: "owner" }),
-      changeRole(t.db, { actorId: member.id, teamId: team.id, userId: owner.id, role: "member" }),
-      removeMember(t.db, { actorId: member.id, teamId: team.id, userId: owner.id }),
-      requireOwner(t.db, member.id, team.id),
+      () => changeRole(t.db, { actorId: member.id, teamId: team.id, userId: member.id, role: "owner" }),
+      () => changeRole(t.db, { actorId: member.id, teamId: team.id, userId: owner.id, role: "member" }),
+      () => removeMember(t.db, { actorId: member.id, teamId: team.id, userId: owner.id }),
+      () => requireOwner(t.db, member.id, team.id),
     ];
     for (const attempt of attempts) {
-      const error = await refusal(attempt);
+      const error = await refusal(attempt());
       expect([error.status, error.code]).toEqual([403, "owner_required"]);
       expect(error.message).toMatch(/Only the team's owners can/);
     }
@@ -120,11 +120,11 @@ describe("the last owner", () => {
   it("can't leave, be removed or be demoted: make someone else owner first", async () => {
     const { team, owner, member } = await teamOfTwo();
     for (const attempt of [
-      leaveTeam(t.db, { userId: owner.id, teamId: team.id }),
-      changeRole(t.db, { actorId: owner.id, teamId: team.id, userId: owner.id, role: "member" }),
-      removeMember(t.db, { actorId: owner.id, teamId: team.id, userId: owner.id }),
+      () => leaveTeam(t.db, { userId: owner.id, teamId: team.id }),
+      () => changeRole(t.db, { actorId: owner.id, teamId: team.id, userId: owner.id, role: "member" }),
+      () => removeMember(t.db, { actorId: owner.id, teamId: team.id, userId: owner.id }),
     ]) {
-      const error = await refusal(attempt);
+      const error = await refusal(attempt());
       expect(error.status).toBe(409);
       expect(error.message).toBe("A team needs an owner: make someone else owner first.");
     }
