@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
@@ -12,8 +13,8 @@ import { changeRoleAction, inviteAction, leaveTeamAction, removeMemberAction, re
 
 type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ created?: string; joined?: string }> };
 
-/** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. */
-async function load(teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> {
+/** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
+const load = cache(async (teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> => {
   const userId = (await auth())?.user?.id;
   if (!userId) return null;
   try {
@@ -22,7 +23,7 @@ async function load(teamId: string): Promise<{ userId: string; overview: TeamOve
     if (error instanceof HttpError && error.status === 404) notFound();
     throw error;
   }
-}
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).team_id);
