@@ -88,6 +88,15 @@ test("an owner creates a team and sets its card; an invited person joins and see
   // The invitee opens the emailed link in their own browser, signs in with that address and accepts.
   const invitation = await newestMail(page.request, inviteeEmail, "team-invitation");
   const link = /http:\/\/[^\s"<>]+\/invitations\/[1-9A-HJ-NP-Za-km-z]+/.exec(invitation.text)![0];
+  // Opening the link signed in as someone else accepts nothing and names the invited address; a forged link says it doesn't work.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This invitation is for someone else" })).toBeVisible();
+  await expect(page.getByTestId("invitation-problem")).toContainText(`is for ${inviteeEmail}, and you are signed in as ${ownerEmail}`);
+  await page.goto("/invitations/1111111111111111111111");
+  await expect(page.getByRole("heading", { name: "This invitation link doesn't work" })).toBeVisible();
+  await expect(page.getByTestId("invitation-problem")).not.toContainText(teamName);
+  await page.goto(`/teams/${slug}`);
+
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
   await invitee.goto(link);
