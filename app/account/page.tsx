@@ -5,9 +5,12 @@ import { listActiveTokens } from "@/lib/tokens";
 import { listAuthorizedApps } from "@/lib/oauth";
 import { DeveloperTokens } from "@/components/DeveloperTokens";
 import { WebhookEndpoints } from "@/components/WebhookEndpoints";
+import { AccountTeams } from "@/components/teams/AccountTeams";
+import { listMyTeams } from "@/lib/teams";
 import { listEndpointsForUser } from "@/lib/webhooks";
 import { revokeApp, revokeTokens, rollTokens } from "./actions";
 import { sendTestWebhook } from "./webhook-actions";
+import { createTeamAction } from "./team-actions";
 
 export const metadata = { title: "Account — Ribbon" };
 
@@ -16,11 +19,12 @@ export default async function AccountPage() {
   const userId = session?.user?.id;
   if (!userId) redirect("/signin?callbackUrl=/account");
   const db = await getDb();
-  const [user, tokens, apps, endpoints] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true, memberships: { select: { team: { select: { id: true, name: true } } } } } }),
+  const [user, tokens, apps, endpoints, teams] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true } }),
     listActiveTokens(db, userId),
     listAuthorizedApps(db, userId),
     listEndpointsForUser(db, userId),
+    listMyTeams(db, userId),
   ]);
 
   async function logOut() {
@@ -40,20 +44,7 @@ export default async function AccountPage() {
         Signed in as <strong>{user.name ?? user.email}</strong> ({user.email})
       </p>
 
-      <section className="mt-10">
-        <h2 className="text-xl font-semibold">Teams</h2>
-        {user.memberships.length === 0 ? (
-          <p className="mt-2 text-stone-600">You don&apos;t belong to a team yet. Your sandbox token works without one.</p>
-        ) : (
-          <ul className="mt-2 list-disc pl-6">
-            {user.memberships.map(({ team }) => (
-              <li key={team.id}>
-                {team.name} <code className="text-stone-500">{team.id}</code>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <AccountTeams teams={teams} create={createTeamAction} />
 
       <section className="mt-10">
         <h2 className="text-xl font-semibold">Developer access</h2>

@@ -5,9 +5,8 @@ import { parseCardNumber } from "./test-cards";
 export type SetCardInput = { teamId: string; number: string; expMonth?: number; expYear?: number };
 
 /** Puts a card on file for the team, replacing the previous one. */
-export async function setCard(db: Tx, input: SetCardInput) {
+export async function setCard(db: Tx, input: SetCardInput, now = new Date()) {
   const card = parseCardNumber(input.number);
-  const now = new Date();
   const expMonth = input.expMonth ?? 12;
   const expYear = input.expYear ?? now.getUTCFullYear() + 3;
   if (!(expMonth >= 1 && expMonth <= 12)) throw badRequest("The card's expiry month must be 1 to 12.");

@@ -4,7 +4,8 @@ export type CardBehavior = "succeed" | "decline";
 export type ParsedCard = { brand: string; last4: string; behavior: CardBehavior };
 
 // Test numbers as the payment industry uses them: these decline, every other valid number succeeds.
-const DECLINING = new Set(["4000000000000002", "4000000000009995", "4000000000009987"]);
+export const DECLINING_TEST_CARDS: readonly string[] = ["4000000000000002", "4000000000009995", "4000000000009987"];
+const DECLINING = new Set(DECLINING_TEST_CARDS);
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -26,6 +27,7 @@ function brandOf(digits: string): string {
 
 /** Reads a card number (spaces and dashes allowed). The number itself is never kept. */
 export function parseCardNumber(input: string): ParsedCard {
+  if (input.length > 64) throw badRequest("That is not a valid card number.");
   const digits = input.replace(/[\s-]/g, "");
   if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) throw badRequest("That is not a valid card number.");
   return { brand: brandOf(digits), last4: digits.slice(-4), behavior: DECLINING.has(digits) ? "decline" : "succeed" };

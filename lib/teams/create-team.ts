@@ -1,35 +1,35 @@
 import type { Tx } from "@/lib/db";
 import { badRequest } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "./constants";
+import { MAX_TEAM_NAME_LENGTH, slugify } from "./slug";
 
 export type CreateTeamInput = { name: string; ownerId?: string };
 
-function slugify(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 40) || "team"
-  );
+/** A team's name: trimmed, 1 to 80 characters, no control characters. */
+export function parseTeamName(input: unknown): string {
+  const name = typeof input === "string" ? input.trim() : "";
+  if (!name) throw badRequest("A team needs a name.");
+  if (name.length > MAX_TEAM_NAME_LENGTH) throw badRequest(`A team's name can be at most ${MAX_TEAM_NAME_LENGTH} characters.`);
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest("A team's name can't contain control characters.");
+  return name;
 }
 
-/** Creates a team with a slug id derived from its name (suffixed when taken). */
+/**
+ * Creates a team with a slug id derived from its name (suffixed "-2", "-3"… when taken; two
+ * concurrent creates of one name get different slugs: the insert skips a taken id instead of
+ * failing the transaction). The owner, if given, becomes its first owner.
+ */
 export async function createTeam(db: Tx, input: CreateTeamInput) {
-  const name = input.name.trim();
-  if (!name) throw badRequest("A team needs a name.");
+  const name = parseTeamName(input.name);
   const base = slugify(name);
-  let id = base;
-  for (let n = 2; id === SANDBOX_TEAM_ID || (await db.team.findUnique({ where: { id } })); n++) id = `${base}-${n}`;
-  return db.team.create({
-    data: {
-      id,
-      name,
-      memberships: input.ownerId ? { create: { userId: input.ownerId, role: "owner" } } : undefined,
-    },
-  });
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? base : `${base}-${n}`;
+    if (id === SANDBOX_TEAM_ID) continue;
+    const { count } = await db.team.createMany({ data: [{ id, name }], skipDuplicates: true });
+    if (count === 0) continue;
+    if (input.ownerId) await db.membership.create({ data: { userId: input.ownerId, teamId: id, role: "owner" } });
+    return db.team.findUniqueOrThrow({ where: { id } });
+  }
 }
 
 export async function addMember(db: Tx, teamId: string, userId: string, role: "owner" | "member" = "member") {

@@ -2,7 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import { randomSecret } from "@/lib/crypto";
 import { conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TeamRef } from "@/lib/teams";
+import { requireWebhookManager, type TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import type { EndpointInput } from "./schema";
 import { encryptSecret, newSigningSecret } from "./secrets";
@@ -42,11 +42,15 @@ export async function getEndpoint(db: Tx, caller: Caller, team: TeamRef, id: str
   return endpoint;
 }
 
+// Changing endpoints (create, update, delete, rotate; replay in replay.ts) is for a live team's
+// owners: requireWebhookManager. Reading them is for every member.
+
 /**
  * Creates an endpoint; the signing secret is returned this once (stored encrypted). The
  * team row is locked while counting, so concurrent creates can't pass the limit together.
  */
 export async function createEndpoint(db: PrismaClient, caller: Caller, team: TeamRef, input: EndpointInput): Promise<{ endpoint: EndpointView; secret: string }> {
+  await requireWebhookManager(db, caller, team);
   const secret = newSigningSecret();
   const endpoint = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${team.id} FOR UPDATE`;
@@ -72,6 +76,7 @@ export async function createEndpoint(db: PrismaClient, caller: Caller, team: Tea
 
 /** Re-enabling an endpoint clears its failure streak (it was disabled for failing). */
 export async function updateEndpoint(db: Tx, caller: Caller, team: TeamRef, id: string, input: EndpointInput): Promise<EndpointView> {
+  await requireWebhookManager(db, caller, team);
   const current = await getEndpoint(db, caller, team, id);
   const reenabled = input.enabled === true && !current.enabled;
   return db.webhookEndpoint.update({
@@ -88,6 +93,7 @@ export async function updateEndpoint(db: Tx, caller: Caller, team: TeamRef, id: 
 }
 
 export async function deleteEndpoint(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<EndpointView> {
+  await requireWebhookManager(db, caller, team);
   const endpoint = await getEndpoint(db, caller, team, id);
   await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
   return endpoint;
@@ -98,6 +104,7 @@ export async function deleteEndpoint(db: Tx, caller: Caller, team: TeamRef, id: 
  * signature in `webhook-signature`) for ROTATION_GRACE_MS, so receivers can switch over.
  */
 export async function rotateSecret(db: Tx, caller: Caller, team: TeamRef, id: string, now = new Date()): Promise<{ endpoint: EndpointView; secret: string }> {
+  await requireWebhookManager(db, caller, team);
   const current = await getEndpoint(db, caller, team, id);
   const { secretCiphertext } = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: current.id }, select: { secretCiphertext: true } });
   const secret = newSigningSecret();

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import { randomSecret } from "@/lib/crypto";
 import { badRequest, ValidationError } from "@/lib/errors";
-import type { TeamRef } from "@/lib/teams";
+import { requireWebhookManager, type TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { getEndpoint } from "./endpoints";
 import { eventTypeOf, stageOf, type EventType } from "./event-types";
@@ -27,6 +27,7 @@ export function parseReplayInput(body: Record<string, unknown>, now: Date): Date
  * attempted by the worker like any other. Returns the replay id and how many were queued.
  */
 export async function replayEvents(db: PrismaClient, caller: Caller, team: TeamRef, endpointId: string, since: Date, now = new Date()) {
+  await requireWebhookManager(db, caller, team);
   const endpoint = await getEndpoint(db, caller, team, endpointId);
   const events = await db.giftEvent.findMany({
     where: {

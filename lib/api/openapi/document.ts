@@ -51,6 +51,8 @@ const giftFilters = {
   "filter[email]": param(z.string().optional(), "Only gifts to this recipient address (exact, case-insensitive)."),
 };
 const endpointIdParam = { id: param(z.string(), "The webhook endpoint's id.") };
+const OWNERS_ONLY = "On a live team only its owners may do this (a member gets 403 `owner_required`); in the `sandbox` team every user manages their own endpoints.";
+const ownerErrors = { "403": errorResponse("A sandbox token naming a live team, a live token naming `sandbox`, or (`owner_required`) a member of the team who is not an owner.") };
 const eventFilters = {
   "filter[type]": param(z.enum(EVENT_TYPES).optional(), "Only events of this type."),
   "filter[gift]": param(z.string().optional(), "Only events of this gift."),
@@ -118,17 +120,17 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: "get", path: "/events", teamScoped: true, operationId: "listEvents", summary: "List events", tag: "Events", response: R.EventList, query: { ...pageParams, ...eventFilters }, description: "Every stage change of the team's gifts, newest first." },
   { method: "get", path: "/webhook-endpoints", teamScoped: true, operationId: "listWebhookEndpoints", summary: "List webhook endpoints", tag: "Webhooks", response: R.WebhookEndpointList },
-  { method: "post", path: "/webhook-endpoints", teamScoped: true, operationId: "createWebhookEndpoint", summary: "Create a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, body: webhookEndpointBody, description: "The response carries the signing secret, once." },
+  { method: "post", path: "/webhook-endpoints", teamScoped: true, operationId: "createWebhookEndpoint", summary: "Create a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, body: webhookEndpointBody, description: `The response carries the signing secret, once. ${OWNERS_ONLY}`, extraErrors: ownerErrors },
   { method: "get", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "getWebhookEndpoint", summary: "Get a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam },
-  { method: "patch", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "updateWebhookEndpoint", summary: "Update a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam, body: webhookEndpointBody },
-  { method: "delete", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "deleteWebhookEndpoint", summary: "Delete a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam },
+  { method: "patch", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "updateWebhookEndpoint", summary: "Update a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam, body: webhookEndpointBody, description: OWNERS_ONLY, extraErrors: ownerErrors },
+  { method: "delete", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "deleteWebhookEndpoint", summary: "Delete a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam, description: OWNERS_ONLY, extraErrors: ownerErrors },
   {
     method: "post", path: "/webhook-endpoints/{id}/rotate-secret", teamScoped: true, operationId: "rotateWebhookSecret", summary: "Rotate the signing secret", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam,
-    description: "A new secret, shown once; the old one keeps signing alongside it for 24 hours.",
-    extraErrors: { "409": errorResponse("Another rotation happened at the same moment.") },
+    description: `A new secret, shown once; the old one keeps signing alongside it for 24 hours. ${OWNERS_ONLY}`,
+    extraErrors: { ...ownerErrors, "409": errorResponse("Another rotation happened at the same moment.") },
   },
   { method: "get", path: "/webhook-endpoints/{id}/attempts", teamScoped: true, operationId: "listWebhookAttempts", summary: "List delivery attempts", tag: "Webhooks", response: R.WebhookAttemptList, pathParams: endpointIdParam, query: pageParams },
-  { method: "post", path: "/webhook-endpoints/{id}/replay", teamScoped: true, operationId: "replayWebhookEvents", summary: "Replay events", tag: "Webhooks", response: R.ReplayResult, pathParams: endpointIdParam, body: replayBody },
+  { method: "post", path: "/webhook-endpoints/{id}/replay", teamScoped: true, operationId: "replayWebhookEvents", summary: "Replay events", tag: "Webhooks", response: R.ReplayResult, pathParams: endpointIdParam, body: replayBody, description: OWNERS_ONLY, extraErrors: ownerErrors },
 ];
 
 function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
@@ -169,7 +171,7 @@ const DESCRIPTION = `Ribbon sends gifts people actually want: create a gift for 
 
 **Documents.** Every response is a JSON:API v1 document (\`application/vnd.api+json\`); attribute names are kebab-case, request fields snake_case. Timestamps are UTC ISO 8601 with milliseconds; money is a decimal string with two fraction digits, in the stated currency.
 
-**Teams.** Every endpoint exists under \`/teams/{team_id}\` and without it (the caller's default team). Live tokens see their user's teams; sandbox tokens see only \`sandbox\` (no charges, no emails). Anything the caller can't see is a 404.
+**Teams.** Every endpoint exists under \`/teams/{team_id}\` and without it (the caller's default team). Live tokens see their user's teams; sandbox tokens see only \`sandbox\` (no charges, no emails). Anything the caller can't see is a 404. A team's members send gifts; its owners also manage its webhook endpoints (a member changing them gets 403 \`owner_required\`). People create teams and invite members on the website (\`/account\`).
 
 **Lists.** Newest first, cursor-paginated: \`page[size]\` (1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}) and \`links.next\`.
 

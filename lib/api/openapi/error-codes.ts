@@ -22,6 +22,7 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "bad_request", status: 400, meaning: "Unreadable body, bad parameter, or no default team." },
   { code: "unauthorized", status: 401, meaning: "Missing, malformed, unknown or revoked token." },
   { code: "forbidden", status: 403, meaning: "The credential's mode doesn't match the team (sandbox vs live)." },
+  { code: "owner_required", status: 403, meaning: "Only the team's owners may do this (create, change, delete, rotate or replay a live team's webhook endpoints)." },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   { code: "conflict", status: 409, meaning: "The gift can't be cancelled any more, or an Idempotency-Key was reused with another request." },
   { code: "payload_too_large", status: 413, meaning: "The request body is too large." },

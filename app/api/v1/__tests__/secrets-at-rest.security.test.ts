@@ -7,6 +7,7 @@ import { approveAuthorization, createOAuthClient, exchangeAuthorizationCode } fr
 import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createAccount } from "@/lib/testing/fixtures";
+import { inviteMember } from "@/lib/teams";
 import { bulkBody, giftBody, openDatabaseForFile } from "./helpers";
 
 const t = openDatabaseForFile();
@@ -48,6 +49,11 @@ beforeAll(async () => {
   await withHashedSessions(PrismaAdapter(t.db)).createSession!({ sessionToken, userId: a.user.id, expires: new Date(Date.now() + 86_400_000) });
   secrets.set("session token", sessionToken);
 
+  // A team invitation's link, emailed through the provider.
+  await inviteMember(t.db, { actorId: a.user.id, teamId: a.team.id, email: "invitee@example.test", role: "member" }, { transport: provider });
+  const invitationLink = provider.sent.find((m) => m.to === "invitee@example.test")!.text;
+  secrets.set("invitation link secret", /\/invitations\/([1-9A-HJ-NP-Za-km-z]+)/.exec(invitationLink)![1]);
+
   // A webhook endpoint's signing secret.
   const endpoint = await apiAs(a.tokens.live).post("/webhook-endpoints", { webhook_endpoint: { url: "https://hooks.example.com/ribbon" } });
   secrets.set("webhook secret", endpoint.body.data.attributes.secret);
@@ -60,7 +66,7 @@ describe("secrets at rest", () => {
         WHERE table_schema = current_schema() AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
     );
     expect(columns.length).toBeGreaterThan(20);
-    expect(secrets.size).toBe(11);
+    expect(secrets.size).toBe(12);
     const found: string[] = [];
     for (const { table_name, column_name } of columns) {
       for (const [name, secret] of secrets) {

@@ -1,0 +1,22 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { HttpError } from "@/lib/errors";
+import { createTeamForUser } from "@/lib/teams";
+import type { ActionState } from "@/components/teams/action-state";
+
+/** "Create a team" on the account page: the new team's page shows its id (the slug). */
+export async function createTeamAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const userId = (await auth())?.user?.id;
+  if (!userId) return { error: "Your session has ended: sign in again." };
+  let teamId: string;
+  try {
+    teamId = (await createTeamForUser(await getDb(), userId, formData.get("name"))).id;
+  } catch (error) {
+    if (error instanceof HttpError) return { error: error.message };
+    throw error;
+  }
+  redirect(`/teams/${encodeURIComponent(teamId)}?created=1`);
+}

@@ -1,0 +1,77 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth";
+import { getDb, type PrismaClient } from "@/lib/db";
+import { HttpError } from "@/lib/errors";
+import { changeRole, describeCard, inviteMember, leaveTeam, removeMember, revokeInvitation, setTeamCard } from "@/lib/teams";
+import type { ActionState } from "@/components/teams/action-state";
+
+// Every action here is a public endpoint: it trusts nothing from the form but ids, and the
+// lib/teams function it calls checks the signed-in user's role in the team.
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** Runs one team change as the signed-in user; refusals become the form's message. */
+async function asMember(form: FormData, change: (db: PrismaClient, userId: string, teamId: string) => Promise<string>): Promise<ActionState> {
+  const userId = (await auth())?.user?.id;
+  if (!userId) return { error: "Your session has ended: sign in again." };
+  const teamId = field(form, "team");
+  try {
+    const ok = await change(await getDb(), userId, teamId);
+    revalidatePath(`/teams/${encodeURIComponent(teamId)}`);
+    return { ok };
+  } catch (error) {
+    if (error instanceof HttpError) return { error: error.message };
+    throw error;
+  }
+}
+
+export async function inviteAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return asMember(form, async (db, actorId, teamId) => {
+    const { invitation, emailed } = await inviteMember(db, { actorId, teamId, email: field(form, "email"), role: field(form, "role") });
+    return emailed ? `Invitation sent to ${invitation.email}.` : `An invitation to ${invitation.email} was sent less than a minute ago.`;
+  });
+}
+
+export async function revokeInvitationAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return asMember(form, async (db, actorId, teamId) => {
+    await revokeInvitation(db, { actorId, teamId, invitationId: Number(field(form, "invitation")) });
+    return "Invitation withdrawn.";
+  });
+}
+
+export async function changeRoleAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return asMember(form, async (db, actorId, teamId) => {
+    const role = field(form, "role");
+    await changeRole(db, { actorId, teamId, userId: field(form, "user"), role });
+    return `Role changed to ${role}.`;
+  });
+}
+
+export async function removeMemberAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return asMember(form, async (db, actorId, teamId) => {
+    await removeMember(db, { actorId, teamId, userId: field(form, "user") });
+    return "Removed from the team.";
+  });
+}
+
+export async function setCardAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return asMember(form, async (db, actorId, teamId) => {
+    const card = await setTeamCard(db, { actorId, teamId, number: field(form, "number"), expiry: field(form, "expiry") });
+    return `Card saved: ${describeCard(card)}.`;
+  });
+}
+
+export async function leaveTeamAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const state = await asMember(form, async (db, userId, teamId) => {
+    await leaveTeam(db, { userId, teamId });
+    return "left";
+  });
+  if (state?.ok) redirect("/account");
+  return state;
+}

@@ -1,0 +1,168 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { auth } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { HttpError } from "@/lib/errors";
+import { CURRENCY, formatMoney } from "@/lib/money";
+import { describeCard, teamOverview, type TeamOverview } from "@/lib/teams";
+import { ActionForm } from "@/components/teams/ActionForm";
+import { CardSection } from "@/components/teams/CardSection";
+import { changeRoleAction, inviteAction, leaveTeamAction, removeMemberAction, revokeInvitationAction, setCardAction } from "./actions";
+
+type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ created?: string; joined?: string }> };
+
+/** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
+const load = cache(async (teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> => {
+  const userId = (await auth())?.user?.id;
+  if (!userId) return null;
+  try {
+    return { userId, overview: await teamOverview(await getDb(), userId, teamId) };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const loaded = await load((await params).team_id);
+  return { title: `${loaded ? loaded.overview.team.name : "Team"} — Ribbon` };
+}
+
+const date = (d: Date) => d.toISOString().slice(0, 10);
+const fieldClass = "mt-1 block rounded-lg border border-stone-400 px-3 py-2";
+
+export default async function TeamPage({ params, searchParams }: Props) {
+  const { team_id: teamId } = await params;
+  const { created, joined } = await searchParams;
+  const loaded = await load(teamId);
+  if (!loaded) redirect(`/signin?callbackUrl=${encodeURIComponent(`/teams/${encodeURIComponent(teamId)}`)}`);
+  const { userId, overview } = loaded;
+  const { team, role, members, invitations } = overview;
+  const owner = role === "owner";
+  const hidden = <input type="hidden" name="team" value={team.id} />;
+
+  return (
+    <main className="mx-auto max-w-3xl px-6 py-16">
+      <p className="text-sm">
+        <Link href="/account" className="text-red-800 underline">
+          Your account
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">{team.name}</h1>
+      <p className="mt-2 text-stone-700">
+        Team id (in API paths such as <code>/api/v1/teams/{team.id}/gifts</code>): <code data-testid="team-id">{team.id}</code>. You are{" "}
+        {owner ? "an owner" : "a member"}.
+      </p>
+      {created && (
+        <p role="status" className="mt-4 rounded bg-green-50 px-3 py-2 text-green-900">
+          Team created. Put a card on file below to send live gifts, and invite the people you work with.
+        </p>
+      )}
+      {joined && (
+        <p role="status" className="mt-4 rounded bg-green-50 px-3 py-2 text-green-900">
+          You joined {team.name}. Your live token now works with this team.
+        </p>
+      )}
+
+      <section className="mt-10" aria-labelledby="members">
+        <h2 id="members" className="text-xl font-semibold">
+          Members
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">Members send gifts and manage their own tokens; owners also manage members, the card and webhooks.</p>
+        <ul className="mt-4 divide-y divide-stone-200" data-testid="members">
+          {members.map((m) => (
+            <li key={m.userId} className="py-3" data-testid="member">
+              <div className="flex flex-wrap items-baseline gap-x-3">
+                <span className="font-medium">{m.name ?? m.email}</span>
+                {m.name && <span className="text-sm text-stone-700">{m.email}</span>}
+                <span className="rounded-full bg-stone-200 px-2 text-sm" data-testid="member-role">
+                  {m.role}
+                </span>
+                {m.userId === userId && <span className="text-sm text-stone-700">(you)</span>}
+                <span className="text-sm text-stone-700">since {date(m.since)}</span>
+              </div>
+              {owner && m.userId !== userId && (
+                <div className="mt-2 flex flex-wrap gap-4">
+                  <ActionForm action={changeRoleAction} submitLabel={m.role === "owner" ? "Make member" : "Make owner"}>
+                    {hidden}
+                    <input type="hidden" name="user" value={m.userId} />
+                    <input type="hidden" name="role" value={m.role === "owner" ? "member" : "owner"} />
+                  </ActionForm>
+                  <ActionForm action={removeMemberAction} submitLabel={`Remove ${m.name ?? m.email}`} testId="remove-member">
+                    {hidden}
+                    <input type="hidden" name="user" value={m.userId} />
+                  </ActionForm>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4">
+          <ActionForm action={leaveTeamAction} submitLabel="Leave this team">
+            {hidden}
+          </ActionForm>
+        </div>
+      </section>
+
+      {owner && (
+        <section className="mt-10" aria-labelledby="invite">
+          <h2 id="invite" className="text-xl font-semibold">
+            Invite someone
+          </h2>
+          <p className="mt-1 text-sm text-stone-700">They get an email with a link that works for a week; they sign in with that address and accept.</p>
+          <ActionForm action={inviteAction} submitLabel="Send invitation" variant="primary" className="mt-4 flex flex-wrap items-end gap-3" testId="invite-form">
+            {hidden}
+            <label className="block">
+              <span className="text-sm font-medium">Email</span>
+              <input name="email" type="email" required maxLength={254} autoComplete="off" className={`${fieldClass} w-72`} />
+            </label>
+            <label className="block">
+              <span className="text-sm font-medium">Role</span>
+              <select name="role" defaultValue="member" className={fieldClass}>
+                <option value="member">member</option>
+                <option value="owner">owner</option>
+              </select>
+            </label>
+          </ActionForm>
+
+          <h3 className="mt-8 text-lg font-semibold">Pending invitations</h3>
+          {invitations.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-700">None.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-stone-200" data-testid="invitations">
+              {invitations.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-center gap-x-3 py-2">
+                  <span className="font-medium">{i.email}</span>
+                  <span className="text-sm">as {i.role}</span>
+                  <span className={i.expired ? "text-sm text-red-800" : "text-sm text-stone-700"}>
+                    {i.expired ? `expired ${date(i.expiresAt)}` : `until ${date(i.expiresAt)}`}, by {i.invitedBy}
+                  </span>
+                  <ActionForm action={revokeInvitationAction} submitLabel={`Withdraw invitation to ${i.email}`}>
+                    {hidden}
+                    <input type="hidden" name="invitation" value={i.id} />
+                  </ActionForm>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      <CardSection
+        teamId={team.id}
+        owner={owner}
+        card={overview.card && { text: describeCard(overview.card), declines: overview.card.declines }}
+        charges={overview.charges.map((c) => ({
+          id: c.id,
+          date: date(c.createdAt),
+          description: c.description,
+          amount: `${formatMoney(c.amountCents)} ${c.currency || CURRENCY}`,
+          refund: c.kind === "refund",
+        }))}
+        setCard={setCardAction}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import type { PrismaClient, Tx } from "@/lib/db";
+import { badRequest, conflict, notFound } from "@/lib/errors";
+import { isRole, requireMember, requireOwner, type TeamRole } from "./roles";
+
+export type MemberView = { userId: string; name: string | null; email: string; role: TeamRole; since: Date };
+
+const LAST_OWNER = "A team needs an owner: make someone else owner first.";
+
+/** The team's members, owners first, for any member of the team. */
+export async function listMembers(db: Tx, userId: string, teamId: string): Promise<MemberView[]> {
+  await requireMember(db, userId, teamId);
+  const rows = await db.membership.findMany({
+    where: { teamId },
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+    select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
+  });
+  return rows
+    .map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: isRole(m.role) ? m.role : "member", since: m.createdAt }))
+    .sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner"));
+}
+
+/**
+ * Runs a change of the team's memberships with the team row locked, so two concurrent changes
+ * (two owners demoting each other) can't both see "another owner is left".
+ */
+async function withTeamLocked<T>(db: PrismaClient, teamId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${teamId} FOR UPDATE`;
+    return change(tx);
+  });
+}
+
+async function roleOf(tx: Tx, teamId: string, userId: string): Promise<TeamRole | null> {
+  const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId } }, select: { role: true } });
+  return m ? (isRole(m.role) ? m.role : "member") : null;
+}
+
+async function assertAnotherOwner(tx: Tx, teamId: string, userId: string): Promise<void> {
+  const others = await tx.membership.count({ where: { teamId, role: "owner", userId: { not: userId } } });
+  if (others === 0) throw conflict(LAST_OWNER);
+}
+
+/** An owner makes a member owner, or an owner member (not the last owner). */
+export async function changeRole(db: PrismaClient, input: { actorId: string; teamId: string; userId: string; role: unknown }): Promise<void> {
+  if (!isRole(input.role)) throw badRequest('A role is "owner" or "member".');
+  const role = input.role;
+  await withTeamLocked(db, input.teamId, async (tx) => {
+    await requireOwner(tx, input.actorId, input.teamId, "change members' roles");
+    const current = await roleOf(tx, input.teamId, input.userId);
+    if (!current) throw notFound("That person is not a member of this team.");
+    if (current === role) return;
+    if (current === "owner") await assertAnotherOwner(tx, input.teamId, input.userId);
+    await tx.membership.update({ where: { userId_teamId: { userId: input.userId, teamId: input.teamId } }, data: { role } });
+  });
+}
+
+/** An owner removes someone from the team (not the last owner; leaving is how you remove yourself too). */
+export async function removeMember(db: PrismaClient, input: { actorId: string; teamId: string; userId: string }): Promise<void> {
+  await withTeamLocked(db, input.teamId, async (tx) => {
+    await requireOwner(tx, input.actorId, input.teamId, "remove members");
+    const current = await roleOf(tx, input.teamId, input.userId);
+    if (!current) throw notFound("That person is not a member of this team.");
+    if (current === "owner") await assertAnotherOwner(tx, input.teamId, input.userId);
+    await tx.membership.delete({ where: { userId_teamId: { userId: input.userId, teamId: input.teamId } } });
+  });
+}
+
+/** Anyone leaves a team they belong to, except its last owner. */
+export async function leaveTeam(db: PrismaClient, input: { userId: string; teamId: string }): Promise<void> {
+  await withTeamLocked(db, input.teamId, async (tx) => {
+    const role = await requireMember(tx, input.userId, input.teamId);
+    if (role === "owner") await assertAnotherOwner(tx, input.teamId, input.userId);
+    await tx.membership.delete({ where: { userId_teamId: { userId: input.userId, teamId: input.teamId } } });
+  });
+}

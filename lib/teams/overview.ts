@@ -1,0 +1,56 @@
+import type { PrismaClient, Tx } from "@/lib/db";
+import { badRequest } from "@/lib/errors";
+import { recentCharges, teamCard, type CardView, type ChargeView } from "./card";
+import { createTeam } from "./create-team";
+import { listPendingInvitations, type PendingInvitation } from "./invitations";
+import { listMembers, type MemberView } from "./members";
+import { isRole, requireMember, type TeamRole } from "./roles";
+
+/** A user can belong to this many teams at most (creating and joining). */
+export const MAX_TEAMS_PER_USER = 50;
+
+export type MyTeam = { id: string; name: string; role: TeamRole };
+
+/** The teams the user belongs to, oldest membership first, with their role. */
+export async function listMyTeams(db: Tx, userId: string): Promise<MyTeam[]> {
+  const rows = await db.membership.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { teamId: "asc" }],
+    select: { role: true, team: { select: { id: true, name: true } } },
+  });
+  return rows.map((m) => ({ id: m.team.id, name: m.team.name, role: isRole(m.role) ? m.role : "member" }));
+}
+
+/** Anyone signed in creates a team and becomes its owner; its id is the slug of the name. */
+export async function createTeamForUser(db: PrismaClient, userId: string, name: unknown) {
+  if (typeof name !== "string") throw badRequest("A team needs a name.");
+  return db.$transaction(async (tx) => {
+    if ((await tx.membership.count({ where: { userId } })) >= MAX_TEAMS_PER_USER) throw badRequest(`You belong to ${MAX_TEAMS_PER_USER} teams, the most one person can: leave one first.`);
+    return createTeam(tx, { name, ownerId: userId });
+  });
+}
+
+export type TeamOverview = {
+  team: { id: string; name: string };
+  role: TeamRole;
+  members: MemberView[];
+  card: CardView | null;
+  /** Owners only; empty for members. */
+  invitations: PendingInvitation[];
+  /** Owners only; empty for members. */
+  charges: ChargeView[];
+};
+
+/** Everything the team's settings page shows to this user. A non-member: 404. */
+export async function teamOverview(db: Tx, userId: string, teamId: string): Promise<TeamOverview> {
+  const role = await requireMember(db, userId, teamId);
+  const owner = role === "owner";
+  const [team, members, card, invitations, charges] = await Promise.all([
+    db.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, name: true } }),
+    listMembers(db, userId, teamId),
+    teamCard(db, userId, teamId),
+    owner ? listPendingInvitations(db, userId, teamId) : [],
+    owner ? recentCharges(db, userId, teamId) : [],
+  ]);
+  return { team, role, members, card, invitations, charges };
+}

@@ -1,0 +1,30 @@
+import type { Tx } from "@/lib/db";
+import { HttpError, notFound } from "@/lib/errors";
+import { SANDBOX_TEAM_ID } from "./constants";
+
+export const ROLES = ["owner", "member"] as const;
+export type TeamRole = (typeof ROLES)[number];
+
+export const isRole = (value: unknown): value is TeamRole => typeof value === "string" && (ROLES as readonly string[]).includes(value);
+
+/** The error for a member asking for an owner's job: 403 with its own code, so clients can tell it from a mode mismatch. */
+export const ownerRequired = (detail: string) => new HttpError(403, "Forbidden", detail, undefined, "owner_required");
+
+/** A team the user can't see: the same answer whether it exists or not. */
+const noSuchTeam = (teamId: string) => notFound(`No team "${teamId}".`);
+
+/**
+ * The user's role in a live team. A non-member, the sandbox team, or no such team: 404,
+ * never revealing whether the team exists.
+ */
+export async function requireMember(db: Tx, userId: string, teamId: string): Promise<TeamRole> {
+  if (teamId === SANDBOX_TEAM_ID || teamId.includes("\u0000") || teamId.length > 200) throw noSuchTeam(teamId);
+  const membership = await db.membership.findUnique({ where: { userId_teamId: { userId, teamId } }, select: { role: true } });
+  if (!membership) throw noSuchTeam(teamId);
+  return isRole(membership.role) ? membership.role : "member";
+}
+
+/** Like requireMember, and a member who is not an owner is refused (403 `owner_required`) with `what` they tried. */
+export async function requireOwner(db: Tx, userId: string, teamId: string, what = "manage this team"): Promise<void> {
+  if ((await requireMember(db, userId, teamId)) !== "owner") throw ownerRequired(`Only the team's owners can ${what}. Ask an owner of team "${teamId}".`);
+}
