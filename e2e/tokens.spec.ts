@@ -64,7 +64,7 @@ test("roll with confirmation: Escape cancels, then the old tokens get 401 at onc
   await rollButton.click();
   await expect(dialog.getByRole("radio", { name: "now" })).toBeChecked(); // the default
   await dialog.getByRole("button", { name: "Roll tokens" }).click();
-  await expect(page.getByRole("status").first()).toContainText("Tokens rolled.");
+  await expect(page.getByTestId("developer-access-status")).toContainText("Tokens rolled.");
   await expect(page.getByTestId("live-token")).not.toHaveText(old.live);
   const fresh = await shownTokens(page);
   await expect(page.getByTestId("new-tokens")).toContainText("The previous tokens stopped working.");
@@ -138,10 +138,10 @@ test("revoke with confirmation: Cancel keeps the tokens; confirmed, both get 401
   expect(await statusWith(request, tokens.sandbox)).toBe(401);
 });
 
-test("without JavaScript, rolling still goes through the confirmation dialog", async ({ browser, page, request }) => {
+test("without JavaScript, rolling still goes through the confirmation dialog", async ({ browser, page, request, baseURL }) => {
   await signIn(page, request, newEmail("no-js"));
   const old = await enable(page);
-  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
   try {
     const plain = await noScript.newPage();
     await plain.goto("/account");

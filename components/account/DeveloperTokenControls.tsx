@@ -62,7 +62,7 @@ export function DeveloperTokenControls({ hasTokens, change }: Props) {
           </form>
         )}
       </div>
-      <div role="status" className="text-sm">
+      <div role="status" className="text-sm" data-testid="developer-access-status">
         {state && "error" in state && <p className="mt-4 text-red-700">{state.error}</p>}
         {state && "revoked" in state && (
           <p className="mt-4">
