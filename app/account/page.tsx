@@ -3,12 +3,13 @@ import { auth, signOut } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { listActiveTokens } from "@/lib/tokens";
 import { listAuthorizedApps } from "@/lib/oauth";
-import { DeveloperTokens } from "@/components/DeveloperTokens";
+import { DeveloperAccess } from "@/components/account/DeveloperAccess";
 import { WebhookEndpoints } from "@/components/WebhookEndpoints";
 import { AccountTeams } from "@/components/teams/AccountTeams";
 import { listMyTeams } from "@/lib/teams";
 import { listEndpointsForUser } from "@/lib/webhooks";
-import { revokeApp, revokeTokens, rollTokens } from "./actions";
+import { revokeApp } from "./actions";
+import { changeDeveloperAccess, revokeOldTokens } from "./developer-access-actions";
 import { sendTestWebhook } from "./webhook-actions";
 import { createTeamAction } from "./team-actions";
 
@@ -19,9 +20,10 @@ export default async function AccountPage() {
   const userId = session?.user?.id;
   if (!userId) redirect("/signin?callbackUrl=/account");
   const db = await getDb();
+  const now = new Date();
   const [user, tokens, apps, endpoints, teams] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true } }),
-    listActiveTokens(db, userId),
+    listActiveTokens(db, userId, now),
     listAuthorizedApps(db, userId),
     listEndpointsForUser(db, userId),
     listMyTeams(db, userId),
@@ -46,35 +48,7 @@ export default async function AccountPage() {
 
       <AccountTeams teams={teams} create={createTeamAction} />
 
-      <section className="mt-10">
-        <h2 className="text-xl font-semibold">Developer access</h2>
-        <p className="mt-2 text-stone-600">
-          A live token (<code>rbn_live_…</code>) works with your teams, sends real emails and is charged; a sandbox token
-          (<code>rbn_sbox_…</code>) works only in team <code>sandbox</code>: no charges, no emails. How to call the API:{" "}
-          <a className="font-medium text-red-800 underline" href="/docs">
-            API reference
-          </a>
-          .
-        </p>
-        {tokens.length > 0 && (
-          <ul className="mt-4 space-y-1 text-sm" data-testid="active-tokens">
-            {tokens.map((t) => (
-              <li key={t.id}>
-                <code>{t.start}…</code> ({t.mode}, created {t.createdAt.toISOString().slice(0, 10)}
-                {t.lastUsedAt ? `, last used ${t.lastUsedAt.toISOString().slice(0, 10)}` : ", never used"})
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mt-4 flex items-start gap-4">
-          <DeveloperTokens hasTokens={tokens.length > 0} roll={rollTokens} />
-          {tokens.length > 0 && (
-            <form action={revokeTokens}>
-              <button className="rounded-full border border-stone-300 px-4 py-2">Revoke both</button>
-            </form>
-          )}
-        </div>
-      </section>
+      <DeveloperAccess tokens={tokens} now={now} change={changeDeveloperAccess} revokeOld={revokeOldTokens} />
 
       <section className="mt-10">
         <h2 className="text-xl font-semibold">Connected applications</h2>

@@ -16,6 +16,7 @@ const REASONS = {
   malformed: "The access token is malformed.",
   unknown: "The access token is not valid.",
   revoked: "The access token has been revoked.",
+  expired: "The access token has expired: it was rolled and the old tokens' 24 hours are over.",
 } as const;
 
 export async function authenticate(db: Tx, request: Request): Promise<Caller> {

@@ -1,10 +1,12 @@
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import type { PrismaClient } from "@/lib/db";
 import { setCard } from "@/lib/billing";
 import { createTeam } from "@/lib/teams/create-team";
 import { createDeveloperTokens } from "@/lib/tokens/create-developer-tokens";
 import { createOAuthClient } from "@/lib/oauth/create-client";
+import { demoCredentialsPath, writePrivateFileAtomically } from "./demo-credentials-file";
+
+export { demoCredentialsPath };
 
 export const DEMO_REDIRECT_URI = "http://localhost:8976/callback";
 
@@ -20,12 +22,11 @@ export type DemoCredentials = {
   oauth_client: { client_id: string; client_secret: string; redirect_uri: string };
 };
 
-export const demoCredentialsPath = (dataDir: string) => path.join(dataDir, "demo-credentials.json");
-
 /**
  * On an empty database: two demo accounts, each with a live team (the second team's card
  * declines), developer tokens and an OAuth client, written to `demo-credentials.json`
- * (mode 0600). Returns null when the database already has users.
+ * (mode 0600; the account page rewrites an account's tokens when that user rolls or revokes
+ * them). Returns null when the database already has users.
  */
 export async function createDemoData(db: PrismaClient, opts: { dataDir: string; appUrl: string }): Promise<DemoCredentials | null> {
   if ((await db.user.count()) > 0) return null;
@@ -47,9 +48,7 @@ export async function createDemoData(db: PrismaClient, opts: { dataDir: string; 
     };
   });
   mkdirSync(opts.dataDir, { recursive: true });
-  const file = demoCredentialsPath(opts.dataDir);
-  writeFileSync(file, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
-  chmodSync(file, 0o600); // the mode above only applies when the file is new
+  await writePrivateFileAtomically(demoCredentialsPath(opts.dataDir), JSON.stringify(credentials, null, 2) + "\n");
   return credentials;
 }
 

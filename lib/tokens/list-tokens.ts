@@ -1,16 +1,27 @@
 import type { Tx } from "@/lib/db";
+import type { DeveloperTokenView } from "./types";
 
-/** The user's active developer tokens, for display: only their first characters are known. */
-export function listActiveTokens(db: Tx, userId: string) {
-  return db.apiToken.findMany({
-    where: { userId, revokedAt: null },
-    orderBy: { mode: "asc" },
-    select: { id: true, mode: true, start: true, createdAt: true, lastUsedAt: true },
+/**
+ * The user's developer tokens that still work, for display (only their first characters are
+ * known): the current pair first, then a previous pair in its grace period (`expiresAt` set).
+ */
+export async function listActiveTokens(db: Tx, userId: string, now = new Date()): Promise<DeveloperTokenView[]> {
+  const rows = await db.apiToken.findMany({
+    where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    orderBy: [{ expiresAt: { sort: "asc", nulls: "first" } }, { mode: "asc" }, { id: "asc" }],
+    select: { id: true, mode: true, start: true, createdAt: true, lastUsedAt: true, expiresAt: true },
   });
+  return rows.map((row) => ({ ...row, mode: row.mode === "live" ? "live" : "sandbox" }));
 }
 
-/** Revokes every active developer token of the user (turns developer access off). */
-export async function revokeDeveloperTokens(db: Tx, userId: string): Promise<number> {
-  const { count } = await db.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+/** Revokes every developer token of the user, a pair in its grace period too (turns developer access off). */
+export async function revokeDeveloperTokens(db: Tx, userId: string, now = new Date()): Promise<number> {
+  const { count } = await db.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+  return count;
+}
+
+/** Revokes now the previous pair a roll kept for its grace period; the current pair stays. */
+export async function revokeExpiringTokens(db: Tx, userId: string, now = new Date()): Promise<number> {
+  const { count } = await db.apiToken.updateMany({ where: { userId, revokedAt: null, expiresAt: { not: null } }, data: { revokedAt: now } });
   return count;
 }

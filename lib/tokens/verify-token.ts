@@ -3,35 +3,38 @@ import { sha256 } from "@/lib/crypto";
 import { tokenPrefix } from "./format";
 import type { Caller } from "./caller";
 
-export type TokenCheck = { status: "valid"; caller: Caller } | { status: "malformed" | "unknown" | "revoked" };
+export type TokenCheck = { status: "valid"; caller: Caller } | { status: "malformed" | "unknown" | "revoked" | "expired" };
 
 const TOKEN_SHAPE = /^rbn_(live|sbox|oat)_[1-9A-HJ-NP-Za-km-z]{16,64}$/;
 
 /**
  * Looks a presented token up by its hash. Returns a status rather than throwing, so the
- * edge decides how to answer; database failures still throw.
+ * edge decides how to answer; database failures still throw. A developer token a roll kept
+ * for a grace period is expired from its `expiresAt` on (`expiresAt <= now`).
  */
-export async function verifyToken(db: Tx, token: string): Promise<TokenCheck> {
+export async function verifyToken(db: Tx, token: string, now = new Date()): Promise<TokenCheck> {
   if (!TOKEN_SHAPE.test(token)) return { status: "malformed" };
   const tokenHash = sha256(token);
+  const at = now.toISOString(); // timestamp(3) columns hold UTC
   const oauth = token.startsWith(tokenPrefix.oauth);
   // One statement: the credential and its user (hot path: every API request).
   const [row] = oauth
     ? await db.$queryRaw<Row[]>`
-        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", 'live' AS "mode", u."id" AS "userId", u."name", u."email"
+        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", false AS "expired", 'live' AS "mode", u."id" AS "userId", u."name", u."email"
         FROM "OAuthToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`
     : await db.$queryRaw<Row[]>`
-        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", t."mode", u."id" AS "userId", u."name", u."email"
+        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", COALESCE(t."expiresAt" <= ${at}::timestamp, false) AS "expired", t."mode", u."id" AS "userId", u."name", u."email"
         FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`;
   if (!row) return { status: "unknown" };
   if (row.revoked) return { status: "revoked" };
+  if (row.expired) return { status: "expired" };
   const via = oauth ? "oauth" : "token";
   await touch(db, via, row.id);
   const user = { id: row.userId, name: row.name ?? row.email, email: row.email };
   return { status: "valid", caller: { user, mode: row.mode === "live" ? "live" : "sandbox", via, credentialId: row.id } };
 }
 
-type Row = { id: number; revoked: boolean; mode: string; userId: string; name: string | null; email: string };
+type Row = { id: number; revoked: boolean; expired: boolean; mode: string; userId: string; name: string | null; email: string };
 
 // `lastUsedAt` (shown on the account page) is kept to the minute: at most one write per token a minute.
 const TOUCH_EVERY_MS = 60_000;

@@ -29,7 +29,7 @@ const errorResponse = (description: string, extraHeaders: z.ZodRawShape = {}) =>
 
 const ERRORS = {
   "400": errorResponse("Invalid request: validation problems (`ApiError` entries, status 422, each with `source.pointer`), a declined card (`BillingError`), a bad parameter or body."),
-  "401": errorResponse("Missing, malformed, unknown or revoked access token.", { "WWW-Authenticate": z.string().meta({ description: "`Bearer realm=\"ribbon\"`" }) }),
+  "401": errorResponse("Missing, malformed, unknown, revoked or expired access token.", { "WWW-Authenticate": z.string().meta({ description: "`Bearer realm=\"ribbon\"`" }) }),
   "403": errorResponse("A sandbox token naming a live team, or a live token naming `sandbox`."),
   "404": errorResponse("No such team, gift or endpoint visible to the caller."),
   "429": errorResponse("Too many requests for this credential.", { "Retry-After": seconds("Seconds to wait.") }),
@@ -199,7 +199,12 @@ export function openApiDocument() {
     security: [{ bearer: [] }, { accessToken: [] }, { oauth2: [] }],
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <token>`: a developer token (`rbn_live_…`, `rbn_sbox_…`) or an OAuth access token (`rbn_oat_…`)." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "`Authorization: Bearer <token>`: a developer token (`rbn_live_…`, `rbn_sbox_…`) or an OAuth access token (`rbn_oat_…`). Each user has one live and one sandbox token, made on the account page. Rolling them issues a new pair; the old pair stops at once, or 24 hours later when the roll keeps it (then 401 `The access token has expired`). Revoking stops both at once.",
+        },
         accessToken: { type: "apiKey", in: "query", name: "access_token", description: "The same token as a query parameter (the header wins when both are sent)." },
         oauth2: {
           type: "oauth2",

@@ -20,7 +20,7 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "card_declined", status: 400, meaning: "BillingError: the team's card was declined." },
   { code: "no_card_on_file", status: 400, meaning: "BillingError: the team has no card." },
   { code: "bad_request", status: 400, meaning: "Unreadable body, bad parameter, or no default team." },
-  { code: "unauthorized", status: 401, meaning: "Missing, malformed, unknown or revoked token." },
+  { code: "unauthorized", status: 401, meaning: "Missing, malformed, unknown, revoked or expired token." },
   { code: "forbidden", status: 403, meaning: "The credential's mode doesn't match the team (sandbox vs live)." },
   { code: "owner_required", status: 403, meaning: "Only the team's owners may do this (create, change, delete, rotate or replay a live team's webhook endpoints)." },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },

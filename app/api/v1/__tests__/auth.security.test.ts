@@ -4,7 +4,7 @@ import { apiAs, callApi } from "@/lib/testing/api-client";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { setCard } from "@/lib/billing";
 import { addMember, createTeam } from "@/lib/teams";
-import { createDeveloperTokens } from "@/lib/tokens";
+import { createDeveloperTokens, ROLL_GRACE_MS } from "@/lib/tokens";
 import * as catchAll from "@/app/api/v1/[...path]/route";
 import { counts, expectError, giftBody, JSON_API, openDatabaseForFile } from "./helpers";
 
@@ -76,6 +76,19 @@ describe("401 for missing, malformed, unknown and revoked tokens", () => {
     const unknown = expectError(await apiAs(`rbn_live_${randomSecret(24)}`).get("/teams"), 401, "Unauthorized");
     expect(unknown.detail).not.toMatch(/revoked/i);
     expect((await apiAs(fresh.live).get("/teams")).status).toBe(200);
+    expect((await apiAs(fresh.sandbox).get("/teams")).status).toBe(200);
+  });
+
+  it("accepts a rolled token during its grace period and answers 401 'expired' after it", async () => {
+    const kept = await createAccount(t.db);
+    await t.db.$transaction((tx) => createDeveloperTokens(tx, kept.user.id, { keepOld: true }));
+    expect((await apiAs(kept.tokens.live).get("/teams")).status).toBe(200);
+
+    const lapsed = await createAccount(t.db);
+    const dayAndASecondAgo = new Date(Date.now() - ROLL_GRACE_MS - 1000);
+    const fresh = await t.db.$transaction((tx) => createDeveloperTokens(tx, lapsed.user.id, { keepOld: true, now: dayAndASecondAgo }));
+    const expired = expectError(await apiAs(lapsed.tokens.sandbox).get("/teams"), 401, "Unauthorized");
+    expect(expired.detail).toMatch(/expired/i);
     expect((await apiAs(fresh.sandbox).get("/teams")).status).toBe(200);
   });
 });

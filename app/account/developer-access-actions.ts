@@ -1,0 +1,58 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { auth } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { createDeveloperTokens, enableDeveloperTokens, revokeDeveloperTokens, revokeExpiringTokens, ROLL_GRACE_MS } from "@/lib/tokens";
+import { syncDemoCredentials, type DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
+
+export type DeveloperAccessState =
+  | null
+  | { error: string }
+  | { issued: { live: string; sandbox: string }; rolled: boolean; oldTokensUntil: string | null; demoFile: DemoFileUpdate }
+  | { revoked: true; demoFile: DemoFileUpdate };
+
+/** The signed-in user, from the session: an action never takes whose tokens to change from the form. */
+async function signedInUser(): Promise<{ id: string; email: string } | null> {
+  const user = (await auth())?.user;
+  return user?.id && user.email ? { id: user.id, email: user.email } : null;
+}
+
+/**
+ * Turns the signed-in user's developer access on, rolls their tokens or revokes them, as the
+ * form's `confirm` button says: rolling and revoking are submitted only from the confirmation
+ * dialog. New tokens are returned this once; demo-credentials.json follows along.
+ */
+export async function changeDeveloperAccess(_previous: DeveloperAccessState, formData: FormData): Promise<DeveloperAccessState> {
+  const user = await signedInUser();
+  if (!user) return { error: "Your session has ended: sign in again." };
+  const db = await getDb();
+  const intent = formData.get("confirm");
+  let state: DeveloperAccessState;
+  if (intent === "enable") {
+    const issued = await db.$transaction((tx) => enableDeveloperTokens(tx, user.id));
+    if (!issued) return { error: "Developer access is already on (in another tab?): roll the tokens to get new ones." };
+    state = { issued, rolled: false, oldTokensUntil: null, demoFile: await syncDemoCredentials(user.email, issued) };
+  } else if (intent === "roll") {
+    const keepOld = formData.get("old_tokens") === "24h";
+    const now = new Date();
+    const issued = await db.$transaction((tx) => createDeveloperTokens(tx, user.id, { keepOld, now }));
+    const oldTokensUntil = keepOld ? new Date(now.getTime() + ROLL_GRACE_MS).toISOString() : null;
+    state = { issued, rolled: true, oldTokensUntil, demoFile: await syncDemoCredentials(user.email, issued) };
+  } else if (intent === "revoke") {
+    await revokeDeveloperTokens(db, user.id);
+    state = { revoked: true, demoFile: await syncDemoCredentials(user.email, null) };
+  } else {
+    return { error: "Nothing changed: confirm in the dialog." };
+  }
+  revalidatePath("/account");
+  return state;
+}
+
+/** Stops the previous tokens a roll kept for 24 hours, now (confirmed in its dialog). */
+export async function revokeOldTokens(formData: FormData): Promise<void> {
+  const user = await signedInUser();
+  if (!user || formData.get("confirm") !== "revoke-old") return;
+  await revokeExpiringTokens(await getDb(), user.id);
+  revalidatePath("/account");
+}
