@@ -1,16 +1,17 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db";
+import type { GiftForEmail } from "./render-gift-email";
 
 /** How long a worker holds a claimed gift before another may try it (far longer than a send takes). */
 export const LEASE_MS = 5 * 60_000;
 
-export type ClaimedGift = Prisma.GiftGetPayload<{
-  include: {
-    design: { select: { id: true; name: true; imageUrl: true; hasLogo: true } };
-    logo: { select: { id: true; name: true; imageUrl: true } };
-    collection: { select: { name: true } };
-  };
-}>;
+/** A claimed gift: what its email shows, where it goes, and its attempt count. */
+export type ClaimedGift = GiftForEmail & {
+  email: string | null;
+  ccEmail: string | null;
+  livemode: boolean;
+  deliveryAttempts: number;
+};
 
 /**
  * Claims due gift emails: one conditional UPDATE sets the lease and counts the attempt
@@ -19,6 +20,7 @@ export type ClaimedGift = Prisma.GiftGetPayload<{
  * skipped (`FOR UPDATE SKIP LOCKED`), so two workers never claim the same gift and never
  * wait on each other. Returns the claimed gifts, `deliveryAttempts` already counting this one.
  *
+ * One statement: the UPDATE's RETURNING joins the design, logo and collection the email shows.
  * Timestamps are passed as UTC ISO text cast to `timestamp`: Prisma stores DateTime as
  * UTC in `timestamp(3)` columns, whatever the server's time zone.
  */
@@ -28,27 +30,29 @@ export async function claimDueGifts(
 ): Promise<ClaimedGift[]> {
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Gift" SET "deliveryLeaseUntil" = ${leaseUntil}::timestamp, "deliveryAttempts" = "deliveryAttempts" + 1
-    WHERE "id" IN (
-      SELECT "id" FROM "Gift"
-      WHERE "stage" = 'scheduled' AND "deliveryMethod" = 'email'
-        AND "scheduledAt" <= ${at}::timestamp
-        AND ("deliveryLeaseUntil" IS NULL OR "deliveryLeaseUntil" <= ${at}::timestamp)
-        ${giftId === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${giftId}`}
-      ORDER BY "scheduledAt", "id"
-      LIMIT ${Math.max(1, Math.floor(limit))}::int
-      FOR UPDATE SKIP LOCKED
+  return db.$queryRaw<ClaimedGift[]>`
+    WITH "claimed" AS (
+      UPDATE "Gift" SET "deliveryLeaseUntil" = ${leaseUntil}::timestamp, "deliveryAttempts" = "deliveryAttempts" + 1
+      WHERE "id" IN (
+        SELECT "id" FROM "Gift"
+        WHERE "stage" = 'scheduled' AND "deliveryMethod" = 'email'
+          AND "scheduledAt" <= ${at}::timestamp
+          AND ("deliveryLeaseUntil" IS NULL OR "deliveryLeaseUntil" <= ${at}::timestamp)
+          ${giftId === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${giftId}`}
+        ORDER BY "scheduledAt", "id"
+        LIMIT ${Math.max(1, Math.floor(limit))}::int
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING "id", "recipientName", "subject", "message", "from", "expiresOn", "email", "ccEmail", "livemode",
+                "deliveryAttempts", "scheduledAt", "collectionId", "designId", "logoId"
     )
-    RETURNING "id"`;
-  if (rows.length === 0) return [];
-  return db.gift.findMany({
-    where: { id: { in: rows.map((r) => r.id) } },
-    include: {
-      design: { select: { id: true, name: true, imageUrl: true, hasLogo: true } },
-      logo: { select: { id: true, name: true, imageUrl: true } },
-      collection: { select: { name: true } },
-    },
-    orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
-  });
+    SELECT g."id", g."recipientName", g."subject", g."message", g."from", g."expiresOn", g."email", g."ccEmail", g."livemode", g."deliveryAttempts",
+           json_build_object('name', c."name") AS "collection",
+           CASE WHEN d."id" IS NULL THEN NULL ELSE json_build_object('id', d."id", 'name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo") END AS "design",
+           json_build_object('id', l."id", 'name', l."name", 'imageUrl', l."imageUrl") AS "logo"
+    FROM "claimed" g
+    JOIN "Collection" c ON c."id" = g."collectionId"
+    JOIN "Logo" l ON l."id" = g."logoId"
+    LEFT JOIN "Design" d ON d."id" = g."designId"
+    ORDER BY g."scheduledAt", g."id"`;
 }

@@ -1,7 +1,7 @@
 import { keptBody } from "./outbox-retention";
 import type { PrismaClient } from "@/lib/db";
 import { config } from "@/lib/config";
-import { moveGift, moveGifts } from "@/lib/gifts/stages";
+import { markGiftsSent, moveGift } from "@/lib/gifts/stages";
 import { claimDueGifts, type ClaimedGift } from "./claim";
 import { insertOutboxRows } from "./outbox";
 import { renderGiftEmail } from "./render-gift-email";
@@ -94,7 +94,7 @@ export async function deliverClaimedGifts(db: PrismaClient, gifts: ClaimedGift[]
 async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promise<Set<string>> {
   return db.$transaction(async (tx) => {
     const ids = prepared.map((p) => p.gift.id);
-    const moved = new Set(await moveGifts(tx, { id: { in: ids } }, "sent", { at, data: { sentAt: at, deliveryLeaseUntil: null } }));
+    const moved = new Set(await markGiftsSent(tx, ids, at));
     const kept = prepared.filter((p) => moved.has(p.gift.id) || p.record.status === "sent");
     await insertOutboxRows(
       tx,

@@ -61,3 +61,22 @@ export async function moveGifts(tx: Tx, where: Prisma.GiftWhereInput, to: Stage,
   }
   return moved.map(({ id }) => id);
 }
+
+/**
+ * The delivery's hot move: these gifts to `sent` (those still allowed to move), `sentAt` set
+ * and the lease cleared, one event each, in one statement. Returns the ids moved.
+ */
+export async function markGiftsSent(tx: Tx, ids: string[], at: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const when = at.toISOString();
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    WITH "moved" AS (
+      UPDATE "Gift" SET "stage" = 'sent', "lastEventAt" = ${when}::timestamp, "sentAt" = ${when}::timestamp, "deliveryLeaseUntil" = NULL
+      WHERE "id" = ANY(${ids}::text[]) AND "stage" = ANY(${stagesBefore("sent")}::text[])
+      RETURNING "id"
+    ), "events" AS (
+      INSERT INTO "GiftEvent" ("giftId", "stage", "message", "createdAt") SELECT "id", 'sent', NULL, ${when}::timestamp FROM "moved"
+    )
+    SELECT "id" FROM "moved"`;
+  return rows.map((r) => r.id);
+}
