@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { TokenState } from "@/app/account/actions";
+import type { TokenState } from "@/app/(site)/account/actions";
 
 type Props = {
   hasTokens: boolean;
