@@ -9,7 +9,7 @@ import { listEndpointsForUser } from "@/lib/webhooks";
 import { revokeApp, revokeTokens, rollTokens } from "./actions";
 import { sendTestWebhook } from "./webhook-actions";
 
-export const metadata = { title: "Account — Ribbon" };
+export const metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const session = await auth();
