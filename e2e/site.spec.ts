@@ -125,10 +125,16 @@ test("a page that fails shows the branded error page, and only its reference", a
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Ribbon sends gifts");
 });
 
-test("the failing test page exists only for requests from this machine", async ({ baseURL }) => {
-  const url = `${baseURL}/dev/error`;
-  expect((await rawGet(url, { Host: "evil.example" })).status).toBe(404);
-  expect((await rawGet(url, { Host: new URL(baseURL!).host, "X-Forwarded-For": "203.0.113.9" })).status).toBe(404);
+test("the failing test page exists only for requests from this machine, and its 404 has one header", async ({ baseURL }) => {
+  for (const path of ["/dev/error", "/dev/outbox"]) {
+    const refused: Record<string, string>[] = [{ Host: "evil.example" }, { Host: new URL(baseURL!).host, "X-Forwarded-For": "203.0.113.9" }];
+    for (const headers of refused) {
+      const { status, body } = await rawGet(`${baseURL}${path}`, headers);
+      expect(status, path).toBe(404);
+      expect(body, path).toContain("couldn&#x27;t find that page");
+      expect(body.match(/<header/g), `${path}: one header, not the 404's inside the site's`).toHaveLength(1);
+    }
+  }
 });
 
 test("the recipient's gift pages have no site header or footer", async ({ page }) => {
