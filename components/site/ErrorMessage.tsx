@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { RibbonMark } from "./RibbonMark";
 
 type Props = {
@@ -13,9 +14,12 @@ type Props = {
 
 /** What every error page says: it's on our side, try again, or go home. */
 export function ErrorMessage({ digest, retry, withMark = false }: Props) {
+  // The failed page's own title is already in <head> (and a <title> here would come after it).
+  useEffect(() => {
+    document.title = "Something went wrong — Ribbon";
+  }, []);
   return (
     <main className="mx-auto max-w-xl px-6 py-20 text-center">
-      <title>Something went wrong — Ribbon</title>
       {withMark && <RibbonMark className="mx-auto mb-6 h-12 w-12" />}
       <p className="text-sm font-semibold uppercase tracking-wide text-ribbon-dark">Error</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">Something went wrong on our side</h1>
