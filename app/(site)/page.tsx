@@ -82,6 +82,7 @@ export default async function Home() {
               stage, cost nothing and send no email. Webhooks tell your system when a gift is opened, chosen and delivered.
             </p>
             <pre
+              role="region"
               tabIndex={0}
               aria-label="Example: send a gift with curl"
               className="mt-6 overflow-x-auto rounded-xl bg-stone-900 p-4 text-[13px] leading-relaxed text-stone-100"

@@ -129,8 +129,10 @@ async function handle(request: Request): Promise<Response> {
   const options = await authConfig();
   options.secret ??= process.env.AUTH_SECRET;
   setEnvDefaults(process.env, options, true);
-  const onAppUrl = new Request(new URL(`${url.pathname}${url.search}`, config.appUrl), { method: request.method, headers: request.headers, body });
-  return keepCallbackUrl(await Auth(onAppUrl, options), callbackUrl);
+  const onAppUrl = new URL(`${url.pathname}${url.search}`, config.appUrl);
+  // Auth.js answers a callbackUrl it refuses (javascript:, another site) with a JSON 500; ours keeps it on the site.
+  if (onAppUrl.searchParams.has("callbackUrl")) onAppUrl.searchParams.set("callbackUrl", sameOriginUrl(callbackUrl, DEFAULT_AFTER_SIGN_IN));
+  return keepCallbackUrl(await Auth(new Request(onAppUrl, { method: request.method, headers: request.headers, body }), options), callbackUrl);
 }
 
 export const handlers = { GET: handle, POST: handle };
