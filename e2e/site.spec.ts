@@ -93,6 +93,16 @@ test("the home page explains Ribbon and leads to sign-in and the docs", async ({
   await expect(page.getByRole("heading", { level: 1, name: "Ribbon API reference" })).toBeVisible();
 });
 
+test("on a 390×844 phone the site's pages need no sideways scrolling", async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  for (const path of ["/", "/signin", "/signin?error=Verification", "/docs", "/no-such-page"]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await phone.close();
+});
+
 test("signed in, the header offers Account and Sign out, and signing out works", async ({ page, request, baseURL }) => {
   const email = uniqueEmail("header");
   await page.goto("/signin");

@@ -15,8 +15,9 @@ const exampleRequest = (appUrl: string) =>
     `curl -X POST ${appUrl}/api/v1/gifts \\`,
     `  -H "Authorization: Bearer $RIBBON_SANDBOX_TOKEN" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -d '{"gift":{"name":"Robin","email":"robin@example.com",`,
-    `       "collection":"Coffee Lovers","message":"Thank you!","from":"Alex"}}'`,
+    `  -d '{"gift": {"name": "Robin", "email": "robin@example.com",`,
+    `       "collection": "Coffee Lovers",`,
+    `       "message": "Thank you!", "from": "Alex"}}'`,
   ].join("\n");
 
 /** What Ribbon is, for a company and for a developer, and the way in. */
@@ -53,7 +54,7 @@ export default async function Home() {
 
       <div className="border-t border-stone-200 bg-white">
         <div className="mx-auto grid max-w-5xl gap-12 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-16">
-          <section aria-labelledby="for-companies">
+          <section aria-labelledby="for-companies" className="min-w-0">
             <h2 id="for-companies" className="text-2xl font-semibold tracking-tight">
               For companies
             </h2>
@@ -73,7 +74,7 @@ export default async function Home() {
             </ul>
           </section>
 
-          <section aria-labelledby="for-developers">
+          <section aria-labelledby="for-developers" className="min-w-0">
             <h2 id="for-developers" className="text-2xl font-semibold tracking-tight">
               For developers
             </h2>

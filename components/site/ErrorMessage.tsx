@@ -23,10 +23,10 @@ export function ErrorMessage({ digest, retry, withMark = false }: Props) {
       {withMark && <RibbonMark className="mx-auto mb-6 h-12 w-12" />}
       <p className="text-sm font-semibold uppercase tracking-wide text-ribbon-dark">Error</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">Something went wrong on our side</h1>
-      <p className="mt-4 text-stone-700">It&apos;s not something you did. Try again; if it keeps happening, try again in a few minutes.</p>
+      <p className="mt-4 text-stone-700">It&apos;s not something you did. Try again in a moment.</p>
       {digest && (
         <p className="mt-2 text-sm text-stone-600">
-          Reference: <code>{digest}</code>
+          If it keeps failing, quote this reference: <code>{digest}</code>
         </p>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
