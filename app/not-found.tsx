@@ -1,24 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NotFoundMessage } from "@/components/site/NotFoundMessage";
+import { SiteChrome } from "@/components/site/SiteChrome";
+import { auth } from "@/lib/auth";
+import { signOutAction } from "./(site)/sign-out";
 
-export const metadata: Metadata = { title: "Page not found — Ribbon" };
+export const metadata: Metadata = { title: "Page not found" };
 
-export default function NotFound() {
+/**
+ * An address no route matches. It renders outside app/(site)/layout, so it brings the header and
+ * footer itself (a site page calling notFound() gets app/(site)/not-found.tsx inside them instead).
+ */
+export default async function NotFound() {
   return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-red-800">404</p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">We couldn&apos;t find that page</h1>
-      <p className="mt-4 text-stone-700">
-        If you followed a gift link, check that it was copied whole. Otherwise, start from the{" "}
-        <Link className="font-medium text-red-800 underline" href="/">
-          home page
-        </Link>{" "}
-        or the{" "}
-        <a className="font-medium text-red-800 underline" href="/docs">
-          API reference
-        </a>
-        .
-      </p>
-    </main>
+    <SiteChrome signedIn={Boolean((await auth())?.user)} signOut={signOutAction}>
+      <NotFoundMessage />
+    </SiteChrome>
   );
 }

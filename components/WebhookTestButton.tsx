@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { TestEventState } from "@/app/account/webhook-actions";
+import type { TestEventState } from "@/app/(site)/account/webhook-actions";
 
 type Props = { endpointId: string; send: (previous: TestEventState, formData: FormData) => Promise<TestEventState> };
 

@@ -14,13 +14,13 @@ test("/docs renders the reference from the OpenAPI document, with no request lea
   await expect(page.getByRole("rowheader", { name: "card_declined" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("docs.png") }); // kept in test-results/ as an artifact
   expect([...origins]).toEqual([new URL(baseURL!).origin]);
-  await page.getByRole("link", { name: "OpenAPI document" }).click();
+  await page.getByRole("main").getByRole("link", { name: "OpenAPI document" }).click(); // the footer has one too
   expect(JSON.parse(await page.locator("body").innerText()).openapi).toBe("3.1.0");
 });
 
 test("the home page and every API 404 lead to /docs", async ({ page, request }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "API reference" }).click();
+  await page.getByRole("main").getByRole("link", { name: "API reference" }).click(); // the footer has one too
   await expect(page).toHaveURL(/\/docs$/);
   const missing = await request.get("/api/v1/nope");
   expect(missing.status()).toBe(404);

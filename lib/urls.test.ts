@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameOriginUrl } from "./urls";
+import { sameOriginPath, sameOriginUrl } from "./urls";
 
 // vitest.config.ts sets APP_URL=http://localhost:3000.
 describe("sameOriginUrl: where a sign-in or consent may send the browser", () => {
@@ -33,5 +33,18 @@ describe("sameOriginUrl: where a sign-in or consent may send the browser", () =>
     expect(sameOriginUrl("https://evil.example/account", "/account")).toBe("http://localhost:3000/account");
     expect(sameOriginUrl("//evil.example", "/account")).toBe("http://localhost:3000/account");
     expect(sameOriginUrl("/\\evil.example", "/account")).toBe("http://localhost:3000/account");
+  });
+});
+
+describe("sameOriginPath: a callbackUrl to carry in a query string", () => {
+  it("keeps the path, query and fragment of a page on APP_URL", () => {
+    expect(sameOriginPath("/account", "/")).toBe("/account");
+    expect(sameOriginPath("http://localhost:3000/oauth2/authorize?client_id=a&redirect_uri=x#y", "/")).toBe("/oauth2/authorize?client_id=a&redirect_uri=x#y");
+  });
+
+  it("falls back for other origins and for paths a browser reads as another host", () => {
+    for (const hostile of ["https://evil.example/x", "//evil.example", "/\\evil.example", "http://localhost:3000//evil.example", "http://localhost:3000/\\evil.example", "javascript:alert(1)", "", null]) {
+      expect(sameOriginPath(hostile, "/account"), String(hostile)).toBe("/account");
+    }
   });
 });

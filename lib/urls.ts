@@ -22,3 +22,13 @@ export function sameOriginUrl(target: string | null | undefined, fallback: strin
   }
   return new URL(fallback, base).href;
 }
+
+/**
+ * `sameOriginUrl` as a site path (`/oauth2/authorize?…`), for query parameters such as the
+ * sign-in page's callbackUrl. A path that a browser would read as another host (`//evil`) falls back.
+ */
+export function sameOriginPath(target: string | null | undefined, fallback: string): string {
+  const url = new URL(sameOriginUrl(target, fallback));
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return /^\/[/\\]/.test(path) ? new URL(fallback, config.appUrl).pathname : path;
+}

@@ -1,4 +1,4 @@
-import type { DeveloperAccessState } from "@/app/account/developer-access-actions";
+import type { DeveloperAccessState } from "@/app/(site)/account/developer-access-actions";
 import type { DeveloperTokenView } from "@/lib/tokens/types";
 import { DeveloperTokenControls } from "./DeveloperTokenControls";
 import { TokenList } from "./TokenList";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { DeveloperAccessState } from "@/app/account/developer-access-actions";
+import type { DeveloperAccessState } from "@/app/(site)/account/developer-access-actions";
 import type { DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { NewTokens } from "./NewTokens";

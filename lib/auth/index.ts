@@ -1,5 +1,7 @@
 import { Auth, setEnvDefaults } from "@auth/core";
+import { AuthError } from "@auth/core/errors";
 import NextAuth, { type NextAuthConfig } from "next-auth";
+import { cache } from "react";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
@@ -9,6 +11,9 @@ import { sameOriginUrl } from "@/lib/urls";
 import { withHashedSessions } from "./hashed-sessions";
 import { sendSignInEmail } from "./sign-in-email";
 import { allowSignInEmail } from "./sign-in-limit";
+import { DEFAULT_AFTER_SIGN_IN, isSignInEmail, signInPagePath } from "./sign-in-page";
+
+export { DEFAULT_AFTER_SIGN_IN, signInPagePath } from "./sign-in-page";
 
 const BASE_PATH = "/api/auth";
 /** Sign-in posts are an email address and a CSRF token. */
@@ -31,7 +36,7 @@ async function authConfig(): Promise<NextAuthConfig> {
     pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin" },
     callbacks: {
       // Only ever back to a page of this site (APP_URL), e.g. /account or the consent screen.
-      redirect: ({ url }) => sameOriginUrl(url, "/account"),
+      redirect: ({ url }) => sameOriginUrl(url, DEFAULT_AFTER_SIGN_IN),
     },
     events: {
       // A used link (and any other unused one to the same address) must not stay readable in the outbox.
@@ -52,19 +57,52 @@ async function authConfig(): Promise<NextAuthConfig> {
 }
 
 const nextAuth = NextAuth(authConfig);
-export const { auth, signOut } = nextAuth;
+export const { signOut } = nextAuth;
 
-/** Where a refused sign-in email request lands: the sign-in page saying so. */
-const SIGN_IN_LIMITED = () => `${config.appUrl}/signin?error=EmailSignin`;
+/**
+ * The signed-in person's session, or null. Looked up once per page render however many
+ * components ask (the header and the page both do); outside a render every call looks it up.
+ */
+export const auth = cache(() => nextAuth.auth());
+
+/** What became of a sign-in form: the link is on its way, or the error code the sign-in page explains. */
+export type SignInLinkOutcome = "sent" | "EmailInvalid" | "EmailSignin";
 
 /**
  * Sends the magic link for the sign-in form (a server action), after the same per-address and
- * per-IP limits as the /api/auth route. Returns false when the limit refused it.
+ * per-IP limits as the /api/auth route. "EmailSignin" when the limit refused it or the mail
+ * transport failed (Auth.js logs why).
  */
-export async function sendSignInLink(email: string, redirectTo: string, request: Request): Promise<boolean> {
-  if (!(await allowSignInEmail(email, request))) return false;
-  await nextAuth.signIn("email", { email, redirectTo });
-  return true;
+export async function sendSignInLink(email: string, redirectTo: string, request: Request): Promise<SignInLinkOutcome> {
+  if (!isSignInEmail(email)) return "EmailInvalid";
+  if (!(await allowSignInEmail(email, request))) return "EmailSignin";
+  try {
+    const next = await nextAuth.signIn("email", { email, redirectTo, redirect: false });
+    return new URL(next, config.appUrl).searchParams.has("error") ? "EmailSignin" : "sent";
+  } catch (error) {
+    if (error instanceof AuthError) return "EmailSignin";
+    throw error;
+  }
+}
+
+/** The page a sign-in request or magic link was going to: the link's query, or the sign-in form's field. */
+function requestedCallbackUrl(url: URL, form: URLSearchParams | undefined): string | null {
+  return url.searchParams.get("callbackUrl") ?? form?.get("callbackUrl") ?? null;
+}
+
+/**
+ * Auth.js sends every error to the sign-in page as `/signin?error=…`, forgetting the page the
+ * person was going to (a used magic link carries it). Put it back, kept on this site, so the
+ * new link asked for from the error page lands there too.
+ */
+function keepCallbackUrl(response: Response, callbackUrl: string | null): Response {
+  const location = response.headers.get("Location");
+  if (!location) return response;
+  const target = new URL(location, config.appUrl);
+  if (target.origin !== new URL(config.appUrl).origin || target.pathname !== "/signin" || !target.searchParams.has("error")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Location", `${config.appUrl}${signInPagePath({ error: target.searchParams.get("error")!, callbackUrl })}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -84,15 +122,18 @@ async function handle(request: Request): Promise<Response> {
     }
   }
   const url = new URL(request.url);
-  if (body && url.pathname === `${BASE_PATH}/signin/email`) {
-    const email = new URLSearchParams(new TextDecoder().decode(body)).get("email") ?? "";
-    if (!(await allowSignInEmail(email, request))) return Response.redirect(SIGN_IN_LIMITED(), 302);
+  const form = body && new URLSearchParams(new TextDecoder().decode(body));
+  const callbackUrl = requestedCallbackUrl(url, form);
+  if (form && url.pathname === `${BASE_PATH}/signin/email`) {
+    if (!(await allowSignInEmail(form.get("email") ?? "", request))) return Response.redirect(`${config.appUrl}${signInPagePath({ error: "EmailSignin", callbackUrl })}`, 302);
   }
   const options = await authConfig();
   options.secret ??= process.env.AUTH_SECRET;
   setEnvDefaults(process.env, options, true);
-  const onAppUrl = new Request(new URL(`${url.pathname}${url.search}`, config.appUrl), { method: request.method, headers: request.headers, body });
-  return Auth(onAppUrl, options);
+  const onAppUrl = new URL(`${url.pathname}${url.search}`, config.appUrl);
+  // Auth.js answers a callbackUrl it refuses (javascript:, another site) with a JSON 500; ours keeps it on the site.
+  if (onAppUrl.searchParams.has("callbackUrl")) onAppUrl.searchParams.set("callbackUrl", sameOriginUrl(callbackUrl, DEFAULT_AFTER_SIGN_IN));
+  return keepCallbackUrl(await Auth(new Request(onAppUrl, { method: request.method, headers: request.headers, body }), options), callbackUrl);
 }
 
 export const handlers = { GET: handle, POST: handle };

@@ -20,7 +20,7 @@ const loadGift = cache(async (token: string) => findGiftByUntieToken(await getDb
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const gift = await loadGift((await params).token);
-  return { title: gift ? `Your gift from ${gift.from} — Ribbon` : "Gift not found — Ribbon", robots: { index: false } };
+  return { title: gift ? `Your gift from ${gift.from}` : "Gift not found", robots: { index: false } };
 }
 
 const CHOSEN = ["redeemed", "shipped", "delivered"];

@@ -8,7 +8,7 @@ import { HttpError } from "@/lib/errors";
 import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
 import { acceptInvitation, viewInvitation, type InvitationView } from "@/lib/teams";
 
-export const metadata = { title: "Team invitation — Ribbon" };
+export const metadata = { title: "Team invitation" };
 
 type Props = { params: Promise<{ token: string }> };
 

@@ -13,7 +13,7 @@ import { changeDeveloperAccess, revokeOldTokens } from "./developer-access-actio
 import { sendTestWebhook } from "./webhook-actions";
 import { createTeamAction } from "./team-actions";
 
-export const metadata = { title: "Account — Ribbon" };
+export const metadata = { title: "Account" };
 
 export default async function AccountPage() {
   const session = await auth();

@@ -3,7 +3,7 @@ import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { approveAuthorization, checkAuthorizationRequest, denyAuthorization, type AuthorizationQuery } from "@/lib/oauth";
 
-export const metadata = { title: "Authorize an application — Ribbon" };
+export const metadata = { title: "Authorize an application" };
 
 /** This page's own path and query, to come back to after signing in. */
 function selfPath(query: AuthorizationQuery): string {

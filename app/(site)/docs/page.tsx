@@ -7,7 +7,7 @@ import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { listActiveTokens } from "@/lib/tokens";
 
-export const metadata: Metadata = { title: "API reference — Ribbon" };
+export const metadata: Metadata = { title: "API reference" };
 
 /** Where the quick start's token comes from: only hashes are stored, so we can name the token but never show it again. */
 async function tokenHint(): Promise<string> {

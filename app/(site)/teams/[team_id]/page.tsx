@@ -27,7 +27,7 @@ const load = cache(async (teamId: string): Promise<{ userId: string; overview: T
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).team_id);
-  return { title: `${loaded ? loaded.overview.team.name : "Team"} — Ribbon` };
+  return { title: `${loaded ? loaded.overview.team.name : "Team"}` };
 }
 
 const date = (d: Date) => d.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { canViewOutbox, listOutbox } from "@/lib/delivery";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Outbox · Ribbon", robots: { index: false } };
+export const metadata: Metadata = { title: "Outbox", robots: { index: false } };
 
 const STATUS_STYLE: Record<string, string> = {
   stored: "bg-emerald-100 text-emerald-800",
