@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
 
 // Developer access on the account page: rolling and revoking ask first, in a dialog that names
@@ -41,6 +41,13 @@ async function statusWith(request: APIRequestContext, token: string) {
   return (await request.get("/api/v1/teams", { headers: { Authorization: `Bearer ${token}` } })).status();
 }
 
+/** Where an element sits on the page (not in the viewport: a reload may scroll elsewhere). */
+const placeOnPage = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
+  });
+
 test("roll with confirmation: Escape cancels, then the old tokens get 401 at once and the new ones 200; nothing jumps", async ({ page, request, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, request, newEmail("roller"));
@@ -48,7 +55,7 @@ test("roll with confirmation: Escape cancels, then the old tokens get 401 at onc
   expect(await statusWith(request, old.live)).toBe(200);
 
   const rollButton = page.getByRole("button", { name: "Roll tokens" });
-  const before = await rollButton.boundingBox();
+  const before = await placeOnPage(rollButton);
 
   await rollButton.click();
   const dialog = page.getByRole("dialog", { name: "Roll your developer tokens?" });
@@ -73,7 +80,7 @@ test("roll with confirmation: Escape cancels, then the old tokens get 401 at onc
   expect(await statusWith(request, old.sandbox)).toBe(401);
   expect(await statusWith(request, fresh.live)).toBe(200);
   expect(await statusWith(request, fresh.sandbox)).toBe(200);
-  expect(await rollButton.boundingBox()).toEqual(before);
+  expect(await placeOnPage(rollButton)).toEqual(before);
 
   // Copy puts the token on the clipboard and says so.
   await page.getByRole("button", { name: "Copy live token" }).click();
@@ -87,7 +94,7 @@ test("roll with confirmation: Escape cancels, then the old tokens get 401 at onc
   const usedAt = live.locator("time").nth(1);
   expect(await usedAt.getAttribute("title")).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   expect(Number.isNaN(Date.parse((await usedAt.getAttribute("datetime"))!))).toBe(false);
-  expect(await rollButton.boundingBox()).toEqual(before);
+  expect(await placeOnPage(rollButton)).toEqual(before);
 });
 
 test("roll keeping the old tokens for 24 hours: both pairs work, the old one is listed as expiring, and Revoke now stops it", async ({ page, request }) => {
