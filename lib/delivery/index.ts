@@ -2,7 +2,7 @@
 export { deliverGift, deliverClaimedGifts, retryDelayMs, MAX_ATTEMPTS } from "./deliver-gift";
 export type { DeliveryOptions, DeliveryResult } from "./deliver-gift";
 export { claimDueGifts, LEASE_MS } from "./claim";
-export { deliverDueGifts, expireGifts, utcDay } from "./sweep";
+export { deliverAllDue, deliverDueGifts, expireGifts, utcDay } from "./sweep";
 export type { SweepOptions, SweepSummary } from "./sweep";
 export { listOutbox } from "./outbox";
 export type { OutboxMessage } from "./outbox";

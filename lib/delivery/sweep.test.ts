@@ -3,7 +3,7 @@ import { moveGift } from "@/lib/gifts/stages";
 import { databaseWithOwner } from "@/lib/testing/database-for-file";
 import { insertGift } from "@/lib/testing/fixtures";
 import { fakeTransport } from "@/lib/testing/fake-transport";
-import { deliverDueGifts, expireGifts } from "./sweep";
+import { deliverAllDue, deliverDueGifts, expireGifts } from "./sweep";
 
 describe("deliverDueGifts", () => {
   const t = databaseWithOwner();
@@ -30,6 +30,18 @@ describe("deliverDueGifts", () => {
     const later = await deliverDueGifts(t.db, { transport, now: new Date(future.scheduledAt!.getTime() + 1) });
     expect(later.results).toEqual([{ giftId: future.id, outcome: "sent", transport: "fake", status: "sent" }]);
     expect(transport.calls).toBe(2);
+  });
+
+  test("deliverAllDue: lanes side by side deliver every due gift, each exactly once", async () => {
+    const gifts = await Promise.all(Array.from({ length: 23 }, () => insertGift(t.db, { ...t.owner, scheduledAt: new Date(Date.now() - 60_000) })));
+    const transport = fakeTransport();
+    // Two instances with three lanes each, small batches: many concurrent claims over the same rows.
+    const claimed = await Promise.all([deliverAllDue(t.db, { transport, limit: 4, lanes: 3 }), deliverAllDue(t.db, { transport, limit: 4, lanes: 3 })]);
+    expect(claimed[0] + claimed[1]).toBe(gifts.length);
+    expect(transport.sent.map((m) => m.idempotencyKey).sort()).toEqual(gifts.map((g) => `gift-email-${g.id}`).sort());
+    const outbox = await t.db.emailOutbox.groupBy({ by: ["giftId"], where: { giftId: { in: gifts.map((g) => g.id) } }, _count: true });
+    expect(outbox).toHaveLength(gifts.length);
+    expect(outbox.every((row) => row._count === 1)).toBe(true);
   });
 
   test("a failing transport leaves the gift for a later sweep after its backoff", async () => {

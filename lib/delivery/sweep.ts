@@ -30,6 +30,27 @@ export async function deliverDueGifts(db: PrismaClient, options: SweepOptions = 
   return { claimed: claimed.length, sent: count("sent"), suppressed: count("suppressed"), retried: count("retry"), failed: count("failed"), results };
 }
 
+/**
+ * Delivers every gift email that is due: `lanes` sweeps run side by side (one renders while
+ * another waits on the database), each claiming `limit` gifts at a time until a claim comes
+ * back short or `stop()` says so. Claims keep the lanes apart, as they keep workers apart.
+ * Returns how many gifts were claimed.
+ */
+export async function deliverAllDue(db: PrismaClient, options: SweepOptions & { lanes?: number; stop?: () => boolean } = {}): Promise<number> {
+  const { lanes = 2, stop = () => false, ...sweep } = options;
+  const limit = sweep.limit ?? 50;
+  let claimed = 0;
+  const lane = async () => {
+    for (;;) {
+      const summary = await deliverDueGifts(db, { ...sweep, limit });
+      claimed += summary.claimed;
+      if (summary.claimed < limit || stop()) return;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+  return claimed;
+}
+
 /** Midnight UTC of `now`'s day: `expiresOn` is a calendar date. */
 export function utcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

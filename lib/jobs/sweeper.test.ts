@@ -79,8 +79,8 @@ describe("the in-process sweeper", () => {
           return { status: "sent", providerId: null };
         },
       };
-      // One gift per batch: overlapping runs would each claim a gift and send at the same time.
-      sweeper.current = createSweeper({ db: async () => db, transport: slow, intervalMs: 1, batchSize: 1 });
+      // One gift per batch, one lane: overlapping runs would each claim a gift and send at the same time.
+      sweeper.current = createSweeper({ db: async () => db, transport: slow, intervalMs: 1, batchSize: 1, lanes: 1 });
       await Promise.all([sweeper.current.runOnce(), sweeper.current.runOnce(), sweeper.current.runOnce()]);
       await waitFor(async () => (await db.gift.count({ where: { stage: "sent" } })) === 3, 20_000);
       expect(maxInFlight).toBe(1);

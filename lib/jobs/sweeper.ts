@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
-import { deliverDueGifts, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
+import { deliverAllDue, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { runWebhooks } from "@/lib/webhooks";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
@@ -14,6 +14,8 @@ export type SweeperOptions = {
   expireEveryMs?: number;
   /** Gifts claimed per batch; a run keeps claiming batches until it gets a short one. */
   batchSize?: number;
+  /** Batches delivered side by side within a run (see deliverAllDue). */
+  lanes?: number;
   /** The fulfilment provider for each gift (default: the simulated warehouse). */
   fulfilment?: FulfilmentOptions["provider"];
 };
@@ -33,7 +35,7 @@ export type Sweeper = {
  * may sweep one PostgreSQL database: claims make every gift go out once.
  */
 export function createSweeper(options: SweeperOptions = {}): Sweeper {
-  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50, fulfilment } = options;
+  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50, lanes = 2, fulfilment } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -41,10 +43,7 @@ export function createSweeper(options: SweeperOptions = {}): Sweeper {
 
   async function sweep(): Promise<void> {
     const prisma = await db();
-    for (;;) {
-      const { claimed } = await deliverDueGifts(prisma, { transport, limit: batchSize });
-      if (claimed < batchSize || stopped) break;
-    }
+    await deliverAllDue(prisma, { transport, limit: batchSize, lanes, stop: () => stopped });
     await runWebhooks(prisma);
     await advanceFulfilment(prisma, { provider: fulfilment, limit: batchSize });
     if (Date.now() - lastExpiry >= expireEveryMs) {

@@ -1,18 +1,14 @@
-// One delivery instance for `npm run bench`: runs deliverDueGifts (outbox transport) until a
-// sweep claims nothing, then prints how many it sent and when it started and ended (epoch ms,
+// One delivery instance for `npm run bench`: delivers every due gift (outbox transport) as the
+// sweeper does, then prints how many it sent and when it started and ended (epoch ms,
 // so the bench measures delivery, not process start-up). Env: DATABASE_URL or RIBBON_DATA_DIR.
 import { openDatabase } from "@/lib/database/open";
-import { deliverDueGifts } from "@/lib/delivery";
+import { deliverAllDue } from "@/lib/delivery";
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.RIBBON_DATA_DIR! });
-let delivered = 0;
 const startedAt = Date.now();
+let delivered = 0;
 try {
-  for (;;) {
-    const sweep = await deliverDueGifts(database.prisma, { limit: 50 });
-    if (sweep.claimed === 0) break;
-    delivered += sweep.sent + sweep.suppressed;
-  }
+  delivered = await deliverAllDue(database.prisma, { limit: 50 });
 } finally {
   await database.close();
 }
