@@ -400,5 +400,7 @@ console.log(`\nRibbon bench on ${meta.database}, ${meta.at}, load average ${meta
 console.table(rows.map((r) => ({ ...r })));
 mkdirSync("bench", { recursive: true });
 const json = `${JSON.stringify({ ...meta, rows }, null, 2)}\n`;
-writeFileSync("bench/results.json", json);
-writeFileSync(`bench/results-${meta.database}.json`, json);
+// A partial run (--only) keeps the full runs' files.
+const part = args.only ? `-${[...only].join("-")}` : "";
+writeFileSync(`bench/results${part}.json`, json);
+writeFileSync(`bench/results-${meta.database}${part}.json`, json);

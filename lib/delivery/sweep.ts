@@ -37,7 +37,7 @@ export async function deliverDueGifts(db: PrismaClient, options: SweepOptions = 
  * Returns how many gifts were claimed.
  */
 export async function deliverAllDue(db: PrismaClient, options: SweepOptions & { lanes?: number; stop?: () => boolean } = {}): Promise<number> {
-  const { lanes = 2, stop = () => false, ...sweep } = options;
+  const { lanes = 3, stop = () => false, ...sweep } = options;
   const limit = sweep.limit ?? 50;
   let claimed = 0;
   const lane = async () => {

@@ -35,7 +35,7 @@ export type Sweeper = {
  * may sweep one PostgreSQL database: claims make every gift go out once.
  */
 export function createSweeper(options: SweeperOptions = {}): Sweeper {
-  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50, lanes = 2, fulfilment } = options;
+  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50, lanes = 3, fulfilment } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
