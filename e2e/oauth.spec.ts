@@ -1,20 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { askForLink, signInLinkFor, uniqueEmail } from "./signin-links";
 import { demoCredentials } from "./demo";
 
 /** Signs a fresh user in through the outbox magic link, starting from a page that requires it. */
 async function signInFrom(page: Page, request: APIRequestContext, startUrl: string) {
-  const email = `oauth-user-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const email = uniqueEmail("oauth-user");
   await page.goto(startUrl);
   await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  const outbox = await (await request.get("/dev/outbox.json")).json();
-  const message = outbox.data.find((m: { to: string; kind: string }) => m.to === email && m.kind === "signin");
-  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(message.text)?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(link!.replace(/&amp;/g, "&"));
+  await askForLink(page, email);
+  await page.goto(await signInLinkFor(request, email));
 }
 
 /** Answers the browser's requests to the demo client's redirect URI (nothing listens there). */

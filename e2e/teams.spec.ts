@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from "@playwright/test";
+import { askForLink, signInLinkFor } from "./signin-links";
 
 type OutboxMessage = { to: string; kind: string; text: string };
 
@@ -16,12 +17,8 @@ async function newestMail(request: APIRequestContext, to: string, kind: string):
 /** Signs in on the page that shows the sign-in form, through the magic link in the outbox. */
 async function signInHere(page: Page, email: string) {
   await expect(page).toHaveURL(/\/signin/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  const message = await newestMail(page.request, email, "signin");
-  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(message.text)![0];
-  await page.goto(link.replace(/&amp;/g, "&"));
+  await askForLink(page, email);
+  await page.goto(await signInLinkFor(page.request, email));
 }
 
 /** Waits for the server-action POST a click makes (the `next-action` header), and returns it. */

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
+import { askForLink, signInLinkFor } from "./signin-links";
 
 // Developer access on the account page: rolling and revoking ask first, in a dialog that names
 // the consequence; a roll can keep the old tokens for 24 hours; the demo file follows along.
@@ -9,14 +10,8 @@ import { demoCredentials } from "./demo";
 /** Signs `email` in through the outbox magic link and lands on /account. */
 async function signIn(page: Page, request: APIRequestContext, email: string) {
   await page.goto("/account");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  const outbox = await (await request.get("/dev/outbox.json")).json();
-  const message = outbox.data.find((m: { to: string; kind: string }) => m.to === email && m.kind === "signin");
-  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(message.text)?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(link!.replace(/&amp;/g, "&"));
+  await askForLink(page, email);
+  await page.goto(await signInLinkFor(request, email));
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
 }
 
