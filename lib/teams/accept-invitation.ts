@@ -1,7 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import { invitationTokenHash, looksLikeInvitationToken } from "./invitation-token";
-import { isRole, type TeamRole } from "./roles";
+import { asRole, type TeamRole } from "./roles";
 
 /**
  * What an invitation link is to the signed-in person opening it. Links that don't work say
@@ -43,7 +43,7 @@ export async function viewInvitation(db: Tx, input: { token: string; userId: str
   const details = {
     teamId: invitation.teamId,
     teamName: invitation.team.name,
-    role: isRole(invitation.role) ? invitation.role : "member",
+    role: asRole(invitation.role),
     email: invitation.email,
     invitedBy: invitation.invitedBy.name ?? invitation.invitedBy.email,
     expiresAt: invitation.expiresAt,

@@ -6,6 +6,9 @@ import { requireMember, requireOwner } from "./roles";
 export type CardView = { brand: string; last4: string; expMonth: number; expYear: number; declines: boolean };
 export type ChargeView = { id: number; kind: "charge" | "refund"; amountCents: number; currency: string; description: string; cardLast4: string; createdAt: Date };
 
+type StoredCard = { brand: string; last4: string; expMonth: number; expYear: number; testBehavior: string };
+const toCardView = (card: StoredCard): CardView => ({ brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, declines: card.testBehavior === "decline" });
+
 const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
 
 /** "Visa •••• 4242, expires 12/28". */
@@ -23,19 +26,29 @@ export async function setTeamCard(db: Tx, input: { actorId: string; teamId: stri
   if (typeof input.number !== "string" || !input.number.trim()) throw badRequest("Enter the card number.");
   const { expMonth, expYear } = parseExpiry(input.expiry, now);
   const card = await setCard(db, { teamId: input.teamId, number: input.number, expMonth, expYear }, now);
-  return { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, declines: card.testBehavior === "decline" };
+  return toCardView(card);
 }
 
 /** The team's card as any member may see it (brand, last four, expiry), or null. */
 export async function teamCard(db: Tx, userId: string, teamId: string): Promise<CardView | null> {
   await requireMember(db, userId, teamId);
+  return cardOf(db, teamId);
+}
+
+/** The team's card, for a caller that has checked the user's membership already. */
+export async function cardOf(db: Tx, teamId: string): Promise<CardView | null> {
   const card = await db.paymentMethod.findUnique({ where: { teamId } });
-  return card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, declines: card.testBehavior === "decline" } : null;
+  return card ? toCardView(card) : null;
 }
 
 /** The team's latest ledger entries (charges and refunds), for its owners. */
 export async function recentCharges(db: Tx, actorId: string, teamId: string, take = 10): Promise<ChargeView[]> {
   await requireOwner(db, actorId, teamId, "see the team's charges");
+  return chargesOf(db, teamId, take);
+}
+
+/** The team's latest ledger entries, for a caller that has checked the user is an owner already. */
+export async function chargesOf(db: Tx, teamId: string, take = 10): Promise<ChargeView[]> {
   const rows = await db.charge.findMany({ where: { teamId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
   return rows.map((c) => ({
     id: c.id,

@@ -4,7 +4,7 @@ import { badRequest, conflict, HttpError, notFound } from "@/lib/errors";
 import { consume } from "@/lib/ratelimit";
 import { sendInvitationEmail } from "./invitation-email";
 import { INVITATION_LIFETIME_MS, invitationTokenHash, invitationUrl, newInvitationToken } from "./invitation-token";
-import { isRole, requireOwner, type TeamRole } from "./roles";
+import { asRole, isRole, lockTeam, requireOwner, type TeamRole } from "./roles";
 
 /** A second identical invitation within this time is the same one (a double submit): no second email. */
 export const RESEND_AFTER_MS = 60_000;
@@ -46,7 +46,7 @@ export async function inviteMember(db: PrismaClient, input: InviteInput, options
   const role = input.role;
 
   const created = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${input.teamId} FOR UPDATE`;
+    await lockTeam(tx, input.teamId);
     await requireOwner(tx, input.actorId, input.teamId, "invite people");
     const member = await tx.membership.findFirst({ where: { teamId: input.teamId, user: { email: { equals: email, mode: "insensitive" } } }, select: { userId: true } });
     if (member) throw conflict(`${email} is already a member of this team.`);
@@ -100,6 +100,11 @@ export async function revokeInvitation(db: PrismaClient, input: { actorId: strin
 /** The team's invitations not yet accepted or withdrawn (expired ones flagged), for its owners. */
 export async function listPendingInvitations(db: Tx, actorId: string, teamId: string, now = new Date()): Promise<PendingInvitation[]> {
   await requireOwner(db, actorId, teamId, "see invitations");
+  return pendingInvitationsOf(db, teamId, now);
+}
+
+/** The team's pending invitations, for a caller that has checked the user is an owner already. */
+export async function pendingInvitationsOf(db: Tx, teamId: string, now = new Date()): Promise<PendingInvitation[]> {
   const rows = await db.teamInvitation.findMany({
     where: { teamId, acceptedAt: null, revokedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -109,7 +114,7 @@ export async function listPendingInvitations(db: Tx, actorId: string, teamId: st
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
-    role: isRole(r.role) ? r.role : "member",
+    role: asRole(r.role),
     invitedBy: r.invitedBy.name ?? r.invitedBy.email,
     createdAt: r.createdAt,
     expiresAt: r.expiresAt,

@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { badRequest, conflict, notFound } from "@/lib/errors";
-import { isRole, requireMember, requireOwner, type TeamRole } from "./roles";
+import { asRole, isRole, lockTeam, requireMember, requireOwner, type TeamRole } from "./roles";
 
 export type MemberView = { userId: string; name: string | null; email: string; role: TeamRole; since: Date };
 
@@ -9,13 +9,18 @@ const LAST_OWNER = "A team needs an owner: make someone else owner first.";
 /** The team's members, owners first, for any member of the team. */
 export async function listMembers(db: Tx, userId: string, teamId: string): Promise<MemberView[]> {
   await requireMember(db, userId, teamId);
+  return membersOf(db, teamId);
+}
+
+/** The team's members, owners first, for a caller that has checked the user's membership already. */
+export async function membersOf(db: Tx, teamId: string): Promise<MemberView[]> {
   const rows = await db.membership.findMany({
     where: { teamId },
     orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
     select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
   });
   return rows
-    .map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: isRole(m.role) ? m.role : "member", since: m.createdAt }))
+    .map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: asRole(m.role), since: m.createdAt }))
     .sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner"));
 }
 
@@ -25,14 +30,14 @@ export async function listMembers(db: Tx, userId: string, teamId: string): Promi
  */
 async function withTeamLocked<T>(db: PrismaClient, teamId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${teamId} FOR UPDATE`;
+    await lockTeam(tx, teamId);
     return change(tx);
   });
 }
 
 async function roleOf(tx: Tx, teamId: string, userId: string): Promise<TeamRole | null> {
   const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId } }, select: { role: true } });
-  return m ? (isRole(m.role) ? m.role : "member") : null;
+  return m ? asRole(m.role) : null;
 }
 
 async function assertAnotherOwner(tx: Tx, teamId: string, userId: string): Promise<void> {

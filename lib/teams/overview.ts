@@ -1,10 +1,10 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { badRequest } from "@/lib/errors";
-import { recentCharges, teamCard, type CardView, type ChargeView } from "./card";
+import { cardOf, chargesOf, type CardView, type ChargeView } from "./card";
 import { createTeam } from "./create-team";
-import { listPendingInvitations, type PendingInvitation } from "./invitations";
-import { listMembers, type MemberView } from "./members";
-import { isRole, requireMember, type TeamRole } from "./roles";
+import { pendingInvitationsOf, type PendingInvitation } from "./invitations";
+import { membersOf, type MemberView } from "./members";
+import { asRole, requireMember, type TeamRole } from "./roles";
 
 /** A user can belong to this many teams at most (creating and joining). */
 export const MAX_TEAMS_PER_USER = 50;
@@ -18,7 +18,7 @@ export async function listMyTeams(db: Tx, userId: string): Promise<MyTeam[]> {
     orderBy: [{ createdAt: "asc" }, { teamId: "asc" }],
     select: { role: true, team: { select: { id: true, name: true } } },
   });
-  return rows.map((m) => ({ id: m.team.id, name: m.team.name, role: isRole(m.role) ? m.role : "member" }));
+  return rows.map((m) => ({ id: m.team.id, name: m.team.name, role: asRole(m.role) }));
 }
 
 /** Anyone signed in creates a team and becomes its owner; its id is the slug of the name. */
@@ -41,16 +41,16 @@ export type TeamOverview = {
   charges: ChargeView[];
 };
 
-/** Everything the team's settings page shows to this user. A non-member: 404. */
+/** Everything the team's settings page shows to this user, after one membership check. A non-member: 404. */
 export async function teamOverview(db: Tx, userId: string, teamId: string): Promise<TeamOverview> {
   const role = await requireMember(db, userId, teamId);
   const owner = role === "owner";
   const [team, members, card, invitations, charges] = await Promise.all([
     db.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, name: true } }),
-    listMembers(db, userId, teamId),
-    teamCard(db, userId, teamId),
-    owner ? listPendingInvitations(db, userId, teamId) : [],
-    owner ? recentCharges(db, userId, teamId) : [],
+    membersOf(db, teamId),
+    cardOf(db, teamId),
+    owner ? pendingInvitationsOf(db, teamId) : [],
+    owner ? chargesOf(db, teamId) : [],
   ]);
   return { team, role, members, card, invitations, charges };
 }

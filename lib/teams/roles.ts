@@ -7,6 +7,14 @@ export type TeamRole = (typeof ROLES)[number];
 
 export const isRole = (value: unknown): value is TeamRole => typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
+/** A stored role as a TeamRole (anything unknown reads as the lesser "member"). */
+export const asRole = (value: string): TeamRole => (isRole(value) ? value : "member");
+
+/** Locks the team row until the transaction ends: changes to its memberships, invitations or endpoints run one at a time. */
+export async function lockTeam(tx: Tx, teamId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${teamId} FOR UPDATE`;
+}
+
 /** The error for a member asking for an owner's job: 403 with its own code, so clients can tell it from a mode mismatch. */
 export const ownerRequired = (detail: string) => new HttpError(403, "Forbidden", detail, undefined, "owner_required");
 
@@ -21,7 +29,7 @@ export async function requireMember(db: Tx, userId: string, teamId: string): Pro
   if (teamId === SANDBOX_TEAM_ID || teamId.includes("\u0000") || teamId.length > 200) throw noSuchTeam(teamId);
   const membership = await db.membership.findUnique({ where: { userId_teamId: { userId, teamId } }, select: { role: true } });
   if (!membership) throw noSuchTeam(teamId);
-  return isRole(membership.role) ? membership.role : "member";
+  return asRole(membership.role);
 }
 
 /** Like requireMember, and a member who is not an owner is refused (403 `owner_required`) with `what` they tried. */
