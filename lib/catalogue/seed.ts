@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { SANDBOX_TEAM_ID } from "@/lib/teams/constants";
+import { SANDBOX_TEAM } from "@/lib/teams/constants";
 import { seedCollections, seedDesigns, seedLogos } from "./seed-data";
 
 /**
@@ -7,7 +7,7 @@ import { seedCollections, seedDesigns, seedLogos } from "./seed-data";
  * Idempotent: every row is keyed by its slug, so a second run changes nothing.
  */
 export async function seedCatalogue(db: Tx): Promise<void> {
-  await db.team.upsert({ where: { id: SANDBOX_TEAM_ID }, create: { id: SANDBOX_TEAM_ID, name: "Sandbox" }, update: {} });
+  await db.team.upsert({ where: { id: SANDBOX_TEAM.id }, create: { ...SANDBOX_TEAM }, update: { name: SANDBOX_TEAM.name } });
 
   for (const c of seedCollections) {
     const fields = { name: c.name, description: c.description, priceCents: c.priceCents, imageUrl: c.imageUrl, global: true };

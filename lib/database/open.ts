@@ -2,6 +2,7 @@ import path from "node:path";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { registerSqlDriver, RESULT_PARSERS } from "./direct-query";
 import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 
@@ -39,6 +40,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
     const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
     const prisma = new PrismaClient({ adapter });
+    registerSqlDriver(prisma, async (text, values) => (await pglite.query(text, values, { parsers: RESULT_PARSERS })).rows);
     return {
       prisma,
       kind: "pglite",
@@ -56,7 +58,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const { Client } = await import("pg");
+  const { Client, Pool, types } = await import("pg");
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const client = new Client({ connectionString });
   await client.connect();
@@ -70,6 +72,12 @@ async function openPostgres(connectionString: string): Promise<Database> {
   } finally {
     await client.end();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: config.databasePoolSize }) });
+  // One pool for Prisma and for the hot statements sent to the driver directly.
+  const pool = new Pool({ connectionString, max: config.databasePoolSize });
+  // An idle connection that the server closes (restart, failover) must not crash the process.
+  pool.on("error", (error) => console.error("Database connection lost:", error.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const parsers = { getTypeParser: (oid: number) => RESULT_PARSERS[oid] ?? types.getTypeParser(oid) };
+  registerSqlDriver(prisma, async (text, values) => (await pool.query({ text, values, types: parsers })).rows);
   return { prisma, kind: "postgresql", url: connectionString, applied, close: () => prisma.$disconnect() };
 }

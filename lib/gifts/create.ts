@@ -6,7 +6,7 @@ import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { newGiftId } from "./ids";
 import { insertGifts } from "./insert-gifts";
-import { resolveReferences } from "./resolve-references";
+import { allFound, resolveReferences, type References, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
 import { untieTokenHash } from "./untie";
@@ -22,28 +22,33 @@ export type CreateGiftsInput = {
   idempotency?: IdempotencyReservation;
 };
 
-async function findReferences(db: PrismaClient, teamId: string, draft: GiftDraft, problems: FieldProblem[]) {
-  const { collection, design, logo } = await resolveReferences(db, teamId, draft);
-  if (draft.collection !== undefined && !collection) {
-    problems.push({ detail: `Collection "${draft.collection}" was not found (see GET /collections)`, pointer: "/gift/collection", code: "not_found" });
+function referenceProblems(refs: References, spec: ReferenceSpec): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (spec.collection !== undefined && !refs.collection) {
+    problems.push({ detail: `Collection "${spec.collection}" was not found (see GET /collections)`, pointer: "/gift/collection", code: "not_found" });
   }
-  if (draft.designId !== undefined && !design) {
-    problems.push({ detail: `Design "${draft.designId}" was not found (see GET /designs)`, pointer: "/gift/design_id", code: "not_found" });
+  if (spec.designId !== undefined && !refs.design) {
+    problems.push({ detail: `Design "${spec.designId}" was not found (see GET /designs)`, pointer: "/gift/design_id", code: "not_found" });
   }
-  if (!logo) problems.push({ detail: `Logo ${draft.logoId} was not found (see GET /logos)`, pointer: "/gift/logo_id", code: "not_found" });
-  return { collection, design, logo };
+  if (!refs.logo) problems.push({ detail: `Logo ${spec.logoId} was not found (see GET /logos)`, pointer: "/gift/logo_id", code: "not_found" });
+  return problems;
 }
 
 /**
- * Creates one gift per recipient of the draft, all or nothing, in one transaction:
- * charge (live only) → gifts → their first events → the sender's message history.
- * Throws ValidationError with every problem, or BillingError when the card declines.
+ * Creates one gift per recipient of the draft, all or nothing: charge (live only) → gifts →
+ * their first events → the sender's message history. A sandbox create without an
+ * Idempotency-Key is one statement (references resolved and gifts written together);
+ * otherwise one short transaction. Throws ValidationError with every problem, or
+ * BillingError when the card declines.
  */
 export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Promise<GiftView[]> {
   const { caller, team, draft, now } = input;
-  const problems = [...input.problems];
-  const { collection, design, logo } = await findReferences(db, team.id, draft, problems);
-  if (problems.length > 0 || !collection || !logo || draft.message === undefined) throw new ValidationError(problems);
+  const spec: ReferenceSpec = { collection: draft.collection, designId: draft.designId, logoId: draft.logoId };
+  if (input.problems.length > 0 || draft.message === undefined) {
+    // Report the references' problems together with the parser's.
+    const problems = [...input.problems, ...referenceProblems(await resolveReferences(db, team.id, spec), spec)];
+    throw new ValidationError(problems);
+  }
 
   const livemode = caller.mode === "live";
   const defaultSubject = draft.subject ?? `${caller.user.name} Sent You A Gift!`;
@@ -66,40 +71,60 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
       stage: INITIAL_STAGE,
       lastEventAt: now,
       untieTokenHash: untieTokenHash(id),
-      collectionId: collection.id,
-      designId: design?.id ?? null,
-      logoId: logo.id,
-      priceCents: livemode ? collection.priceCents : 0,
       createdAt: now,
     };
   });
 
-  const message = { teamId: team.id, userId: caller.user.id, text: draft.message ?? "" };
-  const insert = (tx: Tx, chargeId: number | null) =>
-    insertGifts(tx, rows.map((r) => ({ ...r, chargeId })), { stage: INITIAL_STAGE, at: now }, message);
-  // A sandbox create without an Idempotency-Key is that one statement; otherwise one short transaction.
-  const chargeId =
+  const insert = async (tx: Tx, refs: ReferenceSpec, chargeId: number | null) => {
+    const result = await insertGifts(tx, {
+      teamId: team.id,
+      gifts: rows.map((r) => ({ ...r, chargeId })),
+      refs,
+      event: { stage: INITIAL_STAGE, at: now },
+      message: { userId: caller.user.id, text: draft.message ?? "" },
+    });
+    if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
+    return { ...result, chargeId };
+  };
+  const created =
     !livemode && !input.idempotency
-      ? await insert(db, null).then(() => null)
+      ? await insert(db, spec, null)
       : await db.$transaction(
           async (tx) => {
             // The key goes first: a concurrent request with the same key waits here, then fails.
             if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, rows.map((r) => r.id));
-            const charge = livemode
-              ? await chargeTeam(tx, {
-                  teamId: team.id,
-                  amountCents: collection.priceCents * rows.length,
-                  description: `${rows.length} ${rows.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
-                })
-              : null;
-            await insert(tx, charge?.id ?? null);
-            return charge?.id ?? null;
+            if (!livemode) return insert(tx, spec, null);
+            // The charge needs the collection's price before the gifts are written.
+            const refs = await resolveReferences(tx, team.id, spec);
+            const { collection, design, logo } = refs;
+            if (!allFound(refs, spec) || !collection || !logo) throw new ValidationError(referenceProblems(refs, spec));
+            const charge = await chargeTeam(tx, {
+              teamId: team.id,
+              amountCents: collection.priceCents * rows.length,
+              description: `${rows.length} ${rows.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
+            });
+            return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
           },
           { timeout: 120_000, maxWait: 30_000 },
         );
 
+  const { collection, design, logo, chargeId } = created;
+  if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: caller.user.id, name: caller.user.name, email: caller.user.email };
   const event = { stage: INITIAL_STAGE, message: null, createdAt: now };
   const redemption = { thankYouNote: null, selectedProductId: null, variantId: null, redemptionEmail: null, address: null, selectedProduct: null, variant: null, carrier: null, trackingNumber: null, trackingUrl: null };
-  return rows.map((r) => ({ ...r, ...redemption, chargeId, sender, collection, design, logo, events: [event] }));
+  return rows.map((r) => ({
+    ...r,
+    ...redemption,
+    chargeId,
+    collectionId: collection.id,
+    designId: design?.id ?? null,
+    logoId: logo.id,
+    priceCents: livemode ? collection.priceCents : 0,
+    sender,
+    collection,
+    design,
+    logo,
+    events: [event],
+  }));
 }

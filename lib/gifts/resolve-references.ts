@@ -1,22 +1,31 @@
 import type { Tx } from "@/lib/db";
+import { queryRows } from "@/lib/database/direct-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { GiftView } from "./view";
 
 type Json<T> = Omit<T, "createdAt"> & { createdAt: string };
-type Refs = { collection: Json<GiftView["collection"]> | null; design: Json<NonNullable<GiftView["design"]>> | null; logo: Json<GiftView["logo"]> | null };
+/** The references as the statement returns them (to_json rows: dates are `timestamp` text). */
+export type ReferenceRows = { collection: Json<GiftView["collection"]> | null; design: Json<NonNullable<GiftView["design"]>> | null; logo: Json<GiftView["logo"]> | null };
+export type References = { collection: GiftView["collection"] | null; design: GiftView["design"] | null; logo: GiftView["logo"] | null };
+/** What a gift names: a collection by id or name, a design by slug, a logo by id (else the default). */
+export type ReferenceSpec = { collection?: string; designId?: string; logoId?: number };
 
 const MAX_DB_INT = 2_147_483_647;
 const withDate = <T extends { createdAt: string }>(row: T | null) => row && { ...row, createdAt: new Date(`${row.createdAt}Z`) };
 
+export const referencesFromRows = (row: ReferenceRows): References => ({ collection: withDate(row.collection), design: withDate(row.design), logo: withDate(row.logo) });
+
 /**
- * The collection (by numeric id, else by exact name, else by name in any case; the team's own
- * before the global one), design (by slug) and logo (by id, or the default) a gift names, if
- * the team may use them: one statement, the same rules as lib/catalogue's finders.
+ * A one-row SELECT of the collection (by numeric id, else by exact name, else by name in any
+ * case; the team's own before the global one), design (by slug) and logo (by id, or the
+ * default) a gift names, if the team may use them; each null when there is none. The same
+ * rules as lib/catalogue's finders.
  */
-export async function resolveReferences(db: Tx, teamId: string, refs: { collection?: string; designId?: string; logoId?: number }) {
+export function referencesSql(teamId: string, refs: ReferenceSpec): Prisma.Sql {
   const collectionId = refs.collection !== undefined && /^\d{1,9}$/.test(refs.collection) ? Number(refs.collection) : null;
   // Ids beyond the database's integer range can't exist (and would make the query fail).
   const logoId = refs.logoId === undefined ? null : refs.logoId > MAX_DB_INT ? -1 : refs.logoId;
-  const [row] = await db.$queryRaw<Refs[]>`
+  return Prisma.sql`
     SELECT
       (SELECT to_json(c) FROM "Collection" c
         WHERE (c."global" OR c."teamId" = ${teamId})
@@ -28,5 +37,14 @@ export async function resolveReferences(db: Tx, teamId: string, refs: { collecti
       (SELECT to_json(l) FROM "Logo" l
         WHERE CASE WHEN ${logoId}::int IS NULL THEN l."isDefault" ELSE (l."global" OR l."teamId" = ${teamId}) AND l."id" = ${logoId}::int END
         ORDER BY l."id" LIMIT 1) AS "logo"`;
-  return { collection: withDate(row.collection), design: withDate(row.design), logo: withDate(row.logo) };
 }
+
+/** The references a gift names, in one statement (see referencesSql). */
+export async function resolveReferences(db: Tx, teamId: string, refs: ReferenceSpec): Promise<References> {
+  const [row] = await queryRows<ReferenceRows>(db, referencesSql(teamId, refs));
+  return referencesFromRows(row);
+}
+
+/** Whether every reference the spec names was found (the logo always is named: by id or the default). */
+export const allFound = (refs: References, spec: ReferenceSpec) =>
+  refs.collection !== null && refs.logo !== null && (spec.designId === undefined || refs.design !== null);

@@ -1,21 +1,18 @@
 import type { Tx } from "@/lib/db";
+import { queryRows } from "@/lib/database/direct-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/tokens";
-import { SANDBOX_TEAM_ID } from "./constants";
+import { SANDBOX_TEAM, SANDBOX_TEAM_ID } from "./constants";
 
 export type TeamRef = { id: string; name: string };
 
 /** The teams a caller may use: the sandbox for sandbox credentials, the user's teams otherwise. */
 export async function listTeams(db: Tx, caller: Caller): Promise<TeamRef[]> {
-  if (caller.mode === "sandbox") {
-    return db.team.findMany({ where: { id: SANDBOX_TEAM_ID }, select: { id: true, name: true } });
-  }
-  const memberships = await db.membership.findMany({
-    where: { userId: caller.user.id },
-    orderBy: [{ createdAt: "asc" }, { teamId: "asc" }],
-    select: { team: { select: { id: true, name: true } } },
-  });
-  return memberships.map((m) => m.team);
+  if (caller.mode === "sandbox") return [{ ...SANDBOX_TEAM }];
+  return queryRows<TeamRef>(db, Prisma.sql`
+    SELECT t."id", t."name" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
+    WHERE m."userId" = ${caller.user.id} ORDER BY m."createdAt", m."teamId"`);
 }
 
 /**
@@ -28,9 +25,7 @@ export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undef
     if (teamId !== undefined && teamId !== SANDBOX_TEAM_ID) {
       throw forbidden(`Sandbox credentials can only use team "${SANDBOX_TEAM_ID}". Use your live token for other teams.`);
     }
-    const [sandbox] = await db.$queryRaw<TeamRef[]>`SELECT "id", "name" FROM "Team" WHERE "id" = ${SANDBOX_TEAM_ID}`;
-    if (!sandbox) throw new Error(`The "${SANDBOX_TEAM_ID}" team is missing: the catalogue seed creates it at start-up.`);
-    return sandbox;
+    return { ...SANDBOX_TEAM };
   }
   if (teamId === SANDBOX_TEAM_ID) {
     throw forbidden(`Live credentials can't use team "${SANDBOX_TEAM_ID}". Use your sandbox token for it.`);
@@ -45,9 +40,9 @@ export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undef
     );
   }
   if (teamId.includes("\u0000")) throw notFound(`No team "${teamId}".`); // no text in PostgreSQL holds NUL
-  const [team] = await db.$queryRaw<TeamRef[]>`
+  const [team] = await queryRows<TeamRef>(db, Prisma.sql`
     SELECT t."id", t."name" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
-    WHERE m."userId" = ${caller.user.id} AND m."teamId" = ${teamId}`;
+    WHERE m."userId" = ${caller.user.id} AND m."teamId" = ${teamId}`);
   if (!team) throw notFound(`No team "${teamId}".`);
   return team;
 }

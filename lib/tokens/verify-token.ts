@@ -1,5 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
+import { queryRows } from "@/lib/database/direct-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { tokenPrefix } from "./format";
 import type { Caller } from "./caller";
 
@@ -19,12 +21,12 @@ export async function verifyToken(db: Tx, token: string, now = new Date()): Prom
   const oauth = token.startsWith(tokenPrefix.oauth);
   // One statement: the credential and its user (hot path: every API request).
   const [row] = oauth
-    ? await db.$queryRaw<Row[]>`
+    ? await queryRows<Row>(db, Prisma.sql`
         SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", false AS "expired", 'live' AS "mode", u."id" AS "userId", u."name", u."email"
-        FROM "OAuthToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`
-    : await db.$queryRaw<Row[]>`
+        FROM "OAuthToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`)
+    : await queryRows<Row>(db, Prisma.sql`
         SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", COALESCE(t."expiresAt" <= ${at}::timestamp, false) AS "expired", t."mode", u."id" AS "userId", u."name", u."email"
-        FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`;
+        FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`);
   if (!row) return { status: "unknown" };
   if (row.revoked) return { status: "revoked" };
   if (row.expired) return { status: "expired" };
