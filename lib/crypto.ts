@@ -21,8 +21,8 @@ export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-export function hmacSha256(key: string, value: string): string {
-  return createHmac("sha256", key).update(value).digest("hex");
+export function hmacSha256(key: string, value: string, encoding: "hex" | "base64url" = "hex"): string {
+  return createHmac("sha256", key).update(value).digest(encoding);
 }
 
 /** Constant-time string comparison. */

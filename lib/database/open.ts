@@ -2,7 +2,7 @@ import path from "node:path";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { registerSqlDriver, RESULT_PARSERS } from "./direct-query";
+import { registerSqlDriver, RESULT_PARSERS, statementName } from "./direct-query";
 import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 
@@ -78,6 +78,6 @@ async function openPostgres(connectionString: string): Promise<Database> {
   pool.on("error", (error) => console.error("Database connection lost:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   const parsers = { getTypeParser: (oid: number) => RESULT_PARSERS[oid] ?? types.getTypeParser(oid) };
-  registerSqlDriver(prisma, async (text, values) => (await pool.query({ text, values, types: parsers })).rows);
+  registerSqlDriver(prisma, async (text, values) => (await pool.query({ name: statementName(text), text, values, types: parsers })).rows);
   return { prisma, kind: "postgresql", url: connectionString, applied, close: () => prisma.$disconnect() };
 }

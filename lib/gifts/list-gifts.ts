@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { queryRows } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
@@ -8,35 +9,53 @@ import type { GiftView } from "./view";
 
 export type GiftFilter = { stage?: Stage; email?: string };
 
-type Row = Omit<GiftView, "sender" | "collection" | "logo" | "design" | "events"> & {
-  sender: GiftView["sender"];
-  collection: Json<GiftView["collection"]>;
-  logo: Json<GiftView["logo"]>;
-  design: Json<NonNullable<GiftView["design"]>> | null;
-  events: Json<GiftView["events"][number]>[];
+/** A value that came through to_json: dates are `timestamp` / `date` text (UTC, no zone). */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type Related = "sender" | "collection" | "logo" | "design" | "events";
+type GiftJson = Json<Omit<GiftView, Related>> & { senderId: string; events: Json<GiftView["events"][number]>[] };
+type PageJson = {
+  gifts: GiftJson[] | null;
+  senders: GiftView["sender"][] | null;
+  collections: Json<GiftView["collection"]>[] | null;
+  logos: Json<GiftView["logo"]>[] | null;
+  designs: Json<NonNullable<GiftView["design"]>>[] | null;
 };
-/** A row that came through to_json: its dates are `timestamp` text (UTC, no zone). */
-type Json<T> = Omit<T, "createdAt"> & { createdAt: string };
 
-const utc = (timestamp: string) => new Date(`${timestamp}Z`);
+const utc = (text: string) => new Date(/T\d/.test(text) ? `${text}Z` : `${text}T00:00:00Z`);
+const utcOrNull = (text: string | null) => (text === null ? null : utc(text));
 const withDate = <T extends { createdAt: string }>(row: T) => ({ ...row, createdAt: utc(row.createdAt) });
+const byId = <T extends { id: string | number }>(rows: T[] | null) => new Map((rows ?? []).map((r) => [r.id, r]));
 
 /**
  * One page of the gift list, newest first, with everything the response includes, in one
- * statement. The cursor is a row-value comparison, so it is an index bound on
- * (teamId[, senderId], createdAt DESC, id DESC) whatever the depth; the email filter is an
- * exact, case-insensitive match served by the (teamId, lower(email)) index. Fetches one extra
- * row so the caller knows whether there is a next page.
+ * statement that returns one row: the page's gifts and, once each, the senders,
+ * collections, logos and designs they refer to (a page of 50 gifts from one collection
+ * carries that collection once, not 50 times). The cursor is a row-value comparison, so
+ * it is an index bound on (teamId[, senderId], createdAt DESC, id DESC) whatever the depth;
+ * the email filter is an exact, case-insensitive match served by the (teamId, lower(email))
+ * index. Fetches one extra gift so the caller knows whether there is a next page.
  */
 export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
-  const rows = await db.$queryRaw<Row[]>(listGiftsSql(input));
-  return rows.map((r) => ({
-    ...r,
-    collection: withDate(r.collection),
-    logo: withDate(r.logo),
-    design: r.design && withDate(r.design),
-    events: r.events.map(withDate),
-  }));
+  const [page] = await queryRows<PageJson>(db, listGiftsSql(input));
+  const senders = byId(page.senders);
+  const collections = byId(page.collections);
+  const logos = byId(page.logos);
+  const designs = byId(page.designs);
+  return (page.gifts ?? []).map(({ senderId, ...g }) => {
+    const design = g.designId === null ? undefined : designs.get(g.designId);
+    return {
+      ...g,
+      scheduledAt: utcOrNull(g.scheduledAt),
+      expiresOn: utcOrNull(g.expiresOn),
+      lastEventAt: utc(g.lastEventAt),
+      createdAt: utc(g.createdAt),
+      sender: senders.get(senderId)!,
+      collection: withDate(collections.get(g.collectionId)!),
+      logo: withDate(logos.get(g.logoId)!),
+      design: design ? withDate(design) : null,
+      events: g.events.map(withDate),
+    };
+  });
 }
 
 type ListInput = { caller: Caller; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor };
@@ -52,23 +71,24 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
     after ? Prisma.sql`(g."createdAt", g."id") < (${after.createdAt.toISOString()}::timestamp, ${after.id})` : null,
   ].filter((c) => c !== null);
   return Prisma.sql`
-    SELECT g."id", g."teamId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
-           g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."stage", g."lastEventAt",
-           g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
-           g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
-           g."carrier", g."trackingNumber", g."trackingUrl",
-           (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") AS "selectedProduct",
-           (SELECT json_build_object('id', v."id", 'name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") AS "variant",
-           json_build_object('id', u."id", 'name', u."name", 'email', u."email") AS "sender",
-           to_json(c) AS "collection", to_json(l) AS "logo", to_json(d) AS "design",
-           (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
-              FROM "GiftEvent" e WHERE e."giftId" = g."id") AS "events"
-    FROM "Gift" g
-    JOIN "User" u ON u."id" = g."senderId"
-    JOIN "Collection" c ON c."id" = g."collectionId"
-    JOIN "Logo" l ON l."id" = g."logoId"
-    LEFT JOIN "Design" d ON d."id" = g."designId"
-    WHERE ${Prisma.join(where, " AND ")}
-    ORDER BY g."createdAt" DESC, g."id" DESC
-    LIMIT ${input.size + 1}::int`;
+    WITH "page" AS (
+      SELECT g."id", g."teamId", g."senderId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
+             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."stage", g."lastEventAt",
+             g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
+             g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
+             g."carrier", g."trackingNumber", g."trackingUrl",
+             (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") AS "selectedProduct",
+             (SELECT json_build_object('id', v."id", 'name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") AS "variant",
+             (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
+                FROM "GiftEvent" e WHERE e."giftId" = g."id") AS "events"
+      FROM "Gift" g
+      WHERE ${Prisma.join(where, " AND ")}
+      ORDER BY g."createdAt" DESC, g."id" DESC
+      LIMIT ${input.size + 1}::int
+    )
+    SELECT (SELECT json_agg(p ORDER BY p."createdAt" DESC, p."id" DESC) FROM "page" p) AS "gifts",
+           (SELECT json_agg(json_build_object('id', u."id", 'name', u."name", 'email', u."email")) FROM "User" u WHERE u."id" IN (SELECT "senderId" FROM "page")) AS "senders",
+           (SELECT json_agg(c) FROM "Collection" c WHERE c."id" IN (SELECT "collectionId" FROM "page")) AS "collections",
+           (SELECT json_agg(l) FROM "Logo" l WHERE l."id" IN (SELECT "logoId" FROM "page")) AS "logos",
+           (SELECT json_agg(d) FROM "Design" d WHERE d."id" IN (SELECT "designId" FROM "page")) AS "designs"`;
 }

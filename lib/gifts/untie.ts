@@ -8,7 +8,7 @@ import { appSecret } from "@/lib/secrets";
  * the gift id alone does not give it away.
  */
 export function untieToken(giftId: string): string {
-  return Buffer.from(hmacSha256(appSecret(), `untie:${giftId}`), "hex").toString("base64url");
+  return hmacSha256(appSecret(), `untie:${giftId}`, "base64url");
 }
 
 export const untieTokenHash = (giftId: string) => sha256(untieToken(giftId));

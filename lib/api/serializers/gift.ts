@@ -9,6 +9,7 @@ import { serializeCollection, serializeDesign, serializeLogo } from "./catalogue
 import { serializeUser } from "./user";
 
 function senderAddressOf(address: unknown): SenderAddress | null {
+  if (address === null || address === undefined) return null; // most gifts: not redeemed yet
   const parsed = addressSchema.safeParse(address);
   return parsed.success ? senderAddress(parsed.data) : null;
 }
@@ -63,12 +64,14 @@ export function serializeGift(g: GiftView): ResourceObject {
 /** The related users, collections, logos and designs of some gifts, each once. */
 function included(gifts: GiftView[]): ResourceObject[] {
   const seen = new Map<string, ResourceObject>();
-  const add = (r: ResourceObject) => seen.has(`${r.type}:${r.id}`) || seen.set(`${r.type}:${r.id}`, r);
+  const add = <T extends { id: string | number }>(type: string, row: T, serialize: (row: T) => ResourceObject) => {
+    if (!seen.has(`${type}:${row.id}`)) seen.set(`${type}:${row.id}`, serialize(row));
+  };
   for (const g of gifts) {
-    add(serializeUser(g.sender));
-    add(serializeCollection(g.collection));
-    add(serializeLogo(g.logo));
-    if (g.design) add(serializeDesign(g.design));
+    add("users", g.sender, serializeUser);
+    add("collections", g.collection, serializeCollection);
+    add("logos", g.logo, serializeLogo);
+    if (g.design) add("designs", g.design, serializeDesign);
   }
   return [...seen.values()];
 }
