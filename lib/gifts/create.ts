@@ -1,15 +1,16 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { chargeTeam } from "@/lib/billing";
+import { sha256 } from "@/lib/crypto";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { newGiftId } from "./ids";
-import { insertGifts } from "./insert-gifts";
+import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { allFound, resolveReferences, type References, type ReferenceSpec } from "./resolve-references";
-import type { GiftDraft } from "./schema";
+import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
-import { untieTokenHash } from "./untie";
+import { untieToken } from "./untie";
 import type { GiftView } from "./view";
 
 export type CreateGiftsInput = {
@@ -34,6 +35,30 @@ function referenceProblems(refs: References, spec: ReferenceSpec): FieldProblem[
   return problems;
 }
 
+/** A gift as just created, with its untie token (the response shows its URL: no second HMAC). */
+export type CreatedGift = GiftView & { untieToken: string };
+
+/** A new gift's own values (a fresh id, the hash of its untie token) and the token. */
+function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } {
+  const id = newGiftId();
+  const token = untieToken(id);
+  return {
+    untieToken: token,
+    own: {
+      id,
+      recipientName: r.name ?? "",
+      deliveryMethod: r.deliveryMethod,
+      email: r.email,
+      ccEmail: r.ccEmail,
+      subject: r.subject,
+      from: r.from,
+      scheduledAt: r.scheduledAt,
+      expiresOn: r.expiresOn,
+      untieTokenHash: sha256(token),
+    },
+  };
+}
+
 /**
  * Creates one gift per recipient of the draft, all or nothing: charge (live only) → gifts →
  * their first events → the sender's message history. A sandbox create without an
@@ -41,7 +66,7 @@ function referenceProblems(refs: References, spec: ReferenceSpec): FieldProblem[
  * otherwise one short transaction. Throws ValidationError with every problem, or
  * BillingError when the card declines.
  */
-export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Promise<GiftView[]> {
+export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Promise<CreatedGift[]> {
   const { caller, team, draft, now } = input;
   const spec: ReferenceSpec = { collection: draft.collection, designId: draft.designId, logoId: draft.logoId };
   if (input.problems.length > 0 || draft.message === undefined) {
@@ -51,38 +76,21 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   }
 
   const livemode = caller.mode === "live";
-  const defaultSubject = draft.subject ?? `${caller.user.name} Sent You A Gift!`;
-  const rows = draft.recipients.map((r) => {
-    const id = newGiftId();
-    return {
-      id,
-      teamId: team.id,
-      senderId: caller.user.id,
-      livemode,
-      recipientName: r.name ?? "",
-      deliveryMethod: r.deliveryMethod,
-      email: r.email,
-      ccEmail: r.ccEmail,
-      subject: r.subject ?? defaultSubject,
-      message: draft.message ?? "",
-      from: r.from ?? draft.from ?? "",
-      scheduledAt: r.scheduledAt,
-      expiresOn: r.expiresOn ? new Date(`${r.expiresOn}T00:00:00Z`) : null,
-      stage: INITIAL_STAGE,
-      lastEventAt: now,
-      untieTokenHash: untieTokenHash(id),
-      createdAt: now,
-    };
-  });
+  const shared: SharedGiftValues = {
+    teamId: team.id,
+    senderId: caller.user.id,
+    livemode,
+    message: draft.message,
+    subject: draft.subject ?? `${caller.user.name} Sent You A Gift!`,
+    from: draft.from ?? "",
+    stage: INITIAL_STAGE,
+    at: now,
+    chargeId: null,
+  };
+  const gifts = draft.recipients.map(newGift);
 
   const insert = async (tx: Tx, refs: ReferenceSpec, chargeId: number | null) => {
-    const result = await insertGifts(tx, {
-      teamId: team.id,
-      gifts: rows.map((r) => ({ ...r, chargeId })),
-      refs,
-      event: { stage: INITIAL_STAGE, at: now },
-      message: { userId: caller.user.id, text: draft.message ?? "" },
-    });
+    const result = await insertGifts(tx, { shared: { ...shared, chargeId }, gifts: gifts.map((g) => g.own), refs });
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
     return { ...result, chargeId };
   };
@@ -92,7 +100,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
       : await db.$transaction(
           async (tx) => {
             // The key goes first: a concurrent request with the same key waits here, then fails.
-            if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, rows.map((r) => r.id));
+            if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, gifts.map((g) => g.own.id));
             if (!livemode) return insert(tx, spec, null);
             // The charge needs the collection's price before the gifts are written.
             const refs = await resolveReferences(tx, team.id, spec);
@@ -100,8 +108,8 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
             if (!allFound(refs, spec) || !collection || !logo) throw new ValidationError(referenceProblems(refs, spec));
             const charge = await chargeTeam(tx, {
               teamId: team.id,
-              amountCents: collection.priceCents * rows.length,
-              description: `${rows.length} ${rows.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
+              amountCents: collection.priceCents * gifts.length,
+              description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
             });
             return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
           },
@@ -112,19 +120,42 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: caller.user.id, name: caller.user.name, email: caller.user.email };
   const event = { stage: INITIAL_STAGE, message: null, createdAt: now };
-  const redemption = { thankYouNote: null, selectedProductId: null, variantId: null, redemptionEmail: null, address: null, selectedProduct: null, variant: null, carrier: null, trackingNumber: null, trackingUrl: null };
-  return rows.map((r) => ({
-    ...r,
-    ...redemption,
-    chargeId,
+  return gifts.map(({ own, untieToken }): CreatedGift => ({
+    id: own.id,
+    teamId: team.id,
+    livemode,
+    recipientName: own.recipientName,
+    deliveryMethod: own.deliveryMethod,
+    email: own.email,
+    ccEmail: own.ccEmail,
+    subject: own.subject ?? shared.subject,
+    message: shared.message,
+    from: own.from ?? shared.from,
+    scheduledAt: own.scheduledAt,
+    expiresOn: own.expiresOn === null ? null : new Date(`${own.expiresOn}T00:00:00Z`),
+    stage: INITIAL_STAGE,
+    lastEventAt: now,
     collectionId: collection.id,
     designId: design?.id ?? null,
     logoId: logo.id,
     priceCents: livemode ? collection.priceCents : 0,
+    chargeId,
+    thankYouNote: null,
+    selectedProductId: null,
+    variantId: null,
+    redemptionEmail: null,
+    address: null,
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    createdAt: now,
+    selectedProduct: null,
+    variant: null,
     sender,
     collection,
-    design,
     logo,
+    design,
     events: [event],
+    untieToken,
   }));
 }

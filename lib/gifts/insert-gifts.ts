@@ -4,14 +4,38 @@ import { queryRows } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { referencesFromRows, referencesSql, type ReferenceRows, type References, type ReferenceSpec } from "./resolve-references";
 
-export type InsertGiftsInput = {
+/** What every gift of one create shares: sent once, not once per gift. */
+export type SharedGiftValues = {
   teamId: string;
-  /** Rows with the Gift table's column names, except the four the references decide. */
-  gifts: Record<string, unknown>[];
-  refs: ReferenceSpec;
-  event: { stage: string; at: Date };
-  message: { userId: string; text: string };
+  senderId: string;
+  livemode: boolean;
+  message: string;
+  /** The subject and from line of the gifts whose recipient doesn't give their own. */
+  subject: string;
+  from: string;
+  stage: string;
+  /** When the gifts were created: also their first event's and the message history's time. */
+  at: Date;
+  chargeId: number | null;
 };
+
+/** What one gift has of its own, with the Gift table's column names. */
+export type OwnGiftValues = {
+  id: string;
+  recipientName: string;
+  deliveryMethod: string;
+  email: string | null;
+  ccEmail: string | null;
+  /** Only when the recipient overrides the shared one. */
+  subject?: string;
+  from?: string;
+  scheduledAt: Date | null;
+  /** `YYYY-MM-DD`. */
+  expiresOn: string | null;
+  untieTokenHash: string;
+};
+
+export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[]; refs: ReferenceSpec };
 
 /**
  * Resolves the references the gifts name and, only when all of them are found, writes the
@@ -19,26 +43,32 @@ export type InsertGiftsInput = {
  * and the sender's message history (the message becomes the newest): one statement,
  * atomic on its own and one round trip whatever the number of gifts. Returns the
  * references and whether the gifts were written.
+ *
+ * Each gift's own values travel as one JSON array; the shared ones once each. The JSON is
+ * most of the statement's bytes (~2.5 MB for 10,000 gifts), and PostgreSQL's parsing of it
+ * and Prisma's handling of it (inside a transaction) grow with its size.
  */
 export async function insertGifts(tx: Tx, input: InsertGiftsInput): Promise<References & { inserted: boolean }> {
-  const { gifts, event, message } = input;
-  const columns = Prisma.raw(Object.keys(gifts[0]).map((c) => `"${c.replace(/"/g, '""')}"`).join(", "));
-  const rowColumns = Prisma.raw(Object.keys(gifts[0]).map((c) => `r."${c.replace(/"/g, '""')}"`).join(", "));
-  const at = event.at.toISOString();
+  const { shared, gifts, refs } = input;
+  const at = shared.at.toISOString();
   const [row] = await queryRows<ReferenceRows & { inserted: boolean }>(tx, Prisma.sql`
-    WITH "refs" AS (${referencesSql(input.teamId, input.refs)}),
+    WITH "refs" AS (${referencesSql(shared.teamId, refs)}),
     "gifts" AS (
-      INSERT INTO "Gift" (${columns}, "collectionId", "designId", "logoId", "priceCents")
-      SELECT ${rowColumns}, ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
-             CASE WHEN r."livemode" THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END
+      INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
+                          "scheduledAt", "expiresOn", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "collectionId", "designId", "logoId", "priceCents")
+      SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
+             coalesce(r."subject", ${shared.subject}::text), ${shared.message}::text, coalesce(r."from", ${shared.from}::text),
+             r."scheduledAt", r."expiresOn", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int,
+             ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
+             CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END
       FROM json_populate_recordset(NULL::"Gift", ${JSON.stringify(gifts)}::json) r, "refs"
-      WHERE "refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${input.refs.designId === undefined})
+      WHERE "refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${refs.designId === undefined})
       RETURNING "id"
     ), "events" AS (
-      INSERT INTO "GiftEvent" ("giftId", "stage", "createdAt") SELECT "id", ${event.stage}, ${at}::timestamp FROM "gifts"
+      INSERT INTO "GiftEvent" ("giftId", "stage", "createdAt") SELECT "id", ${shared.stage}, ${at}::timestamp FROM "gifts"
     ), "message" AS (
       INSERT INTO "GiftMessage" ("teamId", "userId", "message", "messageHash", "createdAt")
-      SELECT ${input.teamId}, ${message.userId}, ${message.text}, ${sha256(message.text)}, ${at}::timestamp WHERE EXISTS (SELECT FROM "gifts")
+      SELECT ${shared.teamId}, ${shared.senderId}, ${shared.message}, ${sha256(shared.message)}, ${at}::timestamp WHERE EXISTS (SELECT FROM "gifts")
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
     SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted" FROM "refs"`);

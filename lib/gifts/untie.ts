@@ -13,6 +13,7 @@ export function untieToken(giftId: string): string {
 
 export const untieTokenHash = (giftId: string) => sha256(untieToken(giftId));
 
-export function untieUrl(giftId: string): string {
-  return `${config.appUrl}/untie/${untieToken(giftId)}`;
+/** The gift's untie URL; pass its token when it is already at hand (it costs an HMAC). */
+export function untieUrl(giftId: string, token = untieToken(giftId)): string {
+  return `${config.appUrl}/untie/${token}`;
 }

@@ -16,7 +16,10 @@ function senderAddressOf(address: unknown): SenderAddress | null {
 
 const ref = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } });
 
-export function serializeGift(g: GiftView): ResourceObject {
+/** A gift, with its untie token when the caller has it (a just-created gift): saves an HMAC. */
+type SerializableGift = GiftView & { untieToken?: string };
+
+export function serializeGift(g: SerializableGift): ResourceObject {
   return {
     type: "gifts",
     id: g.id,
@@ -25,7 +28,7 @@ export function serializeGift(g: GiftView): ResourceObject {
       team: g.teamId,
       "sender-name": g.sender.name ?? g.sender.email,
       name: g.recipientName,
-      "untie-url": untieUrl(g.id),
+      "untie-url": untieUrl(g.id, g.untieToken),
       "delivery-method": g.deliveryMethod,
       email: g.email,
       "cc-email": g.ccEmail,
