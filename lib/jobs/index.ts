@@ -5,7 +5,7 @@ import { createFunctions } from "./functions";
 
 export { inngest } from "./client";
 export { createFunctions, type JobDependencies } from "./functions";
-export { giftCancelled, giftScheduled, notifyGiftCancelled, notifyGiftsScheduled } from "./events";
+export { giftCancelled, giftScheduled, notifyGiftCancelled, notifyGiftsScheduled, sendsJobEvents } from "./events";
 export { createSweeper, startSweeper, stopSweeper, type Sweeper, type SweeperOptions } from "./sweeper";
 
 /** The functions the serve route registers with Inngest. */

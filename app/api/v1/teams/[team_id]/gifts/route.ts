@@ -8,7 +8,7 @@ import { idempotentCreate } from "@/lib/api/idempotency";
 import { paginate, readPage } from "@/lib/api/pagination";
 import { giftDocument, giftListDocument } from "@/lib/api/serializers/gift";
 import { createGifts, listGifts, parseSingleGift } from "@/lib/gifts";
-import { notifyGiftsScheduled } from "@/lib/jobs";
+import { notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";
 import { resolveTeam } from "@/lib/teams";
 
 type Params = { team_id?: string };
@@ -30,7 +30,7 @@ export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => 
     async create(idempotency) {
       const now = new Date();
       const [gift] = await createGifts(db, { caller, team, ...parseSingleGift(body, now), now, idempotency });
-      await afterResponse(() => notifyGiftsScheduled([gift]));
+      if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled([gift]));
       return jsonApi(giftDocument(gift));
     },
   });

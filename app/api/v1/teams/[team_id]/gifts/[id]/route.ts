@@ -4,7 +4,7 @@ import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { giftDocument } from "@/lib/api/serializers/gift";
 import { cancelGift, getGift } from "@/lib/gifts";
-import { notifyGiftCancelled } from "@/lib/jobs";
+import { notifyGiftCancelled, sendsJobEvents } from "@/lib/jobs";
 import { resolveTeam } from "@/lib/teams";
 
 type Params = { team_id?: string; id: string };
@@ -17,7 +17,7 @@ export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
 export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
   const team = await resolveTeam(db, caller, params.team_id);
   const gift = await cancelGift(db, caller, team, params.id);
-  await afterResponse(() => notifyGiftCancelled(gift.id));
+  if (sendsJobEvents()) await afterResponse(() => notifyGiftCancelled(gift.id));
   return jsonApi(giftDocument(gift));
 });
 
