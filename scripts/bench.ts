@@ -5,6 +5,7 @@
 // PostgreSQL database next to DATABASE_URL's), seeds it with SQL, loads it with autocannon
 // from this process, and prints one table plus bench/results.json. See docs/performance.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -133,7 +134,7 @@ function rssMb(pid: number): number {
 
 // ---------- load ----------
 
-type Load = { path: string; token?: string; method?: "GET" | "POST"; body?: unknown; connections: number; rate?: number; url?: string };
+type Load = { path: string; token?: string; method?: "GET" | "POST"; body?: unknown; connections: number; url?: string };
 
 function cannonOptions(spec: Load) {
   return {
@@ -142,7 +143,6 @@ function cannonOptions(spec: Load) {
     connections: spec.connections,
     headers: { ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}), ...(spec.body ? { "content-type": "application/json" } : {}) },
     body: spec.body ? JSON.stringify(spec.body) : undefined,
-    ...(spec.rate ? { overallRate: spec.rate } : {}),
   };
 }
 
@@ -173,6 +173,57 @@ async function load(specs: [figure: string, spec: Load][], server?: ChildProcess
     console.log(row);
     return row;
   });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * Open-loop load: one GET every 1000/rate ms, whatever the answers, each timed from the moment
+ * it was due (so a stall counts against every request it delays), over keep-alive connections.
+ * autocannon's rate option can't measure this: each connection sends its share of the second
+ * back to back and then waits, so the server sees bursts at full concurrency.
+ */
+async function openLoop(figure: string, spec: Load, rate: number, seconds: number, server: ChildProcess): Promise<Row> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const get = () =>
+    new Promise<number>((resolve) => {
+      const req = http.get(`${BASE}${spec.path}`, { agent, headers: { authorization: `Bearer ${spec.token}` } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", () => resolve(0));
+    });
+  for (let i = 0; i < 50; i++) await get(); // warm-up
+  const latencies: number[] = [];
+  let failed = 0;
+  const requests: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    requests.push(
+      get().then((status) => {
+        latencies.push(performance.now() - due);
+        if (status !== 200) failed++;
+      }),
+    );
+  }
+  await Promise.all(requests);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const row: Row = {
+    figure,
+    "req/s": Math.round(latencies.length / elapsed),
+    "p50 ms": Math.round(percentile(latencies, 50)),
+    "p99 ms": Math.round(percentile(latencies, 99)),
+    "rss MB": rssMb(server.pid!),
+    note: `open loop, one request every ${1000 / rate} ms; max ${Math.round(latencies.at(-1)!)} ms${failed ? `; ${failed} failed` : ""}`,
+  };
+  rows.push(row);
+  console.log(row);
+  return row;
 }
 
 function ratio(a: Row, b: Row) {
@@ -303,7 +354,7 @@ async function serverPhase(target: Target, seeded: Seeded) {
     ratio(first, teams16);
     ratio(deep, first);
     ratio(byEmail, first);
-    await load([[`GET /gifts first page, offered 100 req/s`, { path: list, token: seeded.listToken, connections: 16, rate: 100 }]], server);
+    await openLoop(`GET /gifts first page, offered 100 req/s`, { path: list, token: seeded.listToken, connections: 0 }, 100, DURATION, server);
   }
 
   if (only.has("bulk")) {
