@@ -134,7 +134,7 @@ function rssMb(pid: number): number {
 
 // ---------- load ----------
 
-type Load = { path: string; token?: string; method?: "GET" | "POST"; body?: unknown; connections: number; url?: string };
+type Load = { path: string; token?: string; method?: "GET" | "POST" | "OPTIONS"; body?: unknown; connections: number; url?: string };
 
 function cannonOptions(spec: Load) {
   return {
@@ -316,11 +316,14 @@ async function serverPhase(target: Target, seeded: Seeded) {
   const gift = { gift: { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" } };
 
   if (only.has("create")) {
-    const [create, teams] = await load([
+    const [create, teams, framework] = await load([
       ["POST /teams/sandbox/gifts, 32 conn", { path: "/api/v1/teams/sandbox/gifts", method: "POST", token: seeded.api.sandbox, body: gift, connections: 32 }],
       ["GET /teams, 32 conn", { path: "/api/v1/teams", token: seeded.api.live, connections: 32 }],
+      ["OPTIONS /teams (no token, no database), 32 conn", { path: "/api/v1/teams", method: "OPTIONS", connections: 32 }],
     ], server);
     ratio(create, teams);
+    ratio(teams, framework);
+    framework.note = "Next's floor: a route handler that returns 204";
     const floorTarget = await newTarget("floor");
     cleanups.push(() => floorTarget.drop());
     const floorDb = await floorTarget.open();
