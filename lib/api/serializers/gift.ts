@@ -3,7 +3,7 @@ import { untieUrl } from "@/lib/gifts";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { senderAddress, type SenderAddress } from "@/lib/redemption/address";
 import { addressSchema } from "@/lib/redemption/schema";
-import type { ResourceObject } from "../document";
+import { jsonApiList, type ResourceObject } from "../document";
 import type { PageLinks } from "../pagination";
 import { serializeCollection, serializeDesign, serializeLogo } from "./catalogue";
 import { serializeUser } from "./user";
@@ -85,4 +85,9 @@ export function giftDocument(gift: GiftView) {
 
 export function giftListDocument(gifts: GiftView[], links?: PageLinks) {
   return { data: gifts.map(serializeGift), included: included(gifts), ...(links ? { links } : {}) };
+}
+
+/** The response of `giftListDocument(gifts)`, its text made as it is sent (see jsonApiList). */
+export function giftListResponse(gifts: SerializableGift[]): Response {
+  return jsonApiList(gifts, serializeGift, { included: included(gifts) });
 }

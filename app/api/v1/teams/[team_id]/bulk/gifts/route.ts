@@ -1,10 +1,9 @@
 import { afterResponse } from "@/lib/http/after-response";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
-import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { idempotentCreate } from "@/lib/api/idempotency";
-import { giftListDocument } from "@/lib/api/serializers/gift";
+import { giftListResponse } from "@/lib/api/serializers/gift";
 import { createGifts, parseBulkGifts } from "@/lib/gifts";
 import { notifyGiftsScheduled } from "@/lib/jobs";
 import { resolveTeam } from "@/lib/teams";
@@ -18,7 +17,7 @@ export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller,
       const now = new Date();
       const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });
       await afterResponse(() => notifyGiftsScheduled(gifts));
-      return jsonApi(giftListDocument(gifts));
+      return giftListResponse(gifts);
     },
   });
 });
