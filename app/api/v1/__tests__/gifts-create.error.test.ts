@@ -153,6 +153,15 @@ describe("field rules", () => {
     expect(await problemsFor({ logo_id: 999999 })).toEqual([{ pointer: "/gift/logo_id", detail: expect.stringContaining("was not found"), code: "not_found" }]);
   });
 
+  it("a sandbox create (references and insert in one statement) with a reference missing writes nothing", async () => {
+    const start = await counts(t.db);
+    const sandbox = (over: Record<string, unknown>) => problemsFor(over, a.tokens.sandbox);
+    expect(await sandbox({ design_id: "no-such-design" })).toEqual([{ pointer: "/gift/design_id", detail: expect.stringContaining("was not found"), code: "not_found" }]);
+    expect(await sandbox({ logo_id: 999999 })).toEqual([{ pointer: "/gift/logo_id", detail: expect.stringContaining("was not found"), code: "not_found" }]);
+    expect(await sandbox({ collection: "No Such Collection", message: "A message never kept" })).toEqual([{ pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" }]);
+    expect(await counts(t.db)).toEqual(start);
+  });
+
   it("another team's own collection, design and logo are unknown (no leak across teams)", async () => {
     const b = await createAccount(t.db);
     const col = await t.db.collection.create({ data: { slug: `b-${b.team.id}`, name: "B Only", description: "", global: false, teamId: b.team.id, priceCents: 100, imageUrl: "/b.png" } });
