@@ -1,5 +1,5 @@
-// Prints the SQL statements one sandbox create, one live create with an Idempotency-Key and
-// one list page send to PostgreSQL (through the real route handlers, in process).
+// Prints the SQL statements one GET /teams, one sandbox create, one live create with an
+// Idempotency-Key and one list page send to PostgreSQL (through the real route handlers, in process).
 // `npx tsx scripts/bench/statements.ts` (uses a throwaway perf_statements_* database).
 import pg from "pg";
 import { setDatabase } from "@/lib/db";
@@ -44,6 +44,7 @@ try {
   const { tokens, team } = await createAccount(database.prisma);
   const gift = { gift: { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" } };
   let n = 0;
+  await record("GET /teams", () => apiAs(tokens.live).get("/teams"));
   await record("POST /teams/sandbox/gifts", () => apiAs(tokens.sandbox).post("/teams/sandbox/gifts", gift));
   await record("POST /teams/:team/gifts (live, Idempotency-Key)", () =>
     apiAs(tokens.live).post(`/teams/${team.id}/gifts`, gift, { headers: { "Idempotency-Key": `k${++n}` } }));
