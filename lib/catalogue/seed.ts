@@ -7,7 +7,7 @@ import { seedCollections, seedDesigns, seedLogos } from "./seed-data";
  * Idempotent: every row is keyed by its slug, so a second run changes nothing.
  */
 export async function seedCatalogue(db: Tx): Promise<void> {
-  await db.team.upsert({ where: { id: SANDBOX_TEAM.id }, create: { ...SANDBOX_TEAM }, update: { name: SANDBOX_TEAM.name } });
+  await db.team.upsert({ where: { id: SANDBOX_TEAM.id }, create: { ...SANDBOX_TEAM }, update: {} });
 
   for (const c of seedCollections) {
     const fields = { name: c.name, description: c.description, priceCents: c.priceCents, imageUrl: c.imageUrl, global: true };

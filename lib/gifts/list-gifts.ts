@@ -77,8 +77,11 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",
-             (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") AS "selectedProduct",
-             (SELECT json_build_object('id', v."id", 'name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") AS "variant",
+             -- CASE: most gifts have no choice yet, and then no look-up runs.
+             CASE WHEN g."selectedProductId" IS NOT NULL THEN
+               (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") END AS "selectedProduct",
+             CASE WHEN g."variantId" IS NOT NULL THEN
+               (SELECT json_build_object('id', v."id", 'name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") END AS "variant",
              (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
                 FROM "GiftEvent" e WHERE e."giftId" = g."id") AS "events"
       FROM "Gift" g
