@@ -37,6 +37,9 @@ describe("a redeemed gift in the API", () => {
       address: { city: "Springfield", region: "IL", country: "US" },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/Main Street|Kim Lee|62701|555 0100/);
+    // The list (one statement of its own) shows the gift exactly as GET /gifts/:id does.
+    const listed = (await live.get("/gifts")).body.data.find((g: { id: string }) => g.id === created.id);
+    expect(listed).toEqual(res.body.data);
     expect(attrs.events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened", "redeemed"]);
 
     expect(attrs).toMatchObject({ carrier: null, "tracking-number": null, "tracking-url": null });
