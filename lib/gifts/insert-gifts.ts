@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
 import { queryRows } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { RecipientDraft } from "./schema";
 import { referencesFromRows, referencesSql, type ReferenceRows, type References, type ReferenceSpec } from "./resolve-references";
 
 /** What every gift of one create shares: sent once, not once per gift. */
@@ -19,21 +20,12 @@ export type SharedGiftValues = {
   chargeId: number | null;
 };
 
-/** What one gift has of its own, with the Gift table's column names. */
-export type OwnGiftValues = {
-  id: string;
-  recipientName: string;
-  deliveryMethod: string;
-  email: string | null;
-  ccEmail: string | null;
-  /** Only when the recipient overrides the shared one. */
-  subject?: string;
-  from?: string;
-  scheduledAt: Date | null;
-  /** `YYYY-MM-DD`. */
-  expiresOn: string | null;
-  untieTokenHash: string;
-};
+/**
+ * What one gift has of its own: its recipient's values (subject and from only where the
+ * recipient overrides the shared ones; expiresOn as `YYYY-MM-DD`), with the Gift table's
+ * column names.
+ */
+export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & { id: string; recipientName: string; untieTokenHash: string };
 
 export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[]; refs: ReferenceSpec };
 
