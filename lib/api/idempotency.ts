@@ -41,13 +41,13 @@ function withUntieUrls(body: string, url: (giftId: string) => string | null): st
 }
 
 /**
- * A unique-index violation: Prisma's P2002 on PostgreSQL. The PGlite adapter (built against an
- * older driver-adapter protocol) isn't mapped to P2002: it throws a DriverAdapterError whose
- * cause carries the PostgreSQL code 23505.
+ * A unique-index violation: PostgreSQL's code 23505 from the driver itself (pg, PGlite), or
+ * through Prisma: P2002 on PostgreSQL; the PGlite adapter (built against an older
+ * driver-adapter protocol) throws a DriverAdapterError whose cause carries 23505.
  */
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string; originalCode?: string; kind?: string } } | null;
-  return e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.originalCode === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
+  return e?.code === "23505" || e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.originalCode === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
 }
 
 async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promise<Response | null> {

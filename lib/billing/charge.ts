@@ -1,5 +1,7 @@
 import type { Tx } from "@/lib/db";
+import { queryRows, type Queryable } from "@/lib/database/direct-query";
 import { BillingError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 export type ChargeInput = { teamId: string; amountCents: number; description: string };
 
@@ -7,13 +9,16 @@ export type ChargeInput = { teamId: string; amountCents: number; description: st
  * Charges the team's card on file and records it in the team's ledger. Runs inside the
  * caller's transaction, so a failure later in that transaction leaves no charge behind.
  */
-export async function chargeTeam(tx: Tx, input: ChargeInput) {
-  const card = await tx.paymentMethod.findUnique({ where: { teamId: input.teamId } });
+export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ id: number }> {
+  const [card] = await queryRows<{ last4: string; testBehavior: string }>(tx, Prisma.sql`
+    SELECT "last4", "testBehavior" FROM "PaymentMethod" WHERE "teamId" = ${input.teamId}`);
   if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
   if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
-  return tx.charge.create({
-    data: { teamId: input.teamId, kind: "charge", amountCents: input.amountCents, description: input.description, cardLast4: card.last4 },
-  });
+  const [charge] = await queryRows<{ id: number }>(tx, Prisma.sql`
+    INSERT INTO "Charge" ("teamId", "kind", "amountCents", "description", "cardLast4", "createdAt")
+    VALUES (${input.teamId}, 'charge', ${input.amountCents}::int, ${input.description}, ${card.last4}, ${new Date()}::timestamp)
+    RETURNING "id"`);
+  return charge;
 }
 
 /** Refunds one gift's share of a charge, as its own ledger entry. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { queryRows, statementName } from "./direct-query";
+import { queryRows, sqlTransaction, statementName } from "./direct-query";
 
 let database: Database;
 beforeAll(async () => {
@@ -62,6 +62,52 @@ describe("queryRows", () => {
     for (let i = 0; i < 5; i++) {
       expect(await queryRows(database.prisma, Prisma.sql`SELECT ${i}::int AS "i"`)).toEqual([{ i }]);
     }
+  });
+});
+
+describe("sqlTransaction", () => {
+  // Any table with a unique key serves; this one needs no other columns.
+  const insertKey = (key: string) => Prisma.sql`INSERT INTO "RateLimit" ("key", "points") VALUES (${key}, 1)`;
+  const exists = async (key: string) => (await queryRows(database.prisma, Prisma.sql`SELECT 1 FROM "RateLimit" WHERE "key" = ${key}`)).length === 1;
+
+  it("commits what its work wrote, on the driver itself", async () => {
+    const key = `commit-${Date.now()}`;
+    const result = await sqlTransaction(database.prisma, async (tx) => {
+      expect(tx).toHaveProperty("sqlTx"); // not a Prisma transaction
+      await queryRows(tx, insertKey(key));
+      return "done";
+    });
+    expect(result).toBe("done");
+    expect(await exists(key)).toBe(true);
+  });
+
+  it("rolls everything back when the work throws, also after a statement failed, and the driver stays usable", async () => {
+    const first = `rollback-a-${Date.now()}`;
+    const second = `rollback-b-${Date.now()}`;
+    await expect(
+      sqlTransaction(database.prisma, async (tx) => {
+        await queryRows(tx, insertKey(first));
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    await expect(
+      sqlTransaction(database.prisma, async (tx) => {
+        await queryRows(tx, insertKey(second));
+        await queryRows(tx, insertKey(second)); // unique violation
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect(await exists(first)).toBe(false);
+    expect(await exists(second)).toBe(false);
+    // Every connection of the pool is still good.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => sqlTransaction(database.prisma, (tx) => queryRows(tx, Prisma.sql`SELECT ${i}::int AS "i"`))));
+  });
+
+  it("two concurrent transactions claiming one unique key: one commits, the other fails with 23505", async () => {
+    const key = `race-${Date.now()}`;
+    const outcomes = await Promise.allSettled([0, 1].map(() => sqlTransaction(database.prisma, (tx) => queryRows(tx, insertKey(key)))));
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: "23505" } });
+    expect(await exists(key)).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Pool as PgPool, PoolClient } from "pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -40,7 +41,9 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
     const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
     const prisma = new PrismaClient({ adapter });
-    registerSqlDriver(prisma, async (text, values) => (await pglite.query(text, values, { parsers: RESULT_PARSERS })).rows);
+    const query = (on: Pick<InstanceType<typeof PGlite>, "query">) => async (text: string, values: unknown[]) => (await on.query(text, values, { parsers: RESULT_PARSERS })).rows;
+    // PGlite's transaction holds its connection: other statements wait, then run after COMMIT or ROLLBACK.
+    registerSqlDriver(prisma, { query: query(pglite), transaction: (work) => pglite.transaction((tx) => work(query(tx))) });
     return {
       prisma,
       kind: "pglite",
@@ -78,6 +81,26 @@ async function openPostgres(connectionString: string): Promise<Database> {
   pool.on("error", (error) => console.error("Database connection lost:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   const parsers = { getTypeParser: (oid: number) => RESULT_PARSERS[oid] ?? types.getTypeParser(oid) };
-  registerSqlDriver(prisma, async (text, values) => (await pool.query({ name: statementName(text), text, values, types: parsers })).rows);
+  const query = (on: PgPool | PoolClient) => async (text: string, values: unknown[]) =>
+    (await on.query({ name: statementName(text), text, values, types: parsers })).rows;
+  registerSqlDriver(prisma, {
+    query: query(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        const result = await work(query(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A connection that can't even roll back is discarded, not returned to the pool.
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+  });
   return { prisma, kind: "postgresql", url: connectionString, applied, close: () => prisma.$disconnect() };
 }

@@ -1,4 +1,5 @@
-import type { PrismaClient, Tx } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { sqlTransaction, type Queryable } from "@/lib/database/direct-query";
 import { chargeTeam } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
@@ -89,7 +90,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   };
   const gifts = draft.recipients.map(newGift);
 
-  const insert = async (tx: Tx, refs: ReferenceSpec, chargeId: number | null) => {
+  const insert = async (tx: Queryable, refs: ReferenceSpec, chargeId: number | null) => {
     const result = await insertGifts(tx, { shared: { ...shared, chargeId }, gifts: gifts.map((g) => g.own), refs });
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
     return { ...result, chargeId };
@@ -97,24 +98,21 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   const created =
     !livemode && !input.idempotency
       ? await insert(db, spec, null)
-      : await db.$transaction(
-          async (tx) => {
-            // The key goes first: a concurrent request with the same key waits here, then fails.
-            if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, gifts.map((g) => g.own.id));
-            if (!livemode) return insert(tx, spec, null);
-            // The charge needs the collection's price before the gifts are written.
-            const refs = await resolveReferences(tx, team.id, spec);
-            const { collection, design, logo } = refs;
-            if (!allFound(refs, spec) || !collection || !logo) throw new ValidationError(referenceProblems(refs, spec));
-            const charge = await chargeTeam(tx, {
-              teamId: team.id,
-              amountCents: collection.priceCents * gifts.length,
-              description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
-            });
-            return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
-          },
-          { timeout: 120_000, maxWait: 30_000 },
-        );
+      : await sqlTransaction(db, async (tx) => {
+          // The key goes first: a concurrent request with the same key waits here, then fails.
+          if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, gifts.map((g) => g.own.id));
+          if (!livemode) return insert(tx, spec, null);
+          // The charge needs the collection's price before the gifts are written.
+          const refs = await resolveReferences(tx, team.id, spec);
+          const { collection, design, logo } = refs;
+          if (!allFound(refs, spec) || !collection || !logo) throw new ValidationError(referenceProblems(refs, spec));
+          const charge = await chargeTeam(tx, {
+            teamId: team.id,
+            amountCents: collection.priceCents * gifts.length,
+            description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
+          });
+          return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
+        });
 
   const { collection, design, logo, chargeId } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");

@@ -1,6 +1,5 @@
-import type { Tx } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
-import { queryRows } from "@/lib/database/direct-query";
+import { queryRows, type Queryable } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecipientDraft } from "./schema";
 import { referencesFromRows, referencesSql, type ReferenceRows, type References, type ReferenceSpec } from "./resolve-references";
@@ -40,7 +39,7 @@ export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[
  * most of the statement's bytes (~2.5 MB for 10,000 gifts), and PostgreSQL's parsing of it
  * and Prisma's handling of it (inside a transaction) grow with its size.
  */
-export async function insertGifts(tx: Tx, input: InsertGiftsInput): Promise<References & { inserted: boolean }> {
+export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promise<References & { inserted: boolean }> {
   const { shared, gifts, refs } = input;
   const at = shared.at.toISOString();
   const [row] = await queryRows<ReferenceRows & { inserted: boolean }>(tx, Prisma.sql`

@@ -1,5 +1,4 @@
-import type { Tx } from "@/lib/db";
-import { queryRows } from "@/lib/database/direct-query";
+import { queryRows, type Queryable } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { GiftView } from "./view";
 
@@ -40,7 +39,7 @@ export function referencesSql(teamId: string, refs: ReferenceSpec): Prisma.Sql {
 }
 
 /** The references a gift names, in one statement (see referencesSql). */
-export async function resolveReferences(db: Tx, teamId: string, refs: ReferenceSpec): Promise<References> {
+export async function resolveReferences(db: Queryable, teamId: string, refs: ReferenceSpec): Promise<References> {
   const [row] = await queryRows<ReferenceRows>(db, referencesSql(teamId, refs));
   return referencesFromRows(row);
 }

@@ -1,4 +1,6 @@
 import type { Tx } from "@/lib/db";
+import { queryRows, type Queryable } from "@/lib/database/direct-query";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** Keys are kept this long; an older key is forgotten and may be used again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -18,8 +20,10 @@ export async function findIdempotencyKey(db: Tx, ownerKey: string, key: string, 
 }
 
 /** Inside the creating transaction: claims the key (a unique violation means someone else has). */
-export async function reserveIdempotencyKey(tx: Tx, r: IdempotencyReservation, giftIds: string[]): Promise<void> {
-  await tx.idempotencyKey.create({ data: { ownerKey: r.ownerKey, key: r.key, requestHash: r.requestHash, giftIds } });
+export async function reserveIdempotencyKey(tx: Queryable, r: IdempotencyReservation, giftIds: string[]): Promise<void> {
+  await queryRows(tx, Prisma.sql`
+    INSERT INTO "IdempotencyKey" ("ownerKey", "key", "requestHash", "giftIds", "createdAt")
+    VALUES (${r.ownerKey}, ${r.key}, ${r.requestHash}, ${JSON.stringify(giftIds)}::jsonb, ${new Date()}::timestamp)`);
 }
 
 /** After commit: keeps the exact response for replays. */
