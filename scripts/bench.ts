@@ -1,7 +1,7 @@
 // `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery] [--gifts=N] [--duration=S]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
-// `next start`) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
+// `npm start`'s scripts/start.mjs) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
 // PostgreSQL database next to DATABASE_URL's), seeds it with SQL, loads it with autocannon
 // from this process, and prints one table plus bench/results.json. See docs/performance.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -310,7 +310,8 @@ async function seedDueGifts(database: Database, count: number, tag: string) {
 
 async function serverPhase(target: Target, seeded: Seeded) {
   const env = { ...target.env, PORT: String(PORT), APP_URL: BASE, AUTH_SECRET: "bench-secret-bench-secret-bench-secret", RIBBON_DEMO: "0", RIBBON_SWEEPER: "off", RIBBON_RATE_LIMIT_API_PER_MINUTE: "100000000", NODE_ENV: "production" };
-  const server = start("node_modules/.bin/next", ["start", "-p", String(PORT), "-H", "127.0.0.1"], env);
+  // As `npm start` runs it: with the preload that gives route handlers the client's address.
+  const server = start("node", ["scripts/start.mjs"], { ...env, HOST: "127.0.0.1" });
   await waitFor(`${BASE}/api/v1/teams`, server);
   console.log(`bench: server up, RSS ${rssMb(server.pid!)} MB`);
   const gift = { gift: { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" } };
