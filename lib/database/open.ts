@@ -79,7 +79,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new Pool({ connectionString, max: config.databasePoolSize });
   // An idle connection that the server closes (restart, failover) must not crash the process.
   pool.on("error", (error) => console.error("Database connection lost:", error.message));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const parsers = { getTypeParser: (oid: number) => RESULT_PARSERS[oid] ?? types.getTypeParser(oid) };
   const query = (on: PgPool | PoolClient) => async (text: string, values: unknown[]) =>
     (await on.query({ name: statementName(text), text, values, types: parsers })).rows;
@@ -102,5 +102,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
       }
     },
   });
-  return { prisma, kind: "postgresql", url: connectionString, applied, close: () => prisma.$disconnect() };
+  const close = async () => {
+    await prisma.$disconnect();
+    await pool.end(); // ours to end: Prisma may never have connected
+  };
+  return { prisma, kind: "postgresql", url: connectionString, applied, close };
 }
