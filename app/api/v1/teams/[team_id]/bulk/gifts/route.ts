@@ -5,7 +5,7 @@ import { readJsonObject } from "@/lib/api/body";
 import { idempotentCreate } from "@/lib/api/idempotency";
 import { giftListResponse } from "@/lib/api/serializers/gift";
 import { createGifts, parseBulkGifts } from "@/lib/gifts";
-import { notifyGiftsScheduled } from "@/lib/jobs";
+import { notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";
 import { resolveTeam } from "@/lib/teams";
 
 export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller, params }) => {
@@ -16,7 +16,7 @@ export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller,
     async create(idempotency) {
       const now = new Date();
       const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });
-      await afterResponse(() => notifyGiftsScheduled(gifts));
+      if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
       return giftListResponse(gifts);
     },
   });
