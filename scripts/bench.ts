@@ -183,7 +183,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * autocannon's rate option can't measure this: each connection sends its share of the second
  * back to back and then waits, so the server sees bursts at full concurrency.
  */
-async function openLoop(figure: string, spec: Load, rate: number, seconds: number, server: ChildProcess): Promise<Row> {
+async function openLoop(figure: string, spec: { path: string; token: string }, rate: number, seconds: number, server: ChildProcess): Promise<Row> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const get = () =>
     new Promise<number>((resolve) => {
@@ -358,7 +358,7 @@ async function serverPhase(target: Target, seeded: Seeded) {
     ratio(first, teams16);
     ratio(deep, first);
     ratio(byEmail, first);
-    await openLoop(`GET /gifts first page, offered 100 req/s`, { path: list, token: seeded.listToken, connections: 0 }, 100, DURATION, server);
+    await openLoop(`GET /gifts first page, offered 100 req/s`, { path: list, token: seeded.listToken }, 100, DURATION, server);
   }
 
   if (only.has("bulk")) {

@@ -8,7 +8,7 @@ import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
-import { allFound, resolveReferences, type References, type ReferenceSpec } from "./resolve-references";
+import { resolveReferences, type References, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
 import { untieToken } from "./untie";
@@ -105,7 +105,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           // The charge needs the collection's price before the gifts are written.
           const refs = await resolveReferences(tx, team.id, spec);
           const { collection, design, logo } = refs;
-          if (!allFound(refs, spec) || !collection || !logo) throw new ValidationError(referenceProblems(refs, spec));
+          if (!collection || !logo || (spec.designId !== undefined && !design)) throw new ValidationError(referenceProblems(refs, spec));
           const charge = await chargeTeam(tx, {
             teamId: team.id,
             amountCents: collection.priceCents * gifts.length,

@@ -43,7 +43,3 @@ export async function resolveReferences(db: Queryable, teamId: string, refs: Ref
   const [row] = await queryRows<ReferenceRows>(db, referencesSql(teamId, refs));
   return referencesFromRows(row);
 }
-
-/** Whether every reference the spec names was found (the logo always is named: by id or the default). */
-export const allFound = (refs: References, spec: ReferenceSpec) =>
-  refs.collection !== null && refs.logo !== null && (spec.designId === undefined || refs.design !== null);
