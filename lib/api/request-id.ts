@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
+import { randomBytesPooled } from "@/lib/crypto";
 
 /** A new id for one API request: returned as `Request-Id`, put in error documents and logged. */
-export const newRequestId = () => `req_${randomBytes(12).toString("base64url")}`;
+export const newRequestId = () => `req_${randomBytesPooled(12).toString("base64url")}`;
 
 /**
  * One log line per API request. Only the path is logged: the query may hold an access token.
