@@ -21,10 +21,13 @@ type PageJson = {
   designs: Json<NonNullable<GiftView["design"]>>[] | null;
 };
 
-const utc = (text: string) => new Date(/T\d/.test(text) ? `${text}Z` : `${text}T00:00:00Z`);
+// to_json gives `timestamp` as "YYYY-MM-DDTHH:MM:SS[.ffffff]" and `date` as "YYYY-MM-DD", both UTC.
+const utc = (text: string) => new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text}Z`);
 const utcOrNull = (text: string | null) => (text === null ? null : utc(text));
 const withDate = <T extends { createdAt: string }>(row: T) => ({ ...row, createdAt: utc(row.createdAt) });
-const byId = <T extends { id: string | number }>(rows: T[] | null) => new Map((rows ?? []).map((r) => [r.id, r]));
+function byId<T extends { id: string | number }, U = T>(rows: T[] | null, convert: (row: T) => U = (row) => row as unknown as U): Map<string | number, U> {
+  return new Map((rows ?? []).map((row) => [row.id, convert(row)]));
+}
 
 /**
  * One page of the gift list, newest first, with everything the response includes, in one
@@ -38,24 +41,48 @@ const byId = <T extends { id: string | number }>(rows: T[] | null) => new Map((r
 export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
   const [page] = await queryRows<PageJson>(db, listGiftsSql(input));
   const senders = byId(page.senders);
-  const collections = byId(page.collections);
-  const logos = byId(page.logos);
-  const designs = byId(page.designs);
-  return (page.gifts ?? []).map(({ senderId, ...g }) => {
-    const design = g.designId === null ? undefined : designs.get(g.designId);
-    return {
-      ...g,
-      scheduledAt: utcOrNull(g.scheduledAt),
-      expiresOn: utcOrNull(g.expiresOn),
-      lastEventAt: utc(g.lastEventAt),
-      createdAt: utc(g.createdAt),
-      sender: senders.get(senderId)!,
-      collection: withDate(collections.get(g.collectionId)!),
-      logo: withDate(logos.get(g.logoId)!),
-      design: design ? withDate(design) : null,
-      events: g.events.map(withDate),
-    };
-  });
+  const collections = byId(page.collections, withDate);
+  const logos = byId(page.logos, withDate);
+  const designs = byId(page.designs, withDate);
+  // Field by field, not by spreading: object rest and spread copied each gift twice and
+  // took more CPU than the rest of the page's work.
+  return (page.gifts ?? []).map((g): GiftView => ({
+    id: g.id,
+    teamId: g.teamId,
+    livemode: g.livemode,
+    recipientName: g.recipientName,
+    deliveryMethod: g.deliveryMethod,
+    email: g.email,
+    ccEmail: g.ccEmail,
+    subject: g.subject,
+    message: g.message,
+    from: g.from,
+    scheduledAt: utcOrNull(g.scheduledAt),
+    expiresOn: utcOrNull(g.expiresOn),
+    stage: g.stage,
+    lastEventAt: utc(g.lastEventAt),
+    collectionId: g.collectionId,
+    designId: g.designId,
+    logoId: g.logoId,
+    priceCents: g.priceCents,
+    chargeId: g.chargeId,
+    thankYouNote: g.thankYouNote,
+    selectedProductId: g.selectedProductId,
+    variantId: g.variantId,
+    redemptionEmail: g.redemptionEmail,
+    address: g.address,
+    carrier: g.carrier,
+    trackingNumber: g.trackingNumber,
+    trackingUrl: g.trackingUrl,
+    createdAt: utc(g.createdAt),
+    selectedProduct: g.selectedProduct,
+    variant: g.variant,
+    sender: senders.get(g.senderId)!,
+    collection: collections.get(g.collectionId)!,
+    logo: logos.get(g.logoId)!,
+    design: g.designId === null ? null : (designs.get(g.designId) ?? null),
+    events: g.events.map(withDate),
+  }));
 }
 
 type ListInput = { caller: Caller; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor };
