@@ -25,9 +25,7 @@ type PageJson = {
 const utc = (text: string) => new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text}Z`);
 const utcOrNull = (text: string | null) => (text === null ? null : utc(text));
 const withDate = <T extends { createdAt: string }>(row: T) => ({ ...row, createdAt: utc(row.createdAt) });
-function byId<T extends { id: string | number }, U = T>(rows: T[] | null, convert: (row: T) => U = (row) => row as unknown as U): Map<string | number, U> {
-  return new Map((rows ?? []).map((row) => [row.id, convert(row)]));
-}
+const byId = <T extends { id: string | number }, U>(rows: T[] | null, convert: (row: T) => U) => new Map((rows ?? []).map((row) => [row.id, convert(row)]));
 
 /**
  * One page of the gift list, newest first, with everything the response includes, in one
@@ -40,7 +38,7 @@ function byId<T extends { id: string | number }, U = T>(rows: T[] | null, conver
  */
 export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
   const [page] = await queryRows<PageJson>(db, listGiftsSql(input));
-  const senders = byId(page.senders);
+  const senders = byId(page.senders, (sender) => sender);
   const collections = byId(page.collections, withDate);
   const logos = byId(page.logos, withDate);
   const designs = byId(page.designs, withDate);
