@@ -2,7 +2,7 @@ export { cancelGift } from "./cancel";
 export { createGifts, type CreateGiftsInput } from "./create";
 export { decodeCursor, encodeCursor, type Cursor } from "./cursor";
 export { listMessages } from "./messages";
-export { getGift, loadGifts } from "./queries";
+export { getGift, loadGifts, visibleGifts } from "./queries";
 export { listGifts, type GiftFilter } from "./list-gifts";
 export { MAX_BULK_RECIPIENTS, parseBulkGifts, parseSingleGift } from "./schema";
 export { isStage, STAGES, type Stage } from "./stages";

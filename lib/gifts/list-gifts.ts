@@ -90,7 +90,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
   const { caller, filter, after } = input;
   const where = [
     Prisma.sql`g."teamId" = ${input.team.id}`,
-    caller.mode === "sandbox" ? Prisma.sql`g."senderId" = ${caller.user.id}` : null,
+    caller.mode === "sandbox" ? Prisma.sql`NOT g."livemode" AND g."senderId" = ${caller.user.id}` : null, // see visibleGifts
     filter.stage ? Prisma.sql`g."stage" = ${filter.stage}` : null,
     filter.email ? Prisma.sql`lower(g."email") = lower(${filter.email})` : null,
     after ? Prisma.sql`(g."createdAt", g."id") < (${after.createdAt.toISOString()}::timestamp, ${after.id})` : null,

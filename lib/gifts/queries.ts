@@ -5,9 +5,13 @@ import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { GIFT_VIEW_SELECT, type GiftView } from "./view";
 
-/** The gifts a caller sees in a team: all of them, or in the sandbox only its own. */
+/**
+ * The gifts a caller sees in a team: all of them, or in the sandbox only its own. Sandbox
+ * gifts are the ones not in live mode, and the (teamId, senderId, createdAt, id) index
+ * holds only those: `livemode: false` is what lets a query use it.
+ */
 export function visibleGifts(caller: Caller, team: TeamRef): Prisma.GiftWhereInput {
-  return caller.mode === "sandbox" ? { teamId: team.id, senderId: caller.user.id } : { teamId: team.id };
+  return caller.mode === "sandbox" ? { teamId: team.id, livemode: false, senderId: caller.user.id } : { teamId: team.id };
 }
 
 export async function getGift(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<GiftView> {

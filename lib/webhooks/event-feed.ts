@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db";
 import { badRequest } from "@/lib/errors";
-import type { Cursor } from "@/lib/gifts";
+import { visibleGifts, type Cursor } from "@/lib/gifts";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { EVENT_TYPES, isEventType, stageOf, type EventType } from "./event-types";
@@ -21,7 +21,7 @@ export function listEvents(db: Tx, input: { caller: Caller; team: TeamRef; filte
   const { caller, team, filter, after } = input;
   return db.giftEvent.findMany({
     where: {
-      gift: { teamId: team.id, ...(caller.mode === "sandbox" ? { senderId: caller.user.id } : {}), ...(filter.giftId ? { id: filter.giftId } : {}) },
+      gift: { ...visibleGifts(caller, team), ...(filter.giftId ? { id: filter.giftId } : {}) },
       ...(filter.type ? { stage: stageOf(filter.type) } : {}),
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: Number(after.id) } }] } : {}),
     },

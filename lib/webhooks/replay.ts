@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import { randomSecret } from "@/lib/crypto";
 import { badRequest, ValidationError } from "@/lib/errors";
+import { visibleGifts } from "@/lib/gifts";
 import { requireWebhookManager, type TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { getEndpoint } from "./endpoints";
@@ -33,7 +34,7 @@ export async function replayEvents(db: PrismaClient, caller: Caller, team: TeamR
     where: {
       createdAt: { gte: since },
       stage: { in: endpoint.eventTypes.map((t) => stageOf(t as EventType)) },
-      gift: caller.mode === "sandbox" ? { teamId: team.id, senderId: caller.user.id } : { teamId: team.id },
+      gift: visibleGifts(caller, team),
     },
     select: { id: true, giftId: true, stage: true, createdAt: true },
     orderBy: { id: "asc" },
