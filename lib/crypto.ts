@@ -27,18 +27,18 @@ export function base58(bytes: Uint8Array): string {
 // 64 ms there. Like crypto.randomUUID, draw from the CSPRNG in batches and hand each byte out once.
 const POOL_SIZE = 4096;
 let pool = Buffer.alloc(0);
-let used = 0;
+let poolOffset = 0;
 
 /** `size` bytes from the CSPRNG, never handed out twice. */
 export function randomBytesPooled(size: number): Buffer {
   if (size > POOL_SIZE / 4) return randomBytes(size);
-  if (used + size > pool.length) {
+  if (poolOffset + size > pool.length) {
     pool = randomBytes(POOL_SIZE);
-    used = 0;
+    poolOffset = 0;
   }
-  const bytes = Buffer.from(pool.subarray(used, used + size));
-  pool.fill(0, used, used + size);
-  used += size;
+  const bytes = Buffer.from(pool.subarray(poolOffset, poolOffset + size));
+  pool.fill(0, poolOffset, poolOffset + size);
+  poolOffset += size;
   return bytes;
 }
 
