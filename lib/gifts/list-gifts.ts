@@ -4,13 +4,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import type { Cursor } from "./cursor";
+import { utc, utcOrNull, withDate, type Json } from "./json-dates";
 import type { Stage } from "./stages";
 import type { GiftView } from "./view";
 
 export type GiftFilter = { stage?: Stage; email?: string };
 
-/** A value that came through to_json: dates are `timestamp` / `date` text (UTC, no zone). */
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 type Related = "sender" | "collection" | "logo" | "design" | "events";
 type GiftJson = Json<Omit<GiftView, Related>> & { senderId: string; events: Json<GiftView["events"][number]>[] };
 type PageJson = {
@@ -21,10 +20,6 @@ type PageJson = {
   designs: Json<NonNullable<GiftView["design"]>>[] | null;
 };
 
-// to_json gives `timestamp` as "YYYY-MM-DDTHH:MM:SS[.ffffff]" and `date` as "YYYY-MM-DD", both UTC.
-const utc = (text: string) => new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text}Z`);
-const utcOrNull = (text: string | null) => (text === null ? null : utc(text));
-const withDate = <T extends { createdAt: string }>(row: T) => ({ ...row, createdAt: utc(row.createdAt) });
 const byId = <T extends { id: string | number }, U>(rows: T[] | null, convert: (row: T) => U) => new Map((rows ?? []).map((row) => [row.id, convert(row)]));
 
 /**

@@ -1,8 +1,8 @@
 import { queryRows, type Queryable } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { withDate, type Json } from "./json-dates";
 import type { GiftView } from "./view";
 
-type Json<T> = Omit<T, "createdAt"> & { createdAt: string };
 /** The references as the statement returns them (to_json rows: dates are `timestamp` text). */
 export type ReferenceRows = { collection: Json<GiftView["collection"]> | null; design: Json<NonNullable<GiftView["design"]>> | null; logo: Json<GiftView["logo"]> | null };
 export type References = { collection: GiftView["collection"] | null; design: GiftView["design"] | null; logo: GiftView["logo"] | null };
@@ -10,9 +10,9 @@ export type References = { collection: GiftView["collection"] | null; design: Gi
 export type ReferenceSpec = { collection?: string; designId?: string; logoId?: number };
 
 const MAX_DB_INT = 2_147_483_647;
-const withDate = <T extends { createdAt: string }>(row: T | null) => row && { ...row, createdAt: new Date(`${row.createdAt}Z`) };
+const withDateOrNull = <T extends { createdAt: string }>(row: T | null) => row && withDate(row);
 
-export const referencesFromRows = (row: ReferenceRows): References => ({ collection: withDate(row.collection), design: withDate(row.design), logo: withDate(row.logo) });
+export const referencesFromRows = (row: ReferenceRows): References => ({ collection: withDateOrNull(row.collection), design: withDateOrNull(row.design), logo: withDateOrNull(row.logo) });
 
 /**
  * A one-row SELECT of the collection (by numeric id, else by exact name, else by name in any
