@@ -1,8 +1,8 @@
 import { config } from "@/lib/config";
 import { badRequest } from "@/lib/errors";
-import { decodeCursor, encodeCursor, type Cursor } from "@/lib/gifts";
+import { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, type Cursor } from "@/lib/gifts";
 
-export const DEFAULT_PAGE_SIZE = 50;
+export { DEFAULT_PAGE_SIZE };
 export const MAX_PAGE_SIZE = 200;
 
 export type Page = { size: number; after?: Cursor };

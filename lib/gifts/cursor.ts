@@ -1,3 +1,6 @@
+/** Items on a page of a list when the caller doesn't say (`page[size]`). */
+export const DEFAULT_PAGE_SIZE = 50;
+
 /** A position in a newest-first list: the last item's creation time and id. */
 export type Cursor = { createdAt: Date; id: string };
 

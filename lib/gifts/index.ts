@@ -1,6 +1,6 @@
 export { cancelGift } from "./cancel";
 export { createGifts, type CreateGiftsInput } from "./create";
-export { decodeCursor, encodeCursor, type Cursor } from "./cursor";
+export { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, type Cursor } from "./cursor";
 export { listMessages } from "./messages";
 export { getGift, loadGifts, visibleGifts } from "./queries";
 export { listGifts, type GiftFilter } from "./list-gifts";

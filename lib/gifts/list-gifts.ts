@@ -3,7 +3,7 @@ import { queryRows } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
-import type { Cursor } from "./cursor";
+import { DEFAULT_PAGE_SIZE, type Cursor } from "./cursor";
 import { utc, utcOrNull, withDate, type Json } from "./json-dates";
 import type { Stage } from "./stages";
 import type { GiftView } from "./view";
@@ -80,6 +80,20 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
 
 type ListInput = { caller: Caller; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor };
 
+/**
+ * The page's LIMIT (one more than its size). PostgreSQL plans a prepared statement once per
+ * connection only when that generic plan looks no worse than planning each execution; with
+ * `LIMIT $n` it never does (a generic plan must assume a tenth of the team's gifts), so every
+ * list paid ~0.3 ms of planning. The default size therefore goes in as a literal. Other sizes
+ * stay a parameter, so the statement has a few texts rather than one per size (each text is
+ * prepared on every connection). So does a stage filter: a generic plan can't tell a rare stage
+ * from a common one and, for a rare one, walks the team's whole index (282 ms at 1,000,000
+ * gifts, against 0.6 ms when planned for the value).
+ */
+function limit({ size, filter }: ListInput): Prisma.Sql {
+  return size === DEFAULT_PAGE_SIZE && !filter.stage ? Prisma.raw(String(DEFAULT_PAGE_SIZE + 1)) : Prisma.sql`${size + 1}::int`;
+}
+
 /** The statement listGifts sends (the bench EXPLAINs it). */
 export function listGiftsSql(input: ListInput): Prisma.Sql {
   const { caller, filter, after } = input;
@@ -107,7 +121,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
       FROM "Gift" g
       WHERE ${Prisma.join(where, " AND ")}
       ORDER BY g."createdAt" DESC, g."id" DESC
-      LIMIT ${input.size + 1}::int
+      LIMIT ${limit(input)}
     )
     SELECT (SELECT json_agg(p ORDER BY p."createdAt" DESC, p."id" DESC) FROM "page" p) AS "gifts",
            (SELECT json_agg(json_build_object('id', u."id", 'name', u."name", 'email', u."email")) FROM "User" u WHERE u."id" IN (SELECT "senderId" FROM "page")) AS "senders",
