@@ -8,6 +8,7 @@ import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
+import { utcOrNull } from "./json-dates";
 import { resolveReferences, type References, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
@@ -104,8 +105,9 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           if (!livemode) return insert(tx, spec, null);
           // The charge needs the collection's price before the gifts are written.
           const refs = await resolveReferences(tx, team.id, spec);
+          const problems = referenceProblems(refs, spec);
           const { collection, design, logo } = refs;
-          if (!collection || !logo || (spec.designId !== undefined && !design)) throw new ValidationError(referenceProblems(refs, spec));
+          if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
           const charge = await chargeTeam(tx, {
             teamId: team.id,
             amountCents: collection.priceCents * gifts.length,
@@ -130,7 +132,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     message: shared.message,
     from: own.from ?? shared.from,
     scheduledAt: own.scheduledAt,
-    expiresOn: own.expiresOn === null ? null : new Date(`${own.expiresOn}T00:00:00Z`),
+    expiresOn: utcOrNull(own.expiresOn),
     stage: INITIAL_STAGE,
     lastEventAt: now,
     collectionId: collection.id,
