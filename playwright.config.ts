@@ -25,6 +25,8 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       PORT: String(E2E_PORT),
+      // Listening beyond this machine, as in a container: e2e/from-another-machine.spec.ts reaches it from a second address.
+      HOST: "0.0.0.0",
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       RIBBON_DATA_DIR: E2E_DATA_DIR,
       RIBBON_SWEEPER_INTERVAL_MS: "500",

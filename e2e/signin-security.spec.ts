@@ -1,25 +1,6 @@
-import { request as httpRequest } from "node:http";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-
-/** A raw HTTP request, so that Host and X-Forwarded-Host are exactly what an attacker sends. */
-function rawRequest(url: string, options: { method: string; headers: Record<string, string>; body?: string }) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method, headers: options.headers }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
-
-async function signInLinkFor(request: APIRequestContext, email: string): Promise<string> {
-  const outbox = await (await request.get("/dev/outbox.json")).json();
-  const message = outbox.data.find((m: { to: string; kind: string }) => m.to === email && m.kind === "signin");
-  expect(message, `a sign-in email to ${email}`).toBeTruthy();
-  return /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(message.text)![0].replace(/&amp;/g, "&");
-}
+import { expect, test } from "@playwright/test";
+import { rawRequest } from "./raw-http";
+import { signInLinkFor } from "./signin-links";
 
 test("a sign-in request with a forged Host and X-Forwarded-Host still emails a link on APP_URL", async ({ baseURL, request }) => {
   const forged = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };

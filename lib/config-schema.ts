@@ -33,6 +33,7 @@ export const envSchema = z.object({
   RIBBON_SWEEPER_INTERVAL_MS: positiveInt,
   RIBBON_LOG_REQUESTS: flag(["on", "off"]),
   RIBBON_WEBHOOKS_ALLOW_PRIVATE: flag(["0", "1"]),
+  RIBBON_TRUST_PROXY: flag(["0", "1"]),
   RESEND_API_KEY: z.string().optional(),
   EMAIL_FROM: z.string().optional(),
   INNGEST_DEV: flag(["0", "1"]),

@@ -26,6 +26,10 @@ export const config = {
   get host(): string {
     return process.env.HOST || "127.0.0.1";
   },
+  /** Behind a reverse proxy the operator declared (`RIBBON_TRUST_PROXY=1`), its X-Forwarded-* headers are believed. */
+  get trustProxy(): boolean {
+    return process.env.RIBBON_TRUST_PROXY === "1";
+  },
   get appUrl(): string {
     return (process.env.APP_URL || `http://localhost:${config.port}`).replace(/\/+$/, "");
   },

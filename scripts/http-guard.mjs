@@ -4,8 +4,13 @@
 // - A path whose percent-encoding is not UTF-8 (/api/v1/gifts/%FF): Next fails decoding it → 404.
 // API paths get a JSON:API error document shaped like lib/api/errors.ts; pages are handed to
 // Next as an unknown path, so the site's own 404 page answers.
-// It also writes the socket's address into x-ribbon-client-ip (replacing whatever a client
-// sent), since route handlers can't see the peer: rate limits per IP read it (lib/ratelimit).
+// It also writes the socket's address into x-ribbon-client-ip and this process's random key into
+// x-ribbon-guard (replacing whatever a client sent), since route handlers can't see the peer:
+// lib/http/client-address.ts believes the address only beside that key.
+// Without a proxy the operator declared (RIBBON_TRUST_PROXY=1), X-Forwarded-* and Forwarded are
+// the client's own words: they are dropped, so neither Next (the server actions' origin check)
+// nor our code can be told another host or address. And a page POST (server action, sign-in
+// form) whose Origin is not APP_URL's is refused here with a 403 page.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
@@ -29,10 +34,44 @@ function apiError(response, status, code, title, detail, headers = {}) {
   response.end(JSON.stringify(body));
 }
 
+const GUARD_KEY = randomBytes(18).toString("base64url");
+globalThis[Symbol.for("ribbon.httpGuardKey")] = GUARD_KEY;
+const trustProxy = () => process.env.RIBBON_TRUST_PROXY === "1";
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"];
+
+// Page posts carry a session cookie: a browser always sends Origin with them, and it must be ours.
+// The API (tokens, CORS-free) and the OAuth token endpoint (server to server) are not page posts.
+function crossSitePagePost(request) {
+  if (request.method !== "POST") return false;
+  const path = request.url.split("?")[0];
+  if ((path.startsWith("/api/") && !path.startsWith("/api/auth/")) || path === "/oauth2/token") return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return origin !== new URL(appUrl()).origin;
+  } catch {
+    return true;
+  }
+}
+
+function forbiddenPage(response) {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Forbidden · Ribbon</title>
+<style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#fafaf9;color:#1c1917}main{max-width:36rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:1rem;box-shadow:0 1px 3px rgba(0,0,0,.1)}h1{font-size:1.5rem}a{color:#9f1239}</style></head>
+<body><main><h1>This form came from another site</h1><p>For your safety Ribbon only accepts forms sent from its own pages. Nothing was changed.</p><p><a href="${appUrl()}/">Go to Ribbon</a> and try again from there.</p></main></body></html>`;
+  response.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Frame-Options": "DENY", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" });
+  response.end(page);
+}
+
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {
   if (event !== "request") return emit.apply(this, arguments);
   request.headers["x-ribbon-client-ip"] = request.socket.remoteAddress ?? "unknown";
+  request.headers["x-ribbon-guard"] = GUARD_KEY;
+  if (!trustProxy()) for (const name of FORWARDING_HEADERS) delete request.headers[name];
+  if (crossSitePagePost(request)) {
+    forbiddenPage(response);
+    return true;
+  }
   const api = request.url.startsWith("/api/");
   if (request.method === "TRACE") {
     if (api) apiError(response, 405, "method_not_allowed", "MethodNotAllowed", "TRACE is not supported. See OPTIONS for the methods an endpoint serves.", { Allow: ALLOW });

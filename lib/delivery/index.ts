@@ -9,6 +9,6 @@ export type { OutboxMessage } from "./outbox";
 export { renderGiftEmail, giftEmailProps } from "./render-gift-email";
 export { mailTransport, outboxTransport, resendTransport, outboxActive } from "./transport";
 export type { MailMessage, MailTransport, SendResult } from "./transport";
-export { canViewOutbox, type HeaderReader } from "./outbox-access";
+export { canViewOutbox } from "./outbox-access";
 export { sendEmail, type EmailToSend } from "./send-email";
 export { forgetSignInEmails, keptBody, purgeExpiredSignInEmails, SIGN_IN_LINK_LIFETIME_MS } from "./outbox-retention";

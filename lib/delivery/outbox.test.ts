@@ -3,6 +3,7 @@ import type { Database } from "@/lib/database/open";
 import type { PrismaClient } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
+import { socketHeaders } from "@/lib/testing/socket-headers";
 import { deliverGift } from "./deliver-gift";
 import { listOutbox } from "./outbox";
 import { canViewOutbox } from "./outbox-access";
@@ -10,33 +11,44 @@ import { mailTransport, outboxTransport } from "./transport";
 
 afterEach(() => vi.unstubAllEnvs());
 
-const headers = (h: Record<string, string>) => new Headers(h);
-
 describe("canViewOutbox", () => {
-  test("loopback requests see the outbox while it is the transport", () => {
+  test("requests from this machine see the outbox while it is the transport", () => {
     for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "localhost"]) {
-      expect(canViewOutbox(headers({ host, "x-forwarded-for": "127.0.0.1" })), host).toBe(true);
+      expect(canViewOutbox(socketHeaders("127.0.0.1", { host })), host).toBe(true);
     }
-    expect(canViewOutbox(headers({ host: "localhost:3000", "x-forwarded-for": "::1" }))).toBe(true);
-    expect(canViewOutbox(headers({ host: "localhost:3000", "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe(true);
-    expect(canViewOutbox(headers({ host: "localhost:3000" }))).toBe(true);
+    expect(canViewOutbox(socketHeaders("::1", { host: "localhost:3000" }))).toBe(true);
+    expect(canViewOutbox(socketHeaders("::ffff:127.0.0.1", { host: "localhost:3000" }))).toBe(true);
   });
 
-  test("other hosts, remote or proxied clients are refused", () => {
-    expect(canViewOutbox(headers({ host: "ribbon.example:3000", "x-forwarded-for": "127.0.0.1" }))).toBe(false); // DNS rebinding, or reached by name
-    expect(canViewOutbox(headers({ host: "10.0.0.5:3000", "x-forwarded-for": "10.0.0.9" }))).toBe(false);
-    expect(canViewOutbox(headers({ host: "localhost:3000", "x-forwarded-for": "203.0.113.7" }))).toBe(false);
-    expect(canViewOutbox(headers({ host: "localhost:3000", "x-forwarded-for": "127.0.0.1, 203.0.113.7" }))).toBe(false); // a proxy appended the client
-    expect(canViewOutbox(headers({ host: "localhost:3000", "x-forwarded-host": "ribbon.example", "x-forwarded-for": "127.0.0.1" }))).toBe(false);
-    expect(canViewOutbox(headers({ host: "localhost:3000", forwarded: 'for="203.0.113.7";proto=https' }))).toBe(false);
-    expect(canViewOutbox(headers({ host: "localhost.evil.example", "x-forwarded-for": "127.0.0.1" }))).toBe(false);
-    expect(canViewOutbox(headers({}))).toBe(false);
+  test("the socket decides: forged Host, X-Forwarded-For or socket headers never make a remote request local", () => {
+    const local = { host: "localhost:3000", "x-forwarded-for": "127.0.0.1", forwarded: "for=127.0.0.1" };
+    expect(canViewOutbox(socketHeaders("203.0.113.7", local))).toBe(false);
+    expect(canViewOutbox(socketHeaders("10.0.0.9", local))).toBe(false);
+    // Without the guard's key the socket header is the client's own word.
+    expect(canViewOutbox(new Headers({ ...local, "x-ribbon-client-ip": "127.0.0.1", "x-ribbon-guard": "guess" }))).toBe(false);
+    expect(canViewOutbox(new Headers({ ...local, "x-ribbon-client-ip": "127.0.0.1" }))).toBe(false);
+    expect(canViewOutbox(new Headers({}))).toBe(false);
+  });
+
+  test("a page of another site resolving to 127.0.0.1 (DNS rebinding) is refused by its Host", () => {
+    expect(canViewOutbox(socketHeaders("127.0.0.1", { host: "ribbon.example:3000" }))).toBe(false);
+    expect(canViewOutbox(socketHeaders("127.0.0.1", { host: "localhost.evil.example" }))).toBe(false);
+    expect(canViewOutbox(socketHeaders("127.0.0.1"))).toBe(false);
+  });
+
+  test("behind a declared proxy the proxy's last X-Forwarded-For hop is the client", () => {
+    vi.stubEnv("RIBBON_TRUST_PROXY", "1");
+    expect(canViewOutbox(socketHeaders("127.0.0.1", { host: "localhost:3000", "x-forwarded-for": "127.0.0.1, 203.0.113.7" }))).toBe(false);
+    expect(canViewOutbox(socketHeaders("127.0.0.1", { host: "localhost:3000", "x-forwarded-for": "203.0.113.7, 127.0.0.1" }))).toBe(true);
+    vi.unstubAllEnvs();
+    // Undeclared, the same header is ignored: the socket (a remote peer here) decides.
+    expect(canViewOutbox(socketHeaders("203.0.113.7", { host: "localhost:3000", "x-forwarded-for": "127.0.0.1" }))).toBe(false);
   });
 
   test("nobody sees it when an email provider is configured", () => {
     vi.stubEnv("RESEND_API_KEY", "re_test_key");
     expect(mailTransport().name).toBe("resend");
-    expect(canViewOutbox(headers({ host: "localhost:3000", "x-forwarded-for": "127.0.0.1" }))).toBe(false);
+    expect(canViewOutbox(socketHeaders("127.0.0.1", { host: "localhost:3000" }))).toBe(false);
     vi.unstubAllEnvs();
     expect(mailTransport()).toBe(outboxTransport);
   });
