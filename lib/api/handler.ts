@@ -5,7 +5,7 @@ import type { Caller } from "@/lib/tokens";
 import { authenticate } from "./authenticate";
 import { errorResponse } from "./errors";
 import { assertKnownQuery } from "./query";
-import { countFailedGuess, limitCredential, rateLimitHeaders, refuseBlockedGuesser } from "./rate-limit";
+import { limitCredential, rateLimitHeaders, refuseFailedGuess } from "./rate-limit";
 import { logRequest, newRequestId } from "./request-id";
 
 export type ApiContext<P> = { request: Request; db: PrismaClient; caller: Caller; params: P };
@@ -45,10 +45,9 @@ export type RouteOptions = { filters?: readonly string[] };
 export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>, options: RouteOptions = {}): Endpoint<P> {
   return apiEndpoint<P>(async (request, params) => {
     assertKnownQuery(new URL(request.url), options.filters);
-    await refuseBlockedGuesser(request);
     const db = await getDb();
-    const caller = await authenticate(db, request).catch(async (error: unknown) => {
-      if (error instanceof HttpError && error.status === 401) await countFailedGuess(request);
+    const caller = await authenticate(db, request).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 401) return refuseFailedGuess(request, error);
       throw error;
     });
     const limit = await limitCredential(caller);

@@ -1,6 +1,6 @@
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
-import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
+import { countFailedGuess } from "@/lib/ratelimit";
 
 /** Too many failed guesses from this address: a 429 carrying its Retry-After. */
 class TooManyTokenRequests extends Error {
@@ -9,15 +9,16 @@ class TooManyTokenRequests extends Error {
   }
 }
 
-/** Refuses an address that made too many failed guesses (client secrets, codes, verifiers). */
-export async function refuseBlockedTokenClient(request: Request): Promise<void> {
-  const blocked = await isBlocked("failedGuesses", clientIp(request));
-  if (blocked) throw new TooManyTokenRequests(blocked.resetSeconds);
-}
-
-/** A wrong secret, code or verifier counts as a failed guess against the address. */
-export async function countFailedTokenRequest(request: Request, error: unknown): Promise<void> {
-  if (error instanceof OAuthError && (error.code === "invalid_client" || error.code === "invalid_grant")) await consume("failedGuesses", clientIp(request));
+/**
+ * A refused token request: a wrong client secret, code or verifier counts as a failed guess
+ * against the address, and once the address is over its limit the answer is a 429 instead.
+ */
+export async function refuseTokenRequest(request: Request, error: unknown): Promise<Response> {
+  if (error instanceof OAuthError && (error.code === "invalid_client" || error.code === "invalid_grant")) {
+    const over = await countFailedGuess(request);
+    if (over) return oauthErrorResponse(new TooManyTokenRequests(over.resetSeconds));
+  }
+  return oauthErrorResponse(error);
 }
 
 // Token requests are a handful of short fields.
@@ -140,7 +141,7 @@ export function tokenResponse(token: IssuedToken): Response {
 }
 
 /** A refused token request as RFC 6749 §5.2 JSON; anything unexpected is a logged 500 `server_error`. */
-export function oauthErrorResponse(error: unknown): Response {
+function oauthErrorResponse(error: unknown): Response {
   if (error instanceof TooManyTokenRequests) {
     return Response.json({ error: "invalid_request", error_description: error.message }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } });
   }

@@ -1,18 +1,17 @@
 import { HttpError } from "@/lib/errors";
-import { clientIp, consume, isBlocked, type LimitState } from "@/lib/ratelimit";
+import { consume, countFailedGuess, type LimitState } from "@/lib/ratelimit";
 import type { Caller } from "@/lib/tokens";
 
 const tooMany = (state: LimitState, detail: string) => new HttpError(429, "TooManyRequests", detail, undefined, "rate_limited", rateLimitHeaders(state, 429));
 
-/** Refuses an IP that made too many failed guesses (unknown tokens), before its token is even looked at. */
-export async function refuseBlockedGuesser(request: Request): Promise<void> {
-  const blocked = await isBlocked("failedGuesses", clientIp(request));
-  if (blocked) throw tooMany(blocked, `Too many requests with invalid credentials from your address. Try again in ${blocked.resetSeconds} s.`);
-}
-
-/** Counts a failed guess (an unknown or revoked token) against the client's IP. */
-export async function countFailedGuess(request: Request): Promise<void> {
-  await consume("failedGuesses", clientIp(request));
+/**
+ * A request whose credential was refused (401): counted against its address, and once the
+ * address is over its failed-guess limit answered 429 instead. Valid credentials never get here.
+ */
+export async function refuseFailedGuess(request: Request, refusal: HttpError): Promise<never> {
+  const over = await countFailedGuess(request);
+  if (over) throw tooMany(over, `Too many requests with invalid credentials from your address. Try again in ${over.resetSeconds} s.`);
+  throw refusal;
 }
 
 /** Counts the request against the credential's limit; the state feeds the RateLimit-* headers. */

@@ -7,11 +7,12 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { forgetSignInEmails } from "@/lib/delivery";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
+import { countFailedGuess } from "@/lib/ratelimit";
 import { sameOriginUrl } from "@/lib/urls";
 import { withHashedSessions } from "./hashed-sessions";
 import { sendSignInEmail } from "./sign-in-email";
 import { allowSignInEmail } from "./sign-in-limit";
-import { DEFAULT_AFTER_SIGN_IN, isSignInEmail, signInPagePath } from "./sign-in-page";
+import { DEFAULT_AFTER_SIGN_IN, isSignInEmail, normalizeSignInEmail, signInPagePath } from "./sign-in-page";
 
 export { DEFAULT_AFTER_SIGN_IN, signInPagePath } from "./sign-in-page";
 
@@ -50,6 +51,7 @@ async function authConfig(): Promise<NextAuthConfig> {
         type: "email",
         name: "Email",
         maxAge: 60 * 60,
+        normalizeIdentifier: normalizeSignInEmail,
         sendVerificationRequest: ({ identifier, url }) => sendSignInEmail(db, { to: identifier, url }),
       },
     ],
@@ -133,7 +135,15 @@ async function handle(request: Request): Promise<Response> {
   const onAppUrl = new URL(`${url.pathname}${url.search}`, config.appUrl);
   // Auth.js answers a callbackUrl it refuses (javascript:, another site) with a JSON 500; ours keeps it on the site.
   if (onAppUrl.searchParams.has("callbackUrl")) onAppUrl.searchParams.set("callbackUrl", sameOriginUrl(callbackUrl, DEFAULT_AFTER_SIGN_IN));
-  return keepCallbackUrl(await Auth(new Request(onAppUrl, { method: request.method, headers: request.headers, body }), options), callbackUrl);
+  const response = await Auth(new Request(onAppUrl, { method: request.method, headers: request.headers, body }), options);
+  if (url.pathname === `${BASE_PATH}/callback/email` && isVerificationFailure(response)) {
+    // An unknown or used sign-in link counts as a failed guess; a right link always signs in.
+    const over = await countFailedGuess(request);
+    if (over) return Response.redirect(`${config.appUrl}${signInPagePath({ error: "TooManyAttempts", callbackUrl })}`, 303);
+  }
+  return keepCallbackUrl(response, callbackUrl);
 }
+
+const isVerificationFailure = (response: Response) => new URL(response.headers.get("Location") ?? "/", config.appUrl).searchParams.get("error") === "Verification";
 
 export const handlers = { GET: handle, POST: handle };

@@ -15,6 +15,17 @@ export function signInPagePath({ error, callbackUrl }: { error?: string; callbac
 }
 
 /** The email field of a sign-in form in the shape Auth.js accepts (one @, no quotes), at most 254 characters. */
+/**
+ * The address a sign-in is for, exactly as Auth.js's email provider is told to read it
+ * (`normalizeIdentifier` in lib/auth/index.ts): NFKC first, so full-width look-alikes of one
+ * address are that address, then lower-cased and trimmed. Per-address limits key on it too.
+ */
+export function normalizeSignInEmail(email: string): string {
+  const normalized = email.normalize("NFKC").toLowerCase().trim();
+  if (!isSignInEmail(normalized)) throw new Error("Invalid email address format.");
+  return normalized;
+}
+
 export function isSignInEmail(email: string): boolean {
   const normalized = email.normalize("NFKC").trim();
   return normalized.length <= 254 && /^[^\s@"]+@[^\s@",]+$/.test(normalized);

@@ -1,4 +1,4 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { getDatabase } from "@/lib/db";
 import { LIMITS, limitPoints, type LimitName } from "./limits";
 import { createLimiter, storeKind } from "./store";
@@ -6,7 +6,10 @@ import { createLimiter, storeKind } from "./store";
 /** What a limit says about one request: allowed or not, and the numbers for the RateLimit-* headers. */
 export type LimitState = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
 
-const limiters = new Map<string, RateLimiterAbstract>();
+// One map per process, not per bundle: Next compiles route handlers and server actions into
+// separate module graphs, and each would otherwise count in a memory store of its own.
+const holder = globalThis as unknown as { __ribbonLimiters?: Map<string, RateLimiterAbstract> };
+const limiters = (holder.__ribbonLimiters ??= new Map());
 
 async function limiterFor(name: LimitName, points: number): Promise<RateLimiterAbstract> {
   const database = await getDatabase();
@@ -18,6 +21,10 @@ async function limiterFor(name: LimitName, points: number): Promise<RateLimiterA
   }
   return limiter;
 }
+
+// Structural, not instanceof: a limiter made by another bundle's copy of the library may answer.
+const isLimiterAnswer = (value: unknown): value is RateLimiterRes =>
+  typeof value === "object" && value !== null && "msBeforeNext" in value && "remainingPoints" in value;
 
 const state = (res: RateLimiterRes, limit: number, allowed: boolean): LimitState => ({
   allowed,
@@ -36,20 +43,8 @@ export async function consume(name: LimitName, key: string, points = 1): Promise
   try {
     return state(await (await limiterFor(name, limit)).consume(key, points), limit, true);
   } catch (error) {
-    if (error instanceof RateLimiterRes) return state(error, limit, false);
+    if (isLimiterAnswer(error)) return state(error, limit, false);
     console.error(`Rate limiter "${name}" unavailable, letting the request through:`, error instanceof Error ? error.message : error);
     return { allowed: true, limit, remaining: limit, resetSeconds: LIMITS[name].seconds };
-  }
-}
-
-/** Whether `key` is already over the limit, without counting a request. */
-export async function isBlocked(name: LimitName, key: string): Promise<LimitState | null> {
-  const limit = limitPoints(name);
-  if (limit === 0) return null;
-  try {
-    const res = await (await limiterFor(name, limit)).get(key);
-    return res && res.consumedPoints >= limit ? state(res, limit, false) : null;
-  } catch {
-    return null;
   }
 }

@@ -1,4 +1,5 @@
-export { consume, isBlocked, type LimitState } from "./consume";
+export { consume, type LimitState } from "./consume";
+export { countFailedGuess } from "./failed-guess";
 export { LIMITS, limitPoints, type LimitName } from "./limits";
 export { clientIp } from "./client-ip";
 export { closeLimiterStores } from "./store";

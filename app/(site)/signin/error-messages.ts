@@ -8,6 +8,10 @@ const MESSAGES: Record<string, { title: string; text: string }> = {
     title: "That sign-in link has expired or was already used",
     text: "Each link works once, for an hour. Send yourself a new one below.",
   },
+  TooManyAttempts: {
+    title: "Too many sign-in links that don't work were opened from your network",
+    text: "Wait a few minutes, then open the newest link from your email, or send yourself a new one below.",
+  },
   EmailSignin: {
     title: "We couldn't send a sign-in link just now",
     text: "Several links were asked for in a short time, or our email service didn't answer. Wait a few minutes, then send a new link.",

@@ -1,15 +1,13 @@
 import { getDb } from "@/lib/db";
-import { countFailedTokenRequest, oauthErrorResponse, readTokenRequest, refuseBlockedTokenClient, tokenResponse } from "@/lib/api/oauth";
+import { readTokenRequest, refuseTokenRequest, tokenResponse } from "@/lib/api/oauth";
 import { exchangeAuthorizationCode } from "@/lib/oauth";
 
 /** POST /oauth2/token: an authorization code for an access token (spec §5.2, RFC 6749 §4.1.3). */
 export async function POST(request: Request): Promise<Response> {
   try {
-    await refuseBlockedTokenClient(request);
     const db = await getDb();
     return tokenResponse(await exchangeAuthorizationCode(db, await readTokenRequest(request)));
   } catch (error) {
-    await countFailedTokenRequest(request, error);
-    return oauthErrorResponse(error);
+    return refuseTokenRequest(request, error);
   }
 }

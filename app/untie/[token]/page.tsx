@@ -8,7 +8,7 @@ import { Progress } from "@/components/untie/Progress";
 import { RecordOpen } from "@/components/RecordOpen";
 import { RedeemForm } from "@/components/untie/RedeemForm";
 import { getDb } from "@/lib/db";
-import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
+import { countFailedGuess } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
 import { addressLines } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
@@ -30,12 +30,10 @@ const longDate = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeri
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
 export default async function UntiePage({ params }: Params) {
   const { token } = await params;
-  // Guessing untie links counts against the address, like guessing tokens (lib/ratelimit).
-  const ip = clientIp({ headers: await headers() });
-  if (await isBlocked("failedGuesses", ip)) return <TooManyAttempts />;
   const gift = await loadGift(token);
   if (!gift) {
-    await consume("failedGuesses", ip);
+    // Guessing untie links counts against the address, like guessing tokens (lib/ratelimit); a right link always opens.
+    if (await countFailedGuess({ headers: await headers() })) return <TooManyAttempts />;
     notFound();
   }
   if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed") return <Gone gift={gift} />;

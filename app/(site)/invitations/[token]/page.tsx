@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { auth, signOut } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
-import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
+import { countFailedGuess } from "@/lib/ratelimit";
 import { acceptInvitation, viewInvitation, type InvitationView } from "@/lib/teams";
 
 export const metadata = { title: "Team invitation" };
@@ -34,9 +34,9 @@ export default async function InvitationPage({ params }: Props) {
   const userId = session?.user?.id;
   if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
 
-  // Guessing invitation links counts against the address, like guessing untie links.
-  const ip = clientIp({ headers: await headers() });
-  if (await isBlocked("failedGuesses", ip)) {
+  const view: InvitationView = await viewInvitation(await getDb(), { token, userId });
+  // Guessing invitation links counts against the address, like guessing untie links; a right link always opens.
+  if (view.status === "invalid" && (await countFailedGuess({ headers: await headers() }))) {
     return (
       <Page>
         <h1 className="text-3xl font-semibold tracking-tight">Too many attempts</h1>
@@ -44,8 +44,6 @@ export default async function InvitationPage({ params }: Props) {
       </Page>
     );
   }
-  const view: InvitationView = await viewInvitation(await getDb(), { token, userId });
-  if (view.status === "invalid") await consume("failedGuesses", ip);
 
   if (view.status === "invalid" || view.status === "expired" || view.status === "used" || view.status === "withdrawn") {
     const dead = DEAD[view.status];
