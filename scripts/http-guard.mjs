@@ -39,8 +39,10 @@ globalThis[Symbol.for("ribbon.httpGuardKey")] = GUARD_KEY;
 const trustProxy = () => process.env.RIBBON_TRUST_PROXY === "1";
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"];
 
-// Page posts carry a session cookie: a browser always sends Origin with them, and it must be ours.
-// The API (tokens, CORS-free) and the OAuth token endpoint (server to server) are not page posts.
+// Page posts carry a session cookie: a browser always sends Origin with them, and it must be
+// APP_URL's, on a request addressed to APP_URL's host (Next's own check compares Origin with the
+// host and would answer a mismatch with a 500). The API (tokens) and the OAuth token endpoint
+// (server to server) are not page posts.
 function crossSitePagePost(request) {
   if (request.method !== "POST") return false;
   const path = request.url.split("?")[0];
@@ -48,7 +50,9 @@ function crossSitePagePost(request) {
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   try {
-    return origin !== new URL(appUrl()).origin;
+    const site = new URL(appUrl());
+    const host = (trustProxy() && request.headers["x-forwarded-host"]) || request.headers.host;
+    return origin !== site.origin || host !== site.host;
   } catch {
     return true;
   }
