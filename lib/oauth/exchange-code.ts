@@ -50,6 +50,7 @@ export async function exchangeAuthorizationCode(db: PrismaClient, request: Token
   if (code.redirectUri !== request.redirectUri) {
     throw new OAuthError("invalid_grant", "redirect_uri does not match the one the authorization code was issued for.");
   }
+  if (code.revokedAt) throw new OAuthError("invalid_grant", "The user revoked this application's access; the authorization code can't be used.");
   if (code.usedAt) {
     await revokeTokensOfCode(db, code.id, now);
     throw new OAuthError("invalid_grant", "The authorization code has already been used.");
@@ -67,14 +68,16 @@ export async function exchangeAuthorizationCode(db: PrismaClient, request: Token
 
   const accessToken = tokenPrefix.oauth + randomSecret(24);
   const issued = await db.$transaction(async (tx) => {
-    const claim = await tx.oAuthCode.updateMany({ where: { id: code.id, usedAt: null }, data: { usedAt: now } });
-    if (claim.count === 0) return null; // another exchange got there first
+    const claim = await tx.oAuthCode.updateMany({ where: { id: code.id, usedAt: null, revokedAt: null }, data: { usedAt: now } });
+    if (claim.count === 0) return null; // another exchange, or a revocation, got there first
     return tx.oAuthToken.create({
       data: { tokenHash: sha256(accessToken), clientId: client.id, userId: code.userId, codeId: code.id, createdAt: now },
       select: { createdAt: true },
     });
   });
   if (!issued) {
+    const revoked = await db.oAuthCode.count({ where: { id: code.id, revokedAt: { not: null } } });
+    if (revoked) throw new OAuthError("invalid_grant", "The user revoked this application's access; the authorization code can't be used.");
     await revokeTokensOfCode(db, code.id, now);
     throw new OAuthError("invalid_grant", "The authorization code has already been used.");
   }

@@ -63,7 +63,8 @@ export default async function AccountPage() {
               <li key={app.clientId} className="flex items-center gap-4">
                 <span>
                   <strong>{app.name}</strong> (since {app.since.toISOString().slice(0, 10)}
-                  {app.lastUsedAt ? `, last used ${app.lastUsedAt.toISOString().slice(0, 10)}` : ""})
+                  {app.lastUsedAt ? `, last used ${app.lastUsedAt.toISOString().slice(0, 10)}` : ""}
+                  {app.tokens === 0 ? ", approved, not connected yet" : ""})
                 </span>
                 <form action={revokeApp}>
                   <input type="hidden" name="client" value={app.clientId} />
