@@ -30,6 +30,8 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       RIBBON_DATA_DIR: E2E_DATA_DIR,
       RIBBON_SWEEPER_INTERVAL_MS: "500",
+      // The webhook tests' receivers listen on loopback, which Ribbon refuses unless told.
+      RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1",
       // Every browser test signs in from 127.0.0.1; the per-address limit stays at its default.
       RIBBON_RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: "1000",
       // The simulated warehouse ships and delivers quickly, so a test can follow a gift to the door.

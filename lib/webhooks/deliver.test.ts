@@ -93,7 +93,7 @@ describe("delivery from the event table", () => {
     for (const r of got) expect(() => new Webhook(a.secret).verify(r.body, headersOf(r))).not.toThrow();
     const attempts = await t.db.webhookAttempt.findMany({ where: { endpointId: a.endpoint.id }, orderBy: { id: "asc" } });
     expect(attempts.map((x) => [x.attempt, x.responseStatus, x.succeeded])).toEqual([[1, 500, false], [2, null, false], [3, 204, true]]);
-    expect(attempts[0].responseBody).toBe("boom");
+    expect(attempts[0].responseBody).toBeNull(); // a private (loopback) receiver: its answer is never kept
     expect(attempts[1].error).toMatch(/timed out/);
     expect((await t.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: a.endpoint.id } })).status).toBe("succeeded");
     expect((await t.db.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpoint.id } })).failingSince).toBeNull();

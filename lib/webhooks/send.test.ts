@@ -65,11 +65,10 @@ describe("postWebhook with private addresses refused (RIBBON_WEBHOOKS_ALLOW_PRIV
 describe("postWebhook to a loopback receiver (allowed)", () => {
   const allowed = { allowPrivate: true, timeoutMs: 1_000 };
 
-  it("posts the body and headers, and keeps the first 1 KB of a huge response without reading it all", async () => {
+  it("posts the body and headers, and keeps no part of a private address's answer (a huge one is not read whole)", async () => {
     receiver.reply({ status: 200, body: "x".repeat(5_000_000) });
     const outcome = await postWebhook(receiver.url, { "webhook-id": "msg_1" }, '{"a":1}', allowed);
-    expect(outcome).toMatchObject({ status: 200, error: null });
-    expect(outcome.body).toHaveLength(1024);
+    expect(outcome).toMatchObject({ status: 200, error: null, body: null });
     const last = receiver.received.at(-1)!;
     expect(last.body).toBe('{"a":1}');
     expect(last.headers["webhook-id"]).toBe("msg_1");

@@ -34,7 +34,8 @@ async function resolveTarget(hostname: string, allowPrivate: boolean): Promise<{
 /**
  * POSTs one webhook. Never throws: refusals (non-http(s) URL, non-public address),
  * network errors and the timeout come back as `error`. Redirects are not followed (a 3xx
- * is a failed attempt); the response is read up to 64 KB and its first 1 KB kept.
+ * is a failed attempt); the response is read up to 64 KB and its first 1 KB kept, from a
+ * public address only.
  */
 export async function postWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendOutcome> {
   const started = performance.now();
@@ -55,7 +56,10 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
       new Promise<never>((_, reject) => deadline.addEventListener("abort", () => reject(new Error(`timed out after ${timeoutMs} ms`)))),
     ]);
     const result = await request(target, resolved, headers, body, deadline, timeoutMs);
-    return done({ ...result, error: null });
+    // An operator may let webhooks reach private addresses, but what an internal service answers
+    // is never shown back through the attempts API or the account page (it could be anything on
+    // the operator's network): only its status is kept.
+    return done({ status: result.status, body: isPublicAddress(resolved.address) ? result.body : null, error: null });
   } catch (error) {
     return done({ status: null, body: null, error: error instanceof Error ? error.message : String(error) });
   }

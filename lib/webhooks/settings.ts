@@ -1,13 +1,9 @@
-import { config } from "@/lib/config";
-
 /**
- * RIBBON_WEBHOOKS_ALLOW_PRIVATE: `1` lets webhooks reach private, loopback and link-local
- * addresses (local development, tests with loopback receivers); `0` never. Unset: allowed
- * only on the embedded demo (PGlite with demo data), refused everywhere else.
+ * RIBBON_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach private, loopback and link-local
+ * addresses (local development, tests with loopback receivers). Anything else, unset
+ * included, refuses them: on every setup, the embedded demo too, a sandbox token must not be
+ * able to make the server call its own network.
  */
 export function allowPrivateAddresses(): boolean {
-  const value = process.env.RIBBON_WEBHOOKS_ALLOW_PRIVATE;
-  if (value === "1") return true;
-  if (value === "0") return false;
-  return !config.databaseUrl && config.demo;
+  return process.env.RIBBON_WEBHOOKS_ALLOW_PRIVATE === "1";
 }
