@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldProblem } from "@/lib/errors";
+import { unknownFieldProblems, type FieldProblem } from "@/lib/errors";
 import { deliveryMethod, email, expiresOn, logoId, problemCode, scheduledAt, text } from "./fields";
 
 /** Most recipients one bulk request may name. */
@@ -93,20 +93,12 @@ export const bulkGiftBody = body(
 type Fields = Record<string, z.ZodType>;
 type Parsed<F extends Fields> = { [K in keyof F]: z.output<F[K]> };
 
-const unknownField = (key: string, pointer: string, hint?: string): FieldProblem => ({
-  detail: hint ?? `${key} is not a known field`,
-  pointer: `${pointer}/${key}`,
-  code: "unknown_field",
-});
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Validates each field on its own so every problem is reported, with a JSON pointer. */
 function readFields<F extends Fields>(input: Record<string, unknown>, fields: F, pointer: string, problems: FieldProblem[], hint?: (key: string) => string | undefined) {
   const out: Partial<Parsed<F>> = {};
-  for (const key of Object.keys(input)) {
-    if (!(key in fields)) problems.push(unknownField(key, pointer, hint?.(key)));
-  }
+  problems.push(...unknownFieldProblems(input, fields, pointer, hint));
   for (const [key, schema] of Object.entries(fields)) {
     const result = schema.safeParse(input[key]);
     if (result.success) out[key as keyof F] = result.data as Parsed<F>[keyof F];
@@ -154,11 +146,7 @@ function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: s
 
 /** The `gift` object of a body; any other top-level key is a problem (a misplaced field must never be dropped silently). */
 function giftObject(body: unknown, problems: FieldProblem[]): Record<string, unknown> | null {
-  if (isObject(body)) {
-    for (const key of Object.keys(body)) {
-      if (key !== "gift") problems.push(unknownField(key, "", `${key} is not a known field: put the gift's fields inside "gift"`));
-    }
-  }
+  if (isObject(body)) problems.push(...unknownFieldProblems(body, ["gift"], "", (key) => `${key} is not a known field: put the gift's fields inside "gift"`));
   const gift = isObject(body) ? body.gift : undefined;
   if (isObject(gift)) return gift;
   const blank = gift === undefined || gift === null;

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { conflict, forbidden, ValidationError } from "@/lib/errors";
+import { conflict, forbidden, unknownFieldProblems, ValidationError } from "@/lib/errors";
 import { getGift, type GiftView } from "@/lib/gifts";
 import { moveGift, type Stage } from "@/lib/gifts/stages";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -14,7 +14,7 @@ export const SAMPLE_ADDRESS = { fullName: "Robin Recipient", line1: "1 Sample St
 
 /** `{"stage": "sent" | … | "failed"}`, nothing else. */
 export function parseSimulation(body: Record<string, unknown>): SimulatedStage {
-  const problems = Object.keys(body).filter((k) => k !== "stage").map((k) => ({ detail: `${k} is not a known field`, pointer: `/${k}`, code: "unknown_field" }));
+  const problems = unknownFieldProblems(body, ["stage"]);
   const stage = body.stage;
   if (typeof stage !== "string" || !(SIMULATED_STAGES as readonly string[]).includes(stage)) {
     problems.push({ detail: `Stage must be one of: ${SIMULATED_STAGES.join(", ")}`, pointer: "/stage", code: "invalid" });

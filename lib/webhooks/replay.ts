@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { randomSecret } from "@/lib/crypto";
-import { badRequest, ValidationError } from "@/lib/errors";
+import { badRequest, unknownFieldProblems, ValidationError } from "@/lib/errors";
 import { visibleGifts } from "@/lib/gifts";
 import { requireWebhookManager, type TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
@@ -14,8 +14,8 @@ export const MAX_REPLAY_EVENTS = 10_000;
 
 /** `{"since": "<ISO 8601 timestamp>"}` → the time, within the last 30 days. */
 export function parseReplayInput(body: Record<string, unknown>, now: Date): Date {
-  const unknown = Object.keys(body).filter((k) => k !== "since");
-  if (unknown.length > 0) throw new ValidationError(unknown.map((k) => ({ detail: `${k} is not a known field`, pointer: `/${k}`, code: "unknown_field" })));
+  const unknown = unknownFieldProblems(body, ["since"]);
+  if (unknown.length > 0) throw new ValidationError(unknown);
   const since = typeof body.since === "string" && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(body.since) ? new Date(body.since) : null;
   if (!since || Number.isNaN(since.getTime())) throw new ValidationError([{ detail: "Since must be an ISO 8601 timestamp (YYYY-MM-DDThh:mm:ssZ)", pointer: "/since", code: "invalid_timestamp" }]);
   if (since.getTime() < now.getTime() - REPLAY_WINDOW_MS) throw new ValidationError([{ detail: "Since must be within the last 30 days", pointer: "/since", code: "out_of_range" }]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ValidationError, type FieldProblem } from "@/lib/errors";
+import { unknownFieldProblems, ValidationError, type FieldProblem } from "@/lib/errors";
 import { fail, problemCode, text } from "@/lib/gifts/fields";
 import { isPublicAddress } from "./address-policy";
 import { EVENT_TYPES, isEventType, type EventType } from "./event-types";
@@ -68,9 +68,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  */
 export function parseEndpointInput(body: unknown, { create, allowPrivate }: { create: boolean; allowPrivate: boolean }): EndpointInput {
   const problems: FieldProblem[] = [];
-  for (const key of Object.keys(isObject(body) ? body : {})) {
-    if (key !== "webhook_endpoint") problems.push({ detail: `${key} is not a known field: put it inside "webhook_endpoint"`, pointer: `/${key}`, code: "unknown_field" });
-  }
+  if (isObject(body)) problems.push(...unknownFieldProblems(body, ["webhook_endpoint"], "", (key) => `${key} is not a known field: put it inside "webhook_endpoint"`));
   const input = isObject(body) ? body.webhook_endpoint : undefined;
   if (!isObject(input)) {
     const blank = input === undefined || input === null;
@@ -78,9 +76,7 @@ export function parseEndpointInput(body: unknown, { create, allowPrivate }: { cr
     throw new ValidationError(problems);
   }
   const fields = { url: url(allowPrivate), description, event_types: eventTypes, enabled } as const;
-  for (const key of Object.keys(input)) {
-    if (!(key in fields)) problems.push({ detail: `${key} is not a known field`, pointer: `/webhook_endpoint/${key}`, code: "unknown_field" });
-  }
+  problems.push(...unknownFieldProblems(input, fields, "/webhook_endpoint"));
   const out: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(fields)) {
     const result = (schema as z.ZodType).safeParse(input[key]);
@@ -94,7 +90,7 @@ export function parseEndpointInput(body: unknown, { create, allowPrivate }: { cr
   return {
     url: out.url as string | undefined,
     // An explicit empty description clears it on update.
-    description: "description" in input ? ((out.description as string | undefined) ?? null) : undefined,
+    description: Object.hasOwn(input, "description") ? ((out.description as string | undefined) ?? null) : undefined,
     eventTypes: (out.event_types as EventType[] | undefined) ?? (create ? [...EVENT_TYPES] : undefined),
     enabled: out.enabled as boolean | undefined,
   };

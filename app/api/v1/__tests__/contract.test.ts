@@ -87,6 +87,25 @@ describe("what integrators expect of every response", () => {
     expect(await t.db.gift.count()).toBe(before);
   });
 
+  it("inherited names (__proto__, constructor, toString…) are unknown fields too, in gift and webhook-endpoint bodies", async () => {
+    const before = await t.db.gift.count();
+    // Raw JSON: JSON.parse makes "__proto__" an own key, as it arrives from any client.
+    const inherited = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+    const extra = inherited.map((k) => `"${k}": {"x": 1}`).join(", ");
+    const giftJson = JSON.stringify(giftBody().gift).slice(0, -1);
+    const single = await apiAs(a.tokens.live).post("/gifts", undefined, { rawBody: `{"gift": ${giftJson}, ${extra}}}`, headers: { "content-type": "application/json" } });
+    const pointers = (res: ApiResult) => expectValidation(res).map((p: { pointer: string; code: string }) => `${p.code} ${p.pointer}`);
+    expect(pointers(single)).toEqual(inherited.map((k) => `unknown_field /gift/${k}`));
+    const top = await apiAs(a.tokens.live).post("/gifts", undefined, { rawBody: `{"gift": ${giftJson}}, "__proto__": 1}`, headers: { "content-type": "application/json" } });
+    expect(pointers(top)).toEqual(["unknown_field /__proto__"]);
+    const endpoint = await apiAs(a.tokens.live).post("/webhook-endpoints", undefined, {
+      rawBody: `{"webhook_endpoint": {"url": "https://hooks.example.com/x", ${extra}}}`,
+      headers: { "content-type": "application/json" },
+    });
+    expect(pointers(endpoint)).toEqual(inherited.map((k) => `unknown_field /webhook_endpoint/${k}`));
+    expect(await t.db.gift.count()).toBe(before);
+  });
+
   it("OPTIONS lists exactly the methods an endpoint serves", async () => {
     for (const [path, allow] of [["/gifts", "GET, POST, OPTIONS"], [`/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE, OPTIONS"], ["/bulk/gifts", "POST, OPTIONS"], ["/teams", "GET, OPTIONS"]] as const) {
       const res = await callApi("OPTIONS", path);
