@@ -7,15 +7,20 @@ import { postWebhook, type SendOutcome } from "./send";
 import { allowPrivateAddresses } from "./settings";
 import { webhookHeaders } from "./sign";
 
-/** The endpoints a signed-in user manages: those of their teams, and their own sandbox ones. */
-function managedBy(userId: string): Prisma.WebhookEndpointWhereInput {
+/** The endpoints a signed-in user sees: those of their teams, and their own sandbox ones. */
+function visibleTo(userId: string): Prisma.WebhookEndpointWhereInput {
   return { OR: [{ team: { memberships: { some: { userId } } } }, { teamId: SANDBOX_TEAM_ID, ownerId: userId }] };
+}
+
+/** The endpoints a user manages (sends test events to): their teams' where they are an owner, and their own sandbox ones. */
+function managedBy(userId: string): Prisma.WebhookEndpointWhereInput {
+  return { OR: [{ team: { memberships: { some: { userId, role: "owner" } } } }, { teamId: SANDBOX_TEAM_ID, ownerId: userId }] };
 }
 
 /** For the account page: each endpoint with its five latest attempts. */
 export function listEndpointsForUser(db: PrismaClient, userId: string) {
   return db.webhookEndpoint.findMany({
-    where: managedBy(userId),
+    where: visibleTo(userId),
     orderBy: [{ teamId: "asc" }, { createdAt: "asc" }],
     select: {
       id: true,
