@@ -1,17 +1,37 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { getDb } from "@/lib/db";
 import { pageCsp, securityHeaders } from "@/lib/http/security-headers";
+import { checkAuthorizationRequest, type AuthorizationQuery, type InvalidAuthorization } from "@/lib/oauth";
+
+/**
+ * An authorization link whose client or redirect URI can't be trusted (RFC 6749 §4.1.2.1):
+ * the user is told with a 400 page, before any sign-in, and never redirected. A page can't set
+ * its own status, so the proxy asks the domain and rewrites to the explanation with a 400.
+ */
+async function invalidAuthorization(url: URL): Promise<InvalidAuthorization | null> {
+  const query: AuthorizationQuery = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  const check = await checkAuthorizationRequest(await getDb(), query);
+  return check.status === "invalid" ? check.code : null;
+}
 
 /**
  * Pages get a fresh CSP nonce per request: Next reads the policy from the request headers and
  * puts the nonce on its own scripts. API responses get their headers in lib/api/handler.ts.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const headers = securityHeaders(pageCsp(nonce));
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const refused = request.nextUrl.pathname === "/oauth2/authorize" ? await invalidAuthorization(request.nextUrl) : null;
+  const response = refused
+    ? NextResponse.rewrite(new URL(`/oauth2/authorize/invalid?reason=${refused}`, request.url), { status: 400, request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

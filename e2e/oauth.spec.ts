@@ -90,8 +90,9 @@ test("deny, a bad response_type, and links that must not redirect", async ({ pag
   const { oauth_client: client } = demoCredentials();
   const callbacks = await catchCallbacks(page);
 
-  // An unregistered redirect URI: an error page, never a redirect.
-  await signInFrom(page, request, authorizePath({ client_id: client.client_id, redirect_uri: "http://localhost:8976/elsewhere", response_type: "code" }));
+  // An unregistered redirect URI: an error page, never a redirect, signed in or not.
+  await signInFrom(page, request, authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code" }));
+  await page.goto(authorizePath({ client_id: client.client_id, redirect_uri: "http://localhost:8976/elsewhere", response_type: "code" }));
   await expect(page.getByRole("heading", { name: "This authorization link doesn't work" })).toBeVisible();
   await expect(page.getByTestId("authorize-error")).toContainText("redirect_uri");
   await page.goto(authorizePath({ client_id: "unknown", redirect_uri: client.redirect_uri, response_type: "code" }));
@@ -113,6 +114,29 @@ test("deny, a bad response_type, and links that must not redirect", async ({ pag
   expect(callbacks).toHaveLength(1);
   expect(Object.fromEntries(callbacks[0].searchParams)).toMatchObject({ error: "access_denied", state: "s2" });
   expect(callbacks[0].searchParams.has("code")).toBe(false);
+});
+
+test("a bad client_id or redirect_uri is a 400 page before any sign-in: never a redirect, never consent", async ({ request }) => {
+  const { oauth_client: client } = demoCredentials();
+  const cases: Record<string, string>[] = [
+    { client_id: "\u0000", redirect_uri: client.redirect_uri, response_type: "code" },
+    { client_id: "", redirect_uri: client.redirect_uri, response_type: "code" },
+    { redirect_uri: client.redirect_uri, response_type: "code" },
+    { client_id: "nobody-registered-this", redirect_uri: client.redirect_uri, response_type: "code" },
+    { client_id: "x".repeat(10_000), redirect_uri: client.redirect_uri, response_type: "code" },
+    { client_id: client.client_id, redirect_uri: `${client.redirect_uri}/`, response_type: "code" },
+    { client_id: client.client_id, redirect_uri: client.redirect_uri.toUpperCase(), response_type: "code" },
+    { client_id: client.client_id, response_type: "code" },
+  ];
+  const paths = [...cases.map(authorizePath), `/oauth2/authorize?client_id=%FF%FE&redirect_uri=${encodeURIComponent(client.redirect_uri)}&response_type=code`];
+  for (const path of paths) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path.slice(0, 80)).toBe(400);
+    expect(response.headers()["location"], path.slice(0, 80)).toBeUndefined();
+    const html = await response.text();
+    expect(html).toContain("This authorization link doesn");
+    expect(html).not.toContain('data-testid="consent"');
+  }
 });
 
 test("PKCE in the browser: an S256 code needs its verifier; the metadata document advertises it", async ({ page, request, baseURL }) => {

@@ -11,9 +11,12 @@ export type AuthorizationQuery = Partial<Record<string, string | string[]>>;
 
 type Client = { id: number; clientId: string; name: string };
 
+/** Why an authorization link can't be trusted: each has one fixed explanation (INVALID_AUTHORIZATION). */
+export type InvalidAuthorization = "missing-client" | "missing-redirect" | "unknown-client" | "unknown-redirect";
+
 export type AuthorizationCheck =
   /** The client or its redirect URI can't be trusted: show an error, never redirect (RFC 6749 §4.1.2.1). */
-  | { status: "invalid"; reason: string }
+  | { status: "invalid"; reason: string; code: InvalidAuthorization }
   /** A well-identified client sent a bad request: the error goes back to its redirect URI. */
   | { status: "redirect"; to: string }
   /** Ask the user. */
@@ -37,22 +40,22 @@ async function findClientFor(db: Tx, clientId: string, redirectUri: string): Pro
   return { id: client.id, clientId: client.clientId, name: client.name };
 }
 
-const INVALID = {
+export const INVALID_AUTHORIZATION: Record<InvalidAuthorization, string> = {
+  "missing-client": "The link has no client_id (or more than one), so we can't tell which application is asking.",
+  "missing-redirect": "The link has no redirect_uri (or more than one), so we don't know where to send you back.",
   "unknown-client": "The application asking for access is not registered with Ribbon (unknown client_id).",
   "unknown-redirect": "The redirect_uri is not one the application registered, so we won't send you there.",
-} as const;
+};
+
+const invalid = (code: InvalidAuthorization) => ({ status: "invalid" as const, code, reason: INVALID_AUTHORIZATION[code] });
 
 /** Validates an authorization request (RFC 6749 §4.1.1) for the consent screen. */
 export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuery): Promise<AuthorizationCheck> {
   const { client_id: clientId, redirect_uri: redirectUri, response_type: responseType, state } = query;
-  if (typeof clientId !== "string" || !clientId) {
-    return { status: "invalid", reason: "The link has no client_id (or more than one), so we can't tell which application is asking." };
-  }
-  if (typeof redirectUri !== "string" || !redirectUri) {
-    return { status: "invalid", reason: "The link has no redirect_uri (or more than one), so we don't know where to send you back." };
-  }
+  if (typeof clientId !== "string" || !clientId) return invalid("missing-client");
+  if (typeof redirectUri !== "string" || !redirectUri) return invalid("missing-redirect");
   const client = await findClientFor(db, clientId, redirectUri);
-  if (typeof client === "string") return { status: "invalid", reason: INVALID[client] };
+  if (typeof client === "string") return invalid(client);
 
   const back = (error: string, description: string, withState = true) => ({
     status: "redirect" as const,
@@ -80,7 +83,7 @@ export async function approveAuthorization(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string; code: string }> {
   const client = await findClientFor(db, input.clientId, input.redirectUri);
-  if (typeof client === "string") return { status: "invalid", reason: INVALID[client] };
+  if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
   const pkce = checkCodeChallenge(input.codeChallenge ?? undefined, input.codeChallenge ? "S256" : undefined);
   if (!pkce.ok) return { status: "invalid", reason: pkce.description };
   const code = randomSecret(24);
@@ -100,7 +103,7 @@ export async function approveAuthorization(
 /** The user said no: the redirect carrying `error=access_denied`. */
 export async function denyAuthorization(db: Tx, input: Decision): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string }> {
   const client = await findClientFor(db, input.clientId, input.redirectUri);
-  if (typeof client === "string") return { status: "invalid", reason: INVALID[client] };
+  if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
   return {
     status: "redirect",
     to: redirectUriWith(input.redirectUri, { error: "access_denied", error_description: "The user denied access.", state: input.state }),

@@ -2,6 +2,8 @@ export { createOAuthClient, type CreateOAuthClientInput } from "./create-client"
 export {
   approveAuthorization,
   checkAuthorizationRequest,
+  INVALID_AUTHORIZATION,
+  type InvalidAuthorization,
   CODE_LIFETIME_MS,
   denyAuthorization,
   redirectUriWith,

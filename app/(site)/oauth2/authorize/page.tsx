@@ -1,4 +1,4 @@
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { approveAuthorization, checkAuthorizationRequest, denyAuthorization, type AuthorizationQuery } from "@/lib/oauth";
@@ -20,17 +20,8 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   if (!session?.user?.id) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
 
   const check = await checkAuthorizationRequest(await getDb(), query);
-  if (check.status === "invalid") {
-    return (
-      <main className="mx-auto max-w-md px-6 py-20">
-        <h1 className="text-3xl font-semibold tracking-tight">This authorization link doesn&apos;t work</h1>
-        <p role="alert" data-testid="authorize-error" className="mt-4 rounded bg-red-50 px-3 py-2 text-red-700">
-          {check.reason}
-        </p>
-        <p className="mt-4 text-stone-600">Nothing was shared. Tell the application&apos;s developers about this link.</p>
-      </main>
-    );
-  }
+  // proxy.ts has already answered an untrusted client or redirect URI with the 400 page.
+  if (check.status === "invalid") notFound();
   if (check.status === "redirect") redirect(check.to);
 
   const decision = { clientId: check.client.clientId, redirectUri: check.redirectUri, state: check.state, codeChallenge: check.codeChallenge };
