@@ -27,6 +27,7 @@ export type AttemptResult = { deliveryId: number; outcome: "succeeded" | "retry"
 
 const CLAIMED_SELECT = {
   id: true,
+  eventId: true,
   payload: true,
   attempts: true,
   endpoint: { select: { id: true, url: true, secretCiphertext: true, previousSecretCiphertext: true, previousSecretExpiresAt: true } },
@@ -64,13 +65,17 @@ export function signingSecrets(endpoint: Pick<Claimed["endpoint"], "secretCipher
   return secrets;
 }
 
-/** The `webhook-id` of a delivery: the same on every retry, so receivers can drop duplicates. */
-export const messageId = (deliveryId: number) => `msg_${deliveryId}`;
+/**
+ * The `webhook-id` of a message: one per event, the same on every retry and every replay of it
+ * (Standard Webhooks: a re-sent message keeps its id, with a new timestamp and signature), so
+ * receivers can drop duplicates.
+ */
+export const messageId = (eventId: number) => `msg_${eventId}`;
 
 async function attempt(delivery: Claimed, options: Required<Pick<WebhookWorkerOptions, "allowPrivate">> & WebhookWorkerOptions): Promise<SendOutcome> {
   const realNow = new Date();
   const timestamp = Math.floor(realNow.getTime() / 1000);
-  const headers = webhookHeaders(signingSecrets(delivery.endpoint, options.now ?? realNow), messageId(delivery.id), timestamp, delivery.payload);
+  const headers = webhookHeaders(signingSecrets(delivery.endpoint, options.now ?? realNow), messageId(delivery.eventId), timestamp, delivery.payload);
   return postWebhook(delivery.endpoint.url, headers, delivery.payload, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
 }
 

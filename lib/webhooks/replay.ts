@@ -42,12 +42,16 @@ export async function replayEvents(db: PrismaClient, caller: Caller, team: TeamR
   });
   if (events.length > MAX_REPLAY_EVENTS) throw badRequest(`More than ${MAX_REPLAY_EVENTS} events since ${since.toISOString()}: replay a shorter period.`);
   const replayId = `rpl_${randomSecret(12)}`;
+  // A message re-sent is the same message: the bytes first sent to this endpoint, where there were any.
+  const originals = new Map(
+    (await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id, replayId: "", eventId: { in: events.map((e) => e.id) } }, select: { eventId: true, payload: true } })).map((d) => [d.eventId, d.payload]),
+  );
   const gifts = await giftsOf(db, events);
   const owner = { teamId: team.id, ownerId: caller.user.id, eventTypes: endpoint.eventTypes, createdAt: new Date(0) };
   const rows = events.flatMap((event) => {
     const gift = gifts.get(event.giftId);
     return gift && endpointWants(owner, event, gift)
-      ? [{ eventId: event.id, endpointId: endpoint.id, replayId, eventType: eventTypeOf(event.stage), payload: webhookPayload(event, gift), nextAttemptAt: now, createdAt: now }]
+      ? [{ eventId: event.id, endpointId: endpoint.id, replayId, eventType: eventTypeOf(event.stage), payload: originals.get(event.id) ?? webhookPayload(event, gift), nextAttemptAt: now, createdAt: now }]
       : [];
   });
   const { count } = await db.webhookDelivery.createMany({ data: rows });

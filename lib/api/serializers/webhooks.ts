@@ -27,7 +27,7 @@ export function serializeAttempt(a: AttemptView): ResourceObject {
     type: "webhook-attempts",
     id: String(a.id),
     attributes: {
-      "webhook-id": messageId(a.deliveryId),
+      "webhook-id": messageId(a.delivery.eventId),
       "event-type": a.delivery.eventType,
       attempt: a.attempt,
       succeeded: a.succeeded,
