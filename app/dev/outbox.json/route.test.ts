@@ -4,6 +4,7 @@ import { setDatabase } from "@/lib/db";
 import { deliverGift, outboxTransport } from "@/lib/delivery";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
+import { socketHeaders } from "@/lib/testing/socket-headers";
 import { GET } from "./route";
 
 let database: Database;
@@ -16,7 +17,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const get = (headers: Record<string, string>) => GET(new Request("http://localhost:3000/dev/outbox.json", { headers }));
+const get = (headers: Headers) => GET(new Request("http://localhost:3000/dev/outbox.json", { headers }));
 
 test("GET /dev/outbox.json lists the outbox, newest first, to loopback clients", async () => {
   const db = database.prisma;
@@ -24,7 +25,7 @@ test("GET /dev/outbox.json lists the outbox, newest first, to loopback clients",
   const gift = await insertGift(db, { teamId: team.id, senderId: user.id, ccEmail: "cc@example.test" });
   await deliverGift(db, gift.id, { transport: outboxTransport });
 
-  const response = await get({ host: "localhost:3000", "x-forwarded-for": "127.0.0.1" });
+  const response = await get(socketHeaders("127.0.0.1", { host: "localhost:3000" }));
   expect(response.status).toBe(200);
   const { data } = await response.json();
   expect(data).toHaveLength(1);
@@ -34,8 +35,8 @@ test("GET /dev/outbox.json lists the outbox, newest first, to loopback clients",
   expect(new Date(data[0].created_at).toISOString()).toBe(data[0].created_at);
 });
 
-test("other clients get a 404", async () => {
-  const response = await get({ host: "ribbon.example", "x-forwarded-for": "203.0.113.7" });
+test("other clients get a 404, whatever their headers claim", async () => {
+  const response = await get(socketHeaders("203.0.113.7", { host: "localhost:3000", "x-forwarded-for": "127.0.0.1" }));
   expect(response.status).toBe(404);
   expect(await response.json()).toEqual({ errors: [{ status: "404", title: "NotFound", detail: "Not found." }] });
 });
