@@ -16,6 +16,14 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // One home for configuration: lib/config.ts reads the environment; everything else asks it.
+    files: ["app/**", "components/**", "emails/**", "lib/**", "proxy.ts"],
+    ignores: ["lib/config.ts", "**/*.test.ts", "**/*.test.tsx", "lib/testing/**"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/config.ts (one schema, validated at start)." }],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

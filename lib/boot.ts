@@ -1,5 +1,4 @@
-import { config } from "./config";
-import { configProblems } from "./config-schema";
+import { assertValidConfig, config } from "./config";
 import { getDatabase } from "./db";
 import { appSecret } from "./secrets";
 import { seedCatalogue } from "./catalogue/seed";
@@ -8,9 +7,8 @@ import { startSweeper } from "./jobs";
 
 /** Server start-up: open and migrate the database, seed the catalogue, create demo data. */
 export async function boot(): Promise<void> {
-  const problems = configProblems(process.env);
-  if (problems.length > 0) throw new Error(`the configuration is invalid:\n  ${problems.join("\n  ")}`);
-  process.env.AUTH_SECRET ??= appSecret();
+  assertValidConfig();
+  appSecret(); // generated into the data folder on the first start, unless AUTH_SECRET is set
   const database = await getDatabase();
   if (database.applied.length > 0) console.log(`Ribbon: applied migrations ${database.applied.join(", ")}`);
   await seedCatalogue(database.prisma);

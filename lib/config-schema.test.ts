@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { configProblems } from "./config-schema";
+import { LIMITS } from "@/lib/ratelimit/limits";
+import { configProblems, envSchema } from "./config-schema";
 
 describe("configuration is validated at boot, naming the variable", () => {
   it("accepts the embedded default (nothing set) and a complete production setup", () => {
@@ -34,6 +37,60 @@ describe("configuration is validated at boot, naming the variable", () => {
     for (const [env, name] of cases) {
       const problems = configProblems(env);
       expect(problems.join("\n"), JSON.stringify(env)).toContain(name);
+    }
+  });
+});
+
+describe("the README's configuration table and the schema", () => {
+  const readme = readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");
+  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## ", readme.indexOf("## Configuration") + 5));
+  const schemaNames = Object.keys(envSchema.shape).sort();
+  const documented = table
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .flatMap((line) => [...line.split("|")[1].matchAll(/`([A-Z_*]+)`/g)].map((m) => m[1]))
+    .flatMap((name) => (name.endsWith("*") ? schemaNames.filter((n) => n.startsWith(name.slice(0, -1))) : [name]))
+    .sort();
+
+  it("name the same variables", () => {
+    expect(documented).toEqual(schemaNames);
+  });
+
+  it("every rate limit's variable is in the schema", () => {
+    for (const limit of Object.values(LIMITS)) expect(schemaNames).toContain(limit.env);
+  });
+
+  it("every variable refuses a bad value with one line that names it", () => {
+    const bad: Record<string, string> = {
+      PORT: "0",
+      HOST: "a b",
+      APP_URL: "ftp://x",
+      DATABASE_URL: "mysql://x",
+      DATABASE_POOL_SIZE: "ten",
+      RIBBON_DATA_DIR: "\u0001",
+      RIBBON_DEMO: "yes",
+      AUTH_SECRET: "short",
+      RIBBON_SWEEPER: "maybe",
+      RIBBON_SWEEPER_INTERVAL_MS: "5s",
+      RIBBON_LOG_REQUESTS: "quiet",
+      RIBBON_WEBHOOKS_ALLOW_PRIVATE: "true",
+      RIBBON_TRUST_PROXY: "yes",
+      RIBBON_SIMULATED_SHIP_AFTER_S: "-1",
+      RIBBON_SIMULATED_DELIVER_AFTER_S: "soon",
+      REDIS_URL: "localhost:6379",
+      RESEND_API_KEY: "not-a-key",
+      EMAIL_FROM: "Ribbon",
+      INNGEST_EVENT_KEY: "has space",
+      INNGEST_SIGNING_KEY: "plain",
+      INNGEST_DEV: "on",
+      INNGEST_BASE_URL: "localhost:8288",
+    };
+    for (const name of schemaNames.filter((n) => n.startsWith("RIBBON_RATE_LIMIT_"))) bad[name] = "many";
+    expect(Object.keys(bad).sort()).toEqual(schemaNames);
+    for (const [name, value] of Object.entries(bad)) {
+      const problems = configProblems({ [name]: value, ...(name === "DATABASE_URL" ? { AUTH_SECRET: "x".repeat(44) } : {}) });
+      expect(problems, `${name}=${value}`).toHaveLength(1);
+      expect(problems[0], `${name}=${value}`).toMatch(new RegExp(`^${name} must `));
     }
   });
 });

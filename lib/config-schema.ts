@@ -1,7 +1,17 @@
 import { z } from "zod";
 
-const flag = (values: string[]) => z.enum(values as [string, ...string[]]).optional();
+const flag = (values: string[]) => z.enum(values as [string, ...string[]], { error: `must be ${values.map((v) => `"${v}"`).join(" or ")}` }).optional();
 const positiveInt = z.string().regex(/^\d+$/, "must be a whole number").optional();
+const seconds = z.string().regex(/^\d+(\.\d+)?$/, "must be a number of seconds (0 or more)").optional();
+const limitPoints = z.string().regex(/^\d+$/, "must be a whole number (0 turns the limit off)").optional();
+/** RIBBON_RATE_LIMIT_*: each limit's points (lib/ratelimit/limits.ts names them; a test keeps the two lists equal). */
+const rateLimitVariables = {
+  RIBBON_RATE_LIMIT_API_PER_MINUTE: limitPoints,
+  RIBBON_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR: limitPoints,
+  RIBBON_RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: limitPoints,
+  RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: limitPoints,
+  RIBBON_RATE_LIMIT_INVITATIONS_PER_USER_PER_HOUR: limitPoints,
+};
 const httpUrl = (what: string) =>
   z
     .string()
@@ -26,7 +36,7 @@ export const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL"),
   DATABASE_POOL_SIZE: positiveInt,
-  RIBBON_DATA_DIR: z.string().optional(),
+  RIBBON_DATA_DIR: z.string().regex(/^[^\u0000-\u001f]+$/, "must be a folder path").optional(),
   RIBBON_DEMO: flag(["0", "1"]),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   RIBBON_SWEEPER: flag(["on", "off"]),
@@ -34,8 +44,23 @@ export const envSchema = z.object({
   RIBBON_LOG_REQUESTS: flag(["on", "off"]),
   RIBBON_WEBHOOKS_ALLOW_PRIVATE: flag(["0", "1"]),
   RIBBON_TRUST_PROXY: flag(["0", "1"]),
-  RESEND_API_KEY: z.string().optional(),
-  EMAIL_FROM: z.string().optional(),
+  RIBBON_SIMULATED_SHIP_AFTER_S: seconds,
+  RIBBON_SIMULATED_DELIVER_AFTER_S: seconds,
+  ...rateLimitVariables,
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^rediss?:\/\/\S+$/.test(v), "must be a redis:// or rediss:// URL"),
+  RESEND_API_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^re_\S+$/.test(v), "must be a Resend API key (re_…)"),
+  EMAIL_FROM: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^([^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), 'must be an address, or "Name <address>"'),
+  INNGEST_EVENT_KEY: z.string().regex(/^\S+$/, "must be an Inngest event key (no spaces)").optional(),
+  INNGEST_SIGNING_KEY: z.string().regex(/^signkey-\S+$/, "must be an Inngest signing key (signkey-…)").optional(),
   INNGEST_DEV: flag(["0", "1"]),
   INNGEST_BASE_URL: httpUrl("the Inngest dev server"),
 });

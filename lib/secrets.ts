@@ -11,7 +11,7 @@ let cached: string | undefined;
  * Several instances on one PostgreSQL must share AUTH_SECRET.
  */
 export function appSecret(): string {
-  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  if (config.authSecret) return config.authSecret;
   if (cached) return cached;
   const file = path.join(config.dataDir, "auth-secret");
   try {

@@ -3,7 +3,8 @@ import { AuthError } from "@auth/core/errors";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import { cache } from "react";
 import { PrismaAdapter } from "@auth/prisma-adapter";
-import { config } from "@/lib/config";
+import { authJsEnvironment, config } from "@/lib/config";
+import { appSecret } from "@/lib/secrets";
 import { getDb } from "@/lib/db";
 import { forgetSignInEmails } from "@/lib/delivery";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
@@ -23,7 +24,7 @@ const MAX_AUTH_BODY_BYTES = 16 * 1024;
 // Auth.js builds sign-in links and redirects from AUTH_URL when it is set, and from the
 // request's Host / X-Forwarded-Host otherwise — which an attacker chooses. Every URL Ribbon
 // emits comes from APP_URL, so Auth.js gets its base URL from there, whatever the environment says.
-process.env.AUTH_URL = `${config.appUrl}${BASE_PATH}`;
+const authEnv = authJsEnvironment(BASE_PATH);
 
 // People sign in with a magic link (Auth.js email provider) and database sessions.
 // The config is lazy because the database is opened asynchronously.
@@ -31,6 +32,7 @@ async function authConfig(): Promise<NextAuthConfig> {
   const db = await getDb();
   return {
     adapter: withHashedSessions(PrismaAdapter(db)),
+    secret: appSecret(),
     session: { strategy: "database" },
     trustHost: true,
     basePath: BASE_PATH,
@@ -130,8 +132,7 @@ async function handle(request: Request): Promise<Response> {
     if (!(await allowSignInEmail(form.get("email") ?? "", request))) return Response.redirect(`${config.appUrl}${signInPagePath({ error: "EmailSignin", callbackUrl })}`, 302);
   }
   const options = await authConfig();
-  options.secret ??= process.env.AUTH_SECRET;
-  setEnvDefaults(process.env, options, true);
+  setEnvDefaults(authEnv, options, true);
   const onAppUrl = new URL(`${url.pathname}${url.search}`, config.appUrl);
   // Auth.js answers a callbackUrl it refuses (javascript:, another site) with a JSON 500; ours keeps it on the site.
   if (onAppUrl.searchParams.has("callbackUrl")) onAppUrl.searchParams.set("callbackUrl", sameOriginUrl(callbackUrl, DEFAULT_AFTER_SIGN_IN));

@@ -1,3 +1,5 @@
+import { config } from "@/lib/config";
+
 /** The limits Ribbon enforces: points per window, each overridable by its environment variable. */
 export const LIMITS = {
   /** Requests per credential (token) per minute, on every API endpoint. */
@@ -15,7 +17,6 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 /** The points of a limit: its variable when set to a whole number (0 turns the limit off), else the default. */
-export function limitPoints(name: LimitName, env: Record<string, string | undefined> = process.env): number {
-  const value = env[LIMITS[name].env];
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : LIMITS[name].points;
+export function limitPoints(name: LimitName): number {
+  return config.wholeNumber(LIMITS[name].env) ?? LIMITS[name].points;
 }

@@ -1,6 +1,7 @@
 import { Pool } from "pg";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/database/open";
 
 const pools = new Map<string, Pool>();
@@ -8,7 +9,7 @@ let redis: Redis | undefined;
 
 /** Where the counters live: a name for caching limiters, and the factory. */
 export function storeKind(database: Database): string {
-  if (process.env.REDIS_URL) return `redis:${process.env.REDIS_URL}`;
+  if (config.redisUrl) return `redis:${config.redisUrl}`;
   return database.kind === "postgresql" && database.url ? `pg:${database.url}` : "memory";
 }
 
@@ -19,8 +20,8 @@ export function storeKind(database: Database): string {
  */
 export function createLimiter(database: Database, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
   const options = { keyPrefix, points, duration };
-  if (process.env.REDIS_URL) {
-    redis ??= new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  if (config.redisUrl) {
+    redis ??= new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     return new RateLimiterRedis({ ...options, storeClient: redis });
   }
   if (database.kind === "postgresql" && database.url) {

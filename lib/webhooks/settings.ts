@@ -1,3 +1,5 @@
+import { config } from "@/lib/config";
+
 /**
  * RIBBON_WEBHOOKS_ALLOW_PRIVATE=1 lets webhooks reach private, loopback and link-local
  * addresses (local development, tests with loopback receivers). Anything else, unset
@@ -5,5 +7,5 @@
  * able to make the server call its own network.
  */
 export function allowPrivateAddresses(): boolean {
-  return process.env.RIBBON_WEBHOOKS_ALLOW_PRIVATE === "1";
+  return config.webhooksAllowPrivate;
 }
