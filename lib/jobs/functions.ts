@@ -1,10 +1,9 @@
-import { cron, NonRetriableError, RetryAfterError, type Inngest } from "inngest";
+import { cron, NonRetriableError, RetryAfterError, type Inngest, type InngestFunction } from "inngest";
 import { getDb, type PrismaClient } from "@/lib/db";
-import { deliverDueGifts, deliverGift, expireGifts, type MailTransport } from "@/lib/delivery";
-import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
-import { runWebhooks } from "@/lib/webhooks";
-import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
+import { deliverGift, type MailTransport } from "@/lib/delivery";
+import type { FulfilmentOptions } from "@/lib/fulfilment";
 import { giftCancelled, giftScheduled } from "./events";
+import { EVENT_JOBS, SCHEDULED_JOBS, type ScheduledJob } from "./registry";
 
 /**
  * The `deliver-gift` step: delivers through the domain function and turns its answer
@@ -28,19 +27,23 @@ export type JobDependencies = {
   fulfilment?: FulfilmentOptions["provider"];
 };
 
+type ScheduledFunctions = { [K in keyof typeof SCHEDULED_JOBS]: InngestFunction.Any };
+
 /**
- * Ribbon's Inngest functions. Each calls one domain function from lib/delivery, which
- * holds all the rules (claiming, exactly-once, backoff, failure); the jobs only decide
- * when to call them and turn "try again later" into Inngest retries.
+ * Ribbon's Inngest functions, built from the job registry (lib/jobs/registry.ts): one cron
+ * function per scheduled job, plus the event-driven delivery of a scheduled gift. Each calls
+ * one domain function, which holds all the rules; the functions only decide when to call
+ * them and turn "try again later" into Inngest retries.
  */
 export function createFunctions(client: Inngest.Any, deps: JobDependencies = { db: getDb }) {
   const transport = () => deps.transport?.();
+  const job = EVENT_JOBS.deliverScheduledGift;
 
   /** Sleeps until the gift's send time, then delivers it. Cancelled by `gift/cancelled` for the same gift. */
   const deliverScheduledGift = client.createFunction(
     {
-      id: "deliver-scheduled-gift",
-      name: "Deliver a scheduled gift email",
+      id: job.id,
+      name: job.name,
       triggers: [giftScheduled],
       cancelOn: [{ event: giftCancelled, match: "data.giftId" }],
       // deliverGift allows 5 attempts (MAX_ATTEMPTS) and then moves the gift to failed.
@@ -52,43 +55,16 @@ export function createFunctions(client: Inngest.Any, deps: JobDependencies = { d
     },
   );
 
-  /** The safety net: every minute, deliver whatever is due (events lost, runs cancelled by mistake, retries). */
-  const sweepDueGifts = client.createFunction(
-    { id: "sweep-due-gifts", name: "Sweep due gift emails", triggers: [cron("* * * * *")], concurrency: { limit: 1 } },
-    async ({ step }) =>
-      step.run("deliver-due-gifts", async () => {
-        const { results: _results, ...summary } = await deliverDueGifts(await deps.db(), { transport: transport(), limit: 100 });
-        return summary;
-      }),
-  );
+  const scheduled = Object.fromEntries(
+    Object.entries(SCHEDULED_JOBS).map(([key, job]: [string, ScheduledJob]) => [
+      key,
+      client.createFunction(
+        { id: job.id, name: job.name, triggers: [cron(job.cron)], ...(job.concurrency ? { concurrency: { limit: job.concurrency } } : {}) },
+        async ({ step }) =>
+          step.run(job.id, async () => job.run({ db: await deps.db(), transport: transport(), fulfilment: deps.fulfilment, batchSize: 100, lanes: 1, stopping: () => false })),
+      ),
+    ]),
+  ) as ScheduledFunctions;
 
-  /** Daily, shortly after midnight UTC: unredeemed gifts past their expiry date move to `expired`. */
-  const expireGiftsDaily = client.createFunction(
-    { id: "expire-gifts", name: "Expire unredeemed gifts", triggers: [cron("TZ=UTC 5 0 * * *")] },
-    async ({ step }) => step.run("expire-gifts", async () => ({ expired: (await expireGifts(await deps.db())).length })),
-  );
-
-  /** Every minute: turn new gift events into webhook deliveries and attempt the due ones (lib/webhooks). */
-  const dispatchWebhooks = client.createFunction(
-    { id: "dispatch-webhooks", name: "Dispatch webhooks", triggers: [cron("* * * * *")], concurrency: { limit: 1 } },
-    async ({ step }) => step.run("run-webhooks", async () => runWebhooks(await deps.db())),
-  );
-
-  /** Every minute: submit orders for redeemed gifts and move them to shipped and delivered (one idempotent domain function). */
-  const advanceFulfilmentEveryMinute = client.createFunction(
-    { id: "advance-fulfilment", name: "Advance fulfilment", triggers: [cron("* * * * *")], concurrency: { limit: 1 } },
-    async ({ step }) =>
-      step.run("advance-fulfilment", async () => {
-        const summary = await advanceFulfilment(await deps.db(), { provider: deps.fulfilment, limit: 100 });
-        return Object.fromEntries(Object.entries(summary).map(([k, ids]) => [k, ids.length]));
-      }),
-  );
-
-  /** Daily: idempotency keys older than 24 hours are forgotten (kept off the create path). */
-  const purgeIdempotencyKeys = client.createFunction(
-    { id: "purge-idempotency-keys", name: "Forget expired idempotency keys", triggers: [cron("TZ=UTC 15 0 * * *")] },
-    async ({ step }) => step.run("purge-idempotency-keys", async () => ({ purged: await purgeExpiredIdempotencyKeys(await deps.db()) })),
-  );
-
-  return { deliverScheduledGift, sweepDueGifts, expireGifts: expireGiftsDaily, dispatchWebhooks, advanceFulfilment: advanceFulfilmentEveryMinute, purgeIdempotencyKeys };
+  return { deliverScheduledGift, ...scheduled };
 }

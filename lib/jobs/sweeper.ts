@@ -1,17 +1,14 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
-import { deliverAllDue, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
-import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
-import { runWebhooks } from "@/lib/webhooks";
-import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
+import type { MailTransport } from "@/lib/delivery";
+import type { FulfilmentOptions } from "@/lib/fulfilment";
+import { SCHEDULED_JOBS, type ScheduledJob } from "./registry";
 
 export type SweeperOptions = {
   db?: () => Promise<PrismaClient>;
   transport?: MailTransport;
   /** Pause between the end of one run and the start of the next. */
   intervalMs?: number;
-  /** How often the run also expires gifts past their expiry date. */
-  expireEveryMs?: number;
   /** Gifts claimed per batch; a run keeps claiming batches until it gets a short one. */
   batchSize?: number;
   /** Batches delivered side by side within a run (see deliverAllDue). */
@@ -27,30 +24,29 @@ export type Sweeper = {
   stop(): Promise<void>;
 };
 
+/** The jobs the in-process sweeper runs: every scheduled job of the registry, in its order. */
+export const SWEPT_JOBS: readonly ScheduledJob[] = Object.values(SCHEDULED_JOBS);
+
 /**
- * The in-process scheduler used when Inngest is not configured: every few seconds it
- * delivers the due gift emails, advances fulfilment (orders, shipping, delivery) and,
- * every minute, expires old gifts and forgets expired sign-in emails and idempotency keys, with the same domain functions the Inngest jobs call. Runs never overlap (the next is scheduled when one
- * ends) and the timer is unref'd, so it never keeps the process alive. Several processes
- * may sweep one PostgreSQL database: claims make every gift go out once.
+ * The in-process scheduler used when Inngest is not configured: every few seconds it runs
+ * the registry's scheduled jobs (lib/jobs/registry.ts), each when its `sweepEveryMs` has
+ * passed, with the same domain functions the Inngest functions call. Runs never overlap (the
+ * next is scheduled when one ends) and the timer is unref'd, so it never keeps the process
+ * alive. Several processes may sweep one PostgreSQL database: claims make every gift go out once.
  */
 export function createSweeper(options: SweeperOptions = {}): Sweeper {
-  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, expireEveryMs = 60_000, batchSize = 50, lanes = 3, fulfilment } = options;
+  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, batchSize = 50, lanes = 3, fulfilment } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
-  let lastExpiry = 0;
+  const lastRun = new Map<string, number>();
 
   async function sweep(): Promise<void> {
-    const prisma = await db();
-    await deliverAllDue(prisma, { transport, limit: batchSize, lanes, stop: () => stopped });
-    await runWebhooks(prisma);
-    await advanceFulfilment(prisma, { provider: fulfilment, limit: batchSize });
-    if (Date.now() - lastExpiry >= expireEveryMs) {
-      await expireGifts(prisma);
-      await purgeExpiredSignInEmails(prisma);
-      await purgeExpiredIdempotencyKeys(prisma);
-      lastExpiry = Date.now();
+    const context = { db: await db(), transport, fulfilment, batchSize, lanes, stopping: () => stopped };
+    for (const job of SWEPT_JOBS) {
+      if (job.sweepEveryMs > 0 && Date.now() - (lastRun.get(job.id) ?? 0) < job.sweepEveryMs) continue;
+      await job.run(context);
+      lastRun.set(job.id, Date.now());
     }
   }
 

@@ -1,0 +1,108 @@
+import type { PrismaClient } from "@/lib/db";
+import { deliverAllDue, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
+import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
+import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
+import { runWebhooks } from "@/lib/webhooks";
+
+/** What a job is handed when it runs, by Inngest or by the in-process sweeper. */
+export type JobContext = {
+  db: PrismaClient;
+  /** The mail transport chosen by the environment unless a test passes one. */
+  transport?: MailTransport;
+  /** The simulated warehouse unless a test passes a provider. */
+  fulfilment?: FulfilmentOptions["provider"];
+  /** Rows claimed per batch. */
+  batchSize: number;
+  /** Batches worked side by side where the job allows it. */
+  lanes: number;
+  /** True once the runner is stopping: long jobs end after their current batch. */
+  stopping: () => boolean;
+};
+
+/**
+ * A job on a schedule: Inngest runs it on `cron`, the in-process sweeper every `sweepEveryMs`
+ * (0: on each sweep, every few seconds). `run` calls one domain function and returns a small
+ * JSON summary; all the rules (claims, exactly-once, backoff) live in that function.
+ */
+export type ScheduledJob = {
+  id: string;
+  name: string;
+  cron: string;
+  sweepEveryMs: number;
+  /** At most this many runs at once across all instances (Inngest). */
+  concurrency?: number;
+  run(context: JobContext): Promise<Record<string, number>>;
+};
+
+const MINUTE = 60_000;
+const count = async (work: Promise<unknown[] | number>) => {
+  const result = await work;
+  return typeof result === "number" ? result : result.length;
+};
+
+/**
+ * Every job Ribbon runs on a schedule: the one list both runners are built from (lib/jobs/functions.ts
+ * for Inngest, lib/jobs/sweeper.ts in process). A test fails if either serves a job that is not
+ * here or misses one that is.
+ */
+export const SCHEDULED_JOBS = {
+  sweepDueGifts: {
+    id: "sweep-due-gifts",
+    name: "Sweep due gift emails",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    run: async ({ db, transport, batchSize, lanes, stopping }) => ({ claimed: await deliverAllDue(db, { transport, limit: batchSize, lanes, stop: stopping }) }),
+  },
+  dispatchWebhooks: {
+    id: "dispatch-webhooks",
+    name: "Dispatch webhooks",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    run: async ({ db }) => runWebhooks(db),
+  },
+  advanceFulfilment: {
+    id: "advance-fulfilment",
+    name: "Advance fulfilment",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    run: async ({ db, fulfilment, batchSize }) => {
+      const summary = await advanceFulfilment(db, { provider: fulfilment, limit: batchSize });
+      return Object.fromEntries(Object.entries(summary).map(([k, ids]) => [k, ids.length]));
+    },
+  },
+  expireGifts: {
+    id: "expire-gifts",
+    name: "Expire unredeemed gifts",
+    cron: "TZ=UTC 5 0 * * *",
+    sweepEveryMs: MINUTE,
+    run: async ({ db }) => ({ expired: await count(expireGifts(db)) }),
+  },
+  purgeSignInEmails: {
+    id: "purge-sign-in-emails",
+    name: "Forget expired sign-in emails",
+    cron: "*/10 * * * *",
+    sweepEveryMs: MINUTE,
+    run: async ({ db }) => ({ purged: await purgeExpiredSignInEmails(db) }),
+  },
+  purgeIdempotencyKeys: {
+    id: "purge-idempotency-keys",
+    name: "Forget expired idempotency keys",
+    cron: "TZ=UTC 15 0 * * *",
+    sweepEveryMs: MINUTE,
+    run: async ({ db }) => ({ purged: await purgeExpiredIdempotencyKeys(db) }),
+  },
+} as const satisfies Record<string, ScheduledJob>;
+
+/**
+ * The one job triggered by an event rather than a clock: Inngest sleeps until the gift's send
+ * time, then delivers it (cancelled by `gift/cancelled`). The in-process sweeper needs no event:
+ * its `sweep-due-gifts` finds the same gifts when they are due.
+ */
+export const EVENT_JOBS = {
+  deliverScheduledGift: { id: "deliver-scheduled-gift", name: "Deliver a scheduled gift email", inProcess: SCHEDULED_JOBS.sweepDueGifts.id },
+} as const;
+
+export const JOB_IDS = [...Object.values(SCHEDULED_JOBS), ...Object.values(EVENT_JOBS)].map((job) => job.id);
