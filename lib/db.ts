@@ -1,9 +1,8 @@
 import { config } from "./config";
 import { openDatabase, type Database } from "./database/open";
-import type { PrismaClient } from "./generated/prisma/client";
+import type { PrismaClient, Tx } from "./database/tx";
 
-export type { PrismaClient };
-export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+export type { PrismaClient, Tx };
 
 // One database per process, shared by every route bundle and instrumentation.
 const holder = globalThis as unknown as { __ribbonDb?: Promise<Database> };

@@ -1,11 +1,8 @@
 export const JSON_API = "application/vnd.api+json";
 
-export type ResourceObject = {
-  type: string;
-  id: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { type: string; id: string } | null }>;
-};
+import type { ResourceObject } from "@/lib/representations/resource";
+
+export type { ResourceObject };
 
 type ResponseInit = { status?: number; headers?: Record<string, string> };
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PrismaClient, Tx } from "@/lib/db";
+import type { PrismaClient, Tx } from "./tx";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** Sends one statement (`$1`… placeholders) to the database and resolves to its rows. */

@@ -7,7 +7,7 @@ import { untieUrl } from "@/lib/gifts/untie";
 import RedemptionEmail from "@/emails/RedemptionEmail";
 import ThankYouEmail from "@/emails/ThankYouEmail";
 import { addressLines, destination } from "./address";
-import type { Redeemed } from "./redeem";
+import type { Redeemed } from "./redeemed";
 
 async function rendered(element: React.ReactElement) {
   const html = await render(element);

@@ -5,22 +5,13 @@ import { utcDay } from "@/lib/delivery";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { moveGift } from "@/lib/gifts/stages";
 import { isUntieToken } from "@/lib/gifts/open-gift";
-import { fieldErrors, redemptionSchema, type Address } from "./schema";
+import { fieldErrors, redemptionSchema } from "./schema";
 import { sendRedemptionEmails } from "./emails";
+import type { Redeemed } from "./redeemed";
+
+export type { Redeemed };
 
 export type RedeemRequest = { secret: string; productId: unknown; variantId?: unknown; address: unknown; thankYouNote?: unknown };
-
-export type Redeemed = {
-  giftId: string;
-  livemode: boolean;
-  recipientName: string;
-  from: string;
-  senderEmail: string;
-  product: { id: number; name: string };
-  variant: { id: number; name: string } | null;
-  address: Address;
-  thankYouNote: string | null;
-};
 
 /** A gift that can't be redeemed (any more): HTTP 409, with a message for the recipient. */
 export class RedemptionRefused extends HttpError {

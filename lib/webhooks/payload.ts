@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { serializeGift } from "@/lib/api/serializers/gift";
+import { serializeGift } from "@/lib/representations/gift";
 import { loadGifts, type GiftView } from "@/lib/gifts";
 import { eventTypeOf } from "./event-types";
 

@@ -1,30 +1,7 @@
-import type { Collection, Design, Logo, Product, ProductVariant } from "@/lib/generated/prisma/client";
-import { CURRENCY, formatMoney } from "@/lib/money";
-import type { ResourceObject } from "../document";
-import { absoluteUrl } from "@/lib/urls";
-
-export function serializeCollection(c: Collection): ResourceObject {
-  return {
-    type: "collections",
-    id: String(c.id),
-    attributes: { name: c.name, global: c.global, price: formatMoney(c.priceCents), currency: CURRENCY, description: c.description, "image-url": absoluteUrl(c.imageUrl) },
-  };
-}
+import type { Collection, Product, ProductVariant } from "@/lib/generated/prisma/client";
+import { serializeCollection, serializeProduct } from "@/lib/representations/catalogue";
 
 type CollectionWithProducts = Collection & { products: (Product & { variants: ProductVariant[] })[] };
-
-export function serializeProduct(p: Product & { variants: ProductVariant[] }): ResourceObject {
-  return {
-    type: "products",
-    id: String(p.id),
-    attributes: {
-      name: p.name,
-      description: p.description,
-      "image-url": absoluteUrl(p.imageUrl),
-      variants: p.variants.map((v) => ({ id: String(v.id), name: v.name, size: v.size, color: v.color })),
-    },
-  };
-}
 
 /** `GET /collections`: each collection with relationships to its products, the products (with variants) in `included`. */
 export function collectionListDocument(collections: CollectionWithProducts[]) {
@@ -37,20 +14,3 @@ export function collectionListDocument(collections: CollectionWithProducts[]) {
   };
 }
 
-export function serializeDesign(d: Design): ResourceObject {
-  return {
-    type: "designs",
-    id: d.id,
-    attributes: {
-      name: d.name,
-      global: d.global,
-      "has-logo": d.hasLogo,
-      "image-url": absoluteUrl(d.imageUrl),
-      "thumbnail-url": absoluteUrl(d.thumbnailUrl),
-    },
-  };
-}
-
-export function serializeLogo(l: Logo): ResourceObject {
-  return { type: "logos", id: String(l.id), attributes: { name: l.name, global: l.global, "image-url": absoluteUrl(l.imageUrl) } };
-}

@@ -1,68 +1,9 @@
 import type { GiftView } from "@/lib/gifts";
-import { untieUrl } from "@/lib/gifts";
-import { CURRENCY, formatMoney } from "@/lib/money";
-import { senderAddress, type SenderAddress } from "@/lib/redemption/address";
-import { addressSchema } from "@/lib/redemption/schema";
+import { serializeCollection, serializeDesign, serializeLogo } from "@/lib/representations/catalogue";
+import { serializeGift, type SerializableGift } from "@/lib/representations/gift";
+import { serializeUser } from "@/lib/representations/user";
 import { jsonApiList, type ResourceObject } from "../document";
 import type { PageLinks } from "../pagination";
-import { serializeCollection, serializeDesign, serializeLogo } from "./catalogue";
-import { serializeUser } from "./user";
-
-function senderAddressOf(address: unknown): SenderAddress | null {
-  if (address === null || address === undefined) return null; // most gifts: not redeemed yet
-  const parsed = addressSchema.safeParse(address);
-  return parsed.success ? senderAddress(parsed.data) : null;
-}
-
-const ref = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } });
-
-/** A gift, with its untie token when the caller has it (a just-created gift): saves an HMAC. */
-type SerializableGift = GiftView & { untieToken?: string };
-
-export function serializeGift(g: SerializableGift): ResourceObject {
-  return {
-    type: "gifts",
-    id: g.id,
-    attributes: {
-      "external-id": g.id,
-      team: g.teamId,
-      "sender-name": g.sender.name ?? g.sender.email,
-      name: g.recipientName,
-      "untie-url": untieUrl(g.id, g.untieToken),
-      "delivery-method": g.deliveryMethod,
-      email: g.email,
-      "cc-email": g.ccEmail,
-      stage: g.stage,
-      "last-event-at": g.lastEventAt.toISOString(),
-      "scheduled-at": g.scheduledAt?.toISOString() ?? null,
-      // Present only when an expiry applies, as the contract says.
-      ...(g.expiresOn ? { "expires-on": g.expiresOn.toISOString().slice(0, 10) } : {}),
-      subject: g.subject,
-      message: g.message,
-      from: g.from,
-      "thank-you-note": g.thankYouNote,
-      "selected-product": g.selectedProduct && { id: String(g.selectedProduct.id), name: g.selectedProduct.name },
-      variant: g.variant && { id: String(g.variant.id), name: g.variant.name },
-      "redemption-email": g.redemptionEmail,
-      // The sender sees where the gift goes, not the street: the full address is for fulfilment only.
-      address: senderAddressOf(g.address),
-      carrier: g.carrier,
-      "tracking-number": g.trackingNumber,
-      "tracking-url": g.trackingUrl,
-      price: formatMoney(g.priceCents),
-      currency: CURRENCY,
-      livemode: g.livemode,
-      "created-at": g.createdAt.toISOString(),
-      events: g.events.map((e) => ({ stage: e.stage, message: e.message, "created-at": e.createdAt.toISOString() })),
-    },
-    relationships: {
-      sender: ref("users", g.sender.id),
-      collection: ref("collections", g.collectionId),
-      logo: ref("logos", g.logoId),
-      design: ref("designs", g.designId),
-    },
-  };
-}
 
 /** The related users, collections, logos and designs of some gifts, each once. */
 function included(gifts: GiftView[]): ResourceObject[] {

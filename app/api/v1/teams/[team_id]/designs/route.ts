@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
-import { serializeDesign } from "@/lib/api/serializers/catalogue";
+import { serializeDesign } from "@/lib/representations/catalogue";
 import { listDesigns } from "@/lib/catalogue";
 import { resolveTeam } from "@/lib/teams";
 

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
-import { serializeLogo } from "@/lib/api/serializers/catalogue";
+import { serializeLogo } from "@/lib/representations/catalogue";
 import { listLogos } from "@/lib/catalogue";
 import { resolveTeam } from "@/lib/teams";
 

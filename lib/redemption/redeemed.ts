@@ -1,0 +1,14 @@
+import type { Address } from "./schema";
+
+/** A gift the recipient has just redeemed: what the confirmation and thank-you emails tell. */
+export type Redeemed = {
+  giftId: string;
+  livemode: boolean;
+  recipientName: string;
+  from: string;
+  senderEmail: string;
+  product: { id: number; name: string };
+  variant: { id: number; name: string } | null;
+  address: Address;
+  thankYouNote: string | null;
+};
