@@ -97,6 +97,14 @@ test("a bare GET leaves the gift scheduled; the browser opens it; the recipient 
   await expect.poll(async () => (await attributesOf(request, gift.id)).stage, { timeout: 20_000 }).toBe("delivered");
   expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened", "redeemed", "shipped", "delivered"]);
 
+  // The recipient was emailed at each step (a sandbox gift: kept in the dev outbox as suppressed), once each.
+  const emailsOfGift = async () =>
+    ((await (await request.get("/dev/outbox.json?limit=500")).json()).data as { gift_id: string; kind: string; text: string; status: string }[]).filter((m) => m.gift_id === gift.id);
+  await expect.poll(async () => (await emailsOfGift()).map((m) => m.kind).sort(), { timeout: 15_000 }).toEqual(["delivered", "redemption", "shipped", "thank-you"]);
+  const shippedEmail = (await emailsOfGift()).find((m) => m.kind === "shipped")!;
+  expect(shippedEmail.text).toContain(shipped["tracking-number"]);
+  expect(shippedEmail.text).toContain("Ribbon Post (simulated)");
+
   // Returning to the link shows the choice and the progress, not the form.
   await page.goto(url);
   await expect(page.getByRole("heading", { name: "Your gift has arrived" })).toBeVisible();

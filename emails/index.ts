@@ -1,15 +1,19 @@
 // Every email template with its preview props: the render test walks this list.
+import DeliveredEmail from "./DeliveredEmail";
 import GiftEmail from "./GiftEmail";
 import RedemptionEmail from "./RedemptionEmail";
+import ShippedEmail from "./ShippedEmail";
 import SignInEmail from "./SignInEmail";
 import TeamInvitationEmail from "./TeamInvitationEmail";
 import ThankYouEmail from "./ThankYouEmail";
 
-export { GiftEmail, RedemptionEmail, SignInEmail, TeamInvitationEmail, ThankYouEmail };
+export { DeliveredEmail, GiftEmail, RedemptionEmail, ShippedEmail, SignInEmail, TeamInvitationEmail, ThankYouEmail };
+export type { DeliveredEmailProps } from "./DeliveredEmail";
 export type { GiftEmailProps } from "./GiftEmail";
 export type { RedemptionEmailProps } from "./RedemptionEmail";
+export type { ShippedEmailProps } from "./ShippedEmail";
 export type { SignInEmailProps } from "./SignInEmail";
 export type { TeamInvitationEmailProps } from "./TeamInvitationEmail";
 export type { ThankYouEmailProps } from "./ThankYouEmail";
 
-export const templates = { GiftEmail, RedemptionEmail, SignInEmail, TeamInvitationEmail, ThankYouEmail } as const;
+export const templates = { DeliveredEmail, GiftEmail, RedemptionEmail, ShippedEmail, SignInEmail, TeamInvitationEmail, ThankYouEmail } as const;

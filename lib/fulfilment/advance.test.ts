@@ -90,6 +90,13 @@ describe("advanceFulfilment's exactly-once and failures", () => {
     await Promise.all([advanceFulfilment(db, { now: at(t0, 20), provider }), advanceFulfilment(db, { now: at(t0, 20), provider })]);
     const stages = (await db.giftEvent.findMany({ where: { giftId: id }, orderBy: { id: "asc" } })).map((e) => e.stage);
     expect(stages).toEqual(["scheduled", "opened", "redeemed", "shipped", "delivered"]);
+    // The recipient's emails of each move, queued with it: one "shipped" and one "delivered", however many sweeps raced.
+    const emails = await db.emailOutbox.findMany({ where: { giftId: id }, orderBy: { id: "asc" } });
+    expect(emails.map((e) => [e.kind, e.to])).toEqual([
+      ["redemption", address.email],
+      ["shipped", address.email],
+      ["delivered", address.email],
+    ]);
   });
 
   it("a refused order is retried with backoff, then the gift fails with the reason; never a second order once accepted", async () => {

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
+import { queueEmail } from "@/lib/delivery";
 import { moveGift } from "@/lib/gifts/stages";
 import { addressSchema } from "@/lib/redemption/schema";
 import type { FulfilmentProvider, OrderStatus } from "./provider";
@@ -80,7 +81,18 @@ async function submitOrders(db: PrismaClient, now: Date, providerFor: NonNullabl
 async function followOrders(db: PrismaClient, now: Date, providerFor: NonNullable<FulfilmentOptions["provider"]>, limit: number, summary: FulfilmentSummary) {
   const open = await db.gift.findMany({
     where: { stage: { in: ["redeemed", "shipped"] }, fulfilmentOrderId: { not: null } },
-    select: { id: true, livemode: true, stage: true, fulfilmentOrderId: true, fulfilmentSubmittedAt: true },
+    select: {
+      id: true,
+      livemode: true,
+      stage: true,
+      fulfilmentOrderId: true,
+      fulfilmentSubmittedAt: true,
+      recipientName: true,
+      from: true,
+      redemptionEmail: true,
+      selectedProduct: { select: { name: true } },
+      variant: { select: { name: true } },
+    },
     orderBy: { lastEventAt: "asc" },
     take: limit,
   });
@@ -95,11 +107,19 @@ async function followOrders(db: PrismaClient, now: Date, providerFor: NonNullabl
     }
     if (status.status === "pending") continue;
     const { carrier, trackingNumber, trackingUrl } = status;
+    // The recipient is told of each move by email, queued with the move: exactly once each.
+    const product = gift.selectedProduct ? `${gift.selectedProduct.name}${gift.variant ? ` (${gift.variant.name})` : ""}` : "gift";
+    const recipient = { giftId: gift.id, sandbox: !gift.livemode, to: gift.redemptionEmail ?? "" };
+    const about = { recipientName: gift.recipientName, from: gift.from, productName: product, carrier };
     await db.$transaction(async (tx) => {
       if (gift.stage === "redeemed" && (await moveGift(tx, gift.id, "shipped", { at: now, message: `Shipped with ${carrier}: ${trackingNumber}`, data: { carrier, trackingNumber, trackingUrl } }))) {
         summary.shipped.push(gift.id);
+        if (recipient.to) await queueEmail(tx, { ...recipient, kind: "shipped", props: { ...about, trackingNumber, trackingUrl } }, now);
       }
-      if (status.status === "delivered" && (await moveGift(tx, gift.id, "delivered", { at: now, message: `Delivered by ${carrier}` }))) summary.delivered.push(gift.id);
+      if (status.status === "delivered" && (await moveGift(tx, gift.id, "delivered", { at: now, message: `Delivered by ${carrier}` }))) {
+        summary.delivered.push(gift.id);
+        if (recipient.to) await queueEmail(tx, { ...recipient, kind: "delivered", props: about }, now);
+      }
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { deliverAllDue, expireGifts, purgeExpiredSignInEmails, type MailTransport } from "@/lib/delivery";
+import { deliverAllDue, expireGifts, purgeExpiredSignInEmails, sendQueuedEmails, type MailTransport } from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { runWebhooks } from "@/lib/webhooks";
@@ -53,6 +53,14 @@ export const SCHEDULED_JOBS = {
     sweepEveryMs: 0,
     concurrency: 1,
     run: async ({ db, transport, batchSize, lanes, stopping }) => ({ claimed: await deliverAllDue(db, { transport, limit: batchSize, lanes, stop: stopping }) }),
+  },
+  sendEmails: {
+    id: "send-emails",
+    name: "Send queued emails",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    run: async ({ db, transport, batchSize }) => sendQueuedEmails(db, { transport, limit: batchSize }),
   },
   dispatchWebhooks: {
     id: "dispatch-webhooks",

@@ -6,6 +6,7 @@ import { cancelGift } from "@/lib/gifts";
 import { untieToken } from "@/lib/gifts/untie";
 import { ValidationError } from "@/lib/errors";
 import type { Caller } from "@/lib/tokens";
+import { outboxTransport, sendQueuedEmails } from "@/lib/delivery";
 import { redeemGift, RedemptionRefused, type RedeemRequest } from "./redeem";
 
 let database: Database;
@@ -71,6 +72,9 @@ describe("redeemGift", () => {
     expect(row.events[2].message).toMatch(/^Chose /);
     expect(row).toMatchObject({ selectedProductId: products.withVariants.id, variantId: products.withVariants.variants[1].id, redemptionEmail: "kim@example.test", thankYouNote: "Thank you so much!" });
     expect(row.address).toMatchObject({ ...address, line2: "", phone: "" });
+    // Queued with the redemption, sent by the send-emails job.
+    expect(await db.emailOutbox.count({ where: { giftId: gift.id, status: "pending" } })).toBe(2);
+    await sendQueuedEmails(db, { transport: outboxTransport });
     const emails = await db.emailOutbox.findMany({ where: { giftId: gift.id }, orderBy: { id: "asc" } });
     expect(emails.map((e) => [e.kind, e.to, e.status])).toEqual([
       ["redemption", "kim@example.test", "stored"],
@@ -86,6 +90,7 @@ describe("redeemGift", () => {
     await redeemGift(db, request(gift.id, { productId: products.plain.id, variantId: "", thankYouNote: "   " }));
     const row = await db.gift.findUniqueOrThrow({ where: { id: gift.id } });
     expect(row).toMatchObject({ stage: "redeemed", variantId: null, thankYouNote: null });
+    await sendQueuedEmails(db, { transport: outboxTransport });
     const emails = await db.emailOutbox.findMany({ where: { giftId: gift.id } });
     expect(emails.map((e) => [e.kind, e.status, e.transport])).toEqual([["redemption", "suppressed", "none"]]);
   });

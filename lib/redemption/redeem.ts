@@ -6,7 +6,7 @@ import { HttpError, ValidationError } from "@/lib/errors";
 import { moveGift } from "@/lib/gifts/stages";
 import { isUntieToken } from "@/lib/gifts/open-gift";
 import { fieldErrors, redemptionSchema } from "./schema";
-import { sendRedemptionEmails } from "./emails";
+import { queueRedemptionEmails } from "./emails";
 import type { Redeemed } from "./redeemed";
 
 export type { Redeemed };
@@ -43,7 +43,7 @@ export function refusal(stage: string, sender: string): string | null {
  * collection and gives a shipping address. One conditional update moves the gift to
  * `redeemed` (through `opened` for a link gift or a sent email whose page never recorded
  * it): of two concurrent calls, or a redeem racing a cancel, exactly one wins. The
- * winner, and only it, sends the confirmation and thank-you emails after the commit.
+ * winner, and only it, queues the confirmation and thank-you emails in its transaction.
  */
 export async function redeemGift(db: PrismaClient, request: RedeemRequest, options: { now?: Date } = {}): Promise<Redeemed> {
   const now = options.now ?? new Date();
@@ -101,9 +101,9 @@ export async function redeemGift(db: PrismaClient, request: RedeemRequest, optio
       throw new RedemptionRefused(refusal(current.stage, gift.from) ?? "This gift can't be redeemed right now.");
     }
     const { id: giftId, livemode, recipientName, from } = gift;
-    return { giftId, livemode, recipientName, from, senderEmail: gift.sender.email, product: { id: product.id, name: product.name }, variant, address, thankYouNote: thankYouNote || null };
+    const result: Redeemed = { giftId, livemode, recipientName, from, senderEmail: gift.sender.email, product: { id: product.id, name: product.name }, variant, address, thankYouNote: thankYouNote || null };
+    await queueRedemptionEmails(tx, result);
+    return result;
   });
-
-  await sendRedemptionEmails(db, redeemed);
   return redeemed;
 }

@@ -1,0 +1,51 @@
+import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+
+/** The recipient's "it has arrived" email. */
+export type DeliveredEmailProps = {
+  recipientName: string;
+  from: string;
+  productName: string;
+  carrier: string;
+  untieUrl: string;
+};
+
+export default function DeliveredEmail({ recipientName, from, productName, carrier, untieUrl }: DeliveredEmailProps) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`Your ${productName} from ${from} has arrived.`}</Preview>
+      <Body style={body}>
+        <Container style={card}>
+          <Section style={{ padding: "24px 32px 8px" }}>
+            <Text style={heading}>Your gift has arrived, {recipientName}</Text>
+            <Text style={text}>
+              {carrier} has delivered your {productName}, a gift from {from}. Enjoy it!
+            </Text>
+          </Section>
+          <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
+            <Button href={untieUrl} style={button}>
+              See your gift
+            </Button>
+          </Section>
+          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
+          <Text style={footer}>You received this email because you redeemed a gift through Ribbon.</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+DeliveredEmail.PreviewProps = {
+  recipientName: "Robin",
+  from: "Alex at Acme Rockets",
+  productName: "Merino Beanie (Navy)",
+  carrier: "Ribbon Post",
+  untieUrl: "http://localhost:3000/untie/preview-token",
+} satisfies DeliveredEmailProps;
+
+const body = { backgroundColor: "#faf5f7", fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" };
+const card = { backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 600, margin: "0 auto", border: "1px solid #f0e6ea" };
+const heading = { fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "8px 0 12px" };
+const text = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px" };
+const button = { backgroundColor: "#b4235a", color: "#ffffff", fontSize: 16, fontWeight: 700, borderRadius: 999, padding: "12px 28px", textDecoration: "none", display: "inline-block" };
+const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

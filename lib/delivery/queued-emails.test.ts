@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import type { PrismaClient } from "@/lib/db";
+import { untieToken } from "@/lib/gifts/untie";
+import { databaseWithOwner } from "@/lib/testing/database-for-file";
+import { fakeTransport } from "@/lib/testing/fake-transport";
+import { createAccount, insertGift } from "@/lib/testing/fixtures";
+import { openTwoHandles } from "@/lib/testing/two-handles";
+import { EMAIL_LEASE_MS, MAX_EMAIL_ATTEMPTS, queueEmail, sendQueuedEmails, type QueuedEmail } from "./queued-emails";
+import type { QueuedKind } from "./queued-kinds";
+import { outboxTransport } from "./transport";
+
+const t = databaseWithOwner();
+
+const about = { recipientName: "Kim", from: "The Acme team", productName: "Merino Beanie (Navy)" };
+const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
+  redemption: { ...about, productName: "Merino Beanie", variantName: "Navy", addressLines: ["Kim Lee", "1 Main Street", "Springfield, IL 62701", "United States"] },
+  "thank-you": { recipientName: "Kim", note: "Thank you!", productName: "Merino Beanie (Navy)", destination: "Springfield, IL, United States" },
+  shipped: { ...about, carrier: "Ribbon Post", trackingNumber: "RP1", trackingUrl: "https://tracking.example.com/RP1" },
+  delivered: { ...about, carrier: "Ribbon Post" },
+};
+
+async function queue(db: PrismaClient, kind: QueuedKind, giftId: string, sandbox = false) {
+  await db.$transaction((tx) => queueEmail(tx, { kind, giftId, to: "kim@example.test", sandbox, props: EXAMPLES[kind] } as QueuedEmail));
+}
+const rowsOf = (db: PrismaClient, giftId: string) => db.emailOutbox.findMany({ where: { giftId }, orderBy: { id: "asc" } });
+
+describe("queued emails (redemption, thank-you, shipped, delivered)", () => {
+  test.each(Object.keys(EXAMPLES) as QueuedKind[])("%s: queued without its link, rendered with HTML and plain text when sent", async (kind) => {
+    const gift = await insertGift(t.db, t.owner);
+    await queue(t.db, kind, gift.id);
+    const [pending] = await rowsOf(t.db, gift.id);
+    expect(pending).toMatchObject({ status: "pending", html: "", text: "" });
+    expect(JSON.stringify(pending.payload)).not.toContain(untieToken(gift.id)); // the secret is never stored with the queue
+    const transport = fakeTransport();
+    expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ sent: 1 });
+    expect(transport.sent).toHaveLength(1);
+    const [message] = transport.sent;
+    expect(message.subject.length).toBeGreaterThan(10);
+    expect(message.html).toMatch(/^<!DOCTYPE html/i);
+    expect(message.text).toContain("Kim");
+    expect(message.text).not.toMatch(/<[a-z]/i);
+    if (kind !== "thank-you") expect(message.html).toContain(`/untie/${untieToken(gift.id)}`);
+    if (kind === "shipped") expect(message.html).toContain("https://tracking.example.com/RP1");
+    expect(message.idempotencyKey).toBe(`email-${pending.id}`);
+  });
+
+  test("a refused send is retried after its backoff and sent once; never lost", async () => {
+    const gift = await insertGift(t.db, t.owner);
+    await queue(t.db, "shipped", gift.id);
+    const transport = fakeTransport({ failTimes: 1 });
+    const now = new Date();
+    expect(await sendQueuedEmails(t.db, { transport, now })).toMatchObject({ retried: 1, sent: 0 });
+    const [waiting] = await rowsOf(t.db, gift.id);
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1, lastError: "451 mailbox temporarily unavailable" });
+    expect(await sendQueuedEmails(t.db, { transport, now })).toMatchObject({ claimed: 0 }); // not before its backoff
+    expect(await sendQueuedEmails(t.db, { transport, now: new Date(now.getTime() + 60_000) })).toMatchObject({ sent: 1 });
+    expect(transport.sent).toHaveLength(1);
+    expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "sent", transport: "fake", lastError: null });
+  });
+
+  test("a send that keeps failing ends failed with its error, after the last attempt", async () => {
+    const gift = await insertGift(t.db, t.owner);
+    await queue(t.db, "delivered", gift.id);
+    const transport = fakeTransport({ failTimes: Infinity });
+    let now = Date.now();
+    for (let i = 0; i < MAX_EMAIL_ATTEMPTS; i++) {
+      await sendQueuedEmails(t.db, { transport, now: new Date(now) });
+      now += 2 * 60 * 60_000;
+    }
+    expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "failed", attempts: MAX_EMAIL_ATTEMPTS, lastError: "451 mailbox temporarily unavailable" });
+  });
+
+  test("a sandbox gift's email is kept in the outbox as suppressed, never handed to a transport", async () => {
+    const gift = await insertGift(t.db, { ...t.owner, livemode: false });
+    await queue(t.db, "redemption", gift.id, true);
+    const transport = fakeTransport();
+    expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ suppressed: 1 });
+    expect(transport.sent).toHaveLength(0);
+    expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "suppressed", transport: "none" });
+  });
+
+  test("a worker that claimed an email and died: after the lease another sends it, under the same idempotency key", async () => {
+    const gift = await insertGift(t.db, t.owner);
+    await queue(t.db, "shipped", gift.id);
+    const now = new Date();
+    // The dead worker: it claimed the row (lease taken) and never recorded anything.
+    await t.db.emailOutbox.updateMany({ where: { giftId: gift.id }, data: { leaseUntil: new Date(now.getTime() + EMAIL_LEASE_MS), attempts: 1 } });
+    const transport = fakeTransport();
+    expect(await sendQueuedEmails(t.db, { transport, now })).toMatchObject({ claimed: 0 });
+    expect(await sendQueuedEmails(t.db, { transport, now: new Date(now.getTime() + EMAIL_LEASE_MS + 1) })).toMatchObject({ sent: 1 });
+    const [row] = await rowsOf(t.db, gift.id);
+    expect(transport.sent.map((m) => m.idempotencyKey)).toEqual([`email-${row.id}`]);
+  });
+});
+
+test("two workers on one database send 60 queued emails exactly once each", async () => {
+  const handles = await openTwoHandles();
+  try {
+    const { user, team } = await createAccount(handles.a);
+    const gifts = await Promise.all(Array.from({ length: 30 }, () => insertGift(handles.a, { teamId: team.id, senderId: user.id })));
+    for (const gift of gifts) {
+      await queue(handles.a, "shipped", gift.id);
+      await queue(handles.a, "delivered", gift.id);
+    }
+    const [x, y] = [fakeTransport(), fakeTransport()];
+    const drain = async (db: PrismaClient, transport: ReturnType<typeof fakeTransport>) => {
+      while ((await sendQueuedEmails(db, { transport, limit: 10 })).claimed > 0);
+    };
+    await Promise.all([drain(handles.a, x), drain(handles.b, y)]);
+    const keys = [...x.sent, ...y.sent].map((m) => m.idempotencyKey);
+    expect(keys).toHaveLength(60);
+    expect(new Set(keys).size).toBe(60);
+    expect(await handles.a.emailOutbox.count({ where: { status: "sent" } })).toBe(60);
+  } finally {
+    await handles.close();
+  }
+}, 120_000);
+
+test("the local outbox keeps what it stored: status stored, body readable at /dev/outbox", async () => {
+  const gift = await insertGift(t.db, t.owner);
+  await queue(t.db, "delivered", gift.id);
+  await sendQueuedEmails(t.db, { transport: outboxTransport });
+  const [row] = await rowsOf(t.db, gift.id);
+  expect(row).toMatchObject({ status: "stored", transport: "outbox" });
+  expect(row.text).toContain("has delivered your Merino Beanie");
+});
