@@ -94,7 +94,7 @@ describe("what integrators expect of every response", () => {
     const extra = inherited.map((k) => `"${k}": {"x": 1}`).join(", ");
     const giftJson = JSON.stringify(giftBody().gift).slice(0, -1);
     const single = await apiAs(a.tokens.live).post("/gifts", undefined, { rawBody: `{"gift": ${giftJson}, ${extra}}}`, headers: { "content-type": "application/json" } });
-    const pointers = (res: ApiResult) => expectValidation(res).map((p: { pointer: string; code: string }) => `${p.code} ${p.pointer}`);
+    const pointers = (res: ApiResult) => expectValidation(res).map((p) => `${p.code} ${p.pointer}`);
     expect(pointers(single)).toEqual(inherited.map((k) => `unknown_field /gift/${k}`));
     const top = await apiAs(a.tokens.live).post("/gifts", undefined, { rawBody: `{"gift": ${giftJson}}, "__proto__": 1}`, headers: { "content-type": "application/json" } });
     expect(pointers(top)).toEqual(["unknown_field /__proto__"]);
