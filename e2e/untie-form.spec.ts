@@ -154,3 +154,15 @@ test("the server checks the same country rules as the form (without JavaScript)"
   expect((await attributesOf(request, gift.id)).stage).toBe("scheduled");
   await context.close();
 });
+
+test("the form's validation runs under the page's CSP without a violation (zod never probes for eval)", async ({ page, request }) => {
+  const gift = await createGift(request);
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(gift.attributes["untie-url"]);
+  await page.getByRole("button", { name: "Confirm my choice" }).click();
+  await expect(alert(page)).toContainText("Choose a present");
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+});

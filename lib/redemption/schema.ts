@@ -9,6 +9,10 @@ import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode } from "
 
 export { countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
 
+// In the browser the page's CSP forbids eval: zod's probe for it (`new Function`) would be
+// reported as a violation even though zod catches it. The server keeps zod's compiled parsers.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 const COUNTRY_CODES = SHIP_TO_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
 /** "postal code", "ZIP code", "Eircode": a label inside a sentence. */
