@@ -1,12 +1,13 @@
 // The admin CLI as people run it: real processes (`tsx scripts/cli.ts`, what `npm run ribbon` runs),
-// against a PGlite folder and against PostgreSQL. Each process costs seconds: keep these few;
-// command behaviour is covered in-process by lib/cli/commands.test.ts.
+// against a PGlite folder and, in the PostgreSQL run (RIBBON_TEST_DB=pg, `npm run test:pg`), against
+// PostgreSQL: `npm test` needs no server. Each process costs seconds: keep these few; command
+// behaviour is covered in-process by lib/cli/commands.test.ts.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/database/open";
-import { createDataDir, createPostgresDatabase } from "@/lib/testing/test-database";
+import { createDataDir, createPostgresDatabase, usingPostgres } from "@/lib/testing/test-database";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The local binary rather than `npx tsx`: same program, without npm's own warnings on stderr.
@@ -79,6 +80,9 @@ describe.concurrent("npm run ribbon (scripts/cli.ts)", () => {
       await db.close();
     }
   });
+
+  // Only in the PostgreSQL run: `npm test` must pass on a machine with no database server.
+  if (!usingPostgres()) return;
 
   it("on PostgreSQL (DATABASE_URL): migrates the new database, prints JSON and never touches the data folder", async () => {
     const pg = await createPostgresDatabase();

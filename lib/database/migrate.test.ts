@@ -179,8 +179,9 @@ describe("applyMigrations", () => {
   });
 });
 
-// PostgreSQL is always available (on this machine and in CI), so this runs in both suites.
-describe("instances starting together on one PostgreSQL", () => {
+// PostgreSQL only (RIBBON_TEST_DB=pg, `npm run test:pg`): `npm test` must pass where no database server runs.
+// PGlite has one process per folder, which the data folder lock enforces (lib/database/data-dir-lock.test.ts).
+if (usingPostgres()) describe("instances starting together on one PostgreSQL", () => {
   it("all open, and each migration is applied and recorded exactly once", async () => {
     const pg = await createPostgresDatabase();
     cleanups.push(() => pg.drop());

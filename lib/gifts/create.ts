@@ -6,6 +6,7 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
+import { personName } from "@/lib/users/display-name";
 import { newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
@@ -83,7 +84,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     senderId: caller.user.id,
     livemode,
     message: draft.message,
-    subject: draft.subject ?? `${caller.user.name} Sent You A Gift!`,
+    subject: draft.subject ?? `${personName(caller.user.name, team.name)} Sent You A Gift!`,
     from: draft.from ?? "",
     stage: INITIAL_STAGE,
     at: now,

@@ -24,6 +24,7 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
       message: true,
       from: true,
       expiresOn: true,
+      scheduledAt: true,
       sender: { select: { name: true } },
       design: { select: { name: true, imageUrl: true, hasLogo: true } },
       logo: { select: { name: true, imageUrl: true } },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
 
 /**
  * The recipient's choice and shipping address. This module is shared by the untie page's
@@ -6,41 +7,16 @@ import { z } from "zod";
  * free of server code.
  */
 
-/** The countries we ship to, in the order the form lists them. */
-export const SHIP_TO_COUNTRIES = [
-  { code: "US", name: "United States", postal: "ZIP code", region: "State" },
-  { code: "CA", name: "Canada", postal: "Postal code", region: "Province" },
-  { code: "GB", name: "United Kingdom", postal: "Postcode", region: "County" },
-  { code: "IE", name: "Ireland", postal: "Eircode", region: "County" },
-  { code: "DE", name: "Germany", postal: "Postleitzahl", region: "State" },
-  { code: "FR", name: "France", postal: "Code postal", region: "Region" },
-  { code: "NL", name: "Netherlands", postal: "Postcode", region: "Province" },
-  { code: "BE", name: "Belgium", postal: "Postal code", region: "Province" },
-  { code: "ES", name: "Spain", postal: "Código postal", region: "Province" },
-  { code: "AU", name: "Australia", postal: "Postcode", region: "State or territory" },
-] as const;
+export { countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
 
-export type CountryCode = (typeof SHIP_TO_COUNTRIES)[number]["code"];
+// In the browser the page's CSP forbids eval: zod's probe for it (`new Function`) would be
+// reported as a violation even though zod catches it. The server keeps zod's compiled parsers.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 const COUNTRY_CODES = SHIP_TO_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
-export const countryName = (code: string) => SHIP_TO_COUNTRIES.find((c) => c.code === code)?.name ?? code;
-
-/** Postal code formats where they are well known (after trimming and upper-casing). */
-const POSTAL_CODES: Partial<Record<CountryCode, { pattern: RegExp; example: string }>> = {
-  US: { pattern: /^\d{5}(-\d{4})?$/, example: "94103 or 94103-1234" },
-  CA: { pattern: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/, example: "K1A 0B1" },
-  GB: { pattern: /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/, example: "SW1A 1AA" },
-  DE: { pattern: /^\d{5}$/, example: "10115" },
-  FR: { pattern: /^\d{5}$/, example: "75001" },
-  NL: { pattern: /^[1-9]\d{3} ?[A-Z]{2}$/, example: "1012 AB" },
-  AU: { pattern: /^\d{4}$/, example: "2000" },
-  BE: { pattern: /^\d{4}$/, example: "1000" },
-  ES: { pattern: /^\d{5}$/, example: "28001" },
-  IE: { pattern: /^[A-Z\d]{3} ?[A-Z\d]{4}$/, example: "D02 X285" },
-};
-
-/** Countries whose addresses need a state or province. */
-const REGION_REQUIRED: ReadonlySet<string> = new Set(["US", "CA", "AU"]);
+/** "postal code", "ZIP code", "Eircode": a label inside a sentence. */
+const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) && label !== "Eircode" ? label.charAt(0).toLowerCase() + label.slice(1) : label);
 
 // C0/C1 controls, and the bidirectional overrides that can disguise text.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -59,20 +35,24 @@ const line = (label: string, max: number, required = true) => {
 
 export const MAX_NOTE = 500;
 
+// City, region and postal code: which are used, required and how a postal code looks depend on
+// the country (lib/redemption/address-format.ts), checked below once the fields' own checks ran.
+const countryField = (label: string, max: number) => line(label, max, false).default("");
+
 export const addressSchema = z
   .object({
     fullName: line("Full name", 100),
     line1: line("Address line 1", 100),
     line2: line("Address line 2", 100, false).default(""),
-    city: line("Town or city", 60),
-    region: line("State, province or region", 60, false).default(""),
+    city: countryField("City", 60),
+    region: countryField("Region", 60),
     postalCode: z
-      .string({ error: "Enter your postal code" })
+      .string()
       .trim()
       .toUpperCase()
-      .min(1, { error: "Enter your postal code" })
       .max(12, { error: "Postal code must be at most 12 characters" })
-      .regex(/^[A-Z0-9][A-Z0-9 -]*$/, { error: "Enter a valid postal code" }),
+      .regex(/^([A-Z0-9][A-Z0-9 -]*)?$/, { error: "Enter a valid postal code" })
+      .default(""),
     country: z.enum(COUNTRY_CODES, { error: "Choose a country we ship to" }),
     phone: z
       .string()
@@ -87,19 +67,26 @@ export const addressSchema = z
       .max(254, { error: "Email must be at most 254 characters" })
       .pipe(z.email({ error: "Enter a valid email address, like name@example.com" })),
   })
-  .superRefine((a, ctx) => {
-    const rule = POSTAL_CODES[a.country];
-    if (rule && !rule.pattern.test(a.postalCode)) {
-      const label = SHIP_TO_COUNTRIES.find((c) => c.code === a.country)!.postal;
-      ctx.addIssue({ code: "custom", path: ["postalCode"], message: `Enter a valid ${label} for ${countryName(a.country)}, like ${rule.example}` });
-    }
-    if (REGION_REQUIRED.has(a.country) && !a.region) {
-      ctx.addIssue({ code: "custom", path: ["region"], message: `Enter your ${SHIP_TO_COUNTRIES.find((c) => c.code === a.country)!.region.toLowerCase()}` });
-    }
-  }, {
+  .superRefine(
+    (a, ctx) => {
+      // Before a valid country is chosen the generic rules apply, so every problem still shows at once.
+      const rules = addressRules(a.country);
+      for (const key of ["city", "region", "postalCode"] as const) {
+        const rule = rules[key];
+        if (rule?.required && a[key] === "") ctx.addIssue({ code: "custom", path: [key], message: `Enter your ${inSentence(rule.label)}` });
+      }
+      const postal = rules.postalCode;
+      if (postal?.pattern && typeof a.postalCode === "string" && a.postalCode !== "" && !postal.pattern.test(a.postalCode)) {
+        ctx.addIssue({ code: "custom", path: ["postalCode"], message: `Enter a valid ${inSentence(postal.label)} for ${countryName(a.country)}, like ${postal.example}` });
+      }
+    },
     // Also when other fields are wrong, so the form shows every problem at once.
-    when: ({ issues, value }) =>
-      typeof value === "object" && value !== null && !issues.some((i) => !i.path?.length || ["country", "postalCode", "region"].includes(String(i.path[0]))),
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
+  // A field the country doesn't use (filled in before the country changed, or without JavaScript) is dropped.
+  .transform((a) => {
+    const rules = addressRules(a.country);
+    return { ...a, city: rules.city ? a.city : "", region: rules.region ? a.region : "", postalCode: rules.postalCode ? a.postalCode : "" };
   });
 
 export type Address = z.output<typeof addressSchema>;
@@ -115,7 +102,8 @@ export const redemptionSchema = z.object({
   thankYouNote: z
     .string()
     .trim()
-    .max(MAX_NOTE, { error: `Your note must be at most ${MAX_NOTE} characters` })
+    // Refused, never cut: the recipient decides what to leave out.
+    .max(MAX_NOTE, { error: (issue) => `Your note is ${typeof issue.input === "string" ? issue.input.length.toLocaleString("en-US") : "too many"} characters: shorten it to ${MAX_NOTE} or fewer` })
     .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), { error: "Your note contains characters that are not allowed" })
     .default(""),
 });
@@ -141,7 +129,9 @@ export function redemptionFromForm(form: FormData): Omit<RedemptionInput, "addre
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const productId = text("productId") ?? "";
+  // Without JavaScript, choosing a variant can't tick its product: a single chosen variant names it.
+  const chosenVariants = [...form.keys()].filter((name) => /^variant_\d+$/.test(name) && text(name));
+  const productId = text("productId") ?? (chosenVariants.length === 1 ? chosenVariants[0].slice("variant_".length) : "");
   return {
     productId,
     variantId: /^\d+$/.test(productId) ? (text(`variant_${productId}`) ?? null) : null,

@@ -1,5 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { conflict, forbidden, notFound } from "@/lib/errors";
+import { personName } from "@/lib/users/display-name";
 import { invitationTokenHash, looksLikeInvitationToken } from "./invitation-token";
 import { asRole, type TeamRole } from "./roles";
 
@@ -45,7 +46,7 @@ export async function viewInvitation(db: Tx, input: { token: string; userId: str
     teamName: invitation.team.name,
     role: asRole(invitation.role),
     email: invitation.email,
-    invitedBy: invitation.invitedBy.name ?? invitation.invitedBy.email,
+    invitedBy: personName(invitation.invitedBy.name, invitation.team.name),
     expiresAt: invitation.expiresAt,
   };
   if (!sameEmail(user.email, invitation.email)) return { status: "wrong_email", ...details };

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/db";
 import { sendEmail } from "@/lib/delivery";
 import type { MailTransport } from "@/lib/delivery/transport";
 import TeamInvitationEmail from "@/emails/TeamInvitationEmail";
+import { personName } from "@/lib/users/display-name";
 
 export type InvitationEmail = {
   invitationId: number;
@@ -22,7 +23,8 @@ const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
  * names the invitation, so it is deleted once the link is used or withdrawn.
  */
 export async function sendInvitationEmail(db: PrismaClient, email: InvitationEmail, transport?: MailTransport): Promise<void> {
-  const inviter = oneLine(email.inviter.name ? `${email.inviter.name} (${email.inviter.email})` : email.inviter.email);
+  // Someone who never set a name invites as their team: never a bare email address in the sentence.
+  const inviter = oneLine(email.inviter.name?.trim() ? `${email.inviter.name.trim()} (${email.inviter.email})` : personName(null, email.teamName));
   const expiresOn = email.expiresAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const html = await render(createElement(TeamInvitationEmail, { inviter, teamName: email.teamName, role: email.role, url: email.url, expiresOn }));
   await sendEmail(

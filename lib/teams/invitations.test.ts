@@ -51,6 +51,19 @@ describe("inviting", () => {
     expect((await listPendingInvitations(t.db, owner.user.id, owner.team.id)).map((i) => i.email)).toEqual([invitee.user.email]);
   });
 
+  it("names an inviter who never set a name by the team, never by their email address", async () => {
+    const owner = await createAccount(t.db, { teamName: "Nameless Co" });
+    await t.db.user.update({ where: { id: owner.user.id }, data: { name: null } });
+    const invitee = await createPerson(t.db);
+    await inviteMember(t.db, { actorId: owner.user.id, teamId: owner.team.id, email: invitee.user.email, role: "member" });
+    const [email] = await emailsTo(invitee.user.email);
+    expect(email.subject).toBe("Nameless Co invited you to join Nameless Co on Ribbon");
+    expect(email.text).not.toContain(owner.user.email);
+    expect(email.html).not.toContain(owner.user.email);
+    expect(await viewInvitation(t.db, { token: tokenIn(email.text), userId: invitee.user.id })).toMatchObject({ status: "pending", invitedBy: "Nameless Co" });
+    expect((await listPendingInvitations(t.db, owner.user.id, owner.team.id)).map((i) => i.invitedBy)).toEqual(["Nameless Co"]);
+  });
+
   it("refuses members as inviters, existing members as invitees, bad addresses and roles", async () => {
     const owner = await createAccount(t.db);
     const member = await createPerson(t.db);

@@ -2,6 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import type { MailTransport } from "@/lib/delivery/transport";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/errors";
 import { consume } from "@/lib/ratelimit";
+import { personName } from "@/lib/users/display-name";
 import { sendInvitationEmail } from "./invitation-email";
 import { INVITATION_LIFETIME_MS, invitationTokenHash, invitationUrl, newInvitationToken } from "./invitation-token";
 import { asRole, isRole, lockTeam, requireOwner, type TeamRole } from "./roles";
@@ -109,13 +110,13 @@ export async function pendingInvitationsOf(db: Tx, teamId: string, now = new Dat
     where: { teamId, acceptedAt: null, revokedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 200,
-    select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true, email: true } } },
+    select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } }, team: { select: { name: true } } },
   });
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
     role: asRole(r.role),
-    invitedBy: r.invitedBy.name ?? r.invitedBy.email,
+    invitedBy: personName(r.invitedBy.name, r.team.name),
     createdAt: r.createdAt,
     expiresAt: r.expiresAt,
     expired: r.expiresAt <= now,

@@ -2,7 +2,8 @@ import type { TokenMode } from "./format";
 
 /** Who is calling the API, and with which kind of credential. */
 export type Caller = {
-  user: { id: string; name: string; email: string };
+  /** `name` is null for someone who never set one: show lib/users personName(), never the email. */
+  user: { id: string; name: string | null; email: string };
   mode: TokenMode;
   via: "token" | "oauth";
   credentialId: number;

@@ -32,7 +32,7 @@ export async function verifyToken(db: Tx, token: string, now = new Date()): Prom
   if (row.expired) return { status: "expired" };
   const via = oauth ? "oauth" : "token";
   await touch(db, via, row.id);
-  const user = { id: row.userId, name: row.name ?? row.email, email: row.email };
+  const user = { id: row.userId, name: row.name, email: row.email };
   return { status: "valid", caller: { user, mode: row.mode === "live" ? "live" : "sandbox", via, credentialId: row.id } };
 }
 

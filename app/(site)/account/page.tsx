@@ -8,6 +8,8 @@ import { WebhookEndpoints } from "@/components/WebhookEndpoints";
 import { AccountTeams } from "@/components/teams/AccountTeams";
 import { listMyTeams } from "@/lib/teams";
 import { listEndpointsForUser } from "@/lib/webhooks";
+import { NameForm } from "@/components/account/NameForm";
+import { saveNameAction } from "../name-actions";
 import { revokeApp } from "./actions";
 import { changeDeveloperAccess, revokeOldTokens } from "./developer-access-actions";
 import { sendTestWebhook } from "./webhook-actions";
@@ -43,8 +45,18 @@ export default async function AccountPage() {
         </form>
       </div>
       <p className="mt-2 text-stone-600">
-        Signed in as <strong>{user.name ?? user.email}</strong> ({user.email})
+        Signed in as {user.name ? <><strong>{user.name}</strong> ({user.email})</> : <strong>{user.email}</strong>}
       </p>
+
+      <section className="mt-10" aria-labelledby="name-heading">
+        <h2 id="name-heading" className="text-xl font-semibold">
+          Your name
+        </h2>
+        <p className="mt-2 text-stone-600">
+          Gifts you send (their default subject) and invitations you make show it; without one they show your team&apos;s name.
+        </p>
+        <NameForm save={saveNameAction} current={user.name} />
+      </section>
 
       <AccountTeams teams={teams} create={createTeamAction} />
 

@@ -38,6 +38,9 @@ export default async function UntiePage({ params }: Params) {
   }
   if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed") return <Gone gift={gift} />;
 
+  // An email gift not sent yet: only its sender could have the link, and it can't be redeemed before it is sent.
+  if (gift.stage === "scheduled" && gift.deliveryMethod === "email") return <NotReady gift={gift} />;
+
   const chosen = CHOSEN.includes(gift.stage);
   // A bare GET (a mail scanner) changes nothing: the browser records the opening once the page is shown.
   const opens = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
@@ -128,6 +131,22 @@ function Chosen({ gift }: { gift: UntieGift }) {
         </div>
       )}
     </section>
+  );
+}
+
+function NotReady({ gift }: { gift: UntieGift }) {
+  const later = gift.scheduledAt && gift.scheduledAt > new Date() ? gift.scheduledAt : null;
+  return (
+    <BrandedMessage title="Your gift isn’t ready yet">
+      {later ? (
+        <p>
+          {gift.from} has a gift for you. You’ll get an email on <strong>{longDate(later)}</strong>, and you can choose your present from then.
+        </p>
+      ) : (
+        <p>{gift.from} has a gift for you. Your gift email is on its way: you can choose your present once it has arrived.</p>
+      )}
+      <p>Nothing to do until then: keep this link or wait for the email.</p>
+    </BrandedMessage>
   );
 }
 

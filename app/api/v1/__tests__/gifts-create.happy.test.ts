@@ -215,12 +215,13 @@ describe("POST /teams/:team_id/gifts", () => {
     expect(row).toMatchObject({ livemode: false, priceCents: 0, chargeId: null, teamId: "sandbox" });
   });
 
-  it("uses the sender's email in the default subject when the user has no name", async () => {
-    const noName = await createAccount(t.db);
+  it("uses the team's name, never the email address, in the default subject when the user has no name", async () => {
+    const noName = await createAccount(t.db, { teamName: "Nameless Rockets" });
     await t.db.user.update({ where: { id: noName.user.id }, data: { name: null } });
-    const res = await apiAs(noName.tokens.sandbox).post("/gifts", giftBody());
+    const res = await apiAs(noName.tokens.live).post(`/teams/${noName.team.id}/gifts`, giftBody());
     expect(res.status).toBe(200);
-    expect(res.body.data.attributes.subject).toBe(`${noName.user.email} Sent You A Gift!`);
+    expect(res.body.data.attributes.subject).toBe("Nameless Rockets Sent You A Gift!");
+    // The attribute is data about the sender, not a sentence: it keeps the email when there is no name.
     expect(res.body.data.attributes["sender-name"]).toBe(noName.user.email);
   });
 });

