@@ -17,6 +17,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the API (its own headers), nor static files (no HTML, no scripts to allow).
-  matcher: ["/((?!api/v1|_next/static|_next/image|catalogue/|favicon.ico|icon.svg).*)"],
+  // Not the API (its own headers), nor Inngest (Next would copy its bodies for nothing), nor static files (no HTML, no scripts to allow).
+  matcher: ["/((?!api/v1|api/inngest|_next/static|_next/image|catalogue/|favicon.ico|icon.svg).*)"],
 };

@@ -1,3 +1,4 @@
+import { OAUTH_TOKEN_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
 import { clientIp, consume, isBlocked } from "@/lib/ratelimit";
@@ -20,8 +21,8 @@ export async function countFailedTokenRequest(request: Request, error: unknown):
   if (error instanceof OAuthError && (error.code === "invalid_client" || error.code === "invalid_grant")) await consume("failedGuesses", clientIp(request));
 }
 
-// Token requests are a handful of short fields.
-const MAX_TOKEN_REQUEST_BYTES = 64 * 1024;
+/** A token request over its limit: 413 with the RFC 6749 error JSON (the RFC has no code of its own for it). */
+class TokenRequestTooLarge extends Error {}
 
 const FIELDS = {
   grant_type: "grantType",
@@ -39,9 +40,10 @@ async function readFields(request: Request): Promise<Map<string, unknown[]>> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = (await readBodyBytes(request, MAX_TOKEN_REQUEST_BYTES)) as Uint8Array<ArrayBuffer>;
+    bytes = (await readBodyBytes(request, OAUTH_TOKEN_BODY_LIMIT)) as Uint8Array<ArrayBuffer>;
   } catch (error) {
-    if (error instanceof BodyTooLargeError || error instanceof BodyIncompleteError) throw invalidRequest(error.message);
+    if (error instanceof BodyTooLargeError) throw new TokenRequestTooLarge(error.message);
+    if (error instanceof BodyIncompleteError) throw invalidRequest(error.message);
     throw error;
   }
   const text = () => {
@@ -144,6 +146,7 @@ export function oauthErrorResponse(error: unknown): Response {
   if (error instanceof TooManyTokenRequests) {
     return Response.json({ error: "invalid_request", error_description: error.message }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } });
   }
+  if (error instanceof TokenRequestTooLarge) return Response.json({ error: "invalid_request", error_description: error.message }, { status: 413, headers: NO_STORE });
   if (error instanceof OAuthError) {
     const headers: Record<string, string> = { ...NO_STORE };
     if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="ribbon"';
