@@ -1,11 +1,18 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { config as appConfig } from "@/lib/config";
+import { hasUnreadableActionFields } from "@/lib/http/action-form";
+import { errorPage } from "@/lib/http/body-limits.mjs";
 import { pageCsp, securityHeaders } from "@/lib/http/security-headers";
 
 /**
  * Pages get a fresh CSP nonce per request: Next reads the policy from the request headers and
  * puts the nonce on its own scripts. API responses get their headers in lib/api/handler.ts.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  if (await hasUnreadableActionFields(request)) {
+    const page = errorPage("400 Bad Request", "This form could not be read. Go back to the page, reload it and try again.", appConfig.appUrl);
+    return new NextResponse(page, { status: 400, headers: { ...securityHeaders(pageCsp("")), "Content-Type": "text/html; charset=utf-8" } });
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const headers = securityHeaders(pageCsp(nonce));
   const requestHeaders = new Headers(request.headers);

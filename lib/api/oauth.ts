@@ -99,9 +99,14 @@ function basicCredentials(request: Request): { clientId: string; clientSecret: s
   return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
 }
 
-/** No real parameter carries control characters (and PostgreSQL text can't hold NUL) or runs past 2 KB. */
+/**
+ * No real parameter carries control characters or runs past 2 KB, and PostgreSQL text can't hold
+ * NUL or half a UTF-16 surrogate pair (JSON's "\ud800" makes one; the database refuses it with a 500).
+ */
 function assertPlain(name: string, value: string): void {
-  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 2048) throw invalidRequest(`${name} has invalid characters or is too long.`);
+  if (/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value) || value.length > 2048) {
+    throw invalidRequest(`${name} has invalid characters or is too long.`);
+  }
 }
 
 /**

@@ -7,4 +7,5 @@ export const PAGE_BODY_LIMIT: number;
 export function bodyLimitFor(pathname: string): { limitBytes: number; format: "jsonapi" | "oauth" | "page" };
 export function formatBytes(n: number): string;
 export function tooLargeMessage(limitBytes: number): string;
+export function errorPage(heading: string, text: string, homeUrl: string): string;
 export function tooLargePage(limitBytes: number, homeUrl: string): string;

@@ -49,14 +49,23 @@ export const tooLargeMessage = (limitBytes) => `The request body is larger than 
  * @param {number} limitBytes
  * @param {string} homeUrl
  */
-export function tooLargePage(limitBytes, homeUrl) {
+export const tooLargePage = (limitBytes, homeUrl) => errorPage("That was more than we can take", `${tooLargeMessage(limitBytes)} Nothing was saved. Go back and try again with less.`, homeUrl);
+
+/**
+ * A minimal error page in the site's colours, for answers given before or around Next (where no
+ * React page can be rendered): a body over its limit, a request Node could not parse.
+ * @param {string} heading
+ * @param {string} text
+ * @param {string} homeUrl
+ */
+export function errorPage(heading, text, homeUrl) {
   const escape = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Request too large · Ribbon</title>
+<title>${escape(heading)} · Ribbon</title>
 <style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#fff}main{max-width:36rem;margin:4rem auto;padding:0 1.5rem}h1{font-size:1.5rem;color:#9f1d22}a{color:#9f1d22}</style>
-</head><body><main><h1>That was more than we can take</h1>
-<p>${escape(tooLargeMessage(limitBytes))} Nothing was saved. Go back and try again with less.</p>
+</head><body><main><h1>${escape(heading)}</h1>
+<p>${escape(text)}</p>
 <p><a href="${escape(homeUrl)}/">Back to Ribbon</a></p></main></body></html>
 `;
 }

@@ -163,6 +163,9 @@ describe("POST /oauth2/token: errors (RFC 6749 §5.2)", () => {
       ["null", { "content-type": "application/json" }],
       [JSON.stringify({ ...fields("x"), code: 42 }), { "content-type": "application/json" }],
       [JSON.stringify({ ...fields("x"), code: ["a"] }), { "content-type": "application/json" }],
+      // Found by the fuzzer: half a surrogate pair reached PostgreSQL and came back a 500.
+      ['{"grant_type":"authorization_code","client_id":"a\\ud800b","client_secret":"s","code":"c"}', { "content-type": "application/json" }],
+      ['{"grant_type":"authorization_code","client_id":"c","client_secret":"s","code":"\\udfff"}', { "content-type": "application/json" }],
       ["client_id=a", { "content-type": "text/plain" }],
       ["garbage", { "content-type": "multipart/form-data; boundary=zzz" }],
       ["garbage", { "content-type": "multipart/form-data" }],
