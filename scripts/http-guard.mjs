@@ -73,9 +73,15 @@ function silence(response) {
   };
 }
 
+/**
+ * Closes the connection a second after the 413 went out. Until then the rest of the body is read
+ * and dropped: Node would close at once (the answer says `Connection: close`), and closing a socket
+ * with unread bytes resets it, which can make the client lose the answer while it is still sending.
+ */
 function closeSoon(response) {
   const socket = response.socket;
   if (!socket) return;
+  socket.destroySoon = () => socket.end();
   const close = () => setTimeout(() => socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref();
   if (response.writableFinished) close();
   else response.once("finish", close);

@@ -79,8 +79,8 @@ export async function routeApiRequest(request: Request): Promise<Response | null
   const path = url.pathname.slice("/api/v1".length);
   const method = (request.method === "HEAD" ? "GET" : request.method) as Method;
   const found = ROUTES.map(([pattern, module]) => ({ m: pattern.exec(path), module })).find((r) => r.m);
-  const module = found ? found.module : (missing as unknown as RouteModule);
-  const handler = module[method];
+  const routeModule = found ? found.module : (missing as unknown as RouteModule);
+  const handler = routeModule[method];
   if (!handler) return null;
   let params: Record<string, string>;
   try {

@@ -43,7 +43,8 @@ export function sendChunked(
       response.on("error", done);
       response.on("close", done);
     });
-    request.on("error", (error) => finish({ status: null, contentType: "", body: "", answeredAfterCrossingMs: null, error: error.message }));
+    // A write refused because the server closed the connection may come just before its answer is read.
+    request.on("error", (error) => setTimeout(() => finish({ status: null, contentType: "", body: "", answeredAfterCrossingMs: null, error: error.message }), answered ? 0 : 500));
     const write = (data: Buffer) => {
       sent += data.length;
       if (crossedAt === null && sent > opts.limitBytes) crossedAt = Date.now();

@@ -61,11 +61,9 @@ describe("headers over 16 KB: 431 in the path's format, not Node's empty answer"
     expectJsonApi(await send("GET", `/api/v1/gifts?q=${long}`), 431, "request_header_fields_too_large");
     expectOAuth(await send("POST", "/oauth2/token", { "x-long": long }), 431);
     expectPage(await send("GET", `/signin?q=${long}`), 431);
-  });
-
-  it("HEAD gets the status without a body", async () => {
-    const a = await send("HEAD", `/api/v1/gifts?q=${long}`);
-    expect([a.status, a.body]).toEqual([431, ""]);
+    // HEAD gets the status without a body (a body there breaks the client's parser).
+    const head = await send("HEAD", `/api/v1/gifts?q=${long}`);
+    expect([head.status, head.type, head.body]).toEqual([431, "application/vnd.api+json", ""]);
   });
 });
 
@@ -90,13 +88,9 @@ describe("the untie form posted without JavaScript", () => {
     expectPage(await send("POST", untie.path, ...multipart(fields)), 400);
   });
 
-  it("with a field its action refers to left out: a 400 page, not a 500", async () => {
+  it("with a field its action refers to left out: a 400 page, not a 500; with all of them, the page again", async () => {
     expectPage(await send("POST", untie.path, ...multipart(untie.hiddenFields.filter(([k]) => !k.endsWith(":1")))), 400);
-  });
-
-  it("as the page renders it (no product chosen): the page again, with its problems", async () => {
-    const a = await send("POST", untie.path, ...multipart(untie.hiddenFields));
-    expect(a.status).toBe(200);
-    expect(a.type).toContain("text/html");
+    const whole = await send("POST", untie.path, ...multipart(untie.hiddenFields)); // no product chosen: the page shows its problems
+    expect([whole.status, whole.type]).toEqual([200, expect.stringContaining("text/html")]);
   });
 });
