@@ -35,8 +35,11 @@ const HOSTILE_TEXT = [
   "9999-12-31T23:59:59-23:59", "+275760-09-13T00:00:00Z", "2030-02-30", "0000-00-00", "1970-01-01T00:00:00Z", "robin@example.com",
   "a@b", "@", "javascript:alert(1)", "http://127.0.0.1/", "https://example.com/hook", "sandbox", "__proto__", "constructor", "prototype",
 ];
+/** Text that isn't well-formed UTF-16: half a surrogate pair, alone or inside text (JSON can carry it as "\ud800"). */
+const BAD_UNICODE = ["\ud800", "\udfff", "a\ud800b", "x\udc00", "\ud83d", "\ude00\ud83d"];
 const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_TEXT) },
+  { weight: 1, arbitrary: fc.constantFrom(...BAD_UNICODE) },
   { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 10 }) },
@@ -152,8 +155,8 @@ function encodeBody(value: unknown, how: string, badBytes: number[]): Uint8Array
       return enc.encode(new URLSearchParams({ gift: json, "gift[name]": "x" }).toString());
     case "empty":
       return new Uint8Array(0);
-    case "proto":
-      return enc.encode(json.replace(/^\{/, '{"__proto__":{"admin":true},"constructor":{"prototype":{}},'));
+    case "proto": // Object.prototype's names as keys, at the top and inside the first nested object
+      return enc.encode(json.replace(/^(\{[^{]*?:\{)(?=")/, '$1"constructor":"x","toString":"x","hasOwnProperty":1,').replace(/^\{/, '{"__proto__":{"admin":true},"constructor":{"prototype":{}},'));
     default:
       return enc.encode(json);
   }
@@ -264,10 +267,16 @@ function oauthTokenRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
     { weight: 3, arbitrary: hostileString },
     { weight: 2, arbitrary: fc.constantFrom("authorization_code", target.oauthClient.clientId, target.oauthClient.clientSecret, target.oauthClient.redirectUri, "client_credentials", "refresh_token") },
   );
+  // Mostly a whole exchange with one to three fields spoilt, so that requests get past the first check.
+  const { clientId, clientSecret, redirectUri } = target.oauthClient;
+  const exchange: [string, string][] = [["grant_type", "authorization_code"], ["client_id", clientId], ["client_secret", clientSecret], ["code", "c0de"], ["redirect_uri", redirectUri], ["code_verifier", "v".repeat(43)]];
+  const spoilt = fc
+    .tuple(fc.subarray(exchange.map((_, i) => i), { minLength: 1, maxLength: 3 }), fc.array(hostileString, { minLength: 3, maxLength: 3 }), fc.array(fc.tuple(names, value), { maxLength: 2 }))
+    .map(([indexes, values, extra]) => [...exchange.map(([k, v], i): [string, string] => [k, indexes.includes(i) ? values[indexes.indexOf(i)] : v]), ...extra]);
   return fc
     .record({
-      fields: fc.array(fc.tuple(names, value), { maxLength: 9 }),
-      how: fc.constantFrom("form", "form", "json", "multipart", "bad-utf8", "raw"),
+      fields: fc.oneof({ weight: 2, arbitrary: spoilt }, { weight: 1, arbitrary: fc.array(fc.tuple(names, value), { maxLength: 9 }) as fc.Arbitrary<[string, string][]> }),
+      how: fc.constantFrom("form", "form", "json", "json", "multipart", "bad-utf8", "raw"),
       basic: fc.oneof(
         { weight: 3, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: fc.tuple(value, value).map(([id, secret]) => `Basic ${Buffer.from(`${pct(id)}:${pct(secret)}`).toString("base64")}`) },
@@ -343,18 +352,18 @@ function untieRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
   );
 }
 
-/**
- * `count` requests from `seed`: the same seed always gives the same requests. About 70% go to the
- * API's operations (from the OpenAPI document), the rest to the OAuth forms, sign-in and, when the
- * target has one, an untie page's form.
- */
-export function generateRequests(target: FuzzTarget, seed: number, count: number): FuzzRequest[] {
+export type FuzzMix = { api: number; token: number; authorize: number; signIn: number; untie: number };
+/** About 70% to the API's operations (from the OpenAPI document), the rest to the OAuth forms, sign-in and an untie page's form. */
+export const FULL_MIX: FuzzMix = { api: 70, token: 10, authorize: 6, signIn: 6, untie: 8 };
+
+/** `count` requests from `seed`, in the proportions of `mix`: the same seed always gives the same requests. */
+export function generateRequests(target: FuzzTarget, seed: number, count: number, mix: FuzzMix = FULL_MIX): FuzzRequest[] {
   const arbitraries: { weight: number; arbitrary: fc.Arbitrary<FuzzRequest> }[] = [
-    { weight: 70, arbitrary: apiRequests(target) },
-    { weight: 10, arbitrary: oauthTokenRequests(target) },
-    { weight: 6, arbitrary: authorizeRequests(target) },
-    { weight: 6, arbitrary: signInRequests() },
+    { weight: mix.api, arbitrary: apiRequests(target) },
+    { weight: mix.token, arbitrary: oauthTokenRequests(target) },
+    { weight: mix.authorize, arbitrary: authorizeRequests(target) },
+    { weight: mix.signIn, arbitrary: signInRequests() },
   ];
-  if (target.untie) arbitraries.push({ weight: 8, arbitrary: untieRequests(target) });
-  return fc.sample(fc.oneof(...arbitraries), { seed, numRuns: count });
+  if (target.untie) arbitraries.push({ weight: mix.untie, arbitrary: untieRequests(target) });
+  return fc.sample(fc.oneof(...arbitraries.filter((a) => a.weight > 0)), { seed, numRuns: count });
 }

@@ -10,8 +10,10 @@ import { giftBody, openDatabaseForFile } from "./helpers";
 // Issue 19 §6, the short run: requests generated from the OpenAPI document and for the OAuth
 // token endpoint, sent to the route handlers in-process. The full run, 10,000 against
 // the real server with pages and the untie form too, is `npm run fuzz` (tests/server/fuzz.test.ts).
-const SEED = Number(process.env.FUZZ_SEED) || 20261125;
-const RUNS = 400;
+// With this seed the run includes a JSON token request with half a surrogate pair in client_id,
+// which the database once refused with a 500 (app/oauth2/token/route.test.ts has it too).
+const SEED = Number(process.env.FUZZ_SEED) || 2;
+const RUNS = 500;
 const t = openDatabaseForFile();
 let target: FuzzTarget;
 
@@ -43,12 +45,13 @@ async function handle(request: FuzzRequest): Promise<Response | null> {
   const path = new URL(req.url).pathname;
   if (path.startsWith("/api/v1/")) return routeApiRequest(req);
   if (path === "/oauth2/token") return request.method === "POST" ? token.POST(req) : null;
-  return null; // pages and sign-in (next-auth needs Next's runtime): the real-server run
+  return null;
 }
 
 describe(`fuzzing the route handlers in-process: ${RUNS} generated requests (seed ${SEED})`, () => {
   it("answers no 5xx; every API error is a JSON:API document, every OAuth error RFC 6749 JSON", async () => {
-    const requests = generateRequests(target, SEED, RUNS);
+    // In-process only the API and the token endpoint can be called: the mix is theirs.
+    const requests = generateRequests(target, SEED, RUNS, { api: 60, token: 40, authorize: 0, signIn: 0, untie: 0 });
     const failures: string[] = [];
     let sent = 0;
     for (const [index, request] of requests.entries()) {
@@ -60,6 +63,6 @@ describe(`fuzzing the route handlers in-process: ${RUNS} generated requests (see
       if (problem) failures.push(`#${index} ${problem}: ${body.slice(0, 200)}\n    ${describeRequest(request)}`);
     }
     expect(failures.join("\n"), `seed ${SEED}: FUZZ_SEED=${SEED} reproduces`).toBe("");
-    expect(sent).toBeGreaterThan(RUNS * 0.6); // the API and /oauth2/token are ~80% of the mix
+    expect(sent).toBeGreaterThan(RUNS * 0.8); // a few methods or headers fetch's Request refuses, or paths the guard answers
   });
 });
