@@ -1,5 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "@/lib/db";
+import { config as appConfig } from "@/lib/config";
+import { hasUnreadableActionFields } from "@/lib/http/action-form";
+import { errorPage } from "@/lib/http/body-limits.mjs";
 import { pageCsp, securityHeaders } from "@/lib/http/security-headers";
 import { checkAuthorizationRequest, type AuthorizationQuery, type InvalidAuthorization } from "@/lib/oauth";
 
@@ -23,6 +26,10 @@ async function invalidAuthorization(url: URL): Promise<InvalidAuthorization | nu
  * puts the nonce on its own scripts. API responses get their headers in lib/api/handler.ts.
  */
 export async function proxy(request: NextRequest) {
+  if (await hasUnreadableActionFields(request)) {
+    const page = errorPage("400 Bad Request", "This form could not be read. Go back to the page, reload it and try again.", appConfig.appUrl);
+    return new NextResponse(page, { status: 400, headers: { ...securityHeaders(pageCsp("")), "Content-Type": "text/html; charset=utf-8" } });
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const headers = securityHeaders(pageCsp(nonce));
   const requestHeaders = new Headers(request.headers);
@@ -37,6 +44,6 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the API (its own headers), nor static files (no HTML, no scripts to allow).
-  matcher: ["/((?!api/v1|_next/static|_next/image|catalogue/|favicon.ico|icon.svg).*)"],
+  // Not the API (its own headers), nor Inngest (Next would copy its bodies for nothing), nor static files (no HTML, no scripts to allow).
+  matcher: ["/((?!api/v1|api/inngest|_next/static|_next/image|catalogue/|favicon.ico|icon.svg).*)"],
 };

@@ -1,5 +1,14 @@
-// Preloaded into the production server by scripts/start.mjs (NODE_OPTIONS=--import): requests
-// that Next itself would answer with a plain-text 500 before any of our code runs.
+// Preloaded into the production server by scripts/start.mjs (NODE_OPTIONS=--import): it sees each
+// raw node request before Next does.
+// - Request bodies are capped while they stream, per kind of path (lib/http/body-limits.mjs): the
+//   byte that crosses the limit is never handed to Next, the client gets a 413 at once (JSON:API
+//   on the API, RFC 6749 JSON on /oauth2/token, an HTML page elsewhere) and the connection is
+//   closed. Without it Next copies the body of every path proxy.ts matches (server actions,
+//   /oauth2/token, sign-in) and waits for its end, however big, before any of our code runs.
+// - Requests Node itself refuses before any code runs (headers over 16 KB → 431, a malformed
+//   request line → 400) get the error in the path's format rather than an empty answer.
+// - A page error Next writes as plain text (a no-JavaScript form post whose server action can't be
+//   read: "Invalid Server Action request.") becomes a page.
 // - TRACE: Node accepts it but fetch's Request refuses it → 405.
 // - A path whose percent-encoding is not UTF-8 (/api/v1/gifts/%FF): Next fails decoding it → 404.
 // API paths get a JSON:API error document shaped like lib/api/errors.ts; pages are handed to
@@ -13,9 +22,13 @@
 // form) whose Origin is not APP_URL's is refused here with a 403 page.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { bodyLimitFor, errorPage, tooLargeMessage, tooLargePage } from "../lib/http/body-limits.mjs";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+const ALLOWED = new Set(ALLOW.split(", "));
 const appUrl = () => (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+// After a 413 the client may go on sending: it gets this long to read the answer, then the socket closes.
+const CLOSE_AFTER_REFUSAL_MS = 1000;
 
 function malformedPath(url) {
   const path = url.split("?")[0];
@@ -59,31 +72,191 @@ function crossSitePagePost(request) {
 }
 
 function forbiddenPage(response) {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Forbidden · Ribbon</title>
-<style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#fafaf9;color:#1c1917}main{max-width:36rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:1rem;box-shadow:0 1px 3px rgba(0,0,0,.1)}h1{font-size:1.5rem}a{color:#9f1239}</style></head>
-<body><main><h1>This form came from another site</h1><p>For your safety Ribbon only accepts forms sent from its own pages. Nothing was changed.</p><p><a href="${appUrl()}/">Go to Ribbon</a> and try again from there.</p></main></body></html>`;
-  response.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Frame-Options": "DENY", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" });
+  const page = errorPage("This form came from another site", "For your safety Ribbon only accepts forms sent from its own pages. Nothing was changed: go to Ribbon and try again from there.", appUrl());
+  response.writeHead(403, { ...PAGE_HEADERS, ...NO_STORE, Connection: "close" });
   response.end(page);
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const PAGE_HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+};
+
+/** The 413 in the format of the path's kind, with the connection closed behind it. */
+function tooLarge(response, { limitBytes, format }) {
+  const headers = { ...NO_STORE, Connection: "close" };
+  if (format === "jsonapi") return apiError(response, 413, "payload_too_large", "PayloadTooLarge", tooLargeMessage(limitBytes), headers);
+  if (format === "oauth") {
+    response.writeHead(413, { "Content-Type": "application/json", Pragma: "no-cache", ...headers });
+    return response.end(JSON.stringify({ error: "invalid_request", error_description: tooLargeMessage(limitBytes) }));
+  }
+  response.writeHead(413, { ...PAGE_HEADERS, ...headers });
+  response.end(tooLargePage(limitBytes, appUrl()));
+}
+
+/** Whatever Next still writes for a request the guard has answered goes nowhere. */
+function silence(response) {
+  const self = () => response;
+  Object.assign(response, { writeHead: self, setHeader: self, appendHeader: self, removeHeader: () => undefined, flushHeaders: () => undefined, write: () => true });
+  response.end = (...args) => {
+    const callback = args.find((arg) => typeof arg === "function");
+    if (callback) queueMicrotask(callback);
+    return response;
+  };
+}
+
+/**
+ * Closes the connection a second after the 413 went out. Until then the rest of the body is read
+ * and dropped: Node would close at once (the answer says `Connection: close`), and closing a socket
+ * with unread bytes resets it, which can make the client lose the answer while it is still sending.
+ */
+function closeSoon(response) {
+  const socket = response.socket;
+  if (!socket) return;
+  socket.destroySoon = () => socket.end();
+  const close = () => setTimeout(() => socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref();
+  if (response.writableFinished) close();
+  else response.once("finish", close);
+}
+
+/**
+ * Counts the body's bytes as the parser hands them over (IncomingMessage#push) and stops at the
+ * limit. The end of a refused body is swallowed too: Next must never take a cut-off body for a
+ * whole one. Its reader sees the request aborted when the socket closes.
+ */
+function capBody(request, response, limit) {
+  let received = 0;
+  let refused = false;
+  const push = request.push;
+  request.push = function (chunk, encoding) {
+    if (refused) return true;
+    if (chunk !== null) received += chunk.length;
+    if (received <= limit.limitBytes) return push.call(this, chunk, encoding);
+    refused = true;
+    if (!response.headersSent) {
+      tooLarge(response, limit);
+      silence(response);
+    }
+    closeSoon(response);
+    return true;
+  };
+}
+
+const STATUS_TEXT = { 400: "Bad Request", 408: "Request Timeout", 413: "Payload Too Large", 431: "Request Header Fields Too Large" };
+const PARSER_ERRORS = {
+  HPE_HEADER_OVERFLOW: [431, "request_header_fields_too_large", "RequestHeaderFieldsTooLarge", "The request's headers (the URL included) are larger than 16 KB."],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "request_timeout", "RequestTimeout", "The request took too long to arrive."],
+};
+
+/**
+ * Node's answer to a request its parser refused, in the format of the path on its request line
+ * (when the packet has one): a JSON:API document, the OAuth error JSON or a page.
+ */
+function refuseUnparsed(error, socket) {
+  if (!socket.writable || socket._httpMessage) return false;
+  const [status, code, title, detail] = PARSER_ERRORS[error.code] ?? [400, "bad_request", "BadRequest", "The request is not valid HTTP/1.1."];
+  const [, method, path = ""] = /^([A-Z]+) (\/[^\s?]*)/.exec(error.rawPacket?.toString("latin1") ?? "") ?? [];
+  const { format } = bodyLimitFor(path.split("?")[0]);
+  let type = PAGE_HEADERS["Content-Type"];
+  let body = errorPage(`${status} ${STATUS_TEXT[status]}`, detail, appUrl());
+  if (format === "jsonapi") {
+    type = "application/vnd.api+json";
+    body = JSON.stringify({ errors: [{ title, status, detail, code, links: { about: `${appUrl()}/docs#errors` } }] });
+  } else if (format === "oauth") {
+    type = "application/json";
+    body = JSON.stringify({ error: "invalid_request", error_description: detail });
+  }
+  const head = `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n`;
+  socket.end(method === "HEAD" ? head : head + body);
+  return true;
+}
+
+const PAGE_ERROR_TEXT = {
+  400: "This form could not be read. Go back to the page, reload it and try again.",
+  409: "This form is out of date. Go back to the page, reload it and try again.",
+};
+
+/**
+ * A plain-text error Next writes for a page (a form posted without JavaScript whose server action
+ * can't be read: "Invalid Server Action request.") goes out as a page. Decided when the headers
+ * are written, so it holds whether Next ends with the text or streams it through compression
+ * (whose bytes are dropped along with the Content-Encoding).
+ */
+function pageErrorsAsPages(response) {
+  const { writeHead, write, end } = response;
+  let converting = false;
+  const plainError = (self, status, headers) => {
+    const type = String((headers && (headers["content-type"] ?? headers["Content-Type"])) ?? self.getHeader("content-type") ?? "");
+    return status >= 400 && type.startsWith("text/plain");
+  };
+  const page = (status) => errorPage(`${status} ${http.STATUS_CODES[status] ?? "Error"}`, PAGE_ERROR_TEXT[status] ?? "Something went wrong with this request. Go back and try again.", appUrl());
+  const toPage = (self, headers) => {
+    converting = true;
+    for (const name of ["content-length", "content-encoding", "etag"]) self.removeHeader(name);
+    if (headers) for (const key of Object.keys(headers)) if (/^(content-(type|length|encoding)|etag)$/i.test(key)) delete headers[key];
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) self.setHeader(name, value);
+  };
+  response.writeHead = function (status, ...rest) {
+    const headers = rest.find((a) => a && typeof a === "object" && !Array.isArray(a));
+    if (!this.headersSent && plainError(this, status, headers)) toPage(this, headers);
+    return writeHead.call(this, status, ...rest);
+  };
+  response.write = function (...args) {
+    if (!converting) return write.apply(this, args);
+    const callback = args.find((a) => typeof a === "function");
+    if (callback) process.nextTick(callback);
+    return true;
+  };
+  response.end = function (...args) {
+    const callbacks = args.filter((a) => typeof a === "function");
+    if (!converting && !this.headersSent && plainError(this, this.statusCode)) toPage(this);
+    if (!converting) return end.apply(this, args);
+    return end.call(this, this.req?.method === "HEAD" ? undefined : page(this.statusCode), ...callbacks);
+  };
+}
+
+/** TRACE (Node takes it, fetch's Request refuses it), PROPFIND, SEARCH…: Next would answer an empty 400. */
+function methodNotAllowed(request, response, format) {
+  const detail = `${request.method} is not supported. See OPTIONS for the methods an endpoint serves.`;
+  if (format === "jsonapi") return apiError(response, 405, "method_not_allowed", "MethodNotAllowed", detail, { Allow: ALLOW });
+  if (format === "oauth") {
+    response.writeHead(405, { "Content-Type": "application/json", Allow: ALLOW, ...NO_STORE });
+    return response.end(JSON.stringify({ error: "invalid_request", error_description: detail }));
+  }
+  response.writeHead(405, { ...PAGE_HEADERS, Allow: ALLOW });
+  response.end(request.method === "HEAD" ? undefined : errorPage("405 Method Not Allowed", detail, appUrl()));
 }
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {
+  if (event === "clientError" && refuseUnparsed(request, response)) return true;
   if (event !== "request") return emit.apply(this, arguments);
   request.headers["x-ribbon-client-ip"] = request.socket.remoteAddress ?? "unknown";
   request.headers["x-ribbon-guard"] = GUARD_KEY;
   if (!trustProxy()) for (const name of FORWARDING_HEADERS) delete request.headers[name];
   if (crossSitePagePost(request)) {
     forbiddenPage(response);
+    closeSoon(response);
     return true;
   }
-  const api = request.url.startsWith("/api/");
-  if (request.method === "TRACE") {
-    if (api) apiError(response, 405, "method_not_allowed", "MethodNotAllowed", "TRACE is not supported. See OPTIONS for the methods an endpoint serves.", { Allow: ALLOW });
-    else response.writeHead(405, { "Content-Type": "text/plain", Allow: ALLOW }).end("Method Not Allowed\n");
+  const limit = bodyLimitFor(request.url.split("?")[0]);
+  if (!ALLOWED.has(request.method)) {
+    methodNotAllowed(request, response, limit.format);
     return true;
   }
+  if (Number(request.headers["content-length"]) > limit.limitBytes) {
+    tooLarge(response, limit);
+    closeSoon(response);
+    return true;
+  }
+  capBody(request, response, limit);
+  // A browser posting a form without JavaScript reads the answer as a page; Next's own clients send Next-Action.
+  if (limit.format === "page" && !request.headers["next-action"]) pageErrorsAsPages(response);
   if (malformedPath(request.url)) {
-    if (api) {
+    if (limit.format !== "page") {
       apiError(response, 404, "not_found", "NotFound", "No such resource: the path is not valid UTF-8 percent-encoding.");
       return true;
     }

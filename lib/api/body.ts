@@ -1,8 +1,7 @@
 import { badRequest, HttpError } from "@/lib/errors";
+import { bodyLimitFor } from "@/lib/http/body-limits.mjs";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 
-/** Bulk requests of 10,000 recipients fit comfortably. */
-export const MAX_BODY_BYTES = 25 * 1024 * 1024;
 /** Deeper JSON than any request of ours needs (and deep enough to overflow a recursive walk) is refused. */
 export const MAX_JSON_DEPTH = 64;
 
@@ -20,7 +19,7 @@ function depthExceeds(value: unknown, max: number): boolean {
 
 async function readText(request: Request): Promise<string> {
   try {
-    const text = utf8(await readBodyBytes(request, MAX_BODY_BYTES));
+    const text = utf8(await readBodyBytes(request, bodyLimitFor(new URL(request.url).pathname).limitBytes));
     if (text === null) throw badRequest("The request body is not valid UTF-8.");
     return text;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { OAUTH_TOKEN_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
 import { countFailedGuess } from "@/lib/ratelimit";
@@ -21,8 +22,8 @@ export async function refuseTokenRequest(request: Request, error: unknown): Prom
   return oauthErrorResponse(error);
 }
 
-// Token requests are a handful of short fields.
-const MAX_TOKEN_REQUEST_BYTES = 64 * 1024;
+/** A token request over its limit: 413 with the RFC 6749 error JSON (the RFC has no code of its own for it). */
+class TokenRequestTooLarge extends Error {}
 
 const FIELDS = {
   grant_type: "grantType",
@@ -40,9 +41,10 @@ async function readFields(request: Request): Promise<Map<string, unknown[]>> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = (await readBodyBytes(request, MAX_TOKEN_REQUEST_BYTES)) as Uint8Array<ArrayBuffer>;
+    bytes = (await readBodyBytes(request, OAUTH_TOKEN_BODY_LIMIT)) as Uint8Array<ArrayBuffer>;
   } catch (error) {
-    if (error instanceof BodyTooLargeError || error instanceof BodyIncompleteError) throw invalidRequest(error.message);
+    if (error instanceof BodyTooLargeError) throw new TokenRequestTooLarge(error.message);
+    if (error instanceof BodyIncompleteError) throw invalidRequest(error.message);
     throw error;
   }
   const text = () => {
@@ -98,9 +100,14 @@ function basicCredentials(request: Request): { clientId: string; clientSecret: s
   return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
 }
 
-/** No real parameter carries control characters (and PostgreSQL text can't hold NUL) or runs past 2 KB. */
+/**
+ * No real parameter carries control characters or runs past 2 KB, and PostgreSQL text can't hold
+ * NUL or half a UTF-16 surrogate pair (JSON's "\ud800" makes one; the database refuses it with a 500).
+ */
 function assertPlain(name: string, value: string): void {
-  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 2048) throw invalidRequest(`${name} has invalid characters or is too long.`);
+  if (/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value) || value.length > 2048) {
+    throw invalidRequest(`${name} has invalid characters or is too long.`);
+  }
 }
 
 /**
@@ -145,6 +152,7 @@ function oauthErrorResponse(error: unknown): Response {
   if (error instanceof TooManyTokenRequests) {
     return Response.json({ error: "invalid_request", error_description: error.message }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } });
   }
+  if (error instanceof TokenRequestTooLarge) return Response.json({ error: "invalid_request", error_description: error.message }, { status: 413, headers: NO_STORE });
   if (error instanceof OAuthError) {
     const headers: Record<string, string> = { ...NO_STORE };
     if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="ribbon"';

@@ -7,6 +7,7 @@ import { authJsEnvironment, config } from "@/lib/config";
 import { appSecret } from "@/lib/secrets";
 import { getDb } from "@/lib/db";
 import { forgetSignInEmails } from "@/lib/delivery";
+import { AUTH_BODY_LIMIT, tooLargePage } from "@/lib/http/body-limits.mjs";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { sameOriginUrl } from "@/lib/urls";
@@ -18,8 +19,6 @@ import { DEFAULT_AFTER_SIGN_IN, isSignInEmail, normalizeSignInEmail, signInPageP
 export { DEFAULT_AFTER_SIGN_IN, signInPagePath } from "./sign-in-page";
 
 const BASE_PATH = "/api/auth";
-/** Sign-in posts are an email address and a CSRF token. */
-const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 // Auth.js builds sign-in links and redirects from AUTH_URL when it is set, and from the
 // request's Host / X-Forwarded-Host otherwise — which an attacker chooses. Every URL Ribbon
@@ -118,9 +117,10 @@ async function handle(request: Request): Promise<Response> {
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method === "POST") {
     try {
-      body = (await readBodyBytes(request, MAX_AUTH_BODY_BYTES)) as Uint8Array<ArrayBuffer>;
+      body = (await readBodyBytes(request, AUTH_BODY_LIMIT)) as Uint8Array<ArrayBuffer>;
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return new Response(error.message, { status: 413 });
+      // Sign-in posts come from the sign-in page's form: the answer is a page too.
+      if (error instanceof BodyTooLargeError) return new Response(tooLargePage(AUTH_BODY_LIMIT, config.appUrl), { status: 413, headers: { "Content-Type": "text/html; charset=utf-8" } });
       if (error instanceof BodyIncompleteError) return new Response(error.message, { status: 400 });
       throw error;
     }

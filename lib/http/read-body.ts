@@ -1,7 +1,9 @@
+import { tooLargeMessage } from "./body-limits.mjs";
+
 /** The request body was (or announced to be) larger than the endpoint takes. */
 export class BodyTooLargeError extends Error {
   constructor(readonly limitBytes: number) {
-    super(`The request body is larger than ${formatBytes(limitBytes)}.`);
+    super(tooLargeMessage(limitBytes));
     this.name = "BodyTooLargeError";
   }
 }
@@ -13,8 +15,6 @@ export class BodyIncompleteError extends Error {
     this.name = "BodyIncompleteError";
   }
 }
-
-const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${n / 1024} KB`);
 
 /**
  * The body's bytes, read as a stream and abandoned the moment it passes `limitBytes`, so a

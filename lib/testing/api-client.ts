@@ -14,6 +14,7 @@ import * as replay from "@/app/api/v1/teams/[team_id]/webhook-endpoints/[id]/rep
 import * as events from "@/app/api/v1/teams/[team_id]/events/route";
 import * as giftEvents from "@/app/api/v1/teams/[team_id]/gifts/[id]/events/route";
 import * as simulate from "@/app/api/v1/teams/[team_id]/gifts/[id]/simulate/route";
+import * as missing from "@/app/api/v1/[...path]/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -65,6 +66,30 @@ export async function callApi(method: Method, path: string, options: CallOptions
   const response = await handler(new Request(url, { method, headers, body }), context as { params: Promise<Record<string, string>> });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * Sends any Request under /api/v1 to its route handler as Next would (unknown paths to the
+ * catch-all, HEAD to GET), or answers null for what never reaches a handler in production: a
+ * method the route doesn't export, a path that isn't valid percent-encoding (scripts/http-guard.mjs
+ * answers those).
+ */
+export async function routeApiRequest(request: Request): Promise<Response | null> {
+  const url = new URL(request.url);
+  const path = url.pathname.slice("/api/v1".length);
+  const method = (request.method === "HEAD" ? "GET" : request.method) as Method;
+  const found = ROUTES.map(([pattern, module]) => ({ m: pattern.exec(path), module })).find((r) => r.m);
+  const routeModule = found ? found.module : (missing as unknown as RouteModule);
+  const handler = routeModule[method];
+  if (!handler) return null;
+  let params: Record<string, string>;
+  try {
+    params = Object.fromEntries(Object.entries(found?.m?.groups ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, decodeURIComponent(v!)]));
+  } catch {
+    return null;
+  }
+  const context = Object.keys(params).length > 0 ? { params: Promise.resolve(params) } : { params: found ? undefined : Promise.resolve({ path: path.split("/").filter(Boolean) }) };
+  return handler(request, context as { params: Promise<Record<string, string>> });
 }
 
 /** A client bound to one token. */

@@ -276,10 +276,12 @@ describe("bodies that are not a JSON object", () => {
     }
   });
 
-  it("a body over 25 MB is a 413 PayloadTooLarge document", async () => {
-    const huge = JSON.stringify(giftBody({ message: "x".repeat(26 * 1024 * 1024) }));
-    const res = await callApi("POST", "/bulk/gifts", { token: a.tokens.live, rawBody: huge, headers: { "content-type": "application/json" } });
-    expectError(res, 413, "PayloadTooLarge");
+  it("a body over its limit (1 MB, 3 MB for bulk) is a 413 PayloadTooLarge document", async () => {
+    const huge = (mb: number) => JSON.stringify(giftBody({ message: "x".repeat(mb * 1024 * 1024) }));
+    for (const [path, mb] of [["/gifts", 1], ["/bulk/gifts", 3]] as const) {
+      const res = await callApi("POST", path, { token: a.tokens.live, rawBody: huge(mb), headers: { "content-type": "application/json" } });
+      expect(expectError(res, 413, "PayloadTooLarge").detail).toBe(`The request body is larger than ${mb} MB.`);
+    }
   });
 
   it("a JSON body sent without a JSON content type is still read", async () => {

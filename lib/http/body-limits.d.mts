@@ -1,0 +1,11 @@
+export const API_BODY_LIMIT: number;
+export const BULK_BODY_LIMIT: number;
+export const OAUTH_TOKEN_BODY_LIMIT: number;
+export const AUTH_BODY_LIMIT: number;
+export const INNGEST_BODY_LIMIT: number;
+export const PAGE_BODY_LIMIT: number;
+export function bodyLimitFor(pathname: string): { limitBytes: number; format: "jsonapi" | "oauth" | "page" };
+export function formatBytes(n: number): string;
+export function tooLargeMessage(limitBytes: number): string;
+export function errorPage(heading: string, text: string, homeUrl: string): string;
+export function tooLargePage(limitBytes: number, homeUrl: string): string;
