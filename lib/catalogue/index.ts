@@ -1,3 +1,3 @@
-export { findCollection, findDesign, findLogo, listCollections, listDesigns, listLogos } from "./queries";
+export { listCollections, listDesigns, listLogos } from "./queries";
 export { seedCatalogue } from "./seed";
 export { cardImage, cardImagePath, composeCard } from "./card-image";

@@ -19,27 +19,3 @@ export function listDesigns(db: Tx, teamId: string) {
 export function listLogos(db: Tx, teamId: string) {
   return db.logo.findMany({ where: availableTo(teamId), orderBy: [{ isDefault: "desc" }, { global: "asc" }, { name: "asc" }] });
 }
-
-/** A collection by numeric id or by name (exact, then case-insensitive), if the team may use it. */
-export async function findCollection(db: Tx, teamId: string, ref: string) {
-  const where = availableTo(teamId);
-  if (/^\d{1,9}$/.test(ref)) {
-    const byId = await db.collection.findFirst({ where: { AND: [where, { id: Number(ref) }] } });
-    if (byId) return byId;
-  }
-  return (
-    (await db.collection.findFirst({ where: { AND: [where, { name: ref }] }, orderBy: { global: "asc" } })) ??
-    db.collection.findFirst({ where: { AND: [where, { name: { equals: ref, mode: "insensitive" } }] }, orderBy: { global: "asc" } })
-  );
-}
-
-/** A design by id (its slug), if the team may use it. */
-export function findDesign(db: Tx, teamId: string, ref: string) {
-  return db.design.findFirst({ where: { AND: [availableTo(teamId), { id: ref.toLowerCase() }] } });
-}
-
-/** A logo by id, if the team may use it; the service's default logo when no id is given. */
-export function findLogo(db: Tx, teamId: string, id: number | undefined) {
-  if (id === undefined) return db.logo.findFirst({ where: { isDefault: true } });
-  return db.logo.findFirst({ where: { AND: [availableTo(teamId), { id }] } });
-}
