@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { addressRules, SHIP_TO_COUNTRIES } from "@/lib/redemption/address-format";
 import type { FieldErrors } from "@/lib/redemption/schema";
 
@@ -22,6 +22,14 @@ type Field = { key: string; label: string; autoComplete: string; max: number; re
  */
 export function AddressFields({ email, errors, describedBy, error, inputClass }: Props) {
   const [country, setCountry] = useState("");
+  const select = useRef<HTMLSelectElement>(null);
+  // React resets the form after a server answer: the fields follow the select back to "Choose a country…".
+  useEffect(() => {
+    const form = select.current?.form;
+    const reset = () => setCountry("");
+    form?.addEventListener("reset", reset);
+    return () => form?.removeEventListener("reset", reset);
+  }, []);
   const rules = addressRules(country);
   const fields: Field[] = [
     { key: "fullName", label: "Full name", autoComplete: "name", max: 100, required: true, wide: true },
@@ -43,6 +51,7 @@ export function AddressFields({ email, errors, describedBy, error, inputClass }:
           Country
         </label>
         <select
+          ref={select}
           id="address-country"
           name="country"
           autoComplete="country"

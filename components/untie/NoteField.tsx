@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MAX_NOTE } from "@/lib/redemption/schema";
 
 type Props = { from: string; invalid: boolean; describedBy: (key: string, hint?: string) => string | undefined; error: React.ReactNode };
@@ -12,6 +12,13 @@ type Props = { from: string; invalid: boolean; describedBy: (key: string, hint?:
  */
 export function NoteField({ from, invalid, describedBy, error }: Props) {
   const [length, setLength] = useState(0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const form = textarea.current?.form;
+    const reset = () => setLength(0);
+    form?.addEventListener("reset", reset);
+    return () => form?.removeEventListener("reset", reset);
+  }, []);
   const over = length - MAX_NOTE;
   return (
     <>
@@ -19,6 +26,7 @@ export function NoteField({ from, invalid, describedBy, error }: Props) {
         A note to {from}
       </label>
       <textarea
+        ref={textarea}
         id="thankYouNote"
         name="thankYouNote"
         rows={4}
