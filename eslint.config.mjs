@@ -24,6 +24,19 @@ export default defineConfig([
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/config.ts (one schema, validated at start)." }],
     },
   },
+  {
+    // Pages and components never touch the database: they call domain functions (docs/architecture.md).
+    files: ["app/**/*.tsx", "components/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.object.name=/^(db|tx|prisma)$/], CallExpression[callee.object.name=/^(db|tx|prisma)$/][callee.property.name=/^\\$/]",
+          message: "Pages call domain functions (lib/<domain>), never Prisma.",
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { ValidationError } from "@/lib/errors";
@@ -12,7 +12,7 @@ import type { ActionState } from "@/components/teams/action-state";
 
 /** "What should we call you?" and the account page's name: saves the signed-in person's name. */
 export async function saveNameAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const userId = (await auth())?.user?.id;
+  const userId = (await signedInPerson())?.id;
   if (!userId) return { error: "Your session has ended: sign in again." };
   try {
     const name = await setUserName(await getDb(), userId, form.get("name"));

@@ -62,11 +62,20 @@ async function authConfig(): Promise<NextAuthConfig> {
 const nextAuth = NextAuth(authConfig);
 export const { signOut } = nextAuth;
 
+/** The session, looked up once per page render however many components ask; outside a render every call looks it up. */
+const auth = cache(() => nextAuth.auth());
+
+/** Who is signed in: the person, never the session row (it holds the session's token). */
+export type SignedInPerson = { id: string; name: string | null; email: string };
+
 /**
- * The signed-in person's session, or null. Looked up once per page render however many
- * components ask (the header and the page both do); outside a render every call looks it up.
+ * Who is asking, for every page and server action: the signed-in person, or null. The one
+ * place that reads the session; an action takes whose data to change from here, never from its form.
  */
-export const auth = cache(() => nextAuth.auth());
+export async function signedInPerson(): Promise<SignedInPerson | null> {
+  const user = (await auth())?.user;
+  return user?.id ? { id: user.id, name: user.name ?? null, email: user.email ?? "" } : null;
+}
 
 /** What became of a sign-in form: the link is on its way, or the error code the sign-in page explains. */
 export type SignInLinkOutcome = "sent" | "EmailInvalid" | "EmailSignin";

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { createDeveloperTokens, enableDeveloperTokens, revokeDeveloperTokens, revokeExpiringTokens, ROLL_GRACE_MS } from "@/lib/tokens";
 import { syncDemoCredentials, type DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
@@ -12,11 +12,6 @@ export type DeveloperAccessState =
   | { issued: { live: string; sandbox: string }; rolled: boolean; oldTokensUntil: string | null; demoFile: DemoFileUpdate }
   | { revoked: true; demoFile: DemoFileUpdate };
 
-/** The signed-in user, from the session: an action never takes whose tokens to change from the form. */
-async function signedInUser(): Promise<{ id: string; email: string } | null> {
-  const user = (await auth())?.user;
-  return user?.id && user.email ? { id: user.id, email: user.email } : null;
-}
 
 /**
  * Turns the signed-in user's developer access on, rolls their tokens or revokes them, as the
@@ -24,7 +19,7 @@ async function signedInUser(): Promise<{ id: string; email: string } | null> {
  * dialog. New tokens are returned this once; demo-credentials.json follows along.
  */
 export async function changeDeveloperAccess(_previous: DeveloperAccessState, formData: FormData): Promise<DeveloperAccessState> {
-  const user = await signedInUser();
+  const user = await signedInPerson();
   if (!user) return { error: "Your session has ended: sign in again." };
   const db = await getDb();
   const intent = formData.get("confirm");
@@ -51,7 +46,7 @@ export async function changeDeveloperAccess(_previous: DeveloperAccessState, for
 
 /** Stops the previous tokens a roll kept for 24 hours, now (confirmed in its dialog). */
 export async function revokeOldTokens(formData: FormData): Promise<void> {
-  const user = await signedInUser();
+  const user = await signedInPerson();
   if (!user || formData.get("confirm") !== "revoke-old") return;
   await revokeExpiringTokens(await getDb(), user.id);
   revalidatePath("/account");

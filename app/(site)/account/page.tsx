@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { auth, signOut } from "@/lib/auth";
+import { signedInPerson, signOut } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { listActiveTokens } from "@/lib/tokens";
 import { listAuthorizedApps } from "@/lib/oauth";
@@ -18,13 +18,12 @@ import { createTeamAction } from "./team-actions";
 export const metadata = { title: "Account" };
 
 export default async function AccountPage() {
-  const session = await auth();
-  const userId = session?.user?.id;
-  if (!userId) redirect("/signin?callbackUrl=/account");
+  const user = await signedInPerson();
+  if (!user) redirect("/signin?callbackUrl=/account");
+  const userId = user.id;
   const db = await getDb();
   const now = new Date();
-  const [user, tokens, apps, endpoints, teams] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true } }),
+  const [tokens, apps, endpoints, teams] = await Promise.all([
     listActiveTokens(db, userId, now),
     listAuthorizedApps(db, userId),
     listEndpointsForUser(db, userId),

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
 import { createTeamForUser } from "@/lib/teams";
@@ -9,7 +9,7 @@ import type { ActionState } from "@/components/teams/action-state";
 
 /** "Create a team" on the account page: the new team's page shows its id (the slug). */
 export async function createTeamAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const userId = (await auth())?.user?.id;
+  const userId = (await signedInPerson())?.id;
   if (!userId) return { error: "Your session has ended: sign in again." };
   let teamId: string;
   try {

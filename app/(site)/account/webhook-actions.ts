@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { sendTestEvent } from "@/lib/webhooks";
 
@@ -9,10 +9,10 @@ export type TestEventState = { ok: boolean; message: string } | null;
 
 /** Sends a signed `webhook.test` message to one of the signed-in user's endpoints and says how it went. */
 export async function sendTestWebhook(_previous: TestEventState, formData: FormData): Promise<TestEventState> {
-  const session = await auth();
-  if (!session?.user?.id) return { ok: false, message: "Your session has ended: sign in again." };
+  const person = await signedInPerson();
+  if (!person) return { ok: false, message: "Your session has ended: sign in again." };
   const endpointId = String(formData.get("endpoint") ?? "");
-  const outcome = await sendTestEvent(await getDb(), session.user.id, endpointId);
+  const outcome = await sendTestEvent(await getDb(), person.id, endpointId);
   revalidatePath("/account");
   if (!outcome) return { ok: false, message: "No such endpoint." };
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;

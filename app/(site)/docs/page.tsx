@@ -3,7 +3,7 @@ import { ApiReference } from "@/components/docs/ApiReference";
 import type { OpenApi } from "@/components/docs/openapi-types";
 import { openApiDocument } from "@/lib/api/openapi/document";
 import { ERROR_CODES } from "@/lib/api/openapi/error-codes";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { listActiveTokens } from "@/lib/tokens";
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "API reference" };
 
 /** Where the quick start's token comes from: only hashes are stored, so we can name the token but never show it again. */
 async function tokenHint(): Promise<string> {
-  const userId = (await auth())?.user?.id;
+  const userId = (await signedInPerson())?.id;
   const sandbox = userId ? (await listActiveTokens(await getDb(), userId)).find((t) => t.mode === "sandbox") : undefined;
   if (sandbox) return `Use your sandbox token (the one starting ${sandbox.start}…, shown once when you turned developer access on; roll it on your account page if you lost it). Sandbox gifts cost nothing and send no email.`;
   if (userId) return "Turn on developer access on your account page to get a sandbox token, then paste it below. Sandbox gifts cost nothing and send no email.";

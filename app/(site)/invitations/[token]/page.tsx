@@ -2,7 +2,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { auth, signOut } from "@/lib/auth";
+import { signedInPerson, signOut } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
 import { countFailedGuess } from "@/lib/ratelimit";
@@ -30,8 +30,8 @@ function Page({ children }: { children: ReactNode }) {
 export default async function InvitationPage({ params }: Props) {
   const { token } = await params;
   const here = `/invitations/${encodeURIComponent(token)}`;
-  const session = await auth();
-  const userId = session?.user?.id;
+  const person = await signedInPerson();
+  const userId = person?.id;
   if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
 
   const view: InvitationView = await viewInvitation(await getDb(), { token, userId });
@@ -74,7 +74,7 @@ export default async function InvitationPage({ params }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">This invitation is for someone else</h1>
         <p role="alert" className="mt-4 rounded bg-amber-50 px-3 py-2 text-amber-900" data-testid="invitation-problem">
           This invitation to join {view.teamName} is for <strong>{view.email}</strong>, and you are signed in as{" "}
-          <strong>{session.user?.email}</strong>. Sign in as {view.email} to accept it.
+          <strong>{person?.email}</strong>. Sign in as {view.email} to accept it.
         </p>
         <form action={switchAccount} className="mt-6">
           <button type="submit" className="rounded-full border border-stone-400 px-4 py-2">
@@ -88,7 +88,7 @@ export default async function InvitationPage({ params }: Props) {
   // The user comes from the session at the time of the click; the token from this page (encrypted by Next in the action).
   const accept = async () => {
     "use server";
-    const current = (await auth())?.user?.id;
+    const current = (await signedInPerson())?.id;
     if (!current) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
     let teamId: string;
     try {

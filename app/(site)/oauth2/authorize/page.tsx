@@ -1,5 +1,5 @@
 import { notFound, redirect } from "next/navigation";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { approveAuthorization, checkAuthorizationRequest, denyAuthorization, type AuthorizationQuery } from "@/lib/oauth";
 
@@ -16,8 +16,8 @@ function selfPath(query: AuthorizationQuery): string {
 export default async function AuthorizePage({ searchParams }: { searchParams: Promise<AuthorizationQuery> }) {
   const query = await searchParams;
   const here = selfPath(query);
-  const session = await auth();
-  if (!session?.user?.id) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+  const person = await signedInPerson();
+  if (!person) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
 
   const check = await checkAuthorizationRequest(await getDb(), query);
   // proxy.ts has already answered an untrusted client or redirect URI with the 400 page.
@@ -30,7 +30,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   // are checked again by the domain before anything is issued.
   async function approve() {
     "use server";
-    const userId = (await auth())?.user?.id;
+    const userId = (await signedInPerson())?.id;
     if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
     const result = await approveAuthorization(await getDb(), { ...decision, userId });
     redirect(result.status === "redirect" ? result.to : here);
@@ -49,7 +49,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
         <strong>{check.client.name}</strong> wants to create and send gifts on your behalf, for your teams.
       </p>
       <p className="mt-3 text-sm text-stone-600">
-        Signed in as {session.user.email}. It will act as you with a live credential (charges and real emails) until you
+        Signed in as {person.email}. It will act as you with a live credential (charges and real emails) until you
         revoke it. You&apos;ll be sent back to <code className="break-all">{new URL(check.redirectUri).origin}</code>.
       </p>
       <div className="mt-8 flex gap-4">

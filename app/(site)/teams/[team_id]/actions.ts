@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
 import { changeRole, describeCard, inviteMember, leaveTeam, removeMember, revokeInvitation, setTeamCard } from "@/lib/teams";
@@ -18,7 +18,7 @@ const field = (form: FormData, name: string) => {
 
 /** Runs one team change as the signed-in user; refusals become the form's message. */
 async function asMember(form: FormData, change: (db: PrismaClient, userId: string, teamId: string) => Promise<string>): Promise<ActionState> {
-  const userId = (await auth())?.user?.id;
+  const userId = (await signedInPerson())?.id;
   if (!userId) return { error: "Your session has ended: sign in again." };
   const teamId = field(form, "team");
   try {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { auth } from "@/lib/auth";
+import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
 import { CURRENCY, formatMoney } from "@/lib/money";
@@ -15,7 +15,7 @@ type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ cre
 
 /** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
 const load = cache(async (teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> => {
-  const userId = (await auth())?.user?.id;
+  const userId = (await signedInPerson())?.id;
   if (!userId) return null;
   try {
     return { userId, overview: await teamOverview(await getDb(), userId, teamId) };
