@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { NextRequest } from "next/server";
+import { JOB_IDS } from "@/lib/jobs/registry";
 import { GET, PUT } from "./route";
 
 afterEach(() => vi.unstubAllEnvs());
@@ -20,5 +21,5 @@ test("with the dev server configured, Inngest serves the functions", async () =>
   vi.stubEnv("INNGEST_BASE_URL", "http://127.0.0.1:9");
   const response = await GET(new NextRequest("http://localhost:3000/api/inngest"), context);
   expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ function_count: 6, mode: "dev" });
+  expect(await response.json()).toMatchObject({ function_count: JOB_IDS.length, mode: "dev" });
 });
