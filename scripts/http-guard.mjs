@@ -6,6 +6,7 @@
 // Next as an unknown path, so the site's own 404 page answers.
 // It also writes the socket's address into x-ribbon-client-ip (replacing whatever a client
 // sent), since route handlers can't see the peer: rate limits per IP read it (lib/ratelimit).
+// And it gives the server its connection timeouts (SERVER_TIMEOUTS below; docs/reliability.md).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
@@ -28,6 +29,25 @@ function apiError(response, status, code, title, detail, headers = {}) {
   response.writeHead(status, { "Content-Type": "application/vnd.api+json", "Request-Id": requestId, ...headers });
   response.end(JSON.stringify(body));
 }
+
+/**
+ * Next creates its server with Node's defaults; these replace them (docs/reliability.md):
+ * - headersTimeout 10 s: a client gets 10 s to send its request line and headers, so slow
+ *   clients (one byte a second) hold a socket for 10 s, not Node's 60 s.
+ * - requestTimeout 120 s: the whole request, body included (a 10,000-recipient bulk body is
+ *   ~2.5 MB); Node's default is 300 s.
+ * - keepAliveTimeout 65 s: longer than a load balancer's idle timeout (HAProxy's
+ *   `timeout http-keep-alive`, 60 s on AWS ALB), so the balancer, not Node, closes idle
+ *   connections and never sends a request on a socket Node is closing.
+ * - connectionsCheckingInterval 1 s: how often Node enforces the first two (default 30 s).
+ */
+export const SERVER_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 1_000 };
+
+const createServer = http.createServer;
+http.createServer = function (options, listener) {
+  if (typeof options === "function" || options === undefined) return createServer.call(this, SERVER_TIMEOUTS, options);
+  return createServer.call(this, { ...SERVER_TIMEOUTS, ...options }, listener);
+};
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {

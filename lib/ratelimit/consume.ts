@@ -1,22 +1,51 @@
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getDatabase } from "@/lib/db";
 import { LIMITS, limitPoints, type LimitName } from "./limits";
-import { createLimiter, storeKind } from "./store";
+import { sharedStoreAnswered, sharedStoreFailed, useSharedStore } from "./safe-mode";
+import { createLimiter, storeKind, waitForStore } from "./store";
 
 /** What a limit says about one request: allowed or not, and the numbers for the RateLimit-* headers. */
 export type LimitState = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
 
-const limiters = new Map<string, RateLimiterAbstract>();
+/** A limit's limiter on the configured store, and the in-memory one that stands in for a shared store in safe mode. */
+type Limiters = { store: RateLimiterAbstract; memory: RateLimiterMemory; shared: boolean };
+const limiters = new Map<string, Limiters>();
 
-async function limiterFor(name: LimitName, points: number): Promise<RateLimiterAbstract> {
+async function limiterFor(name: LimitName, points: number): Promise<Limiters> {
   const database = await getDatabase();
-  const id = `${name}:${points}:${storeKind(database)}`;
-  let limiter = limiters.get(id);
-  if (!limiter) {
-    limiter = createLimiter(database, `rl:${name}`, points, LIMITS[name].seconds);
-    limiters.set(id, limiter);
+  const kind = storeKind(database);
+  const id = `${name}:${points}:${kind}`;
+  let found = limiters.get(id);
+  if (!found) {
+    const store = createLimiter(database, `rl:${name}`, points, LIMITS[name].seconds);
+    const memory = store instanceof RateLimiterMemory ? store : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points, duration: LIMITS[name].seconds });
+    found = { store, memory, shared: kind !== "memory" };
+    limiters.set(id, found);
+    await waitForStore();
   }
-  return limiter;
+  return found;
+}
+
+/**
+ * Runs `use` on the shared store, or on this process's memory while the store is in safe
+ * mode (see safe-mode.ts). A RateLimiterRes thrown by the store is an answer (over the limit), not a failure.
+ */
+async function onStore<T>({ store, memory, shared }: Limiters, use: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  if (!shared) return use(store);
+  if (useSharedStore()) {
+    try {
+      const result = await use(store);
+      sharedStoreAnswered();
+      return result;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        sharedStoreAnswered();
+        throw error;
+      }
+      sharedStoreFailed(error);
+    }
+  }
+  return use(memory);
 }
 
 const state = (res: RateLimiterRes, limit: number, allowed: boolean): LimitState => ({
@@ -27,14 +56,15 @@ const state = (res: RateLimiterRes, limit: number, allowed: boolean): LimitState
 });
 
 /**
- * Counts one request against `key` under the limit. A store that fails (Redis or PostgreSQL
- * down) lets the request through: an outage of the limiter must not become an outage of the API.
+ * Counts one request against `key` under the limit. A shared store that fails (Redis or
+ * PostgreSQL down or hanging) puts the limits in safe mode, counted in this process's memory:
+ * an outage of the limiter must not become an outage of the API. Should even that fail, the request goes through.
  */
 export async function consume(name: LimitName, key: string, points = 1): Promise<LimitState> {
   const limit = limitPoints(name);
   if (limit === 0) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
   try {
-    return state(await (await limiterFor(name, limit)).consume(key, points), limit, true);
+    return state(await onStore(await limiterFor(name, limit), (l) => l.consume(key, points)), limit, true);
   } catch (error) {
     if (error instanceof RateLimiterRes) return state(error, limit, false);
     console.error(`Rate limiter "${name}" unavailable, letting the request through:`, error instanceof Error ? error.message : error);
@@ -47,7 +77,7 @@ export async function isBlocked(name: LimitName, key: string): Promise<LimitStat
   const limit = limitPoints(name);
   if (limit === 0) return null;
   try {
-    const res = await (await limiterFor(name, limit)).get(key);
+    const res = await onStore(await limiterFor(name, limit), (l) => l.get(key));
     return res && res.consumedPoints >= limit ? state(res, limit, false) : null;
   } catch {
     return null;
