@@ -1,0 +1,219 @@
+// Shared by the chaos suite (`npm run chaos`, vitest.chaos.config.ts): real server processes,
+// a PostgreSQL cluster, a Redis and an HAProxy of the test's own, and small HTTP helpers.
+// Every process is started detached (its own process group) and ended by its group id.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Database } from "@/lib/database/open";
+import { createAccount } from "@/lib/testing/fixtures";
+
+export const SHARED_PG = process.env.CHAOS_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const PRELOAD = `--import ${new URL("../scripts/http-guard.mjs", import.meta.url).href}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const cleanups: (() => Promise<void> | void)[] = [];
+
+/** Runs every cleanup registered by the helpers below, newest first (call it in afterAll). */
+export async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch((e) => console.error("chaos cleanup:", e));
+}
+
+/** A child process in its own group, with its output kept (and echoed when CHAOS_VERBOSE=1). */
+export class Proc {
+  readonly child: ChildProcess;
+  output = "";
+  constructor(command: string, args: string[], env: Record<string, string> = {}) {
+    this.child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const keep = (chunk: Buffer) => {
+      this.output += chunk.toString();
+      if (process.env.CHAOS_VERBOSE === "1") process.stderr.write(chunk);
+    };
+    this.child.stdout?.on("data", keep);
+    this.child.stderr?.on("data", keep);
+    cleanups.push(() => this.stop());
+  }
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+  signal(signal: NodeJS.Signals): void {
+    if (this.alive && this.child.pid) process.kill(-this.child.pid, signal);
+  }
+  async stop(): Promise<void> {
+    if (!this.alive) return;
+    const exited = new Promise((r) => this.child.once("exit", r));
+    this.signal("SIGCONT");
+    this.signal("SIGTERM");
+    await Promise.race([exited, sleep(10_000)]);
+    this.signal("SIGKILL");
+  }
+  async killHard(): Promise<void> {
+    const exited = new Promise((r) => this.child.once("exit", r));
+    this.signal("SIGKILL");
+    await exited;
+  }
+}
+
+/** `next build` unless the build is there (CI builds first); called once by the suite's global setup. */
+export function ensureBuild(): void {
+  if (spawnSync("test", ["-f", ".next/BUILD_ID"]).status === 0 && process.env.CHAOS_BUILD !== "1") return;
+  const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+export type Server = Proc & { url: string; port: number; restart(): Promise<void> };
+
+/** `next start` from the build with the http-guard preload, exactly as scripts/start.mjs runs it; resolves when it answers. */
+export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  const fullEnv = {
+    PORT: String(port),
+    APP_URL: url,
+    AUTH_SECRET: "chaos-secret-chaos-secret-chaos-secret",
+    RIBBON_DEMO: "0",
+    NODE_ENV: "production",
+    RIBBON_LOG_REQUESTS: "off",
+    RIBBON_RATE_LIMIT_API_PER_MINUTE: "1000000",
+    NODE_OPTIONS: PRELOAD,
+    ...env,
+  };
+  const launch = () => new Proc("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], fullEnv);
+  let proc = launch();
+  const server = Object.assign(proc, { url, port }) as Server;
+  server.restart = async () => {
+    const output = server.output;
+    proc = launch();
+    Object.assign(server, { child: proc.child });
+    proc.child.stdout?.on("data", (c: Buffer) => (server.output += c.toString()));
+    proc.child.stderr?.on("data", (c: Buffer) => (server.output += c.toString()));
+    server.output = output;
+    await waitUntilServing(server);
+  };
+  await waitUntilServing(server);
+  return server;
+}
+
+async function waitUntilServing(server: Server): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (!server.alive) throw new Error(`the server on ${server.port} exited:\n${server.output}`);
+    if (await fetch(`${server.url}/api/v1/teams`, { method: "OPTIONS" }).then((r) => r.status < 500, () => false)) return;
+    await sleep(250);
+  }
+  throw new Error(`the server on ${server.port} never answered:\n${server.output}`);
+}
+
+/** A PostgreSQL cluster of the test's own (never the shared one), dropped in cleanup. */
+export function createCluster(name: string, port: number) {
+  const run = (...args: string[]) => {
+    const r = spawnSync(args[0], args.slice(1), { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`${args.join(" ")}: ${r.stderr}`);
+  };
+  spawnSync("pg_dropcluster", ["15", name, "--stop"]); // left by an interrupted run
+  run("pg_createcluster", "15", name, "-p", String(port), "--", "-A", "trust");
+  run("pg_ctlcluster", "15", name, "start");
+  cleanups.push(() => void spawnSync("pg_dropcluster", ["15", name, "--stop"]));
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => run("pg_ctlcluster", "15", name, "stop", "-m", "fast"),
+    start: () => run("pg_ctlcluster", "15", name, "start"),
+  };
+}
+
+/** A database of the test's own on the shared PostgreSQL (for tests that never stop it), dropped in cleanup. */
+export async function createScratchDatabase(label: string): Promise<string> {
+  const name = `chaos_${label}_${process.pid}`;
+  await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminSql(`CREATE DATABASE ${name}`);
+  cleanups.push(() => adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = new URL(SHARED_PG);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminSql(sql: string) {
+  const client = new pg.Client({ connectionString: SHARED_PG });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+/** Opens (and migrates) a database from this process, for seeding and checking. */
+export async function openDb(url: string): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });
+  cleanups.push(() => database.close());
+  return database;
+}
+
+/** A user with a live team (a card on file) and both developer tokens. */
+export async function seedAccount(database: Database) {
+  return createAccount(database.prisma, { teamName: "Chaos" });
+}
+
+/** A Redis of the test's own: SIGKILL it for "down", SIGSTOP/SIGCONT for "hanging". */
+export async function startRedis(port: number) {
+  const launch = () => new Proc("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"]);
+  let proc = launch();
+  const ready = async () => {
+    for (let i = 0; i < 50 && !proc.output.includes("Ready to accept connections"); i++) await sleep(100);
+  };
+  await ready();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill: () => proc.killHard(),
+    freeze: () => proc.signal("SIGSTOP"),
+    thaw: () => proc.signal("SIGCONT"),
+    async restart() {
+      proc = launch();
+      await ready();
+    },
+  };
+}
+
+/** HAProxy in the foreground with a config file of the test's own. */
+export async function startHaproxy(name: string, config: string, port: number): Promise<Proc> {
+  const file = path.join(tmpdir(), `chaos-${name}-${process.pid}.cfg`);
+  writeFileSync(file, config);
+  const proc = new Proc("haproxy", ["-f", file, "-db"]);
+  for (let i = 0; i < 50; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/v1/teams`, { method: "OPTIONS" }).then(() => true, () => false)) return proc;
+    if (!proc.alive) break;
+    await sleep(100);
+  }
+  throw new Error(`haproxy did not start:\n${proc.output}`);
+}
+
+export type Answer = { status: number; ms: number; contentType: string; retryAfter: string | null; body: string; error?: string };
+
+/** One request with a client-side deadline; a connection error or timeout is an answer with status 0. */
+export async function request(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 30_000) });
+    const body = await res.text();
+    return { status: res.status, ms: performance.now() - started, contentType: res.headers.get("content-type") ?? "", retryAfter: res.headers.get("retry-after"), body };
+  } catch (error) {
+    return { status: 0, ms: performance.now() - started, contentType: "", retryAfter: null, body: "", error: String((error as Error).cause ?? error) };
+  }
+}
+
+/** A create body for a live email gift due now (without scheduled_at an email waits 5 minutes). */
+export const giftBody = (n: number) =>
+  JSON.stringify({ gift: { name: `Chaos ${n}`, email: `chaos${n}@example.com`, collection: "Coffee Lovers", message: "Thank you!", from: "Chaos", scheduled_at: new Date().toISOString() } });
+
+/** How many answers had each status: `{ 201: 40, 503: 12 }` (0 = no answer: a connection error or timeout). */
+export function countStatuses(answers: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/** Runs `work` over and over on `workers` loops until `stop()` says so. */
+export async function loop(workers: number, stop: () => boolean, work: (worker: number) => Promise<void>): Promise<void> {
+  await Promise.all(Array.from({ length: workers }, async (_, w) => {
+    while (!stop()) await work(w);
+  }));
+}
+
+export { sleep };
+
+/** The server's log must never carry node-postgres's overlapping-query warning. */
+export const OVERLAPPING_QUERY = "already executing a query";
