@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "@/lib/database/open";
-import { createAccount } from "@/lib/testing/fixtures";
+import { catalogue, createAccount } from "@/lib/testing/fixtures";
 
 export const SHARED_PG = process.env.CHAOS_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const PRELOAD = `--import ${new URL("../scripts/http-guard.mjs", import.meta.url).href}`;
@@ -146,6 +146,18 @@ export async function openDb(url: string): Promise<Database> {
 /** A user with a live team (a card on file) and both developer tokens. */
 export async function seedAccount(database: Database) {
   return createAccount(database.prisma, { teamName: "Chaos" });
+}
+
+/** `count` live email gifts of the account's team, due now, inserted with one statement; their ids are `gft_chaos_<tag>_<n>`. */
+export async function seedDueGifts(database: Database, account: Awaited<ReturnType<typeof seedAccount>>, count: number, tag: string): Promise<void> {
+  const cat = await catalogue(database.prisma);
+  await database.prisma.$executeRawUnsafe(
+    `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
+     SELECT 'gft_chaos_${tag}_' || i, $1, $2, true, 'Recipient ' || i, 'email', 'due' || i || '@example.com', 'A gift for you', 'Thank you!', 'Chaos',
+            now() AT TIME ZONE 'UTC' - interval '1 minute', 'scheduled', now(), md5('${tag}' || i) || md5('d' || i), $3, $4, $5, 2500, now()
+     FROM generate_series(1, ${count}) AS i`,
+    account.team.id, account.user.id, cat.collection.id, cat.design.id, cat.logo.id,
+  );
 }
 
 /** A Redis of the test's own: SIGKILL it for "down", SIGSTOP/SIGCONT for "hanging". */
