@@ -2,9 +2,7 @@
 // a PostgreSQL cluster, a Redis and an HAProxy of the test's own, and small HTTP helpers.
 // Every process is started detached (its own process group) and ended by its group id.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "@/lib/database/open";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
@@ -180,13 +178,12 @@ export async function startRedis(port: number) {
   };
 }
 
-/** HAProxy in the foreground with a config file of the test's own. */
-export async function startHaproxy(name: string, config: string, port: number): Promise<Proc> {
-  const file = path.join(tmpdir(), `chaos-${name}-${process.pid}.cfg`);
-  writeFileSync(file, config);
-  const proc = new Proc("haproxy", ["-f", file, "-db"]);
+/** HAProxy in the foreground with the repository's config (deploy/haproxy/ribbon.cfg) in front of two instances. */
+export async function startHaproxy(port: number, a: Server, b: Server): Promise<Proc> {
+  const env = { RIBBON_LB_BIND: `127.0.0.1:${port}`, RIBBON_A: `127.0.0.1:${a.port}`, RIBBON_B: `127.0.0.1:${b.port}` };
+  const proc = new Proc("haproxy", ["-f", "deploy/haproxy/ribbon.cfg", "-db"], env);
   for (let i = 0; i < 50; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/v1/teams`, { method: "OPTIONS" }).then(() => true, () => false)) return proc;
+    if (await fetch(`http://127.0.0.1:${port}/api/v1/teams`, { method: "OPTIONS" }).then((r) => r.status === 204, () => false)) return proc;
     if (!proc.alive) break;
     await sleep(100);
   }
@@ -210,6 +207,27 @@ export async function request(url: string, init: RequestInit & { timeoutMs?: num
 /** A create body for a live email gift due now (without scheduled_at an email waits 5 minutes). */
 export const giftBody = (n: number) =>
   JSON.stringify({ gift: { name: `Chaos ${n}`, email: `chaos${n}@example.com`, collection: "Coffee Lovers", message: "Thank you!", from: "Chaos", scheduled_at: new Date().toISOString() } });
+
+/**
+ * Open-loop load: one request every 1000/rate ms for `ms`, whatever the answers, each timed
+ * from the moment it was due (so a stall counts against every request it delays).
+ */
+export async function openLoop(url: string, init: RequestInit, rate: number, ms: number): Promise<Answer[]> {
+  const answers: Promise<Answer>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < (rate * ms) / 1000; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    answers.push(request(url, { ...init, timeoutMs: 15_000 }).then((a) => ({ ...a, ms: performance.now() - due })));
+  }
+  return Promise.all(answers);
+}
+
+export function percentile(answers: { ms: number }[], p: number): number {
+  const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+}
 
 /** How many answers had each status: `{ 201: 40, 503: 12 }` (0 = no answer: a connection error or timeout). */
 export function countStatuses(answers: { status: number }[]): Record<number, number> {

@@ -9,21 +9,22 @@ export type LimitState = { allowed: boolean; limit: number; remaining: number; r
 
 /** A limit's limiter on the configured store, and the in-memory one that stands in for a shared store in safe mode. */
 type Limiters = { store: RateLimiterAbstract; memory: RateLimiterMemory; shared: boolean };
-const limiters = new Map<string, Limiters>();
+const limiters = new Map<string, Promise<Limiters>>();
 
-async function limiterFor(name: LimitName, points: number): Promise<Limiters> {
-  const database = await getDatabase();
-  const kind = storeKind(database);
-  const id = `${name}:${points}:${kind}`;
-  let found = limiters.get(id);
-  if (!found) {
-    const store = createLimiter(database, `rl:${name}`, points, LIMITS[name].seconds);
-    const memory = store instanceof RateLimiterMemory ? store : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points, duration: LIMITS[name].seconds });
-    found = { store, memory, shared: kind !== "memory" };
-    limiters.set(id, found);
-    await waitForStore();
-  }
-  return found;
+function limiterFor(name: LimitName, points: number): Promise<Limiters> {
+  return getDatabase().then((database) => {
+    const kind = storeKind(database);
+    const id = `${name}:${points}:${kind}`;
+    let found = limiters.get(id);
+    if (!found) {
+      const store = createLimiter(database, `rl:${name}`, points, LIMITS[name].seconds);
+      const memory = store instanceof RateLimiterMemory ? store : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points, duration: LIMITS[name].seconds });
+      // The first requests wait (up to a second) for a Redis that is still connecting at start-up.
+      found = waitForStore().then(() => ({ store, memory, shared: kind !== "memory" }));
+      limiters.set(id, found);
+    }
+    return found;
+  });
 }
 
 /**

@@ -8,10 +8,10 @@ let redis: Redis | undefined;
 
 /**
  * A limit must never slow a request down much: a Redis command that has no answer after
- * 50 ms fails (the limiter then falls back to safe mode, see safe-mode.ts), commands are never
+ * 80 ms fails (the limiter then falls back to safe mode, see safe-mode.ts), commands are never
  * queued while the connection is down, and reconnecting is retried at most every second.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 50;
+export const REDIS_COMMAND_TIMEOUT_MS = 80;
 const PG_STORE_TIMEOUTS = { connectionTimeoutMillis: 1_000, query_timeout: 1_000 };
 
 /** Where the counters live: a name for caching limiters, and the factory. */
