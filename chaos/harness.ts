@@ -180,7 +180,7 @@ export async function startRedis(port: number) {
 
 /** HAProxy in the foreground with the repository's config (deploy/haproxy/ribbon.cfg) in front of two instances. */
 export async function startHaproxy(port: number, a: Server, b: Server): Promise<Proc> {
-  const env = { RIBBON_LB_BIND: `127.0.0.1:${port}`, RIBBON_A: `127.0.0.1:${a.port}`, RIBBON_B: `127.0.0.1:${b.port}` };
+  const env = { HAPROXY_BIND: `127.0.0.1:${port}`, INSTANCE_A: `127.0.0.1:${a.port}`, INSTANCE_B: `127.0.0.1:${b.port}` };
   const proc = new Proc("haproxy", ["-f", "deploy/haproxy/ribbon.cfg", "-db"], env);
   for (let i = 0; i < 50; i++) {
     if (await fetch(`http://127.0.0.1:${port}/api/v1/teams`, { method: "OPTIONS" }).then((r) => r.status === 204, () => false)) return proc;
