@@ -33,13 +33,13 @@ test("500 connections dripping headers a byte a second don't stop others being s
     return socket;
   });
   const during = await openLoop(teams, init, 20, 15_000);
-  await sleep(Math.max(0, 16_000 - (Date.now() - openedAt)));
+  await sleep(Math.max(0, 17_000 - (Date.now() - openedAt)));
   for (const socket of sockets) socket.destroy();
 
   console.log(JSON.stringify({ figure: "slow-clients", slow: SLOW, before: { p50: percentile(before, 50), p99: percentile(before, 99) }, during: { p50: percentile(during, 50), p99: percentile(during, 99), n: during.length }, slowClosedAfterMs: { min: Math.min(...closedAfter), max: Math.max(...closedAfter) } }));
   // Node answers 408 and closes each one once the headers timeout (10 s, checked every second) has passed.
   expect(closedAfter.length).toBe(SLOW);
-  expect(Math.max(...closedAfter)).toBeLessThan(13_000);
+  expect(Math.max(...closedAfter)).toBeLessThan(15_000);
   expect(countStatuses(during)).toEqual({ 200: during.length });
   expect(percentile(during, 99)).toBeLessThan(1_000);
 });
