@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getDatabase } from "@/lib/db";
 import { LIMITS, limitPoints, type LimitName } from "./limits";
-import { sharedStoreAnswered, sharedStoreFailed, useSharedStore } from "./safe-mode";
+import { sharedStoreAnswered, sharedStoreFailed, askSharedStore } from "./safe-mode";
 import { createLimiter, storeKind, waitForStore } from "./store";
 
 /** What a limit says about one request: allowed or not, and the numbers for the RateLimit-* headers. */
@@ -28,14 +28,14 @@ function limiterFor(name: LimitName, points: number): Promise<Limiters> {
 }
 
 /**
- * Runs `use` on the shared store, or on this process's memory while the store is in safe
+ * Runs `run` on the shared store, or on this process's memory while the store is in safe
  * mode (see safe-mode.ts). A RateLimiterRes thrown by the store is an answer (over the limit), not a failure.
  */
-async function onStore<T>({ store, memory, shared }: Limiters, use: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
-  if (!shared) return use(store);
-  if (useSharedStore()) {
+async function onStore<T>({ store, memory, shared }: Limiters, run: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  if (!shared) return run(store);
+  if (askSharedStore()) {
     try {
-      const result = await use(store);
+      const result = await run(store);
       sharedStoreAnswered();
       return result;
     } catch (error) {
@@ -46,7 +46,7 @@ async function onStore<T>({ store, memory, shared }: Limiters, use: (limiter: Ra
       sharedStoreFailed(error);
     }
   }
-  return use(memory);
+  return run(memory);
 }
 
 const state = (res: RateLimiterRes, limit: number, allowed: boolean): LimitState => ({

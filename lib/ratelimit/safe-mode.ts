@@ -21,7 +21,7 @@ let returnedAt = -Infinity;
 const isTimeout = (error: unknown) => error instanceof Error && /timed out|timeout/i.test(error.message);
 
 /** Whether this request should ask the shared store: always when it is healthy, one request per probe interval when not. */
-export function useSharedStore(): boolean {
+export function askSharedStore(): boolean {
   if (downSince === null) return true;
   if (Date.now() < nextProbeAt) return false;
   nextProbeAt = Date.now() + PROBE_EVERY_MS;
