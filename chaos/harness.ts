@@ -2,6 +2,7 @@
 // a PostgreSQL cluster, a Redis and an HAProxy of the test's own, and small HTTP helpers.
 // Every process is started detached (its own process group) and ended by its group id.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import pg from "pg";
 import { openDatabase, type Database } from "@/lib/database/open";
@@ -17,19 +18,26 @@ export async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch((e) => console.error("chaos cleanup:", e));
 }
 
-/** A child process in its own group, with its output kept (and echoed when CHAOS_VERBOSE=1). */
+/** A child process in its own group, started again by `start()`, with all its runs' output kept (echoed when CHAOS_VERBOSE=1). */
 export class Proc {
-  readonly child: ChildProcess;
+  child!: ChildProcess;
   output = "";
-  constructor(command: string, args: string[], env: Record<string, string> = {}) {
-    this.child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  constructor(
+    private readonly command: string,
+    private readonly args: string[],
+    private readonly env: Record<string, string> = {},
+  ) {
+    this.start();
+    cleanups.push(() => this.stop());
+  }
+  start(): void {
+    this.child = spawn(this.command, this.args, { env: { ...process.env, ...this.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     const keep = (chunk: Buffer) => {
       this.output += chunk.toString();
       if (process.env.CHAOS_VERBOSE === "1") process.stderr.write(chunk);
     };
     this.child.stdout?.on("data", keep);
     this.child.stderr?.on("data", keep);
-    cleanups.push(() => this.stop());
   }
   get alive(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
@@ -52,19 +60,19 @@ export class Proc {
   }
 }
 
-/** `next build` unless the build is there (CI builds first); called once by the suite's global setup. */
+/** `next build` unless the build is there (CI builds first; CHAOS_BUILD=1 forces it); the suite's global setup calls it once. */
 export function ensureBuild(): void {
-  if (spawnSync("test", ["-f", ".next/BUILD_ID"]).status === 0 && process.env.CHAOS_BUILD !== "1") return;
+  if (existsSync(".next/BUILD_ID") && process.env.CHAOS_BUILD !== "1") return;
   const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit" });
   if (build.status !== 0) throw new Error("next build failed");
 }
 
-export type Server = Proc & { url: string; port: number; restart(): Promise<void> };
+export type Server = { proc: Proc; url: string; port: number; restart(): Promise<void> };
 
 /** `next start` from the build with the http-guard preload, exactly as scripts/start.mjs runs it; resolves when it answers. */
 export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  const fullEnv = {
+  const proc = new Proc("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
     PORT: String(port),
     APP_URL: url,
     AUTH_SECRET: "chaos-secret-chaos-secret-chaos-secret",
@@ -74,30 +82,27 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     RIBBON_RATE_LIMIT_API_PER_MINUTE: "1000000",
     NODE_OPTIONS: PRELOAD,
     ...env,
-  };
-  const launch = () => new Proc("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], fullEnv);
-  let proc = launch();
-  const server = Object.assign(proc, { url, port }) as Server;
-  server.restart = async () => {
-    const output = server.output;
-    proc = launch();
-    Object.assign(server, { child: proc.child });
-    proc.child.stdout?.on("data", (c: Buffer) => (server.output += c.toString()));
-    proc.child.stderr?.on("data", (c: Buffer) => (server.output += c.toString()));
-    server.output = output;
-    await waitUntilServing(server);
+  });
+  const server: Server = {
+    proc,
+    url,
+    port,
+    async restart() {
+      proc.start();
+      await waitUntilServing(server);
+    },
   };
   await waitUntilServing(server);
   return server;
 }
 
-async function waitUntilServing(server: Server): Promise<void> {
+async function waitUntilServing({ proc, url, port }: Server): Promise<void> {
   for (let i = 0; i < 240; i++) {
-    if (!server.alive) throw new Error(`the server on ${server.port} exited:\n${server.output}`);
-    if (await fetch(`${server.url}/api/v1/teams`, { method: "OPTIONS" }).then((r) => r.status < 500, () => false)) return;
+    if (!proc.alive) throw new Error(`the server on ${port} exited:\n${proc.output}`);
+    if (await fetch(`${url}/api/v1/teams`, { method: "OPTIONS" }).then((r) => r.status < 500, () => false)) return;
     await sleep(250);
   }
-  throw new Error(`the server on ${server.port} never answered:\n${server.output}`);
+  throw new Error(`the server on ${port} never answered:\n${proc.output}`);
 }
 
 /** A PostgreSQL cluster of the test's own (never the shared one), dropped in cleanup. */
@@ -160,20 +165,20 @@ export async function seedDueGifts(database: Database, account: Awaited<ReturnTy
 
 /** A Redis of the test's own: SIGKILL it for "down", SIGSTOP/SIGCONT for "hanging". */
 export async function startRedis(port: number) {
-  const launch = () => new Proc("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"]);
-  let proc = launch();
-  const ready = async () => {
-    for (let i = 0; i < 50 && !proc.output.includes("Ready to accept connections"); i++) await sleep(100);
+  const proc = new Proc("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"]);
+  const ready = async (runs: number) => {
+    for (let i = 0; i < 50 && (proc.output.match(/Ready to accept connections/g)?.length ?? 0) < runs; i++) await sleep(100);
   };
-  await ready();
+  await ready(1);
+  let runs = 1;
   return {
     url: `redis://127.0.0.1:${port}`,
     kill: () => proc.killHard(),
     freeze: () => proc.signal("SIGSTOP"),
     thaw: () => proc.signal("SIGCONT"),
     async restart() {
-      proc = launch();
-      await ready();
+      proc.start();
+      await ready(++runs);
     },
   };
 }

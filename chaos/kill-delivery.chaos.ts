@@ -23,7 +23,7 @@ test("a restarted server takes over a killed one's claims within 30 s: every ema
   const server = await startServer(4110, { DATABASE_URL: url, RIBBON_SWEEPER_INTERVAL_MS: "250", RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1" });
   const sent = () => db.emailOutbox.count({ where: { kind: "gift" } });
   while ((await sent()) < GIFTS / 2) await sleep(50);
-  await server.killHard();
+  await server.proc.killHard();
   const killedAt = Date.now();
   const stranded = await db.gift.count({ where: { stage: "scheduled", deliveryLeaseUntil: { gt: new Date() } } });
   const sentAtKill = await sent();
@@ -51,7 +51,7 @@ test("a restarted server takes over a killed one's claims within 30 s: every ema
   const received = receiver.received.map((r) => String(r.headers["webhook-id"]));
   expect(received.filter((id) => !ids.has(id))).toEqual([]);
   expect(new Set(received).size).toBe(GIFTS);
-  expect(server.output).not.toContain(OVERLAPPING_QUERY);
+  expect(server.proc.output).not.toContain(OVERLAPPING_QUERY);
 
   console.log(JSON.stringify({ figure: "kill-delivery", sentAtKill, strandedClaims: stranded, allSentAfterMs, webhookCopies: received.length, webhookIds: new Set(received).size }));
 });

@@ -55,7 +55,7 @@ test("while PostgreSQL is down creates answer 503 with Retry-After within 5 s; a
   const firstBack = answers.filter((a) => a.at >= returnedAt && a.status === 200).sort((a, b) => a.at - b.at)[0];
   expect(firstBack).toBeDefined();
   expect(firstBack.at + firstBack.ms - returnedAt).toBeLessThan(15_000);
-  expect(server.alive).toBe(true);
+  expect(server.proc.alive).toBe(true);
 
   // Every acknowledged gift exists once, with its one charge and its first event; no charge lacks its gift.
   const acknowledged = answers.filter((a) => a.status === 200).map((a) => (JSON.parse(a.body) as { data: { id: string } }).data.id);
@@ -73,7 +73,7 @@ test("while PostgreSQL is down creates answer 503 with Retry-After within 5 s; a
   const emails = await db.emailOutbox.groupBy({ by: ["giftId"], where: { kind: "gift" }, _count: true });
   expect(emails.length).toBe(await db.gift.count());
   expect(emails.filter((e) => e._count !== 1)).toEqual([]);
-  expect(server.output).not.toContain(OVERLAPPING_QUERY);
+  expect(server.proc.output).not.toContain(OVERLAPPING_QUERY);
 
   console.log(JSON.stringify({ figure: "postgres-outage", before: byPhase.before.length, down: statuses, maxDownMs: Math.round(Math.max(...down.map((a) => a.ms))), firstBackMs: firstBack.at + firstBack.ms - returnedAt, acknowledged: acknowledged.length }));
 });

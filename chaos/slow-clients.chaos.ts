@@ -41,5 +41,6 @@ test("500 connections dripping headers a byte a second don't stop others being s
   expect(closedAfter.length).toBe(SLOW);
   expect(Math.max(...closedAfter)).toBeLessThan(15_000);
   expect(countStatuses(during)).toEqual({ 200: during.length });
-  expect(percentile(during, 99)).toBeLessThan(1_000);
+  // Served without a stall: the machine is shared, so compared with the same load before.
+  expect(percentile(during, 99)).toBeLessThan(percentile(before, 99) + 1_000);
 });

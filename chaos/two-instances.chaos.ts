@@ -42,7 +42,7 @@ test("mixed load through HAProxy with one instance killed mid-load: only 200s, 5
     else await read(pick === 3 ? "/api/v1/teams" : `/api/v1/teams/${account.team.id}/gifts`);
   });
   await sleep(6_000);
-  await b.killHard();
+  await b.proc.killHard();
   await sleep(10_000);
   done = true;
   await load;
@@ -75,7 +75,7 @@ test("mixed load through HAProxy with one instance killed mid-load: only 200s, 5
   for (let i = 0; i < 12; i++) guesses.push((await request(`${lb}/api/v1/teams`, { headers: { authorization: "Bearer rbn_live_not-a-real-token" } })).status);
   expect(guesses.slice(0, 10)).toEqual(Array(10).fill(401));
   expect(guesses.slice(10)).toEqual([429, 429]);
-  expect(a.output + b.output).not.toContain(OVERLAPPING_QUERY);
+  expect(a.proc.output + b.proc.output).not.toContain(OVERLAPPING_QUERY);
 
   console.log(JSON.stringify({ figure: "two-instances", attempts: attempts.length, statuses, keys: outcomes.size, guesses }));
 });
