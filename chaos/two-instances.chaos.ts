@@ -1,13 +1,40 @@
 // Two instances behind HAProxy (deploy/haproxy/ribbon.cfg) on one PostgreSQL and one Redis (docs/reliability.md).
 import { randomUUID } from "node:crypto";
 import { afterAll, expect, test } from "vitest";
-import { cleanUp, countStatuses, createScratchDatabase, giftBody, loop, openDb, OVERLAPPING_QUERY, request, seedAccount, sleep, startHaproxy, startRedis, startServer, type Answer } from "./harness";
+import { randomSecret, sha256 } from "@/lib/crypto";
+import type { PrismaClient } from "@/lib/db";
+import { createOAuthClient } from "@/lib/oauth/create-client";
+import { cleanUp, countStatuses, createScratchDatabase, giftBody, loop, openDb, OVERLAPPING_QUERY, request, seedAccount, sleep, startHaproxy, startRedis, startServer, type Answer, type Server } from "./harness";
 
 afterAll(cleanUp);
 
 const LB_PORT = 4140;
+const REDIRECT_URI = "http://127.0.0.1:4199/callback";
 
-test("mixed load through HAProxy with one instance killed mid-load: only 200s, 503s and connection errors; each Idempotency-Key makes one gift; deliveries and limits shared", async () => {
+/**
+ * The consent screen at one instance, approved as a signed-in user would without JavaScript
+ * (the page's form posted back with its hidden fields): resolves to the code in the redirect.
+ * The session is a row of the user's own, as Auth.js keeps it (the token hashed).
+ */
+async function approveAt(server: Server, db: PrismaClient, userId: string, clientId: string): Promise<string> {
+  const token = randomSecret(32);
+  await db.session.create({ data: { sessionToken: sha256(token), userId, expires: new Date(Date.now() + 3_600_000) } });
+  const page = `${server.url}/oauth2/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1" })}`;
+  const headers = { cookie: `authjs.session-token=${token}`, origin: server.url };
+  const html = await (await fetch(page, { headers })).text();
+  const form = [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)].map((m) => m[1]).find((f) => f.includes(">Approve<")) ?? html;
+  const fields = new FormData();
+  for (const input of form.match(/<input[^>]*>/g) ?? []) {
+    const name = /name="([^"]*)"/.exec(input)?.[1];
+    if (name) fields.append(name.replaceAll("&amp;", "&"), (/value="([^"]*)"/.exec(input)?.[1] ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  }
+  const approved = await fetch(page, { method: "POST", headers, body: fields, redirect: "manual" });
+  const to = new URL(approved.headers.get("location") ?? "", server.url);
+  expect(to.origin + to.pathname, `approve answered ${approved.status}`).toBe(REDIRECT_URI);
+  return to.searchParams.get("code")!;
+}
+
+test("through HAProxy: an OAuth code from one instance is exchanged at the other; under mixed load with one instance killed clients see only 200s, 503s and connection errors, each Idempotency-Key makes one gift; deliveries and limits shared", async () => {
   const url = await createScratchDatabase("lb");
   const database = await openDb(url);
   const db = database.prisma;
@@ -17,6 +44,16 @@ test("mixed load through HAProxy with one instance killed mid-load: only 200s, 5
   const env = { DATABASE_URL: url, REDIS_URL: redis.url, APP_URL: lb, RIBBON_SWEEPER_INTERVAL_MS: "500", RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "10", RIBBON_TRUST_PROXY: "1" };
   const [a, b] = await Promise.all([startServer(4141, env), startServer(4142, env)]);
   await startHaproxy(LB_PORT, a, b);
+
+  // An OAuth code issued by one instance is exchanged at the other; the token works through the balancer.
+  const client = await createOAuthClient(db, { name: "Chaos app", redirectUris: [REDIRECT_URI] });
+  const code = await approveAt(a, db, account.user.id, client.clientId);
+  const exchange = new FormData();
+  for (const [k, v] of Object.entries({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, client_id: client.clientId, client_secret: client.clientSecret })) exchange.append(k, v);
+  const issued = await fetch(`${b.url}/oauth2/token`, { method: "POST", body: exchange });
+  expect(issued.status).toBe(200);
+  const { access_token: accessToken } = (await issued.json()) as { access_token: string };
+  expect((await request(`${lb}/api/v1/teams`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
 
   const auth = { authorization: `Bearer ${account.tokens.live}` };
   const attempts: Answer[] = [];
