@@ -8,6 +8,7 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "emails/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
     globalSetup: ["lib/testing/global-setup.ts"],
+    setupFiles: ["lib/testing/fail-on-overlapping-queries.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

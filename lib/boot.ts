@@ -5,13 +5,20 @@ import { seedCatalogue } from "./catalogue/seed";
 import { createDemoData, demoCredentialsPath, tryItMessage } from "./demo/create-demo-data";
 import { startSweeper } from "./jobs";
 
+/** The advisory lock key held while the catalogue is seeded (any constant other code doesn't use). */
+const SEED_LOCK = 0x72626e73; // "rbns"
+
 /** Server start-up: open and migrate the database, seed the catalogue, create demo data. */
 export async function boot(): Promise<void> {
   assertValidConfig();
   appSecret(); // generated into the data folder on the first start, unless AUTH_SECRET is set
   const database = await getDatabase();
   if (database.applied.length > 0) console.log(`Ribbon: applied migrations ${database.applied.join(", ")}`);
-  await seedCatalogue(database.prisma);
+  // Instances starting together seed one at a time: two upserts of one new row both insert.
+  await database.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${SEED_LOCK}::bigint)`;
+    await seedCatalogue(tx);
+  }, { timeout: 60_000, maxWait: 30_000 });
   const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
   console.log(`Ribbon: database ready (${where}); serving ${config.appUrl}`);
   if (config.demo) {

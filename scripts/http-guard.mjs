@@ -20,6 +20,7 @@
 // the client's own words: they are dropped, so neither Next (the server actions' origin check)
 // nor our code can be told another host or address. And a page POST (server action, sign-in
 // form) whose Origin is not APP_URL's is refused here with a 403 page.
+// And it gives the server its connection timeouts (SERVER_TIMEOUTS below; docs/reliability.md).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { bodyLimitFor, errorPage, tooLargeMessage, tooLargePage } from "../lib/http/body-limits.mjs";
@@ -229,6 +230,25 @@ function methodNotAllowed(request, response, format) {
   response.writeHead(405, { ...PAGE_HEADERS, Allow: ALLOW });
   response.end(request.method === "HEAD" ? undefined : errorPage("405 Method Not Allowed", detail, appUrl()));
 }
+
+/**
+ * Next creates its server with Node's defaults; these replace them (docs/reliability.md):
+ * - headersTimeout 10 s: a client gets 10 s to send its request line and headers, so slow
+ *   clients (one byte a second) hold a socket for 10 s, not Node's 60 s.
+ * - requestTimeout 120 s: the whole request, body included (a 10,000-recipient bulk body is
+ *   ~2.5 MB); Node's default is 300 s.
+ * - keepAliveTimeout 65 s: longer than a load balancer's idle timeout (HAProxy's
+ *   `timeout http-keep-alive`, 60 s on AWS ALB), so the balancer, not Node, closes idle
+ *   connections and never sends a request on a socket Node is closing.
+ * - connectionsCheckingInterval 1 s: how often Node enforces the first two (default 30 s).
+ */
+export const SERVER_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 1_000 };
+
+const createServer = http.createServer;
+http.createServer = function (options, listener) {
+  if (typeof options === "function" || options === undefined) return createServer.call(this, SERVER_TIMEOUTS, options);
+  return createServer.call(this, { ...SERVER_TIMEOUTS, ...options }, listener);
+};
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {

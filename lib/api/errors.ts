@@ -1,4 +1,5 @@
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/database/unavailable";
 import { absoluteUrl } from "@/lib/urls";
 import { jsonApi } from "./document";
 
@@ -56,6 +57,22 @@ export function errorResponse(error: unknown, requestId?: string): Response {
     };
     return document(error.status, [entry], requestId, headers);
   }
+  if (isDatabaseUnavailable(error)) {
+    logUnavailable(error);
+    const detail = "The service is briefly unavailable (its database can't be reached). Please retry after the number of seconds in Retry-After.";
+    return document(503, [{ title: "ServiceUnavailable", status: 503, detail, code: "service_unavailable" }], requestId, { "Retry-After": String(RETRY_AFTER_S) });
+  }
   console.error(`Unexpected error while handling API request ${requestId ?? "(no id)"}:`, error);
   return document(500, [{ title: "InternalError", status: 500, detail: "Something went wrong on our side. Please try again.", code: "internal_error" }], requestId);
+}
+
+/** What a 503 asks a client to wait: about the time a database restart or failover takes. */
+const RETRY_AFTER_S = 5;
+let lastUnavailableLog = 0;
+
+/** One log line per 10 s while the database is away, not one per request. */
+function logUnavailable(error: unknown): void {
+  if (Date.now() - lastUnavailableLog < 10_000) return;
+  lastUnavailableLog = Date.now();
+  console.error("Ribbon: the database is unavailable; answering 503 until it returns:", error instanceof Error ? error.message.trim().split("\n").at(-1) : error);
 }

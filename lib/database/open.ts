@@ -60,6 +60,31 @@ async function openPGlite(dataDir: string): Promise<Database> {
   }
 }
 
+/**
+ * connect: a new connection (or a wait for a free one) gives up after 3 s; query: a statement
+ * with no answer after 60 s fails on the client (a bulk create of 10,000 gifts takes ~2 s);
+ * keepAlive: a peer that vanished without closing the socket is noticed by TCP.
+ */
+export const POOL_TIMEOUTS = { connectionTimeoutMillis: 3_000, query_timeout: 60_000, keepAlive: true } as const;
+
+/**
+ * Prisma's query interpreter loads a query's relations side by side (Promise.all over a
+ * "join" node's children). Inside an interactive transaction they all land on the
+ * transaction's one connection, where node-postgres queues them and warns (an error in pg 9).
+ * This chains a connection's promise-style queries, so each starts when the previous ended.
+ */
+function oneQueryAtATime(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === "function" || typeof first?.submit === "function") return query(...args);
+    const run = tail.then(() => query(...args));
+    tail = run.catch(() => undefined);
+    return run;
+  }) as PoolClient["query"];
+}
+
 async function openPostgres(connectionString: string): Promise<Database> {
   const { Client, Pool, types } = await import("pg");
   const { PrismaPg } = await import("@prisma/adapter-pg");
@@ -75,10 +100,12 @@ async function openPostgres(connectionString: string): Promise<Database> {
   } finally {
     await client.end();
   }
-  // One pool for Prisma and for the hot statements sent to the driver directly.
-  const pool = new Pool({ connectionString, max: config.databasePoolSize });
+  // One pool for Prisma and for the hot statements sent to the driver directly. Bounded waits:
+  // while PostgreSQL is unreachable a request fails fast (a 503, lib/api/errors) instead of hanging.
+  const pool = new Pool({ connectionString, max: config.databasePoolSize, ...POOL_TIMEOUTS });
   // An idle connection that the server closes (restart, failover) must not crash the process.
   pool.on("error", (error) => console.error("Database connection lost:", error.message));
+  pool.on("connect", oneQueryAtATime);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const parsers = { getTypeParser: (oid: number) => RESULT_PARSERS[oid] ?? types.getTypeParser(oid) };
   const query = (on: PgPool | PoolClient) => async (text: string, values: unknown[]) =>

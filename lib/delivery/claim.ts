@@ -1,9 +1,10 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db";
+import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import type { GiftForEmail } from "./render-gift-email";
 
-/** How long a worker holds a claimed gift before another may try it (far longer than a send takes). */
-export const LEASE_MS = 5 * 60_000;
+/** How long a claim holds a gift unless its worker renews it (see lib/database/lease). */
+export { LEASE_MS };
 
 /** A claimed gift: what its email shows, where it goes, and its attempt count. */
 export type ClaimedGift = GiftForEmail & {
@@ -55,4 +56,16 @@ export async function claimDueGifts(
     JOIN "Logo" l ON l."id" = g."logoId"
     LEFT JOIN "Design" d ON d."id" = g."designId"
     ORDER BY g."scheduledAt", g."id"`;
+}
+
+/**
+ * Renews the lease of the claimed gifts still in `held` until `stop()`. Only a lease
+ * shorter than the new one is extended: a gift released to its retry time keeps it.
+ */
+export function holdClaimedGifts(db: PrismaClient, held: Set<string>): () => void {
+  return renewWhileWorking(async () => {
+    if (held.size === 0) return;
+    const until = new Date(Date.now() + LEASE_MS);
+    await db.gift.updateMany({ where: { id: { in: [...held] }, stage: "scheduled", deliveryLeaseUntil: { lt: until } }, data: { deliveryLeaseUntil: until } });
+  });
 }

@@ -2,7 +2,7 @@ import { keptBody } from "./outbox-retention";
 import type { PrismaClient } from "@/lib/db";
 import { config } from "@/lib/config";
 import { markGiftsSent, moveGift } from "@/lib/gifts/stages";
-import { claimDueGifts, type ClaimedGift } from "./claim";
+import { claimDueGifts, holdClaimedGifts, type ClaimedGift } from "./claim";
 import { insertOutboxRows } from "./outbox";
 import { renderGiftEmail } from "./render-gift-email";
 import { mailTransport, type MailMessage, type MailTransport, type SendResult } from "./transport";
@@ -64,21 +64,27 @@ export async function deliverClaimedGifts(db: PrismaClient, gifts: ClaimedGift[]
   const clock = () => options.now ?? new Date();
   const prepared: Prepared[] = [];
   const failures: DeliveryResult[] = [];
-
-  await eachWithLimit(gifts, options.concurrency ?? 4, async (gift) => {
-    let message: MailMessage;
-    try {
-      if (!gift.email) throw new Error("the gift has no recipient email");
-      message = { from: config.emailFrom, to: gift.email, cc: gift.ccEmail, ...(await renderGiftEmail(gift)) };
-      if (!gift.livemode) return void prepared.push({ gift, message, record: { status: "suppressed", transport: "none", providerId: null } });
-      const sent = await transport.send(message, { idempotencyKey: `gift-email-${gift.id}` });
-      prepared.push({ gift, message, record: { status: sent.status, transport: transport.name, providerId: sent.providerId } });
-    } catch (error) {
-      failures.push(await failAttempt(db, gift, error, clock(), maxAttempts));
-    }
-  });
-
-  const moved = prepared.length > 0 ? await complete(db, prepared, clock()) : new Set<string>();
+  const held = new Set(gifts.map((g) => g.id));
+  const stopRenewing = holdClaimedGifts(db, held);
+  let moved: Set<string>;
+  try {
+    await eachWithLimit(gifts, options.concurrency ?? 4, async (gift) => {
+      let message: MailMessage;
+      try {
+        if (!gift.email) throw new Error("the gift has no recipient email");
+        message = { from: config.emailFrom, to: gift.email, cc: gift.ccEmail, ...(await renderGiftEmail(gift)) };
+        if (!gift.livemode) return void prepared.push({ gift, message, record: { status: "suppressed", transport: "none", providerId: null } });
+        const sent = await transport.send(message, { idempotencyKey: `gift-email-${gift.id}` });
+        prepared.push({ gift, message, record: { status: sent.status, transport: transport.name, providerId: sent.providerId } });
+      } catch (error) {
+        held.delete(gift.id);
+        failures.push(await failAttempt(db, gift, error, clock(), maxAttempts));
+      }
+    });
+    moved = prepared.length > 0 ? await complete(db, prepared, clock()) : new Set<string>();
+  } finally {
+    stopRenewing();
+  }
   const results = new Map<string, DeliveryResult>(failures.map((r) => [r.giftId, r]));
   for (const { gift, record } of prepared) {
     const giftId = gift.id;

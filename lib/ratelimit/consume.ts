@@ -1,25 +1,55 @@
-import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { getDatabase } from "@/lib/db";
 import { LIMITS, limitPoints, type LimitName } from "./limits";
-import { createLimiter, storeKind } from "./store";
+import { sharedStoreAnswered, sharedStoreFailed, askSharedStore } from "./safe-mode";
+import { createLimiter, storeKind, waitForStore } from "./store";
 
 /** What a limit says about one request: allowed or not, and the numbers for the RateLimit-* headers. */
 export type LimitState = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
 
+/** A limit's limiter on the configured store, and the in-memory one that stands in for a shared store in safe mode. */
+type Limiters = { store: RateLimiterAbstract; memory: RateLimiterMemory; shared: boolean };
 // One map per process, not per bundle: Next compiles route handlers and server actions into
 // separate module graphs, and each would otherwise count in a memory store of its own.
-const holder = globalThis as unknown as { __ribbonLimiters?: Map<string, RateLimiterAbstract> };
+const holder = globalThis as unknown as { __ribbonLimiters?: Map<string, Promise<Limiters>> };
 const limiters = (holder.__ribbonLimiters ??= new Map());
 
-async function limiterFor(name: LimitName, points: number): Promise<RateLimiterAbstract> {
-  const database = await getDatabase();
-  const id = `${name}:${points}:${storeKind(database)}`;
-  let limiter = limiters.get(id);
-  if (!limiter) {
-    limiter = createLimiter(database, `rl:${name}`, points, LIMITS[name].seconds);
-    limiters.set(id, limiter);
+function limiterFor(name: LimitName, points: number): Promise<Limiters> {
+  return getDatabase().then((database) => {
+    const kind = storeKind(database);
+    const id = `${name}:${points}:${kind}`;
+    let found = limiters.get(id);
+    if (!found) {
+      const store = createLimiter(database, `rl:${name}`, points, LIMITS[name].seconds);
+      const memory = store instanceof RateLimiterMemory ? store : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points, duration: LIMITS[name].seconds });
+      // The first requests wait (up to a second) for a Redis that is still connecting at start-up.
+      found = waitForStore().then(() => ({ store, memory, shared: kind !== "memory" }));
+      limiters.set(id, found);
+    }
+    return found;
+  });
+}
+
+/**
+ * Runs `run` on the shared store, or on this process's memory while the store is in safe
+ * mode (see safe-mode.ts). A RateLimiterRes thrown by the store is an answer (over the limit), not a failure.
+ */
+async function onStore<T>({ store, memory, shared }: Limiters, run: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  if (!shared) return run(store);
+  if (askSharedStore()) {
+    try {
+      const result = await run(store);
+      sharedStoreAnswered();
+      return result;
+    } catch (error) {
+      if (isLimiterAnswer(error)) {
+        sharedStoreAnswered();
+        throw error;
+      }
+      sharedStoreFailed(error);
+    }
   }
-  return limiter;
+  return run(memory);
 }
 
 // Structural, not instanceof: a limiter made by another bundle's copy of the library may answer.
@@ -34,14 +64,15 @@ const state = (res: RateLimiterRes, limit: number, allowed: boolean): LimitState
 });
 
 /**
- * Counts one request against `key` under the limit. A store that fails (Redis or PostgreSQL
- * down) lets the request through: an outage of the limiter must not become an outage of the API.
+ * Counts one request against `key` under the limit. A shared store that fails (Redis or
+ * PostgreSQL down or hanging) puts the limits in safe mode, counted in this process's memory:
+ * an outage of the limiter must not become an outage of the API. Should even that fail, the request goes through.
  */
 export async function consume(name: LimitName, key: string, points = 1): Promise<LimitState> {
   const limit = limitPoints(name);
   if (limit === 0) return { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
   try {
-    return state(await (await limiterFor(name, limit)).consume(key, points), limit, true);
+    return state(await onStore(await limiterFor(name, limit), (l) => l.consume(key, points)), limit, true);
   } catch (error) {
     if (isLimiterAnswer(error)) return state(error, limit, false);
     console.error(`Rate limiter "${name}" unavailable, letting the request through:`, error instanceof Error ? error.message : error);

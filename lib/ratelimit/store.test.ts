@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { closeLimiterStores, createLimiter, storeKind } from "./store";
+import { closeLimiterStores, createLimiter, storeKind, waitForStore } from "./store";
 
 const opened: Database[] = [];
 afterAll(async () => {
@@ -31,6 +31,7 @@ describe("rate limit stores", () => {
     }
     for (const [name, make] of stores) {
       const [one, two] = [make(), make()];
+      await waitForStore(); // commands aren't queued while Redis connects (consume waits the same way)
       const key = `k-${name}-${Date.now()}`;
       await one.consume(key);
       await two.consume(key);

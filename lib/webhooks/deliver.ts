@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { decryptSecret } from "./secrets";
 import { postWebhook, type SendOutcome } from "./send";
 import { allowPrivateAddresses } from "./settings";
@@ -11,8 +12,8 @@ export const RETRY_SCHEDULE_MS = [30e3, 120e3, 480e3, 1_920e3, 7_200e3, 28_800e3
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 /** An endpoint whose attempts have all failed for this long is disabled (and its owner emailed). */
 export const DISABLE_AFTER_MS = 5 * 24 * 60 * 60_000;
-/** How long a worker holds a claimed delivery: far longer than one attempt (10 s timeout) takes. */
-export const LEASE_MS = 2 * 60_000;
+/** How long a claim holds a delivery unless its worker renews it (see lib/database/lease). */
+export { LEASE_MS };
 
 export type WebhookWorkerOptions = {
   /** The scheduling clock (retry times, failure streaks); tests move it. Signatures always use the real time. */
@@ -139,9 +140,9 @@ async function record(db: PrismaClient, batch: Sent[], now: Date): Promise<{ res
 
 /**
  * The webhook worker: claims due deliveries, attempts them (a few at a time), then
- * records the batch. Safe to run from any number of workers at once. A worker that dies
- * mid-batch leaves its deliveries leased; they are attempted again after LEASE_MS
- * (receivers dedupe on webhook-id).
+ * records the batch. Safe to run from any number of workers at once. The worker renews its
+ * leases while the batch runs; one that dies mid-batch stops renewing, and its deliveries
+ * are attempted again once LEASE_MS has passed (receivers dedupe on webhook-id).
  */
 export async function deliverDueWebhooks(db: PrismaClient, options: WebhookWorkerOptions = {}): Promise<AttemptResult[]> {
   const now = () => options.now ?? new Date();
@@ -161,8 +162,19 @@ export async function deliverDueWebhooks(db: PrismaClient, options: WebhookWorke
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, claimed.length)) }, worker));
-  const { results, disabled } = await record(db, batch, now());
+  const ids = claimed.map((d) => d.id);
+  const stopRenewing = renewWhileWorking(() => {
+    const until = new Date(Date.now() + LEASE_MS);
+    return db.webhookDelivery.updateMany({ where: { id: { in: ids }, status: "pending", leaseUntil: { lt: until } }, data: { leaseUntil: until } });
+  });
+  let recorded: Awaited<ReturnType<typeof record>>;
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, claimed.length)) }, worker));
+    recorded = await record(db, batch, now());
+  } finally {
+    stopRenewing();
+  }
+  const { results, disabled } = recorded;
   for (const endpointId of disabled) await notifyEndpointDisabled(db, endpointId);
   return results;
 }

@@ -28,4 +28,5 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "payload_too_large", status: 413, meaning: "The request body is too large." },
   { code: "rate_limited", status: 429, meaning: "Too many requests for this credential, or too many failed guesses from this address: wait `Retry-After` seconds." },
   { code: "internal_error", status: 500, meaning: "A bug on our side; the request id helps us find it." },
+  { code: "service_unavailable", status: 503, meaning: "The database can't be reached just now (or, behind the load balancer, no instance answered): retry after `Retry-After` seconds, with the same Idempotency-Key for a create." },
 ];
