@@ -1,6 +1,7 @@
 import { render, toPlainText } from "@react-email/render";
 import { config } from "@/lib/config";
 import type { PrismaClient, Tx } from "@/lib/db";
+import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keptBody } from "./outbox-retention";
 import { isQueuedKind, QUEUED_KINDS, type QueuedEmailProps, type QueuedKind } from "./queued-kinds";
@@ -8,8 +9,8 @@ import { mailTransport, type MailTransport } from "./transport";
 
 /** Attempts before a queued email is given up (status `failed`, the error kept). */
 export const MAX_EMAIL_ATTEMPTS = 8;
-/** How long a worker holds a claimed email before another may take it (a dead worker's claims return then). */
-export const EMAIL_LEASE_MS = 60_000;
+/** How long a claim holds an email unless its worker renews it (lib/database/lease.ts): a dead worker's claims return then. */
+export const EMAIL_LEASE_MS = LEASE_MS;
 
 /** Wait after failed attempt n: 30 s, 2 min, 8 min, … capped at 1 h. */
 export const emailRetryDelayMs = (attempt: number) => Math.min(30_000 * 4 ** Math.max(0, attempt - 1), 60 * 60_000);
@@ -78,35 +79,50 @@ export async function sendQueuedEmails(db: PrismaClient, options: { transport?: 
   const summary: QueuedEmailSummary = { claimed: 0, sent: 0, suppressed: 0, retried: 0, failed: 0 };
   const claimed = await claim(db, now, options.limit ?? 50);
   summary.claimed = claimed.length;
-  for (const email of claimed) {
-    try {
-      const message = await rendered(email);
-      if (email.suppress) {
-        await db.emailOutbox.update({ where: { id: email.id }, data: { ...message, ...keptBody("none", message), status: "suppressed", transport: "none", leaseUntil: null } });
-        summary.suppressed++;
-        continue;
-      }
-      const transport = options.transport ?? mailTransport();
-      const result = await transport.send({ from: config.emailFrom, to: email.to, cc: null, ...message }, { idempotencyKey: `email-${email.id}` });
-      await db.emailOutbox.update({
-        where: { id: email.id },
-        data: { subject: message.subject, ...keptBody(transport.name, message), status: result.status, transport: transport.name, providerId: result.providerId, leaseUntil: null, lastError: null },
-      });
-      summary.sent++;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const giveUp = email.attempts >= MAX_EMAIL_ATTEMPTS;
-      await db.emailOutbox.update({
-        where: { id: email.id },
-        data: giveUp
-          ? { status: "failed", leaseUntil: null, lastError: reason }
-          : { nextAttemptAt: new Date(now.getTime() + emailRetryDelayMs(email.attempts)), leaseUntil: null, lastError: reason },
-      });
-      if (giveUp) {
-        summary.failed++;
-        console.error(`Ribbon: gave up on ${email.kind} email ${email.id} after ${email.attempts} attempts: ${reason}`);
-      } else summary.retried++;
+  // Held while this worker lives: renewed every few seconds, so only a dead worker's claims expire.
+  const held = new Set(claimed.map((e) => e.id));
+  const stopRenewing = renewWhileWorking(async () => {
+    if (held.size > 0) await db.emailOutbox.updateMany({ where: { id: { in: [...held] }, status: "pending" }, data: { leaseUntil: new Date(Date.now() + EMAIL_LEASE_MS) } });
+  });
+  try {
+    for (const email of claimed) {
+      await sendOne(db, email, now, options.transport, summary);
+      held.delete(email.id);
     }
+  } finally {
+    stopRenewing();
   }
   return summary;
+}
+
+/** Renders, sends and records one claimed email; a failure is recorded with its retry time, never thrown. */
+async function sendOne(db: PrismaClient, email: Claimed, now: Date, chosen: MailTransport | undefined, summary: QueuedEmailSummary): Promise<void> {
+  try {
+    const message = await rendered(email);
+    if (email.suppress) {
+      await db.emailOutbox.update({ where: { id: email.id }, data: { ...message, ...keptBody("none", message), status: "suppressed", transport: "none", leaseUntil: null } });
+      summary.suppressed++;
+      return;
+    }
+    const transport = chosen ?? mailTransport();
+    const result = await transport.send({ from: config.emailFrom, to: email.to, cc: null, ...message }, { idempotencyKey: `email-${email.id}` });
+    await db.emailOutbox.update({
+      where: { id: email.id },
+      data: { subject: message.subject, ...keptBody(transport.name, message), status: result.status, transport: transport.name, providerId: result.providerId, leaseUntil: null, lastError: null },
+    });
+    summary.sent++;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const giveUp = email.attempts >= MAX_EMAIL_ATTEMPTS;
+    await db.emailOutbox.update({
+      where: { id: email.id },
+      data: giveUp
+        ? { status: "failed", leaseUntil: null, lastError: reason }
+        : { nextAttemptAt: new Date(now.getTime() + emailRetryDelayMs(email.attempts)), leaseUntil: null, lastError: reason },
+    });
+    if (giveUp) {
+      summary.failed++;
+      console.error(`Ribbon: gave up on ${email.kind} email ${email.id} after ${email.attempts} attempts: ${reason}`);
+    } else summary.retried++;
+  }
 }
