@@ -3,18 +3,26 @@
 const DOMAIN = "^lib/(?!api/|testing/|generated/)";
 module.exports = {
   forbidden: [
-    { name: "no-cycles", severity: "error", comment: "Import cycles make load order and layers unclear.", from: {}, to: { circular: true } },
+    {
+      name: "no-cycles",
+      severity: "error",
+      comment: "Import cycles make load order and layers unclear.",
+      from: {},
+      to: { circular: true },
+    },
     {
       name: "domain-not-up",
       severity: "error",
-      comment: "Domain modules (lib/<domain>) never import the HTTP edge (app/), the JSON:API plumbing (lib/api) or UI (components/).",
+      comment:
+        "Domain modules (lib/<domain>) never import the HTTP edge (app/), the JSON:API plumbing (lib/api) or UI (components/).",
       from: { path: DOMAIN, pathNot: "\\.test\\.tsx?$" },
       to: { path: "^(app|components)/|^lib/api/" },
     },
     {
       name: "pages-not-api",
       severity: "error",
-      comment: "Pages, components and emails read resources from lib/representations, never through the API's plumbing.",
+      comment:
+        "Pages, components and emails read resources from lib/representations, never through the API's plumbing.",
       // The API reference page (/docs) renders the API's own OpenAPI document: the one exception.
       from: { path: "^(components|emails)/|^app/(\\(site\\)|untie)/", pathNot: "^app/\\(site\\)/docs/" },
       to: { path: "^lib/api/" },
@@ -39,6 +47,10 @@ module.exports = {
     exclude: { path: "^(node_modules|\\.next|lib/generated|e2e/generated)" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs"],
+    },
   },
 };

@@ -21,7 +21,14 @@ export default defineConfig([
     files: ["app/**", "components/**", "emails/**", "lib/**", "proxy.ts"],
     ignores: ["lib/config.ts", "**/*.test.ts", "**/*.test.tsx", "lib/testing/**"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/config.ts (one schema, validated at start)." }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read configuration through lib/config.ts (one schema, validated at start).",
+        },
+      ],
     },
   },
   {
@@ -31,7 +38,8 @@ export default defineConfig([
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.object.object.name=/^(db|tx|prisma)$/], CallExpression[callee.object.name=/^(db|tx|prisma)$/][callee.property.name=/^\\$/]",
+          selector:
+            "CallExpression[callee.object.object.name=/^(db|tx|prisma)$/], CallExpression[callee.object.name=/^(db|tx|prisma)$/][callee.property.name=/^\\$/]",
           message: "Pages call domain functions (lib/<domain>), never Prisma.",
         },
       ],

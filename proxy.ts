@@ -27,8 +27,15 @@ async function invalidAuthorization(url: URL): Promise<InvalidAuthorization | nu
  */
 export async function proxy(request: NextRequest) {
   if (await hasUnreadableActionFields(request)) {
-    const page = errorPage("400 Bad Request", "This form could not be read. Go back to the page, reload it and try again.", appConfig.appUrl);
-    return new NextResponse(page, { status: 400, headers: { ...securityHeaders(pageCsp("")), "Content-Type": "text/html; charset=utf-8" } });
+    const page = errorPage(
+      "400 Bad Request",
+      "This form could not be read. Go back to the page, reload it and try again.",
+      appConfig.appUrl,
+    );
+    return new NextResponse(page, {
+      status: 400,
+      headers: { ...securityHeaders(pageCsp("")), "Content-Type": "text/html; charset=utf-8" },
+    });
   }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const headers = securityHeaders(pageCsp(nonce));
@@ -37,7 +44,10 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   const refused = request.nextUrl.pathname === "/oauth2/authorize" ? await invalidAuthorization(request.nextUrl) : null;
   const response = refused
-    ? NextResponse.rewrite(new URL(`/oauth2/authorize/invalid?reason=${refused}`, request.url), { status: 400, request: { headers: requestHeaders } })
+    ? NextResponse.rewrite(new URL(`/oauth2/authorize/invalid?reason=${refused}`, request.url), {
+        status: 400,
+        request: { headers: requestHeaders },
+      })
     : NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

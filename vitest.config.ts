@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // "server-only" throws outside React's server build; tests run domain code directly.
-  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "emails/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
@@ -13,6 +18,13 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
-    env: { AUTH_SECRET: "test-secret-not-for-production", APP_URL: "http://localhost:3000", RIBBON_SWEEPER: "off", RIBBON_LOG_REQUESTS: "off", RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "0", RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1" },
+    env: {
+      AUTH_SECRET: "test-secret-not-for-production",
+      APP_URL: "http://localhost:3000",
+      RIBBON_SWEEPER: "off",
+      RIBBON_LOG_REQUESTS: "off",
+      RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "0",
+      RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1",
+    },
   },
 });

@@ -15,7 +15,8 @@ const cleanups: (() => Promise<void> | void)[] = [];
 
 /** Runs every cleanup registered by the helpers below, newest first (call it in afterAll). */
 export async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch((e) => console.error("chaos cleanup:", e));
+  for (const cleanup of cleanups.splice(0).reverse())
+    await Promise.resolve(cleanup()).catch((e) => console.error("chaos cleanup:", e));
 }
 
 /** A child process in its own group, started again by `start()`, with all its runs' output kept (echoed when CHAOS_VERBOSE=1). */
@@ -31,7 +32,11 @@ export class Proc {
     cleanups.push(() => this.stop());
   }
   start(): void {
-    this.child = spawn(this.command, this.args, { env: { ...process.env, ...this.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    this.child = spawn(this.command, this.args, {
+      env: { ...process.env, ...this.env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const keep = (chunk: Buffer) => {
       this.output += chunk.toString();
       if (process.env.CHAOS_VERBOSE === "1") process.stderr.write(chunk);
@@ -99,7 +104,13 @@ export async function startServer(port: number, env: Record<string, string>): Pr
 async function waitUntilServing({ proc, url, port }: Server): Promise<void> {
   for (let i = 0; i < 240; i++) {
     if (!proc.alive) throw new Error(`the server on ${port} exited:\n${proc.output}`);
-    if (await fetch(`${url}/api/v1/teams`, { method: "OPTIONS" }).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(`${url}/api/v1/teams`, { method: "OPTIONS" }).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await sleep(250);
   }
   throw new Error(`the server on ${port} never answered:\n${proc.output}`);
@@ -152,22 +163,41 @@ export async function seedAccount(database: Database) {
 }
 
 /** `count` live email gifts of the account's team, due now, inserted with one statement; their ids are `gft_chaos_<tag>_<n>`. */
-export async function seedDueGifts(database: Database, account: Awaited<ReturnType<typeof seedAccount>>, count: number, tag: string): Promise<void> {
+export async function seedDueGifts(
+  database: Database,
+  account: Awaited<ReturnType<typeof seedAccount>>,
+  count: number,
+  tag: string,
+): Promise<void> {
   const cat = await catalogue(database.prisma);
   await database.prisma.$executeRawUnsafe(
     `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
      SELECT 'gft_chaos_${tag}_' || i, $1, $2, true, 'Recipient ' || i, 'email', 'due' || i || '@example.com', 'A gift for you', 'Thank you!', 'Chaos',
             now() AT TIME ZONE 'UTC' - interval '1 minute', 'scheduled', now(), md5('${tag}' || i) || md5('d' || i), $3, $4, $5, 2500, now()
      FROM generate_series(1, ${count}) AS i`,
-    account.team.id, account.user.id, cat.collection.id, cat.design.id, cat.logo.id,
+    account.team.id,
+    account.user.id,
+    cat.collection.id,
+    cat.design.id,
+    cat.logo.id,
   );
 }
 
 /** A Redis of the test's own: SIGKILL it for "down", SIGSTOP/SIGCONT for "hanging". */
 export async function startRedis(port: number) {
-  const proc = new Proc("redis-server", ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"]);
+  const proc = new Proc("redis-server", [
+    "--port",
+    String(port),
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--bind",
+    "127.0.0.1",
+  ]);
   const ready = async (runs: number) => {
-    for (let i = 0; i < 50 && (proc.output.match(/Ready to accept connections/g)?.length ?? 0) < runs; i++) await sleep(100);
+    for (let i = 0; i < 50 && (proc.output.match(/Ready to accept connections/g)?.length ?? 0) < runs; i++)
+      await sleep(100);
   };
   await ready(1);
   let runs = 1;
@@ -185,17 +215,34 @@ export async function startRedis(port: number) {
 
 /** HAProxy in the foreground with the repository's config (deploy/haproxy/ribbon.cfg) in front of two instances. */
 export async function startHaproxy(port: number, a: Server, b: Server): Promise<Proc> {
-  const env = { HAPROXY_BIND: `127.0.0.1:${port}`, INSTANCE_A: `127.0.0.1:${a.port}`, INSTANCE_B: `127.0.0.1:${b.port}` };
+  const env = {
+    HAPROXY_BIND: `127.0.0.1:${port}`,
+    INSTANCE_A: `127.0.0.1:${a.port}`,
+    INSTANCE_B: `127.0.0.1:${b.port}`,
+  };
   const proc = new Proc("haproxy", ["-f", "deploy/haproxy/ribbon.cfg", "-db"], env);
   for (let i = 0; i < 50; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/v1/teams`, { method: "OPTIONS" }).then((r) => r.status === 204, () => false)) return proc;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/v1/teams`, { method: "OPTIONS" }).then(
+        (r) => r.status === 204,
+        () => false,
+      )
+    )
+      return proc;
     if (!proc.alive) break;
     await sleep(100);
   }
   throw new Error(`haproxy did not start:\n${proc.output}`);
 }
 
-export type Answer = { status: number; ms: number; contentType: string; retryAfter: string | null; body: string; error?: string };
+export type Answer = {
+  status: number;
+  ms: number;
+  contentType: string;
+  retryAfter: string | null;
+  body: string;
+  error?: string;
+};
 
 /** One request with a client-side deadline; a connection error or timeout is an answer with status 0. */
 export async function request(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Answer> {
@@ -203,15 +250,37 @@ export async function request(url: string, init: RequestInit & { timeoutMs?: num
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 30_000) });
     const body = await res.text();
-    return { status: res.status, ms: performance.now() - started, contentType: res.headers.get("content-type") ?? "", retryAfter: res.headers.get("retry-after"), body };
+    return {
+      status: res.status,
+      ms: performance.now() - started,
+      contentType: res.headers.get("content-type") ?? "",
+      retryAfter: res.headers.get("retry-after"),
+      body,
+    };
   } catch (error) {
-    return { status: 0, ms: performance.now() - started, contentType: "", retryAfter: null, body: "", error: String((error as Error).cause ?? error) };
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      contentType: "",
+      retryAfter: null,
+      body: "",
+      error: String((error as Error).cause ?? error),
+    };
   }
 }
 
 /** A create body for a live email gift due now (without scheduled_at an email waits 5 minutes). */
 export const giftBody = (n: number) =>
-  JSON.stringify({ gift: { name: `Chaos ${n}`, email: `chaos${n}@example.com`, collection: "Coffee Lovers", message: "Thank you!", from: "Chaos", scheduled_at: new Date().toISOString() } });
+  JSON.stringify({
+    gift: {
+      name: `Chaos ${n}`,
+      email: `chaos${n}@example.com`,
+      collection: "Coffee Lovers",
+      message: "Thank you!",
+      from: "Chaos",
+      scheduled_at: new Date().toISOString(),
+    },
+  });
 
 /**
  * Open-loop load: one request every 1000/rate ms for `ms`, whatever the answers, each timed
@@ -242,10 +311,16 @@ export function countStatuses(answers: { status: number }[]): Record<number, num
 }
 
 /** Runs `work` over and over on `workers` loops until `stop()` says so. */
-export async function loop(workers: number, stop: () => boolean, work: (worker: number) => Promise<void>): Promise<void> {
-  await Promise.all(Array.from({ length: workers }, async (_, w) => {
-    while (!stop()) await work(w);
-  }));
+export async function loop(
+  workers: number,
+  stop: () => boolean,
+  work: (worker: number) => Promise<void>,
+): Promise<void> {
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      while (!stop()) await work(w);
+    }),
+  );
 }
 
 export { sleep };

@@ -3,7 +3,16 @@ import { afterAll, expect, test } from "vitest";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { messageId } from "@/lib/webhooks/deliver";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
-import { cleanUp, createScratchDatabase, openDb, OVERLAPPING_QUERY, seedAccount, seedDueGifts, sleep, startServer } from "./harness";
+import {
+  cleanUp,
+  createScratchDatabase,
+  openDb,
+  OVERLAPPING_QUERY,
+  seedAccount,
+  seedDueGifts,
+  sleep,
+  startServer,
+} from "./harness";
 
 afterAll(cleanUp);
 
@@ -16,11 +25,20 @@ test("a restarted server takes over a killed one's claims within 30 s: every ema
   const account = await seedAccount(database);
   const receiver = await startReceiver(4111);
   afterAll(() => receiver.close());
-  const caller = { user: { id: account.user.id, name: account.user.name ?? "", email: account.user.email }, mode: "live" as const, via: "token" as const, credentialId: 0 };
+  const caller = {
+    user: { id: account.user.id, name: account.user.name ?? "", email: account.user.email },
+    mode: "live" as const,
+    via: "token" as const,
+    credentialId: 0,
+  };
   await createEndpoint(db, caller, account.team, { url: receiver.url, eventTypes: ["gift.sent"] });
   await seedDueGifts(database, account, GIFTS, "kill");
 
-  const server = await startServer(4110, { DATABASE_URL: url, RIBBON_SWEEPER_INTERVAL_MS: "250", RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1" });
+  const server = await startServer(4110, {
+    DATABASE_URL: url,
+    RIBBON_SWEEPER_INTERVAL_MS: "250",
+    RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1",
+  });
   const sent = () => db.emailOutbox.count({ where: { kind: "gift" } });
   while ((await sent()) < GIFTS / 2) await sleep(50);
   await server.proc.killHard();
@@ -31,7 +49,8 @@ test("a restarted server takes over a killed one's claims within 30 s: every ema
   await server.restart();
   // Nothing stays scheduled: the dead process's claims are taken over once their lease runs out.
   let lastScheduled = Infinity;
-  while (Date.now() - killedAt < 60_000 && (lastScheduled = await db.gift.count({ where: { stage: "scheduled" } })) > 0) await sleep(200);
+  while (Date.now() - killedAt < 60_000 && (lastScheduled = await db.gift.count({ where: { stage: "scheduled" } })) > 0)
+    await sleep(200);
   const allSentAfterMs = Date.now() - killedAt;
   expect(lastScheduled).toBe(0);
   expect(allSentAfterMs).toBeLessThan(30_000);
@@ -53,5 +72,14 @@ test("a restarted server takes over a killed one's claims within 30 s: every ema
   expect(new Set(received).size).toBe(GIFTS);
   expect(server.proc.output).not.toContain(OVERLAPPING_QUERY);
 
-  console.log(JSON.stringify({ figure: "kill-delivery", sentAtKill, strandedClaims: stranded, allSentAfterMs, webhookCopies: received.length, webhookIds: new Set(received).size }));
+  console.log(
+    JSON.stringify({
+      figure: "kill-delivery",
+      sentAtKill,
+      strandedClaims: stranded,
+      allSentAfterMs,
+      webhookCopies: received.length,
+      webhookIds: new Set(received).size,
+    }),
+  );
 });

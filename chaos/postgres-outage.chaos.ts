@@ -1,6 +1,19 @@
 // PostgreSQL stops for 10 s under steady create load, then returns (docs/reliability.md).
 import { afterAll, expect, test } from "vitest";
-import { cleanUp, countStatuses, createCluster, giftBody, loop, openDb, OVERLAPPING_QUERY, request, seedAccount, sleep, startServer, type Answer } from "./harness";
+import {
+  cleanUp,
+  countStatuses,
+  createCluster,
+  giftBody,
+  loop,
+  openDb,
+  OVERLAPPING_QUERY,
+  request,
+  seedAccount,
+  sleep,
+  startServer,
+  type Answer,
+} from "./harness";
 
 afterAll(cleanUp);
 
@@ -18,14 +31,21 @@ test("while PostgreSQL is down creates answer 503 with Retry-After within 5 s; a
   const byPhase = { before: [] as Timed[], down: [] as Timed[], back: [] as Timed[] };
   let n = 0;
   let done = false;
-  const load = loop(4, () => done, async () => {
-    const at = Date.now();
-    const startedIn = phase;
-    const answer = { ...(await request(create, { method: "POST", headers, body: giftBody(n++), timeoutMs: 20_000 })), at };
-    answers.push(answer);
-    byPhase[startedIn].push(answer);
-    if (answer.status !== 200) await sleep(100);
-  });
+  const load = loop(
+    4,
+    () => done,
+    async () => {
+      const at = Date.now();
+      const startedIn = phase;
+      const answer = {
+        ...(await request(create, { method: "POST", headers, body: giftBody(n++), timeoutMs: 20_000 })),
+        at,
+      };
+      answers.push(answer);
+      byPhase[startedIn].push(answer);
+      if (answer.status !== 200) await sleep(100);
+    },
+  );
 
   await sleep(3_000);
   phase = "down";
@@ -44,7 +64,10 @@ test("while PostgreSQL is down creates answer 503 with Retry-After within 5 s; a
   const down = byPhase.down;
   expect(down.length).toBeGreaterThan(20);
   const statuses = countStatuses(down);
-  expect(statuses).toEqual({ 503: down.filter((a) => a.status === 503).length, ...(statuses[200] ? { 200: statuses[200] } : {}) });
+  expect(statuses).toEqual({
+    503: down.filter((a) => a.status === 503).length,
+    ...(statuses[200] ? { 200: statuses[200] } : {}),
+  });
   for (const a of down.filter((x) => x.status === 503)) {
     expect(a.contentType).toContain("application/vnd.api+json");
     expect(Number(a.retryAfter)).toBeGreaterThan(0);
@@ -58,9 +81,14 @@ test("while PostgreSQL is down creates answer 503 with Retry-After within 5 s; a
   expect(server.proc.alive).toBe(true);
 
   // Every acknowledged gift exists once, with its one charge and its first event; no charge lacks its gift.
-  const acknowledged = answers.filter((a) => a.status === 200).map((a) => (JSON.parse(a.body) as { data: { id: string } }).data.id);
+  const acknowledged = answers
+    .filter((a) => a.status === 200)
+    .map((a) => (JSON.parse(a.body) as { data: { id: string } }).data.id);
   const db = database.prisma;
-  const gifts = await db.gift.findMany({ where: { id: { in: acknowledged } }, select: { id: true, chargeId: true, events: { where: { stage: "scheduled" }, select: { id: true } } } });
+  const gifts = await db.gift.findMany({
+    where: { id: { in: acknowledged } },
+    select: { id: true, chargeId: true, events: { where: { stage: "scheduled" }, select: { id: true } } },
+  });
   expect(gifts.length).toBe(acknowledged.length);
   expect(new Set(acknowledged).size).toBe(acknowledged.length);
   expect(gifts.filter((g) => g.chargeId === null || g.events.length !== 1)).toEqual([]);
@@ -75,5 +103,14 @@ test("while PostgreSQL is down creates answer 503 with Retry-After within 5 s; a
   expect(emails.filter((e) => e._count !== 1)).toEqual([]);
   expect(server.proc.output).not.toContain(OVERLAPPING_QUERY);
 
-  console.log(JSON.stringify({ figure: "postgres-outage", before: byPhase.before.length, down: statuses, maxDownMs: Math.round(Math.max(...down.map((a) => a.ms))), firstBackMs: firstBack.at + firstBack.ms - returnedAt, acknowledged: acknowledged.length }));
+  console.log(
+    JSON.stringify({
+      figure: "postgres-outage",
+      before: byPhase.before.length,
+      down: statuses,
+      maxDownMs: Math.round(Math.max(...down.map((a) => a.ms))),
+      firstBackMs: firstBack.at + firstBack.ms - returnedAt,
+      acknowledged: acknowledged.length,
+    }),
+  );
 });

@@ -1,7 +1,17 @@
 // Redis (the shared rate-limit store) killed, then frozen (docs/reliability.md).
 import { Redis } from "ioredis";
 import { afterAll, expect, test } from "vitest";
-import { cleanUp, countStatuses, createScratchDatabase, openDb, openLoop, percentile, seedAccount, startRedis, startServer } from "./harness";
+import {
+  cleanUp,
+  countStatuses,
+  createScratchDatabase,
+  openDb,
+  openLoop,
+  percentile,
+  seedAccount,
+  startRedis,
+  startServer,
+} from "./harness";
 
 afterAll(cleanUp);
 
@@ -37,9 +47,15 @@ test("with Redis killed or frozen requests are served on time with limits in a s
   redis.thaw();
   const thawed = await phase(4_000);
 
-  const figures = Object.fromEntries(Object.entries({ before, killed, back, frozen, thawed }).map(([k, a]) => [k, { p50: percentile(a, 50), p99: percentile(a, 99), max: percentile(a, 100) }]));
+  const figures = Object.fromEntries(
+    Object.entries({ before, killed, back, frozen, thawed }).map(([k, a]) => [
+      k,
+      { p50: percentile(a, 50), p99: percentile(a, 99), max: percentile(a, 100) },
+    ]),
+  );
   console.log(JSON.stringify({ figure: "redis-outage", rate: 40, ...figures, sharedAgain }));
-  for (const answers of [before, killed, back, frozen, thawed]) expect(countStatuses(answers)).toEqual({ 200: answers.length });
+  for (const answers of [before, killed, back, frozen, thawed])
+    expect(countStatuses(answers)).toEqual({ 200: answers.length });
   const added = (answers: { ms: number }[]) => percentile(answers, 99) - percentile(before, 99);
   expect(added(killed)).toBeLessThanOrEqual(100);
   expect(added(frozen)).toBeLessThanOrEqual(100);
@@ -51,5 +67,4 @@ test("with Redis killed or frozen requests are served on time with limits in a s
   expect(log.match(/rate limits in safe mode/g)?.length).toBe(2); // once per outage (killed, frozen)
   expect(log).not.toContain("Unhandled error event");
   expect(log).not.toContain("letting the request through");
-
 });

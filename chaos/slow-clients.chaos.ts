@@ -1,7 +1,17 @@
 // 500 clients sending their headers one byte a second (slowloris) (docs/reliability.md).
 import net from "node:net";
 import { afterAll, expect, test } from "vitest";
-import { cleanUp, countStatuses, createScratchDatabase, openDb, openLoop, percentile, seedAccount, sleep, startServer } from "./harness";
+import {
+  cleanUp,
+  countStatuses,
+  createScratchDatabase,
+  openDb,
+  openLoop,
+  percentile,
+  seedAccount,
+  sleep,
+  startServer,
+} from "./harness";
 
 afterAll(cleanUp);
 
@@ -36,7 +46,15 @@ test("500 connections dripping headers a byte a second don't stop others being s
   await sleep(Math.max(0, 17_000 - (Date.now() - openedAt)));
   for (const socket of sockets) socket.destroy();
 
-  console.log(JSON.stringify({ figure: "slow-clients", slow: SLOW, before: { p50: percentile(before, 50), p99: percentile(before, 99) }, during: { p50: percentile(during, 50), p99: percentile(during, 99), n: during.length }, slowClosedAfterMs: { min: Math.min(...closedAfter), max: Math.max(...closedAfter) } }));
+  console.log(
+    JSON.stringify({
+      figure: "slow-clients",
+      slow: SLOW,
+      before: { p50: percentile(before, 50), p99: percentile(before, 99) },
+      during: { p50: percentile(during, 50), p99: percentile(during, 99), n: during.length },
+      slowClosedAfterMs: { min: Math.min(...closedAfter), max: Math.max(...closedAfter) },
+    }),
+  );
   // Node answers 408 and closes each one once the headers timeout (10 s, checked every second) has passed.
   expect(closedAfter.length).toBe(SLOW);
   expect(Math.max(...closedAfter)).toBeLessThan(15_000);

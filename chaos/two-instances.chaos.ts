@@ -4,7 +4,23 @@ import { afterAll, expect, test } from "vitest";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import type { PrismaClient } from "@/lib/db";
 import { createOAuthClient } from "@/lib/oauth/create-client";
-import { cleanUp, countStatuses, createScratchDatabase, giftBody, loop, openDb, OVERLAPPING_QUERY, request, seedAccount, sleep, startHaproxy, startRedis, startServer, type Answer, type Server } from "./harness";
+import {
+  cleanUp,
+  countStatuses,
+  createScratchDatabase,
+  giftBody,
+  loop,
+  openDb,
+  OVERLAPPING_QUERY,
+  request,
+  seedAccount,
+  sleep,
+  startHaproxy,
+  startRedis,
+  startServer,
+  type Answer,
+  type Server,
+} from "./harness";
 
 afterAll(cleanUp);
 
@@ -22,11 +38,16 @@ async function approveAt(server: Server, db: PrismaClient, userId: string, clien
   const page = `${server.url}/oauth2/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1" })}`;
   const headers = { cookie: `authjs.session-token=${token}`, origin: server.url };
   const html = await (await fetch(page, { headers })).text();
-  const form = [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)].map((m) => m[1]).find((f) => f.includes(">Approve<")) ?? html;
+  const form =
+    [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)].map((m) => m[1]).find((f) => f.includes(">Approve<")) ?? html;
   const fields = new FormData();
   for (const input of form.match(/<input[^>]*>/g) ?? []) {
     const name = /name="([^"]*)"/.exec(input)?.[1];
-    if (name) fields.append(name.replaceAll("&amp;", "&"), (/value="([^"]*)"/.exec(input)?.[1] ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+    if (name)
+      fields.append(
+        name.replaceAll("&amp;", "&"),
+        (/value="([^"]*)"/.exec(input)?.[1] ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&"),
+      );
   }
   const approved = await fetch(page, { method: "POST", headers, body: fields, redirect: "manual" });
   const to = new URL(approved.headers.get("location") ?? "", server.url);
@@ -41,7 +62,14 @@ test("through HAProxy: an OAuth code from one instance is exchanged at the other
   const account = await seedAccount(database);
   const redis = await startRedis(6402);
   const lb = `http://127.0.0.1:${LB_PORT}`;
-  const env = { DATABASE_URL: url, REDIS_URL: redis.url, APP_URL: lb, RIBBON_SWEEPER_INTERVAL_MS: "500", RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "10", RIBBON_TRUST_PROXY: "1" };
+  const env = {
+    DATABASE_URL: url,
+    REDIS_URL: redis.url,
+    APP_URL: lb,
+    RIBBON_SWEEPER_INTERVAL_MS: "500",
+    RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "10",
+    RIBBON_TRUST_PROXY: "1",
+  };
   const [a, b] = await Promise.all([startServer(4141, env), startServer(4142, env)]);
   await startHaproxy(LB_PORT, a, b);
 
@@ -49,11 +77,20 @@ test("through HAProxy: an OAuth code from one instance is exchanged at the other
   const client = await createOAuthClient(db, { name: "Chaos app", redirectUris: [REDIRECT_URI] });
   const code = await approveAt(a, db, account.user.id, client.clientId);
   const exchange = new FormData();
-  for (const [k, v] of Object.entries({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, client_id: client.clientId, client_secret: client.clientSecret })) exchange.append(k, v);
+  for (const [k, v] of Object.entries({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT_URI,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+  }))
+    exchange.append(k, v);
   const issued = await fetch(`${b.url}/oauth2/token`, { method: "POST", body: exchange });
   expect(issued.status).toBe(200);
   const { access_token: accessToken } = (await issued.json()) as { access_token: string };
-  expect((await request(`${lb}/api/v1/teams`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+  expect((await request(`${lb}/api/v1/teams`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(
+    200,
+  );
 
   const auth = { authorization: `Bearer ${account.tokens.live}` };
   const attempts: Answer[] = [];
@@ -65,19 +102,29 @@ test("through HAProxy: an OAuth code from one instance is exchanged at the other
     const key = randomUUID();
     const body = giftBody(n++);
     for (let attempt = 0; attempt < 40; attempt++) {
-      const answer = await request(`${lb}/api/v1/teams/${account.team.id}/gifts`, { method: "POST", headers: { ...auth, "content-type": "application/json", "idempotency-key": key }, body, timeoutMs: 20_000 });
+      const answer = await request(`${lb}/api/v1/teams/${account.team.id}/gifts`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json", "idempotency-key": key },
+        body,
+        timeoutMs: 20_000,
+      });
       attempts.push(answer);
       outcomes.set(key, answer);
       if (answer.status !== 0 && answer.status !== 503) return;
       await sleep(250);
     }
   };
-  const read = async (path: string) => void attempts.push(await request(`${lb}${path}`, { headers: auth, timeoutMs: 20_000 }));
-  const load = loop(12, () => done, async (w) => {
-    const pick = (n + w) % 5;
-    if (pick < 3) await create();
-    else await read(pick === 3 ? "/api/v1/teams" : `/api/v1/teams/${account.team.id}/gifts`);
-  });
+  const read = async (path: string) =>
+    void attempts.push(await request(`${lb}${path}`, { headers: auth, timeoutMs: 20_000 }));
+  const load = loop(
+    12,
+    () => done,
+    async (w) => {
+      const pick = (n + w) % 5;
+      if (pick < 3) await create();
+      else await read(pick === 3 ? "/api/v1/teams" : `/api/v1/teams/${account.team.id}/gifts`);
+    },
+  );
   await sleep(6_000);
   await b.proc.killHard();
   await sleep(10_000);
@@ -106,13 +153,29 @@ test("through HAProxy: an OAuth code from one instance is exchanged at the other
 
   // Limits are shared: with both instances up again, 10 bad tokens spread over both trip the per-address limit of 10.
   await b.restart();
-  for (let i = 0; i < 40 && !/UP/.test(await fetch(`${b.url}/api/v1/teams`, { method: "OPTIONS" }).then(() => "UP", () => "")); i++) await sleep(250);
+  for (
+    let i = 0;
+    i < 40 &&
+    !/UP/.test(
+      await fetch(`${b.url}/api/v1/teams`, { method: "OPTIONS" }).then(
+        () => "UP",
+        () => "",
+      ),
+    );
+    i++
+  )
+    await sleep(250);
   await sleep(2_500); // HAProxy's `rise 2` at 1 s intervals
   const guesses: number[] = [];
-  for (let i = 0; i < 12; i++) guesses.push((await request(`${lb}/api/v1/teams`, { headers: { authorization: "Bearer rbn_live_not-a-real-token" } })).status);
+  for (let i = 0; i < 12; i++)
+    guesses.push(
+      (await request(`${lb}/api/v1/teams`, { headers: { authorization: "Bearer rbn_live_not-a-real-token" } })).status,
+    );
   expect(guesses.slice(0, 10)).toEqual(Array(10).fill(401));
   expect(guesses.slice(10)).toEqual([429, 429]);
   expect(a.proc.output + b.proc.output).not.toContain(OVERLAPPING_QUERY);
 
-  console.log(JSON.stringify({ figure: "two-instances", attempts: attempts.length, statuses, keys: outcomes.size, guesses }));
+  console.log(
+    JSON.stringify({ figure: "two-instances", attempts: attempts.length, statuses, keys: outcomes.size, guesses }),
+  );
 });

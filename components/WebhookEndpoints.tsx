@@ -22,7 +22,11 @@ export function WebhookEndpoints({ endpoints, send }: Props) {
           {endpoints.map((e) => (
             <li key={e.id}>
               <p>
-                <code className="break-all">{e.url}</code> <span className="text-stone-500">({e.teamId}{e.enabled ? "" : ", disabled"})</span>
+                <code className="break-all">{e.url}</code>{" "}
+                <span className="text-stone-500">
+                  ({e.teamId}
+                  {e.enabled ? "" : ", disabled"})
+                </span>
                 {e.description && <span className="text-stone-600"> — {e.description}</span>}
               </p>
               {e.disabledReason && <p className="text-red-700">{e.disabledReason}</p>}

@@ -11,7 +11,11 @@ export function WebhookTestButton({ endpointId, send }: Props) {
   return (
     <form action={action} className="flex items-center gap-3">
       <input type="hidden" name="endpoint" value={endpointId} />
-      <button type="submit" disabled={pending} className="rounded-full border border-stone-300 px-3 py-1 text-sm disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-full border border-stone-300 px-3 py-1 text-sm disabled:opacity-60"
+      >
         Send test event
       </button>
       {state && (

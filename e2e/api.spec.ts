@@ -22,11 +22,15 @@ test("demo credentials list their teams, the sandbox and the catalogue", async (
   const creds = demoCredentials();
   const [alex, sam] = creds.accounts;
   expect(creds.base_url).toMatch(/\/api\/v1$/);
-  const live = await request.get(`${creds.base_url}/teams`, { headers: { Authorization: `Bearer ${alex.live_token}` } });
+  const live = await request.get(`${creds.base_url}/teams`, {
+    headers: { Authorization: `Bearer ${alex.live_token}` },
+  });
   expect((await live.json()).data.map((t: { id: string }) => t.id)).toEqual(alex.teams);
   const sandbox = await request.get(`${creds.base_url}/teams?access_token=${sam.sandbox_token}`);
   expect((await sandbox.json()).data).toEqual([{ type: "teams", id: "sandbox", attributes: { name: "Sandbox" } }]);
-  const collections = await request.get(`${creds.base_url}/collections`, { headers: { Authorization: `Bearer ${alex.live_token}` } });
+  const collections = await request.get(`${creds.base_url}/collections`, {
+    headers: { Authorization: `Bearer ${alex.live_token}` },
+  });
   expect((await collections.json()).data.length).toBeGreaterThanOrEqual(6);
 });
 
@@ -34,7 +38,13 @@ test("a live gift is charged, validated, idempotent and cancellable over HTTP", 
   const creds = demoCredentials();
   const [alex, sam] = creds.accounts;
   const headers = { Authorization: `Bearer ${alex.live_token}`, "Idempotency-Key": `e2e-${Date.now()}` };
-  const gift = { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" };
+  const gift = {
+    name: "Robin",
+    email: "robin@example.com",
+    collection: "Coffee Lovers",
+    message: "Thank you!",
+    from: "Alex",
+  };
 
   const first = await request.post(`${creds.base_url}/teams/${alex.teams[0]}/gifts`, { headers, data: { gift } });
   expect(first.status()).toBe(200);
@@ -44,7 +54,10 @@ test("a live gift is charged, validated, idempotent and cancellable over HTTP", 
   const replay = await request.post(`${creds.base_url}/teams/${alex.teams[0]}/gifts`, { headers, data: { gift } });
   expect(replay.headers()["idempotent-replayed"]).toBe("true");
   expect((await replay.json()).data.id).toBe(created.data.id);
-  const conflict = await request.post(`${creds.base_url}/teams/${alex.teams[0]}/gifts`, { headers, data: { gift: { ...gift, name: "Other" } } });
+  const conflict = await request.post(`${creds.base_url}/teams/${alex.teams[0]}/gifts`, {
+    headers,
+    data: { gift: { ...gift, name: "Other" } },
+  });
   expect(conflict.status()).toBe(409);
 
   const invalid = await request.post(`${creds.base_url}/gifts`, {
@@ -62,14 +75,27 @@ test("a live gift is charged, validated, idempotent and cancellable over HTTP", 
   });
   expect(malformed.status()).toBe(400);
 
-  const declined = await request.post(`${creds.base_url}/gifts`, { headers: { Authorization: `Bearer ${sam.live_token}` }, data: { gift } });
+  const declined = await request.post(`${creds.base_url}/gifts`, {
+    headers: { Authorization: `Bearer ${sam.live_token}` },
+    data: { gift },
+  });
   expect(declined.status()).toBe(400);
   expect((await declined.json()).errors).toEqual([
-    { title: "BillingError", status: 400, detail: "Your card was declined.", code: "card_declined", links: { about: expect.stringMatching(/\/docs#errors$/) } },
+    {
+      title: "BillingError",
+      status: 400,
+      detail: "Your card was declined.",
+      code: "card_declined",
+      links: { about: expect.stringMatching(/\/docs#errors$/) },
+    },
   ]);
 
-  const cancelled = await request.delete(`${creds.base_url}/gifts/${created.data.id}`, { headers: { Authorization: `Bearer ${alex.live_token}` } });
+  const cancelled = await request.delete(`${creds.base_url}/gifts/${created.data.id}`, {
+    headers: { Authorization: `Bearer ${alex.live_token}` },
+  });
   expect((await cancelled.json()).data.attributes.stage).toBe("cancelled");
-  const again = await request.delete(`${creds.base_url}/gifts/${created.data.id}`, { headers: { Authorization: `Bearer ${alex.live_token}` } });
+  const again = await request.delete(`${creds.base_url}/gifts/${created.data.id}`, {
+    headers: { Authorization: `Bearer ${alex.live_token}` },
+  });
   expect(again.status()).toBe(409);
 });

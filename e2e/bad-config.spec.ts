@@ -3,7 +3,13 @@ import { expect, test } from "@playwright/test";
 
 // `npm start` with a bad value stops at once, with one line naming the variable and what it accepts.
 test("a bad configuration value stops the server with a line that names the variable", async () => {
-  const env = { ...process.env, PORT: "3298", RIBBON_DATA_DIR: ".e2e-bad-config", RIBBON_SWEEPER: "maybe", EMAIL_FROM: "Ribbon" };
+  const env = {
+    ...process.env,
+    PORT: "3298",
+    RIBBON_DATA_DIR: ".e2e-bad-config",
+    RIBBON_SWEEPER: "maybe",
+    EMAIL_FROM: "Ribbon",
+  };
   const server = spawn("node", ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout.on("data", (chunk) => (output += chunk));

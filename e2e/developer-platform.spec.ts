@@ -4,7 +4,10 @@ import createClient from "openapi-fetch";
 import type { paths } from "./generated/ribbon-api";
 import { demoCredentials } from "./demo";
 
-test("/docs renders the reference from the OpenAPI document, with no request leaving the machine", async ({ page, baseURL }, testInfo) => {
+test("/docs renders the reference from the OpenAPI document, with no request leaving the machine", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const origins = new Set<string>();
   page.on("request", (r) => origins.add(new URL(r.url()).origin));
   await page.goto("/docs");
@@ -29,7 +32,11 @@ test("the home page and every API 404 lead to /docs", async ({ page, request }) 
 });
 
 test("TRACE on the API is a JSON:API 405, not a plain-text 500", async ({ baseURL }) => {
-  const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+  const { status, headers, body } = await new Promise<{
+    status: number;
+    headers: Record<string, unknown>;
+    body: string;
+  }>((resolve, reject) => {
     const req = httpRequest(`${baseURL}/api/v1/gifts`, { method: "TRACE" }, (res) => {
       let text = "";
       res.on("data", (chunk) => (text += chunk));
@@ -45,15 +52,28 @@ test("TRACE on the API is a JSON:API 405, not a plain-text 500", async ({ baseUR
 
 test("a client generated from the OpenAPI document creates and lists a sandbox gift", async () => {
   const creds = demoCredentials();
-  const client = createClient<paths>({ baseUrl: creds.base_url, headers: { Authorization: `Bearer ${creds.accounts[0].sandbox_token}` } });
+  const client = createClient<paths>({
+    baseUrl: creds.base_url,
+    headers: { Authorization: `Bearer ${creds.accounts[0].sandbox_token}` },
+  });
   const created = await client.POST("/gifts", {
-    body: { gift: { name: "Typed Client", email: "typed@example.com", collection: "Coffee Lovers", message: "Generated from the document", from: "CI" } },
+    body: {
+      gift: {
+        name: "Typed Client",
+        email: "typed@example.com",
+        collection: "Coffee Lovers",
+        message: "Generated from the document",
+        from: "CI",
+      },
+    },
   });
   expect(created.response.status).toBe(200);
   expect(created.data?.data.attributes.stage).toBe("scheduled");
   const listed = await client.GET("/gifts", { params: { query: { "filter[email]": "typed@example.com" } } });
   expect(listed.data?.data.map((g) => g.id)).toContain(created.data?.data.id);
-  const invalid = await client.POST("/gifts", { body: { gift: { name: "", collection: "Coffee Lovers", message: "x", from: "CI" } } });
+  const invalid = await client.POST("/gifts", {
+    body: { gift: { name: "", collection: "Coffee Lovers", message: "x", from: "CI" } },
+  });
   expect(invalid.response.status).toBe(400);
   expect(invalid.error?.errors.map((e) => e.code)).toContain("blank");
 });

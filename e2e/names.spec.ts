@@ -46,7 +46,10 @@ test("a first sign-in asks for a name; it is saved and shown, and not asked agai
   await expect(page.getByRole("region", { name: "Your name" }).getByLabel("Your name")).toHaveValue("Robin Fields");
 });
 
-test("the prompt can be skipped; a nameless owner's invitation and gifts name the team, never the email address", async ({ page, browser }) => {
+test("the prompt can be skipped; a nameless owner's invitation and gifts name the team, never the email address", async ({
+  page,
+  browser,
+}) => {
   const ownerEmail = uniqueEmail("nameless");
   const teamName = `Quiet Crew ${Date.now()}`;
   await signInNew(page, ownerEmail);
@@ -86,8 +89,17 @@ test("the prompt can be skipped; a nameless owner's invitation and gifts name th
   await page.goto("/account");
   await page.getByRole("button", { name: "Enable developer access" }).click();
   const sandbox = (await page.getByTestId("sandbox-token").textContent())!.trim();
-  const gift = { name: "Kim", email: "kim@example.test", collection: "Tea Time", message: "Enjoy!", from: "Quiet Crew" };
-  const created = await page.request.post("/api/v1/gifts", { headers: { Authorization: `Bearer ${sandbox}` }, data: { gift } });
+  const gift = {
+    name: "Kim",
+    email: "kim@example.test",
+    collection: "Tea Time",
+    message: "Enjoy!",
+    from: "Quiet Crew",
+  };
+  const created = await page.request.post("/api/v1/gifts", {
+    headers: { Authorization: `Bearer ${sandbox}` },
+    data: { gift },
+  });
   expect(created.status()).toBe(200);
   const subject = (await created.json()).data.attributes.subject as string;
   expect(subject).not.toContain(ownerEmail);

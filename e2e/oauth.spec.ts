@@ -33,9 +33,15 @@ test("authorization code flow: sign in, approve, exchange the code once, call th
   const callbacks = await catchCallbacks(page);
 
   // Not signed in: sign-in first, then back to the consent screen.
-  await signInFrom(page, request, authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", state }));
+  await signInFrom(
+    page,
+    request,
+    authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", state }),
+  );
   await expect(page).toHaveURL(/\/oauth2\/authorize\?/);
-  await expect(page.getByTestId("consent")).toHaveText("Demo integration wants to create and send gifts on your behalf, for your teams.");
+  await expect(page.getByTestId("consent")).toHaveText(
+    "Demo integration wants to create and send gifts on your behalf, for your teams.",
+  );
   await page.getByRole("button", { name: "Approve" }).click();
 
   await expect(page.getByRole("heading", { name: "Callback received" })).toBeVisible();
@@ -48,13 +54,23 @@ test("authorization code flow: sign in, approve, exchange the code once, call th
 
   const exchange = () =>
     request.post("/oauth2/token", {
-      multipart: { client_id: client.client_id, client_secret: client.client_secret, code: code!, grant_type: "authorization_code", redirect_uri: client.redirect_uri },
+      multipart: {
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        code: code!,
+        grant_type: "authorization_code",
+        redirect_uri: client.redirect_uri,
+      },
     });
   const first = await exchange();
   expect(first.status()).toBe(200);
   expect(first.headers()["cache-control"]).toBe("no-store");
   const token = await first.json();
-  expect(token).toEqual({ access_token: expect.stringMatching(/^rbn_oat_/), token_type: "bearer", created_at: expect.any(Number) });
+  expect(token).toEqual({
+    access_token: expect.stringMatching(/^rbn_oat_/),
+    token_type: "bearer",
+    created_at: expect.any(Number),
+  });
 
   const teams = await request.get("/api/v1/teams", { headers: { Authorization: `Bearer ${token.access_token}` } });
   expect(teams.status()).toBe(200);
@@ -64,17 +80,29 @@ test("authorization code flow: sign in, approve, exchange the code once, call th
   expect(again.status()).toBe(400);
   expect((await again.json()).error).toBe("invalid_grant");
   // The replay revoked the token issued for that code (RFC 6749 §4.1.2).
-  expect((await request.get("/api/v1/teams", { headers: { Authorization: `Bearer ${token.access_token}` } })).status()).toBe(401);
+  expect(
+    (await request.get("/api/v1/teams", { headers: { Authorization: `Bearer ${token.access_token}` } })).status(),
+  ).toBe(401);
 });
 
 test("the account page lists a connected application and revokes its access", async ({ page, request }) => {
   const { oauth_client: client } = demoCredentials();
   const callbacks = await catchCallbacks(page);
-  await signInFrom(page, request, authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code" }));
+  await signInFrom(
+    page,
+    request,
+    authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code" }),
+  );
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Callback received" })).toBeVisible();
   const code = callbacks[0].searchParams.get("code")!;
-  const form = { client_id: client.client_id, client_secret: client.client_secret, code, grant_type: "authorization_code", redirect_uri: client.redirect_uri };
+  const form = {
+    client_id: client.client_id,
+    client_secret: client.client_secret,
+    code,
+    grant_type: "authorization_code",
+    redirect_uri: client.redirect_uri,
+  };
   const { access_token } = await (await request.post("/oauth2/token", { form })).json(); // urlencoded this time
   const teams = () => request.get(`/api/v1/teams?access_token=${access_token}`);
   expect((await teams()).status()).toBe(200);
@@ -91,8 +119,18 @@ test("deny, a bad response_type, and links that must not redirect", async ({ pag
   const callbacks = await catchCallbacks(page);
 
   // An unregistered redirect URI: an error page, never a redirect, signed in or not.
-  await signInFrom(page, request, authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code" }));
-  await page.goto(authorizePath({ client_id: client.client_id, redirect_uri: "http://localhost:8976/elsewhere", response_type: "code" }));
+  await signInFrom(
+    page,
+    request,
+    authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code" }),
+  );
+  await page.goto(
+    authorizePath({
+      client_id: client.client_id,
+      redirect_uri: "http://localhost:8976/elsewhere",
+      response_type: "code",
+    }),
+  );
   await expect(page.getByRole("heading", { name: "This authorization link doesn't work" })).toBeVisible();
   await expect(page.getByTestId("authorize-error")).toContainText("redirect_uri");
   await page.goto(authorizePath({ client_id: "unknown", redirect_uri: client.redirect_uri, response_type: "code" }));
@@ -101,14 +139,29 @@ test("deny, a bad response_type, and links that must not redirect", async ({ pag
 
   // A trusted client and redirect URI with a bad response_type: the error goes back to the client.
   // (An HTTP redirect from the server escapes page.route, so read it with the page's cookies.)
-  const bad = await page.request.get(authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "token", state: "s1" }), { maxRedirects: 0 });
+  const bad = await page.request.get(
+    authorizePath({
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uri,
+      response_type: "token",
+      state: "s1",
+    }),
+    { maxRedirects: 0 },
+  );
   expect(bad.status()).toBe(307);
   const back = new URL(bad.headers().location);
   expect(back.origin + back.pathname).toBe(client.redirect_uri);
   expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: "unsupported_response_type", state: "s1" });
 
   // Deny.
-  await page.goto(authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", state: "s2" }));
+  await page.goto(
+    authorizePath({
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uri,
+      response_type: "code",
+      state: "s2",
+    }),
+  );
   await page.getByRole("button", { name: "Deny" }).click();
   await expect(page.getByRole("heading", { name: "Callback received" })).toBeVisible();
   expect(callbacks).toHaveLength(1);
@@ -116,7 +169,9 @@ test("deny, a bad response_type, and links that must not redirect", async ({ pag
   expect(callbacks[0].searchParams.has("code")).toBe(false);
 });
 
-test("a bad client_id or redirect_uri is a 400 page before any sign-in: never a redirect, never consent", async ({ request }) => {
+test("a bad client_id or redirect_uri is a 400 page before any sign-in: never a redirect, never consent", async ({
+  request,
+}) => {
   const { oauth_client: client } = demoCredentials();
   const cases: Record<string, string>[] = [
     { client_id: "\u0000", redirect_uri: client.redirect_uri, response_type: "code" },
@@ -128,7 +183,10 @@ test("a bad client_id or redirect_uri is a 400 page before any sign-in: never a 
     { client_id: client.client_id, redirect_uri: client.redirect_uri.toUpperCase(), response_type: "code" },
     { client_id: client.client_id, response_type: "code" },
   ];
-  const paths = [...cases.map(authorizePath), `/oauth2/authorize?client_id=%FF%FE&redirect_uri=${encodeURIComponent(client.redirect_uri)}&response_type=code`];
+  const paths = [
+    ...cases.map(authorizePath),
+    `/oauth2/authorize?client_id=%FF%FE&redirect_uri=${encodeURIComponent(client.redirect_uri)}&response_type=code`,
+  ];
   for (const path of paths) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path.slice(0, 80)).toBe(400);
@@ -139,22 +197,47 @@ test("a bad client_id or redirect_uri is a 400 page before any sign-in: never a 
   }
 });
 
-test("PKCE in the browser: an S256 code needs its verifier; the metadata document advertises it", async ({ page, request, baseURL }) => {
+test("PKCE in the browser: an S256 code needs its verifier; the metadata document advertises it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const metadata = await (await request.get("/.well-known/oauth-authorization-server")).json();
-  expect(metadata).toMatchObject({ issuer: baseURL, token_endpoint: `${baseURL}/oauth2/token`, code_challenge_methods_supported: ["S256"] });
+  expect(metadata).toMatchObject({
+    issuer: baseURL,
+    token_endpoint: `${baseURL}/oauth2/token`,
+    code_challenge_methods_supported: ["S256"],
+  });
 
   const { oauth_client: client } = demoCredentials();
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   const callbacks = await catchCallbacks(page);
-  await signInFrom(page, request, authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", code_challenge: challenge, code_challenge_method: "S256" }));
+  await signInFrom(
+    page,
+    request,
+    authorizePath({
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uri,
+      response_type: "code",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    }),
+  );
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Callback received" })).toBeVisible();
   const code = callbacks[0].searchParams.get("code")!;
 
   const exchange = (code_verifier?: string) =>
     request.post("/oauth2/token", {
-      form: { client_id: client.client_id, client_secret: client.client_secret, code, grant_type: "authorization_code", redirect_uri: client.redirect_uri, ...(code_verifier ? { code_verifier } : {}) },
+      form: {
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        code,
+        grant_type: "authorization_code",
+        redirect_uri: client.redirect_uri,
+        ...(code_verifier ? { code_verifier } : {}),
+      },
     });
   expect((await (await exchange()).json()).error).toBe("invalid_grant");
   expect((await (await exchange(randomBytes(32).toString("base64url"))).json()).error).toBe("invalid_grant");
@@ -162,7 +245,16 @@ test("PKCE in the browser: an S256 code needs its verifier; the metadata documen
   expect(ok.status()).toBe(200);
 
   // plain is refused at the authorization request: the error goes back to the client.
-  const plain = await page.request.get(authorizePath({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", code_challenge: verifier, code_challenge_method: "plain" }), { maxRedirects: 0 });
+  const plain = await page.request.get(
+    authorizePath({
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uri,
+      response_type: "code",
+      code_challenge: verifier,
+      code_challenge_method: "plain",
+    }),
+    { maxRedirects: 0 },
+  );
   const back = new URL(plain.headers()["location"]);
   expect(back.origin + back.pathname).toBe(client.redirect_uri);
   expect(back.searchParams.get("error")).toBe("invalid_request");

@@ -7,13 +7,20 @@ export type RawResponse = { status: number; headers: Record<string, string | str
  * A raw HTTP request, so that Host, X-Forwarded-* and Origin are exactly what an attacker sends.
  * `localAddress` picks the address the connection comes from (see secondAddress).
  */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {}) {
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
+) {
   return new Promise<RawResponse>((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -32,7 +39,13 @@ export function secondAddress(): string {
   return address;
 }
 
-const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The named inputs of the first form in a page's HTML, as a browser without JavaScript would post them. */
 export function formFields(html: string): Record<string, string> {

@@ -9,7 +9,15 @@ const creds = () => demoCredentials();
 const headers = () => ({ Authorization: `Bearer ${creds().accounts[0].sandbox_token}` });
 
 async function createGift(request: APIRequestContext, extra: Record<string, unknown> = {}) {
-  const gift = { name: "Kim", delivery_method: "link", collection: "Coffee Lovers", design_id: "thank-you", message: "Enjoy a coffee on us.", from: "The Acme team", ...extra };
+  const gift = {
+    name: "Kim",
+    delivery_method: "link",
+    collection: "Coffee Lovers",
+    design_id: "thank-you",
+    message: "Enjoy a coffee on us.",
+    from: "The Acme team",
+    ...extra,
+  };
   const response = await request.post(`${creds().base_url}/gifts`, { headers: headers(), data: { gift } });
   expect(response.status()).toBe(200);
   return (await response.json()).data as { id: string; attributes: { "untie-url": string } };
@@ -21,7 +29,8 @@ const attributesOf = async (request: APIRequestContext, id: string) =>
 /** The view after confirming; the simulated warehouse may already have shipped it (3 s in playwright.config.ts). */
 const chosenHeading = /Thank you! Your gift is confirmed|Your gift is on its way|Your gift has arrived/;
 
-const shot = (page: Page, testInfo: TestInfo, step: string) => page.screenshot({ path: testInfo.outputPath(`${step}.png`), fullPage: true });
+const shot = (page: Page, testInfo: TestInfo, step: string) =>
+  page.screenshot({ path: testInfo.outputPath(`${step}.png`), fullPage: true });
 
 /** A US address; without JavaScript the fields keep their generic labels (the server checks the country's rules). */
 async function fillAddress(page: Page, { note = "Thank you, this is lovely!", js = true } = {}) {
@@ -40,7 +49,10 @@ async function chooseMug(page: Page) {
   await page.getByLabel("Colour for Insulated Travel Mug").selectOption({ label: "Sage" });
 }
 
-test("a bare GET leaves the gift scheduled; the browser opens it; the recipient chooses, confirms and the sender sees it", async ({ page, request }, testInfo) => {
+test("a bare GET leaves the gift scheduled; the browser opens it; the recipient chooses, confirms and the sender sees it", async ({
+  page,
+  request,
+}, testInfo) => {
   const gift = await createGift(request);
   const url = gift.attributes["untie-url"];
   expect((await request.get(url)).status()).toBe(200);
@@ -96,12 +108,27 @@ test("a bare GET leaves the gift scheduled; the browser opens it; the recipient 
   expect(shipped["tracking-number"]).toMatch(/^RBN[0-9A-F]{12}$/);
   expect(shipped.carrier).toBe("Ribbon Post (simulated)");
   await expect.poll(async () => (await attributesOf(request, gift.id)).stage, { timeout: 20_000 }).toBe("delivered");
-  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened", "redeemed", "shipped", "delivered"]);
+  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage)).toEqual([
+    "scheduled",
+    "opened",
+    "redeemed",
+    "shipped",
+    "delivered",
+  ]);
 
   // The recipient was emailed at each step (a sandbox gift: kept in the dev outbox as suppressed), once each.
   const emailsOfGift = async () =>
-    ((await (await request.get("/dev/outbox.json?limit=500")).json()).data as { gift_id: string; kind: string; text: string; status: string }[]).filter((m) => m.gift_id === gift.id);
-  await expect.poll(async () => (await emailsOfGift()).map((m) => m.kind).sort(), { timeout: 15_000 }).toEqual(["delivered", "redemption", "shipped", "thank-you"]);
+    (
+      (await (await request.get("/dev/outbox.json?limit=500")).json()).data as {
+        gift_id: string;
+        kind: string;
+        text: string;
+        status: string;
+      }[]
+    ).filter((m) => m.gift_id === gift.id);
+  await expect
+    .poll(async () => (await emailsOfGift()).map((m) => m.kind).sort(), { timeout: 15_000 })
+    .toEqual(["delivered", "redemption", "shipped", "thank-you"]);
   const shippedEmail = (await emailsOfGift()).find((m) => m.kind === "shipped")!;
   expect(shippedEmail.text).toContain(shipped["tracking-number"]);
   expect(shippedEmail.text).toContain("Ribbon Post (simulated)");
@@ -115,7 +142,10 @@ test("a bare GET leaves the gift scheduled; the browser opens it; the recipient 
   await shot(page, testInfo, "4b-delivered");
 });
 
-test("two tabs confirming at once redeem once; a confirmation after a cancel is refused", async ({ browser, request }, testInfo) => {
+test("two tabs confirming at once redeem once; a confirmation after a cancel is refused", async ({
+  browser,
+  request,
+}, testInfo) => {
   const gift = await createGift(request);
   const context = await browser.newContext();
   const [a, b] = [await context.newPage(), await context.newPage()];
@@ -124,11 +154,16 @@ test("two tabs confirming at once redeem once; a confirmation after a cancel is 
     await chooseMug(page);
     await fillAddress(page);
   }
-  await Promise.all([a.getByRole("button", { name: "Confirm my choice" }).click(), b.getByRole("button", { name: "Confirm my choice" }).click()]);
+  await Promise.all([
+    a.getByRole("button", { name: "Confirm my choice" }).click(),
+    b.getByRole("button", { name: "Confirm my choice" }).click(),
+  ]);
   const confirmed = a.getByRole("heading", { name: chosenHeading });
   const refusedA = a.getByText("This gift has already been redeemed.");
   await expect(confirmed.or(refusedA)).toBeVisible();
-  await expect(b.getByRole("heading", { name: chosenHeading }).or(b.getByText("This gift has already been redeemed."))).toBeVisible();
+  await expect(
+    b.getByRole("heading", { name: chosenHeading }).or(b.getByText("This gift has already been redeemed.")),
+  ).toBeVisible();
   await shot(b, testInfo, "5-second-tab");
   const after = await attributesOf(request, gift.id);
   expect(after.events.filter((e: { stage: string }) => e.stage === "redeemed")).toHaveLength(1);
@@ -139,11 +174,14 @@ test("two tabs confirming at once redeem once; a confirmation after a cancel is 
   await page.goto(cancelled.attributes["untie-url"]);
   await chooseMug(page);
   await fillAddress(page);
-  expect((await request.delete(`${creds().base_url}/gifts/${cancelled.id}`, { headers: headers() })).status()).toBe(200);
+  expect((await request.delete(`${creds().base_url}/gifts/${cancelled.id}`, { headers: headers() })).status()).toBe(
+    200,
+  );
   await page.getByRole("button", { name: "Confirm my choice" }).click();
   await expect(page.locator("form").getByRole("alert")).toContainText("The Acme team cancelled this gift");
   // React resets the form after the server's answer: the address fields follow the country select back.
-  if ((await page.getByLabel("Country").inputValue()) === "") await expect(page.getByLabel("Town or city")).toBeVisible();
+  if ((await page.getByLabel("Country").inputValue()) === "")
+    await expect(page.getByLabel("Town or city")).toBeVisible();
   else await expect(page.getByLabel("ZIP code")).toBeVisible();
   expect((await attributesOf(request, cancelled.id)).stage).toBe("cancelled");
   await page.close();
@@ -183,7 +221,10 @@ test("the whole redemption works with the keyboard only", async ({ page, request
   expect((await attributesOf(request, gift.id)).stage).toBe("redeemed");
 });
 
-test("a 390×844 phone shows the card and the form without sideways scrolling", async ({ browser, request }, testInfo) => {
+test("a 390×844 phone shows the card and the form without sideways scrolling", async ({
+  browser,
+  request,
+}, testInfo) => {
   const gift = await createGift(request);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -215,7 +256,10 @@ test("a cancelled gift and an unknown link get branded pages", async ({ page, re
   expect((await page.goto(`/untie/not-even-a-token`))?.status()).toBe(404);
 });
 
-test("without JavaScript the page records nothing, and the form still validates and redeems", async ({ browser, request }, testInfo) => {
+test("without JavaScript the page records nothing, and the form still validates and redeems", async ({
+  browser,
+  request,
+}, testInfo) => {
   const gift = await createGift(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -235,7 +279,11 @@ test("without JavaScript the page records nothing, and the form still validates 
   await fillAddress(page, { js: false });
   await page.getByRole("button", { name: "Confirm my choice" }).click();
   await expect(page.getByRole("heading", { name: chosenHeading })).toBeVisible();
-  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage).slice(0, 3)).toEqual(["scheduled", "opened", "redeemed"]);
+  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage).slice(0, 3)).toEqual([
+    "scheduled",
+    "opened",
+    "redeemed",
+  ]);
   await context.close();
 });
 
@@ -247,5 +295,8 @@ test("the opened endpoint answers 204 to anything and opens only a real gift", a
   const token = gift.attributes["untie-url"].split("/").at(-1);
   expect((await request.get(`/untie/${token}/opened`)).status()).toBe(405);
   await Promise.all([request.post(`/untie/${token}/opened`), request.post(`/untie/${token}/opened`)]);
-  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened"]);
+  expect((await attributesOf(request, gift.id)).events.map((e: { stage: string }) => e.stage)).toEqual([
+    "scheduled",
+    "opened",
+  ]);
 });

@@ -2,11 +2,16 @@ import { expect, test } from "@playwright/test";
 
 test("pages carry a nonce CSP and the other security headers, and run without CSP violations", async ({ page }) => {
   const violations: string[] = [];
-  page.on("console", (m) => m.type() === "error" && /Content Security Policy|Refused to/i.test(m.text()) && violations.push(m.text()));
+  page.on(
+    "console",
+    (m) => m.type() === "error" && /Content Security Policy|Refused to/i.test(m.text()) && violations.push(m.text()),
+  );
   for (const path of ["/", "/signin", "/docs", "/dev/outbox"]) {
     const response = await page.goto(path);
     const headers = response!.headers();
-    expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(headers["content-security-policy"], path).toMatch(
+      /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/,
+    );
     expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(headers["x-frame-options"], path).toBe("DENY");
     expect(headers["x-content-type-options"], path).toBe("nosniff");
@@ -22,7 +27,11 @@ test("pages carry a nonce CSP and the other security headers, and run without CS
 });
 
 test("API responses are never cached, framed or sniffed", async ({ request }) => {
-  for (const response of [await request.get("/api/v1/teams"), await request.get("/api/v1/nope"), await request.get("/api/v1/openapi.json")]) {
+  for (const response of [
+    await request.get("/api/v1/teams"),
+    await request.get("/api/v1/nope"),
+    await request.get("/api/v1/openapi.json"),
+  ]) {
     const headers = response.headers();
     expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(headers["x-frame-options"]).toBe("DENY");
@@ -31,7 +40,9 @@ test("API responses are never cached, framed or sniffed", async ({ request }) =>
   expect((await request.get("/api/v1/teams")).headers()["cache-control"]).toBe("no-store");
 });
 
-test("a path that is not valid UTF-8 is a 404 (JSON:API on the API, the site's page elsewhere), never a 500", async ({ request }) => {
+test("a path that is not valid UTF-8 is a 404 (JSON:API on the API, the site's page elsewhere), never a 500", async ({
+  request,
+}) => {
   for (const path of ["/api/v1/gifts/%FF", "/api/v1/teams/%FF/gifts", "/api/v1/gifts/%C0%AF"]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);

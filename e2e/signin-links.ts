@@ -9,10 +9,15 @@ export async function signInLinkFor(request: APIRequestContext, email: string): 
 }
 
 /** Fills the sign-in form on the current page and waits for "Check your email". */
-export async function askForLink(page: Page, email: string, button: "Email me a sign-in link" | "Send a new link" = "Email me a sign-in link") {
+export async function askForLink(
+  page: Page,
+  email: string,
+  button: "Email me a sign-in link" | "Send a new link" = "Email me a sign-in link",
+) {
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: button }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 }
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;

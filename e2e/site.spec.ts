@@ -8,7 +8,11 @@ import { askForLink, signInLinkFor, uniqueEmail } from "./signin-links";
 async function contrastOf(element: Locator): Promise<number> {
   const [fg, bg] = await element.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
   const luminance = (rgb: string) => {
-    const [r, g, b] = rgb.match(/[\d.]+/g)!.slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = rgb
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => Number(v) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const [light, dark] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
@@ -46,7 +50,10 @@ test("every site page has the header, the footer, a skip link and a '— Ribbon'
     await expect(header(page).getByRole("link", { name: "Ribbon", exact: true }), path).toHaveAttribute("href", "/");
     await expect(header(page).getByRole("link", { name: "Docs" }), path).toHaveAttribute("href", "/docs");
     await expect(header(page).getByRole("link", { name: "Sign in" }), path).toHaveAttribute("href", "/signin");
-    await expect(footer(page).getByRole("link", { name: "OpenAPI document" }), path).toHaveAttribute("href", "/api/v1/openapi.json");
+    await expect(footer(page).getByRole("link", { name: "OpenAPI document" }), path).toHaveAttribute(
+      "href",
+      "/api/v1/openapi.json",
+    );
     await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
   }
   // The skip link is the first stop of the keyboard and lands past the header.
@@ -79,7 +86,11 @@ test("the home page explains Ribbon and leads to sign-in and the docs", async ({
   await expect(page.getByRole("region", { name: "Example: send a gift with curl" })).toContainText("/api/v1/gifts");
   for (const image of await page.getByRole("main").locator("img").all()) {
     await image.scrollIntoViewIfNeeded(); // the collections are loaded lazily
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: String(await image.getAttribute("src")) }).toBe(true);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        message: String(await image.getAttribute("src")),
+      })
+      .toBe(true);
   }
   expect(requests.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true); // nothing from elsewhere
   expect(await contrastOf(page.getByRole("main").getByRole("link", { name: "Sign in" }))).toBeGreaterThanOrEqual(4.5);
@@ -114,7 +125,10 @@ test("signed in, the header offers Account and Sign out, and signing out works",
   await expect(header(page).getByRole("link", { name: "Sign in" })).toHaveCount(0);
 
   await page.goto("/");
-  await expect(page.getByRole("main").getByRole("link", { name: "Go to your account" })).toHaveAttribute("href", "/account");
+  await expect(page.getByRole("main").getByRole("link", { name: "Go to your account" })).toHaveAttribute(
+    "href",
+    "/account",
+  );
   await header(page).getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -136,7 +150,10 @@ test("a page that fails shows the branded error page, and only its reference", a
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Ribbon sends gifts");
 });
 
-test("the local tools exist only for requests from this machine; elsewhere a 404 with one header", async ({ browser, baseURL }) => {
+test("the local tools exist only for requests from this machine; elsewhere a 404 with one header", async ({
+  browser,
+  baseURL,
+}) => {
   for (const path of ["/dev/error", "/dev/outbox"]) {
     expect((await rawGet(`${baseURL}${path}`, { Host: "evil.example" })).status, path).toBe(404);
     // From another machine (this machine's second address; the e2e server listens on 0.0.0.0): the
@@ -186,7 +203,9 @@ test("an address Auth.js would refuse gets a message, not a server error", async
     await page.locator("form").evaluate((form: HTMLFormElement) => (form.noValidate = true));
     await page.getByLabel("Email").fill(hostile);
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-    await expect(page.getByRole("heading", { level: 1 }), hostile).toHaveText("That doesn't look like an email address");
+    await expect(page.getByRole("heading", { level: 1 }), hostile).toHaveText(
+      "That doesn't look like an email address",
+    );
     expect(new URL(page.url()).searchParams.get("callbackUrl"), hostile).toBe("/docs");
   }
 });
@@ -206,7 +225,9 @@ test("a used link leads to a new link that lands on /account", async ({ page, br
   const elsewhere = await other.newPage();
   await elsewhere.goto(link);
   await expect(elsewhere).toHaveURL(`${baseURL}/signin?error=Verification&callbackUrl=%2Faccount`);
-  await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText("That sign-in link has expired or was already used");
+  await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(
+    "That sign-in link has expired or was already used",
+  );
   await expect(elsewhere.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await askForLink(elsewhere, email, "Send a new link");
   const fresh = await signInLinkFor(request, email);
@@ -217,7 +238,12 @@ test("a used link leads to a new link that lands on /account", async ({ page, br
   await other.close();
 });
 
-test("a used link started at the consent screen leads back to the consent screen", async ({ page, browser, request, baseURL }) => {
+test("a used link started at the consent screen leads back to the consent screen", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const { oauth_client: client } = demoCredentials();
   const consent = `/oauth2/authorize?${new URLSearchParams({ client_id: client.client_id, redirect_uri: client.redirect_uri, response_type: "code", state: "s-used" })}`;
   const email = uniqueEmail("used-consent");
@@ -232,19 +258,30 @@ test("a used link started at the consent screen leads back to the consent screen
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
   await elsewhere.goto(link);
-  await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText("That sign-in link has expired or was already used");
+  await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(
+    "That sign-in link has expired or was already used",
+  );
   expect(new URL(elsewhere.url()).searchParams.get("callbackUrl")).toBe(consent);
   await askForLink(elsewhere, email, "Send a new link");
   await elsewhere.goto(await signInLinkFor(request, email));
   await expect(elsewhere).toHaveURL(`${baseURL}${consent}`);
-  await expect(elsewhere.getByTestId("consent")).toHaveText("Demo integration wants to create and send gifts on your behalf, for your teams.");
+  await expect(elsewhere.getByTestId("consent")).toHaveText(
+    "Demo integration wants to create and send gifts on your behalf, for your teams.",
+  );
   await other.close();
 });
 
-test("a forged callbackUrl on the error page or in a forged link never leads off the site", async ({ page, request, baseURL }) => {
+test("a forged callbackUrl on the error page or in a forged link never leads off the site", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   for (const hostile of ["https://evil.example/steal", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
     // A forged magic link: Auth.js refuses the token; the error page keeps only a path of this site.
-    const forged = await request.get(`/api/auth/callback/email?${new URLSearchParams({ callbackUrl: hostile, token: "forged", email: "x@example.test" })}`, { maxRedirects: 0 });
+    const forged = await request.get(
+      `/api/auth/callback/email?${new URLSearchParams({ callbackUrl: hostile, token: "forged", email: "x@example.test" })}`,
+      { maxRedirects: 0 },
+    );
     expect(forged.status(), hostile).toBe(302);
     expect(forged.headers().location, hostile).toBe(`${baseURL}/signin?error=Verification&callbackUrl=%2Faccount`);
 
@@ -253,7 +290,10 @@ test("a forged callbackUrl on the error page or in a forged link never leads off
     await page.context().clearCookies();
     await page.goto(`/signin?${new URLSearchParams({ error: "Verification", callbackUrl: hostile })}`);
     await askForLink(page, email, "Send a new link");
-    await expect(page.getByRole("link", { name: "send a new link" })).toHaveAttribute("href", "/signin?callbackUrl=%2Faccount");
+    await expect(page.getByRole("link", { name: "send a new link" })).toHaveAttribute(
+      "href",
+      "/signin?callbackUrl=%2Faccount",
+    );
     const link = new URL(await signInLinkFor(request, email));
     expect(link.origin, hostile).toBe(new URL(baseURL!).origin);
     expect(new URL(link.searchParams.get("callbackUrl")!).origin, hostile).toBe(new URL(baseURL!).origin);

@@ -23,7 +23,10 @@ async function signInHere(page: Page, email: string) {
 
 /** Waits for the server-action POST a click makes (the `next-action` header), and returns it. */
 async function serverActionOf(page: Page, click: () => Promise<void>): Promise<Request> {
-  const [request] = await Promise.all([page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined), click()]);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
+    click(),
+  ]);
   return request;
 }
 
@@ -34,7 +37,10 @@ async function replayAs(context: BrowserContext, captured: Request) {
   return context.request.post(captured.url(), { headers, data: captured.postDataBuffer() ?? undefined });
 }
 
-test("an owner creates a team and sets its card; an invited person joins and sees the team with their own token; a member's replayed owner actions change nothing", async ({ browser, page }) => {
+test("an owner creates a team and sets its card; an invited person joins and sees the team with their own token; a member's replayed owner actions change nothing", async ({
+  browser,
+  page,
+}) => {
   const stamp = Date.now();
   const ownerEmail = `owner-${stamp}@example.test`;
   const inviteeEmail = `invitee-${stamp}@example.test`;
@@ -88,7 +94,9 @@ test("an owner creates a team and sets its card; an invited person joins and see
   // Opening the link signed in as someone else accepts nothing and names the invited address; a forged link says it doesn't work.
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "This invitation is for someone else" })).toBeVisible();
-  await expect(page.getByTestId("invitation-problem")).toContainText(`is for ${inviteeEmail}, and you are signed in as ${ownerEmail}`);
+  await expect(page.getByTestId("invitation-problem")).toContainText(
+    `is for ${inviteeEmail}, and you are signed in as ${ownerEmail}`,
+  );
   await page.goto("/invitations/1111111111111111111111");
   await expect(page.getByRole("heading", { name: "This invitation link doesn't work" })).toBeVisible();
   await expect(page.getByTestId("invitation-problem")).not.toContainText(teamName);

@@ -43,7 +43,11 @@ const placeOnPage = (locator: Locator) =>
     return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
   });
 
-test("roll with confirmation: Escape cancels, then the old tokens get 401 at once and the new ones 200; nothing jumps", async ({ page, request, context }) => {
+test("roll with confirmation: Escape cancels, then the old tokens get 401 at once and the new ones 200; nothing jumps", async ({
+  page,
+  request,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, request, newEmail("roller"));
   const old = await enable(page);
@@ -55,7 +59,9 @@ test("roll with confirmation: Escape cancels, then the old tokens get 401 at onc
   await rollButton.click();
   const dialog = page.getByRole("dialog", { name: "Roll your developer tokens?" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("Your live integration stops working at once unless you keep the old tokens for 24 hours");
+  await expect(dialog).toContainText(
+    "Your live integration stops working at once unless you keep the old tokens for 24 hours",
+  );
   expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true); // focus moved into the dialog
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -92,7 +98,10 @@ test("roll with confirmation: Escape cancels, then the old tokens get 401 at onc
   expect(await placeOnPage(rollButton)).toEqual(before);
 });
 
-test("roll keeping the old tokens for 24 hours: both pairs work, the old one is listed as expiring, and Revoke now stops it", async ({ page, request }) => {
+test("roll keeping the old tokens for 24 hours: both pairs work, the old one is listed as expiring, and Revoke now stops it", async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, newEmail("graceful"));
   const old = await enable(page);
 
@@ -126,7 +135,9 @@ test("revoke with confirmation: Cancel keeps the tokens; confirmed, both get 401
 
   await page.getByRole("button", { name: "Revoke both" }).click();
   const dialog = page.getByRole("dialog", { name: "Revoke your developer tokens?" });
-  await expect(dialog).toContainText("Your live integration and sandbox scripts stop working at once. You can enable developer access again later (new tokens).");
+  await expect(dialog).toContainText(
+    "Your live integration and sandbox scripts stop working at once. You can enable developer access again later (new tokens).",
+  );
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   expect(await statusWith(request, tokens.sandbox)).toBe(200);
@@ -140,10 +151,19 @@ test("revoke with confirmation: Cancel keeps the tokens; confirmed, both get 401
   expect(await statusWith(request, tokens.sandbox)).toBe(401);
 });
 
-test("without JavaScript, rolling still goes through the confirmation dialog", async ({ browser, page, request, baseURL }) => {
+test("without JavaScript, rolling still goes through the confirmation dialog", async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
   await signIn(page, request, newEmail("no-js"));
   const old = await enable(page);
-  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   try {
     const plain = await noScript.newPage();
     await plain.goto("/account");
@@ -162,12 +182,18 @@ test("without JavaScript, rolling still goes through the confirmation dialog", a
   }
 });
 
-test("a demo user's roll rewrites demo-credentials.json, so the README's commands keep working", async ({ page, request }) => {
+test("a demo user's roll rewrites demo-credentials.json, so the README's commands keep working", async ({
+  page,
+  request,
+}) => {
   const before = demoCredentials();
   const [alex, sam] = before.accounts;
   await signIn(page, request, sam.email);
   await page.getByRole("button", { name: "Roll tokens" }).click();
-  await page.getByRole("dialog", { name: "Roll your developer tokens?" }).getByRole("button", { name: "Roll tokens" }).click();
+  await page
+    .getByRole("dialog", { name: "Roll your developer tokens?" })
+    .getByRole("button", { name: "Roll tokens" })
+    .click();
   await expect(page.getByTestId("new-tokens")).toContainText("demo-credentials.json now holds these tokens.");
   const fresh = await shownTokens(page);
 

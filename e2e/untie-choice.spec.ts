@@ -24,9 +24,13 @@ const cards = (page: Page) => page.getByTestId("products").getByRole("listitem")
 /** The names of the cards drawn with the "chosen" border: any other colour than a plain card's (one with neither a tick nor a select). */
 async function chosenCards(page: Page): Promise<string[]> {
   return cards(page).evaluateAll((items) => {
-    const plainCard = items.find((li) => !li.querySelector("select") && !li.querySelector<HTMLInputElement>("input[type=radio]")!.checked)!;
+    const plainCard = items.find(
+      (li) => !li.querySelector("select") && !li.querySelector<HTMLInputElement>("input[type=radio]")!.checked,
+    )!;
     const plain = getComputedStyle(plainCard).borderTopColor;
-    return items.filter((li) => getComputedStyle(li).borderTopColor !== plain).map((li) => li.querySelector("[id$='-name']")?.textContent ?? "?");
+    return items
+      .filter((li) => getComputedStyle(li).borderTopColor !== plain)
+      .map((li) => li.querySelector("[id$='-name']")?.textContent ?? "?");
   });
 }
 
@@ -74,7 +78,10 @@ for (const size of SIZES) {
       { index: 4, name: "Summit Trail Mix", variant: null },
     ];
     for (const product of PRODUCTS) {
-      test(`the keyboard alone chooses ${product.name}${product.variant ? ` (${product.variant})` : ""} and confirms`, async ({ page, request }) => {
+      test(`the keyboard alone chooses ${product.name}${product.variant ? ` (${product.variant})` : ""} and confirms`, async ({
+        page,
+        request,
+      }) => {
         const gift = await createGift(request, "Outdoor Adventure");
         await page.goto(gift.attributes["untie-url"]);
         await tabTo(page, page.getByRole("radio").first());

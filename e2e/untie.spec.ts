@@ -7,14 +7,22 @@ import { demoCredentials } from "./demo";
 test("a recipient opens a link gift's untie URL", async ({ page, request }) => {
   const creds = demoCredentials();
   const headers = { Authorization: `Bearer ${creds.accounts[0].live_token}` };
-  const gift = { name: "Kim", delivery_method: "link", collection: "Tea Time", design_id: "thank-you", message: "Enjoy a quiet cup on us.", from: "The Acme team" };
+  const gift = {
+    name: "Kim",
+    delivery_method: "link",
+    collection: "Tea Time",
+    design_id: "thank-you",
+    message: "Enjoy a quiet cup on us.",
+    from: "The Acme team",
+  };
   const created = (await (await request.post(`${creds.base_url}/gifts`, { headers, data: { gift } })).json()).data;
   expect(created.attributes["untie-url"]).not.toContain(created.id);
 
   const scanned = await request.get(created.attributes["untie-url"]);
   expect(scanned.status()).toBe(200);
   await request.head(created.attributes["untie-url"]);
-  const stageOf = async () => (await (await request.get(`${creds.base_url}/gifts/${created.id}`, { headers })).json()).data.attributes.stage;
+  const stageOf = async () =>
+    (await (await request.get(`${creds.base_url}/gifts/${created.id}`, { headers })).json()).data.attributes.stage;
   expect(await stageOf()).toBe("scheduled");
 
   await page.goto(created.attributes["untie-url"]);
@@ -24,7 +32,8 @@ test("a recipient opens a link gift's untie URL", async ({ page, request }) => {
   await expect(page.getByTestId("products").getByRole("listitem")).toHaveCount(5);
 
   await expect.poll(stageOf).toBe("opened");
-  const after = (await (await request.get(`${creds.base_url}/gifts/${created.id}`, { headers })).json()).data.attributes;
+  const after = (await (await request.get(`${creds.base_url}/gifts/${created.id}`, { headers })).json()).data
+    .attributes;
   expect(after.stage).toBe("opened");
   expect(after.events.map((e: { stage: string }) => e.stage)).toEqual(["scheduled", "opened"]);
 

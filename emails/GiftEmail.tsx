@@ -19,8 +19,23 @@ export type GiftEmailProps = {
 };
 
 /** The gift email: design artwork, logo, message, from line and one clear button to the untie page. */
-export default function GiftEmail({ recipientName, message, from, untieUrl, collectionName, chooseBy, designName, designImageUrl, logoInDesign, logoName, logoImageUrl }: GiftEmailProps) {
-  const paragraphs = message.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
+export default function GiftEmail({
+  recipientName,
+  message,
+  from,
+  untieUrl,
+  collectionName,
+  chooseBy,
+  designName,
+  designImageUrl,
+  logoInDesign,
+  logoName,
+  logoImageUrl,
+}: GiftEmailProps) {
+  const paragraphs = message
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <Html lang="en">
       <Head />
@@ -29,14 +44,23 @@ export default function GiftEmail({ recipientName, message, from, untieUrl, coll
         <Container style={card}>
           {logoInDesign ? null : (
             <Section style={{ textAlign: "center", padding: "24px 24px 8px" }}>
-              <Img src={logoImageUrl} alt={logoName} height="40" style={{ margin: "0 auto", height: 40, width: "auto" }} />
+              <Img
+                src={logoImageUrl}
+                alt={logoName}
+                height="40"
+                style={{ margin: "0 auto", height: 40, width: "auto" }}
+              />
             </Section>
           )}
           {designImageUrl ? (
             <Section style={{ padding: "8px 24px" }}>
               <Img
                 src={designImageUrl}
-                alt={logoInDesign ? `${designName ?? "Gift card"} with the ${logoName} logo` : (designName ?? "Gift card design")}
+                alt={
+                  logoInDesign
+                    ? `${designName ?? "Gift card"} with the ${logoName} logo`
+                    : (designName ?? "Gift card design")
+                }
                 width="552"
                 style={{ width: "100%", height: "auto", borderRadius: 12 }}
               />
@@ -60,11 +84,16 @@ export default function GiftEmail({ recipientName, message, from, untieUrl, coll
               Untie your gift
             </Button>
             <Text style={fallback} data-skip-in-text={true}>
-              Or open this link: <a href={untieUrl} style={{ color: "#b4235a" }}>{untieUrl}</a>
+              Or open this link:{" "}
+              <a href={untieUrl} style={{ color: "#b4235a" }}>
+                {untieUrl}
+              </a>
             </Text>
           </Section>
           <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>You received this gift through Ribbon. Choose your present on the untie page; nothing to pay.</Text>
+          <Text style={footer}>
+            You received this gift through Ribbon. Choose your present on the untie page; nothing to pay.
+          </Text>
         </Container>
       </Body>
     </Html>
@@ -85,12 +114,38 @@ GiftEmail.PreviewProps = {
   logoImageUrl: "http://localhost:3000/catalogue/logos/ribbon.svg",
 } satisfies GiftEmailProps;
 
-const body = { backgroundColor: "#faf5f7", fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" };
-const card = { backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 600, margin: "0 auto", border: "1px solid #f0e6ea" };
+const body = {
+  backgroundColor: "#faf5f7",
+  fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+  margin: 0,
+  padding: "24px 0",
+};
+const card = {
+  backgroundColor: "#ffffff",
+  borderRadius: 16,
+  maxWidth: 600,
+  margin: "0 auto",
+  border: "1px solid #f0e6ea",
+};
 const greeting = { fontSize: 18, fontWeight: 600, color: "#2d1a22", margin: "16px 0 8px" };
-const messageText = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px", whiteSpace: "pre-line" as const };
+const messageText = {
+  fontSize: 16,
+  lineHeight: "26px",
+  color: "#3d2a32",
+  margin: "0 0 12px",
+  whiteSpace: "pre-line" as const,
+};
 const fromLine = { fontSize: 16, fontStyle: "italic", color: "#3d2a32", margin: "16px 0 0" };
-const button = { backgroundColor: "#b4235a", color: "#ffffff", fontSize: 17, fontWeight: 700, borderRadius: 999, padding: "14px 32px", textDecoration: "none", display: "inline-block" };
+const button = {
+  backgroundColor: "#b4235a",
+  color: "#ffffff",
+  fontSize: 17,
+  fontWeight: 700,
+  borderRadius: 999,
+  padding: "14px 32px",
+  textDecoration: "none",
+  display: "inline-block",
+};
 const giftLine = { fontSize: 15, color: "#3d2a32", margin: "16px 0 0" };
 const fallback = { fontSize: 12, color: "#8a7480", margin: "16px 0 0", wordBreak: "break-all" as const };
 const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

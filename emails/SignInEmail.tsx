@@ -13,8 +13,16 @@ export default function SignInEmail({ url, host }: SignInEmailProps) {
     <Html lang="en">
       <Head />
       <Preview>{`Sign in to Ribbon (${host})`}</Preview>
-      <Body style={{ backgroundColor: "#faf5f7", fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", padding: "24px 0" }}>
-        <Container style={{ backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 480, margin: "0 auto", padding: 32 }}>
+      <Body
+        style={{
+          backgroundColor: "#faf5f7",
+          fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+          padding: "24px 0",
+        }}
+      >
+        <Container
+          style={{ backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 480, margin: "0 auto", padding: 32 }}
+        >
           <Text style={{ fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "0 0 12px" }}>Sign in to Ribbon</Text>
           <Text style={{ fontSize: 15, color: "#3d2a32", lineHeight: "24px" }}>
             Click the button to sign in to {host}. The link works once and expires soon.
@@ -22,7 +30,15 @@ export default function SignInEmail({ url, host }: SignInEmailProps) {
           <Section style={{ textAlign: "center", padding: "16px 0" }}>
             <Button
               href={url}
-              style={{ backgroundColor: "#b4235a", color: "#ffffff", fontSize: 16, fontWeight: 700, borderRadius: 999, padding: "12px 28px", textDecoration: "none" }}
+              style={{
+                backgroundColor: "#b4235a",
+                color: "#ffffff",
+                fontSize: 16,
+                fontWeight: 700,
+                borderRadius: 999,
+                padding: "12px 28px",
+                textDecoration: "none",
+              }}
             >
               Sign in
             </Button>

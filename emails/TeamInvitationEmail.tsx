@@ -19,17 +19,35 @@ export default function TeamInvitationEmail({ inviter, teamName, role, url, expi
     <Html lang="en">
       <Head />
       <Preview>{`${inviter} invited you to join ${teamName} on Ribbon`}</Preview>
-      <Body style={{ backgroundColor: "#faf5f7", fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", padding: "24px 0" }}>
-        <Container style={{ backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 480, margin: "0 auto", padding: 32 }}>
-          <Text style={{ fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "0 0 12px" }}>Join {teamName} on Ribbon</Text>
+      <Body
+        style={{
+          backgroundColor: "#faf5f7",
+          fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+          padding: "24px 0",
+        }}
+      >
+        <Container
+          style={{ backgroundColor: "#ffffff", borderRadius: 16, maxWidth: 480, margin: "0 auto", padding: 32 }}
+        >
+          <Text style={{ fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "0 0 12px" }}>
+            Join {teamName} on Ribbon
+          </Text>
           <Text style={{ fontSize: 15, color: "#3d2a32", lineHeight: "24px" }}>
-            {inviter} invited you to join the team {teamName} as {article} {role}. Ribbon sends gifts people actually want: as a
-            member of the team you can send them.
+            {inviter} invited you to join the team {teamName} as {article} {role}. Ribbon sends gifts people actually
+            want: as a member of the team you can send them.
           </Text>
           <Section style={{ textAlign: "center", padding: "16px 0" }}>
             <Button
               href={url}
-              style={{ backgroundColor: "#b4235a", color: "#ffffff", fontSize: 16, fontWeight: 700, borderRadius: 999, padding: "12px 28px", textDecoration: "none" }}
+              style={{
+                backgroundColor: "#b4235a",
+                color: "#ffffff",
+                fontSize: 16,
+                fontWeight: 700,
+                borderRadius: 999,
+                padding: "12px 28px",
+                textDecoration: "none",
+              }}
             >
               See the invitation
             </Button>
@@ -37,7 +55,8 @@ export default function TeamInvitationEmail({ inviter, teamName, role, url, expi
           <Text style={{ fontSize: 12, color: "#8a7480", wordBreak: "break-all" }}>
             Or open this link: {url}
             <br />
-            It works until {expiresOn}, once, for this email address. If you don&apos;t know {inviter}, ignore this email.
+            It works until {expiresOn}, once, for this email address. If you don&apos;t know {inviter}, ignore this
+            email.
           </Text>
         </Container>
       </Body>

@@ -16,4 +16,12 @@ export type { SignInEmailProps } from "./SignInEmail";
 export type { TeamInvitationEmailProps } from "./TeamInvitationEmail";
 export type { ThankYouEmailProps } from "./ThankYouEmail";
 
-export const templates = { DeliveredEmail, GiftEmail, RedemptionEmail, ShippedEmail, SignInEmail, TeamInvitationEmail, ThankYouEmail } as const;
+export const templates = {
+  DeliveredEmail,
+  GiftEmail,
+  RedemptionEmail,
+  ShippedEmail,
+  SignInEmail,
+  TeamInvitationEmail,
+  ThankYouEmail,
+} as const;

@@ -16,7 +16,8 @@ describe.each(Object.entries(templates))("%s", (_name, Template) => {
     expect(text).not.toMatch(/<[a-z]/i);
     // Every URL given in the props is in the email.
     for (const value of Object.values(props)) {
-      if (typeof value === "string" && /^https?:\/\//.test(value)) expect(html).toContain(value.replaceAll("&", "&amp;"));
+      if (typeof value === "string" && /^https?:\/\//.test(value))
+        expect(html).toContain(value.replaceAll("&", "&amp;"));
     }
   });
 });

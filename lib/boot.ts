@@ -15,10 +15,13 @@ export async function boot(): Promise<void> {
   const database = await getDatabase();
   if (database.applied.length > 0) console.log(`Ribbon: applied migrations ${database.applied.join(", ")}`);
   // Instances starting together seed one at a time: two upserts of one new row both insert.
-  await database.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${SEED_LOCK}::bigint)`;
-    await seedCatalogue(tx);
-  }, { timeout: 60_000, maxWait: 30_000 });
+  await database.prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${SEED_LOCK}::bigint)`;
+      await seedCatalogue(tx);
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
   const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
   console.log(`Ribbon: database ready (${where}); serving ${config.appUrl}`);
   if (config.demo) {

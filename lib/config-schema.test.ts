@@ -43,7 +43,10 @@ describe("configuration is validated at boot, naming the variable", () => {
 
 describe("the README's configuration table and the schema", () => {
   const readme = readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");
-  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## ", readme.indexOf("## Configuration") + 5));
+  const table = readme.slice(
+    readme.indexOf("## Configuration"),
+    readme.indexOf("## ", readme.indexOf("## Configuration") + 5),
+  );
   const schemaNames = Object.keys(envSchema.shape).sort();
   const documented = table
     .split("\n")
@@ -88,7 +91,10 @@ describe("the README's configuration table and the schema", () => {
     for (const name of schemaNames.filter((n) => n.startsWith("RIBBON_RATE_LIMIT_"))) bad[name] = "many";
     expect(Object.keys(bad).sort()).toEqual(schemaNames);
     for (const [name, value] of Object.entries(bad)) {
-      const problems = configProblems({ [name]: value, ...(name === "DATABASE_URL" ? { AUTH_SECRET: "x".repeat(44) } : {}) });
+      const problems = configProblems({
+        [name]: value,
+        ...(name === "DATABASE_URL" ? { AUTH_SECRET: "x".repeat(44) } : {}),
+      });
       expect(problems, `${name}=${value}`).toHaveLength(1);
       expect(problems[0], `${name}=${value}`).toMatch(new RegExp(`^${name} must `));
     }

@@ -1,8 +1,12 @@
 import { z } from "zod";
 
-const flag = (values: string[]) => z.enum(values as [string, ...string[]], { error: `must be ${values.map((v) => `"${v}"`).join(" or ")}` }).optional();
+const flag = (values: string[]) =>
+  z.enum(values as [string, ...string[]], { error: `must be ${values.map((v) => `"${v}"`).join(" or ")}` }).optional();
 const positiveInt = z.string().regex(/^\d+$/, "must be a whole number").optional();
-const seconds = z.string().regex(/^\d+(\.\d+)?$/, "must be a number of seconds (0 or more)").optional();
+const seconds = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, "must be a number of seconds (0 or more)")
+  .optional();
 const limitPoints = z.string().regex(/^\d+$/, "must be a whole number (0 turns the limit off)").optional();
 /** RIBBON_RATE_LIMIT_*: each limit's points (lib/ratelimit/limits.ts names them; a test keeps the two lists equal). */
 const rateLimitVariables = {
@@ -16,7 +20,10 @@ const httpUrl = (what: string) =>
   z
     .string()
     .optional()
-    .refine((v) => v === undefined || v === "" || /^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(v), `must be an absolute http(s) URL (${what})`);
+    .refine(
+      (v) => v === undefined || v === "" || /^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(v),
+      `must be an absolute http(s) URL (${what})`,
+    );
 
 /**
  * Every environment variable Ribbon reads, validated once at boot (lib/boot.ts) so a typo
@@ -29,14 +36,23 @@ export const envSchema = z.object({
     .regex(/^\d{1,5}$/, "must be a port number")
     .refine((v) => Number(v) >= 1 && Number(v) <= 65535, "must be a port number from 1 to 65535")
     .optional(),
-  HOST: z.string().regex(/^[\w.:[\]-]+$/, "must be a host name or an IP address to listen on").optional(),
-  APP_URL: httpUrl("the public base URL, e.g. https://gifts.example.com").refine((v) => !v || !/[?#]/.test(v), "must not have a query or fragment"),
+  HOST: z
+    .string()
+    .regex(/^[\w.:[\]-]+$/, "must be a host name or an IP address to listen on")
+    .optional(),
+  APP_URL: httpUrl("the public base URL, e.g. https://gifts.example.com").refine(
+    (v) => !v || !/[?#]/.test(v),
+    "must not have a query or fragment",
+  ),
   DATABASE_URL: z
     .string()
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL"),
   DATABASE_POOL_SIZE: positiveInt,
-  RIBBON_DATA_DIR: z.string().regex(/^[^\u0000-\u001f]+$/, "must be a folder path").optional(),
+  RIBBON_DATA_DIR: z
+    .string()
+    .regex(/^[^\u0000-\u001f]+$/, "must be a folder path")
+    .optional(),
   RIBBON_DEMO: flag(["0", "1"]),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   RIBBON_SWEEPER: flag(["on", "off"]),
@@ -58,9 +74,15 @@ export const envSchema = z.object({
   EMAIL_FROM: z
     .string()
     .optional()
-    .refine((v) => !v || /^([^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), 'must be an address, or "Name <address>"'),
+    .refine(
+      (v) => !v || /^([^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v),
+      'must be an address, or "Name <address>"',
+    ),
   INNGEST_EVENT_KEY: z.string().regex(/^\S+$/, "must be an Inngest event key (no spaces)").optional(),
-  INNGEST_SIGNING_KEY: z.string().regex(/^signkey-\S+$/, "must be an Inngest signing key (signkey-…)").optional(),
+  INNGEST_SIGNING_KEY: z
+    .string()
+    .regex(/^signkey-\S+$/, "must be an Inngest signing key (signkey-…)")
+    .optional(),
   INNGEST_DEV: flag(["0", "1"]),
   INNGEST_BASE_URL: httpUrl("the Inngest dev server"),
 });
@@ -75,7 +97,9 @@ export function configProblems(env: Record<string, string | undefined>): string[
   const result = envSchema.safeParse(present);
   const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
   if (present.DATABASE_URL && !present.AUTH_SECRET) {
-    problems.push("AUTH_SECRET must be set when DATABASE_URL is: every instance must share it (e.g. openssl rand -base64 32)");
+    problems.push(
+      "AUTH_SECRET must be set when DATABASE_URL is: every instance must share it (e.g. openssl rand -base64 32)",
+    );
   }
   return problems;
 }

@@ -79,7 +79,9 @@ export const config = {
    * The SDK reads these variables itself; this only decides who the scheduler is.
    */
   get inngest(): boolean {
-    return Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || (env.INNGEST_DEV === "1" && env.INNGEST_BASE_URL));
+    return Boolean(
+      env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || (env.INNGEST_DEV === "1" && env.INNGEST_BASE_URL),
+    );
   },
   /** RIBBON_WEBHOOKS_ALLOW_PRIVATE=1: webhooks may reach private addresses (lib/webhooks/settings.ts). */
   get webhooksAllowPrivate(): boolean {

@@ -9,11 +9,22 @@ export type FieldProblem = { detail: string; pointer?: string; code?: string };
  * names, or an object whose own keys are the names). Own properties only: `__proto__`,
  * `constructor` or `toString` is an unknown field like any other, never taken for a known one.
  */
-export function unknownFieldProblems(input: object, known: readonly string[] | object, pointer = "", hint?: (key: string) => string | undefined): FieldProblem[] {
-  const isKnown = Array.isArray(known) ? (key: string) => known.includes(key) : (key: string) => Object.hasOwn(known, key);
+export function unknownFieldProblems(
+  input: object,
+  known: readonly string[] | object,
+  pointer = "",
+  hint?: (key: string) => string | undefined,
+): FieldProblem[] {
+  const isKnown = Array.isArray(known)
+    ? (key: string) => known.includes(key)
+    : (key: string) => Object.hasOwn(known, key);
   return Object.keys(input)
     .filter((key) => !isKnown(key))
-    .map((key) => ({ detail: hint?.(key) ?? `${key} is not a known field`, pointer: `${pointer}/${key}`, code: "unknown_field" }));
+    .map((key) => ({
+      detail: hint?.(key) ?? `${key} is not a known field`,
+      pointer: `${pointer}/${key}`,
+      code: "unknown_field",
+    }));
 }
 
 /** Validation problems: HTTP 400, one `ApiError` entry (status 422) per problem. */

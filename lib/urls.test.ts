@@ -5,7 +5,9 @@ import { sameOriginPath, sameOriginUrl } from "./urls";
 describe("sameOriginUrl: where a sign-in or consent may send the browser", () => {
   it("keeps paths on APP_URL, as absolute URLs on APP_URL", () => {
     expect(sameOriginUrl("/account", "/")).toBe("http://localhost:3000/account");
-    expect(sameOriginUrl("/oauth2/authorize?client_id=a&redirect_uri=x#y", "/")).toBe("http://localhost:3000/oauth2/authorize?client_id=a&redirect_uri=x#y");
+    expect(sameOriginUrl("/oauth2/authorize?client_id=a&redirect_uri=x#y", "/")).toBe(
+      "http://localhost:3000/oauth2/authorize?client_id=a&redirect_uri=x#y",
+    );
     expect(sameOriginUrl("http://localhost:3000/account", "/")).toBe("http://localhost:3000/account");
   });
 
@@ -39,11 +41,22 @@ describe("sameOriginUrl: where a sign-in or consent may send the browser", () =>
 describe("sameOriginPath: a callbackUrl to carry in a query string", () => {
   it("keeps the path, query and fragment of a page on APP_URL", () => {
     expect(sameOriginPath("/account", "/")).toBe("/account");
-    expect(sameOriginPath("http://localhost:3000/oauth2/authorize?client_id=a&redirect_uri=x#y", "/")).toBe("/oauth2/authorize?client_id=a&redirect_uri=x#y");
+    expect(sameOriginPath("http://localhost:3000/oauth2/authorize?client_id=a&redirect_uri=x#y", "/")).toBe(
+      "/oauth2/authorize?client_id=a&redirect_uri=x#y",
+    );
   });
 
   it("falls back for other origins and for paths a browser reads as another host", () => {
-    for (const hostile of ["https://evil.example/x", "//evil.example", "/\\evil.example", "http://localhost:3000//evil.example", "http://localhost:3000/\\evil.example", "javascript:alert(1)", "", null]) {
+    for (const hostile of [
+      "https://evil.example/x",
+      "//evil.example",
+      "/\\evil.example",
+      "http://localhost:3000//evil.example",
+      "http://localhost:3000/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+    ]) {
       expect(sameOriginPath(hostile, "/account"), String(hostile)).toBe("/account");
     }
   });

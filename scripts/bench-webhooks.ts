@@ -16,8 +16,14 @@ const receiver = await startReceiver();
 try {
   const db = database.prisma;
   const { user, team } = await createAccount(db);
-  const caller = { user: { id: user.id, name: user.name ?? "", email: user.email }, mode: "live" as const, via: "token" as const, credentialId: 0 };
-  for (let i = 0; i < endpoints; i++) await createEndpoint(db, caller, team, { url: `${receiver.url}/${i}`, eventTypes: [...EVENT_TYPES] });
+  const caller = {
+    user: { id: user.id, name: user.name ?? "", email: user.email },
+    mode: "live" as const,
+    via: "token" as const,
+    credentialId: 0,
+  };
+  for (let i = 0; i < endpoints; i++)
+    await createEndpoint(db, caller, team, { url: `${receiver.url}/${i}`, eventTypes: [...EVENT_TYPES] });
   const cat = await catalogue(db);
   const rows = Array.from({ length: events }, () => giftRow(cat, { teamId: team.id, senderId: user.id }));
   await db.gift.createMany({ data: rows });
@@ -31,8 +37,11 @@ try {
     delivered += summary.succeeded;
   }
   const seconds = (performance.now() - start) / 1000;
-  if (receiver.received.length !== delivered) throw new Error(`receiver got ${receiver.received.length}, expected ${delivered}`);
-  console.log(`${database.kind}: ${delivered} webhooks (${events} events × ${endpoints} endpoint(s)) in ${seconds.toFixed(2)} s = ${(delivered / seconds).toFixed(0)} deliveries/s`);
+  if (receiver.received.length !== delivered)
+    throw new Error(`receiver got ${receiver.received.length}, expected ${delivered}`);
+  console.log(
+    `${database.kind}: ${delivered} webhooks (${events} events × ${endpoints} endpoint(s)) in ${seconds.toFixed(2)} s = ${(delivered / seconds).toFixed(0)} deliveries/s`,
+  );
 } finally {
   await receiver.close();
   await database.close();

@@ -6,7 +6,16 @@
 // from this process, and prints one table plus bench/results.json. See docs/performance.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -31,7 +40,15 @@ const PORT = 3237;
 const FLOOR_PORT = 3238;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-type Row = { figure: string; "req/s"?: number; "p50 ms"?: number; "p99 ms"?: number; seconds?: number; "rss MB"?: number; note?: string };
+type Row = {
+  figure: string;
+  "req/s"?: number;
+  "p50 ms"?: number;
+  "p99 ms"?: number;
+  seconds?: number;
+  "rss MB"?: number;
+  note?: string;
+};
 const rows: Row[] = [];
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -42,7 +59,9 @@ type Target = { env: Record<string, string>; open(): Promise<Database>; drop(): 
 
 async function adminSql(sql: string) {
   const { Client } = await import("pg");
-  const client = new Client({ connectionString: process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres" });
+  const client = new Client({
+    connectionString: process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres",
+  });
   await client.connect();
   try {
     await client.query(sql);
@@ -66,7 +85,11 @@ async function newTarget(label: string): Promise<Target> {
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), `ribbon-bench-${label}-`));
-  return { env: { RIBBON_DATA_DIR: dataDir, DATABASE_URL: "" }, open: () => openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    env: { RIBBON_DATA_DIR: dataDir, DATABASE_URL: "" },
+    open: () => openDatabase({ dataDir }),
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 // ---------- processes ----------
@@ -90,7 +113,12 @@ function buildIfStale() {
   if (build.status !== 0) throw new Error("next build failed");
 }
 
-function start(command: string, argv: string[], env: Record<string, string>, stdout: "ignore" | "pipe" = "ignore"): ChildProcess {
+function start(
+  command: string,
+  argv: string[],
+  env: Record<string, string>,
+  stdout: "ignore" | "pipe" = "ignore",
+): ChildProcess {
   const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ["ignore", stdout, "inherit"] });
   children.push(child);
   return child;
@@ -107,7 +135,10 @@ async function stop(child: ChildProcess) {
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -134,14 +165,24 @@ function rssMb(pid: number): number {
 
 // ---------- load ----------
 
-type Load = { path: string; token?: string; method?: "GET" | "POST" | "OPTIONS"; body?: unknown; connections: number; url?: string };
+type Load = {
+  path: string;
+  token?: string;
+  method?: "GET" | "POST" | "OPTIONS";
+  body?: unknown;
+  connections: number;
+  url?: string;
+};
 
 function cannonOptions(spec: Load) {
   return {
     url: spec.url ?? `${BASE}${spec.path}`,
     method: spec.method ?? "GET",
     connections: spec.connections,
-    headers: { ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}), ...(spec.body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      ...(spec.token ? { authorization: `Bearer ${spec.token}` } : {}),
+      ...(spec.body ? { "content-type": "application/json" } : {}),
+    },
     body: spec.body ? JSON.stringify(spec.body) : undefined,
   };
 }
@@ -155,7 +196,8 @@ async function load(specs: [figure: string, spec: Load][], server?: ChildProcess
   for (const [, spec] of specs) await autocannon({ ...cannonOptions(spec), duration: 3 }); // warm-up (JIT, pool, route bundles)
   const halves = specs.map(() => [] as autocannon.Result[]);
   for (let half = 0; half < 2; half++) {
-    for (const [i, [, spec]] of specs.entries()) halves[i].push(await autocannon({ ...cannonOptions(spec), duration: DURATION / 2 }));
+    for (const [i, [, spec]] of specs.entries())
+      halves[i].push(await autocannon({ ...cannonOptions(spec), duration: DURATION / 2 }));
   }
   return specs.map(([figure], i) => {
     const results = halves[i];
@@ -175,7 +217,8 @@ async function load(specs: [figure: string, spec: Load][], server?: ChildProcess
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * Open-loop load: one GET every 1000/rate ms, whatever the answers, each timed from the moment
@@ -183,14 +226,24 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * autocannon's rate option can't measure this: each connection sends its share of the second
  * back to back and then waits, so the server sees bursts at full concurrency.
  */
-async function openLoop(figure: string, spec: { path: string; token: string }, rate: number, seconds: number, server: ChildProcess): Promise<Row> {
+async function openLoop(
+  figure: string,
+  spec: { path: string; token: string },
+  rate: number,
+  seconds: number,
+  server: ChildProcess,
+): Promise<Row> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const get = () =>
     new Promise<number>((resolve) => {
-      const req = http.get(`${BASE}${spec.path}`, { agent, headers: { authorization: `Bearer ${spec.token}` } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.get(
+        `${BASE}${spec.path}`,
+        { agent, headers: { authorization: `Bearer ${spec.token}` } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on("error", () => resolve(0));
     });
   for (let i = 0; i < 50; i++) await get(); // warm-up
@@ -233,7 +286,14 @@ function ratio(a: Row, b: Row) {
 
 // ---------- seeding ----------
 
-type Seeded = { api: { live: string; sandbox: string }; listTeam: string; listToken: string; deepCursor?: string; email: string; floor: Record<string, string> };
+type Seeded = {
+  api: { live: string; sandbox: string };
+  listTeam: string;
+  listToken: string;
+  deepCursor?: string;
+  email: string;
+  floor: Record<string, string>;
+};
 
 async function seed(database: Database): Promise<Seeded> {
   const db = database.prisma;
@@ -245,7 +305,12 @@ async function seed(database: Database): Promise<Seeded> {
     listTeam: lister.team.id,
     listToken: lister.tokens.live,
     email: `Recipient${Math.floor(LIST_GIFTS / 2)}@Example.COM`,
-    floor: { FLOOR_TEAM: "sandbox", FLOOR_USER: api.user.id, FLOOR_COLLECTION: String(cat.collection.id), FLOOR_LOGO: String(cat.logo.id) },
+    floor: {
+      FLOOR_TEAM: "sandbox",
+      FLOOR_USER: api.user.id,
+      FLOOR_COLLECTION: String(cat.collection.id),
+      FLOOR_LOGO: String(cat.logo.id),
+    },
   };
   if (only.has("list")) {
     const started = performance.now();
@@ -256,7 +321,11 @@ async function seed(database: Database): Promise<Seeded> {
               timestamp '2026-01-01', 'sent', timestamp '2026-01-01', md5(i::text) || md5('u' || i), $3, $4, $5, 2500,
               timestamp '2025-01-01' + (i / 4) * interval '1 second'
        FROM generate_series(1, ${LIST_GIFTS}) AS i`,
-      lister.team.id, lister.user.id, cat.collection.id, cat.design.id, cat.logo.id,
+      lister.team.id,
+      lister.user.id,
+      cat.collection.id,
+      cat.design.id,
+      cat.logo.id,
     );
     await db.$executeRawUnsafe(
       `INSERT INTO "GiftEvent" ("giftId","stage","createdAt") SELECT "id", 'scheduled', "createdAt" FROM "Gift" WHERE "teamId" = $1`,
@@ -266,7 +335,10 @@ async function seed(database: Database): Promise<Seeded> {
     // first reads of the new rows don't write them) and checkpointed, so the write-back of the
     // seed's ~1 GB of WAL doesn't land in a later phase's measurement.
     await db.$executeRawUnsafe(`VACUUM ANALYZE`);
-    if (postgres) await db.$executeRawUnsafe(`CHECKPOINT`).catch(() => console.log("bench: CHECKPOINT needs a superuser or pg_checkpoint; skipped"));
+    if (postgres)
+      await db
+        .$executeRawUnsafe(`CHECKPOINT`)
+        .catch(() => console.log("bench: CHECKPOINT needs a superuser or pg_checkpoint; skipped"));
     const depth = Math.min(990_000, LIST_GIFTS - 100);
     const [row] = await db.$queryRawUnsafe<Cursor[]>(
       `SELECT "id", "createdAt" FROM "Gift" WHERE "teamId" = $1 ORDER BY "createdAt" DESC, "id" DESC OFFSET ${depth} LIMIT 1`,
@@ -274,23 +346,36 @@ async function seed(database: Database): Promise<Seeded> {
     );
     seeded.deepCursor = encodeCursor(row);
     await explainListQueries(database, { id: lister.team.id, name: lister.team.name }, lister.user, row, seeded.email);
-    console.log(`bench: seeded ${LIST_GIFTS.toLocaleString("en")} gifts + events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `bench: seeded ${LIST_GIFTS.toLocaleString("en")} gifts + events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return seeded;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the list statements at this size, into bench/explain-<db>.txt. */
-async function explainListQueries(database: Database, team: TeamRef, user: { id: string; email: string }, deep: Cursor, email: string) {
+async function explainListQueries(
+  database: Database,
+  team: TeamRef,
+  user: { id: string; email: string },
+  deep: Cursor,
+  email: string,
+) {
   const caller = { user: { ...user, name: user.email }, mode: "live" as const, via: "token" as const, credentialId: 0 };
   const cases: [string, Parameters<typeof listGiftsSql>[0]][] = [
     ["first page", { caller, team, filter: {}, size: 50 }],
-    [`deep cursor (${Math.min(990_000, LIST_GIFTS - 100).toLocaleString("en")} in)`, { caller, team, filter: {}, size: 50, after: deep }],
+    [
+      `deep cursor (${Math.min(990_000, LIST_GIFTS - 100).toLocaleString("en")} in)`,
+      { caller, team, filter: {}, size: 50, after: deep },
+    ],
     ["filter[email]", { caller, team, filter: { email }, size: 50 }],
   ];
   let out = `Ribbon list statements on ${database.kind}, ${LIST_GIFTS.toLocaleString("en")} gifts in the team, ${new Date().toISOString()}\n`;
   for (const [label, input] of cases) {
     await database.prisma.$queryRaw(listGiftsSql(input)); // warm the cache like a running server
-    const plan = await database.prisma.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listGiftsSql(input)}`);
+    const plan = await database.prisma.$queryRaw<Record<string, string>[]>(
+      Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${listGiftsSql(input)}`,
+    );
     out += `\n## ${label}\n${plan.map((r) => Object.values(r)[0]).join("\n")}\n`;
   }
   mkdirSync("bench", { recursive: true });
@@ -306,26 +391,62 @@ async function seedDueGifts(database: Database, count: number, tag: string) {
      SELECT 'gft_due_${tag}_' || i, $1, $2, true, 'Recipient ' || i, 'email', 'due' || i || '@example.com', 'A gift for you', 'Thank you for a great year!', 'Bench',
             now() - interval '1 minute', 'scheduled', now(), md5('${tag}' || i) || md5('d' || i), $3, $4, $5, 2500, now()
      FROM generate_series(1, ${count}) AS i`,
-    sender.team.id, sender.user.id, cat.collection.id, cat.design.id, cat.logo.id,
+    sender.team.id,
+    sender.user.id,
+    cat.collection.id,
+    cat.design.id,
+    cat.logo.id,
   );
 }
 
 // ---------- phases ----------
 
 async function serverPhase(target: Target, seeded: Seeded) {
-  const env = { ...target.env, PORT: String(PORT), APP_URL: BASE, AUTH_SECRET: "bench-secret-bench-secret-bench-secret", RIBBON_DEMO: "0", RIBBON_SWEEPER: "off", RIBBON_RATE_LIMIT_API_PER_MINUTE: "100000000", NODE_ENV: "production" };
+  const env = {
+    ...target.env,
+    PORT: String(PORT),
+    APP_URL: BASE,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+    RIBBON_DEMO: "0",
+    RIBBON_SWEEPER: "off",
+    RIBBON_RATE_LIMIT_API_PER_MINUTE: "100000000",
+    NODE_ENV: "production",
+  };
   // As `npm start` runs it: with the preload that gives route handlers the client's address.
   const server = start("node", ["scripts/start.mjs"], { ...env, HOST: "127.0.0.1" });
   await waitFor(`${BASE}/api/v1/teams`, server);
   console.log(`bench: server up, RSS ${rssMb(server.pid!)} MB`);
-  const gift = { gift: { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" } };
+  const gift = {
+    gift: {
+      name: "Robin",
+      email: "robin@example.com",
+      collection: "Coffee Lovers",
+      message: "Thank you!",
+      from: "Alex",
+    },
+  };
 
   if (only.has("create")) {
-    const [create, teams, framework] = await load([
-      ["POST /teams/sandbox/gifts, 32 conn", { path: "/api/v1/teams/sandbox/gifts", method: "POST", token: seeded.api.sandbox, body: gift, connections: 32 }],
-      ["GET /teams, 32 conn", { path: "/api/v1/teams", token: seeded.api.live, connections: 32 }],
-      ["OPTIONS /teams (no token, no database), 32 conn", { path: "/api/v1/teams", method: "OPTIONS", connections: 32 }],
-    ], server);
+    const [create, teams, framework] = await load(
+      [
+        [
+          "POST /teams/sandbox/gifts, 32 conn",
+          {
+            path: "/api/v1/teams/sandbox/gifts",
+            method: "POST",
+            token: seeded.api.sandbox,
+            body: gift,
+            connections: 32,
+          },
+        ],
+        ["GET /teams, 32 conn", { path: "/api/v1/teams", token: seeded.api.live, connections: 32 }],
+        [
+          "OPTIONS /teams (no token, no database), 32 conn",
+          { path: "/api/v1/teams", method: "OPTIONS", connections: 32 },
+        ],
+      ],
+      server,
+    );
     ratio(create, teams);
     ratio(teams, framework);
     framework.note = "Next's floor: a route handler that returns 204";
@@ -335,16 +456,31 @@ async function serverPhase(target: Target, seeded: Seeded) {
     const floorSeed = await (async () => {
       const cat = await catalogue(floorDb.prisma);
       const account = await createAccount(floorDb.prisma);
-      return { FLOOR_TEAM: "sandbox", FLOOR_USER: account.user.id, FLOOR_COLLECTION: String(cat.collection.id), FLOOR_LOGO: String(cat.logo.id) };
+      return {
+        FLOOR_TEAM: "sandbox",
+        FLOOR_USER: account.user.id,
+        FLOOR_COLLECTION: String(cat.collection.id),
+        FLOOR_LOGO: String(cat.logo.id),
+      };
     })();
     await floorDb.close();
     const floor = start("node_modules/.bin/tsx", ["scripts/bench/floor.ts"], {
       ...floorSeed,
       PORT: String(FLOOR_PORT),
-      ...(postgres ? { DATABASE_URL: floorTarget.env.DATABASE_URL } : { DATABASE_URL: "", FLOOR_PGLITE_DIR: floorTarget.env.RIBBON_DATA_DIR }),
+      ...(postgres
+        ? { DATABASE_URL: floorTarget.env.DATABASE_URL }
+        : { DATABASE_URL: "", FLOOR_PGLITE_DIR: floorTarget.env.RIBBON_DATA_DIR }),
     });
     await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`, floor);
-    const [floorRow] = await load([[`floor: node:http + ${postgres ? "pg" : "PGlite"}, same inserts, 32 conn`, { path: "", url: `http://127.0.0.1:${FLOOR_PORT}/`, method: "POST", body: gift, connections: 32 }]], floor);
+    const [floorRow] = await load(
+      [
+        [
+          `floor: node:http + ${postgres ? "pg" : "PGlite"}, same inserts, 32 conn`,
+          { path: "", url: `http://127.0.0.1:${FLOOR_PORT}/`, method: "POST", body: gift, connections: 32 },
+        ],
+      ],
+      floor,
+    );
     floorRow.note = `create reaches ${Math.round((100 * create["req/s"]!) / floorRow["req/s"]!)}% of this`;
     await stop(floor);
   }
@@ -353,26 +489,55 @@ async function serverPhase(target: Target, seeded: Seeded) {
     const list = `/api/v1/teams/${seeded.listTeam}/gifts`;
     const n = LIST_GIFTS.toLocaleString("en");
     const deepAt = Math.min(990_000, LIST_GIFTS - 100).toLocaleString("en");
-    const [teams16, first, deep, byEmail] = await load([
-      ["GET /teams, 16 conn", { path: "/api/v1/teams", token: seeded.listToken, connections: 16 }],
-      [`GET /gifts first page, ${n} gifts, 16 conn`, { path: list, token: seeded.listToken, connections: 16 }],
-      [`GET /gifts deep cursor (${deepAt} in), 16 conn`, { path: `${list}?page[after]=${seeded.deepCursor}`, token: seeded.listToken, connections: 16 }],
-      [`GET /gifts filter[email], 16 conn`, { path: `${list}?filter[email]=${encodeURIComponent(seeded.email)}`, token: seeded.listToken, connections: 16 }],
-    ], server);
+    const [teams16, first, deep, byEmail] = await load(
+      [
+        ["GET /teams, 16 conn", { path: "/api/v1/teams", token: seeded.listToken, connections: 16 }],
+        [`GET /gifts first page, ${n} gifts, 16 conn`, { path: list, token: seeded.listToken, connections: 16 }],
+        [
+          `GET /gifts deep cursor (${deepAt} in), 16 conn`,
+          { path: `${list}?page[after]=${seeded.deepCursor}`, token: seeded.listToken, connections: 16 },
+        ],
+        [
+          `GET /gifts filter[email], 16 conn`,
+          {
+            path: `${list}?filter[email]=${encodeURIComponent(seeded.email)}`,
+            token: seeded.listToken,
+            connections: 16,
+          },
+        ],
+      ],
+      server,
+    );
     ratio(first, teams16);
     ratio(deep, first);
     ratio(byEmail, first);
-    await openLoop(`GET /gifts first page, offered 100 req/s`, { path: list, token: seeded.listToken }, 100, DURATION, server);
+    await openLoop(
+      `GET /gifts first page, offered 100 req/s`,
+      { path: list, token: seeded.listToken },
+      100,
+      DURATION,
+      server,
+    );
   }
 
   if (only.has("bulk")) {
     const body = {
       gift: {
-        collection: "Tea Time", message: "Happy holidays from all of us!", from: "The Bench Team",
-        recipients_attributes: Array.from({ length: 10_000 }, (_, i) => ({ name: `Recipient ${i}`, email: `bulk${i}@example.com` })),
+        collection: "Tea Time",
+        message: "Happy holidays from all of us!",
+        from: "The Bench Team",
+        recipients_attributes: Array.from({ length: 10_000 }, (_, i) => ({
+          name: `Recipient ${i}`,
+          email: `bulk${i}@example.com`,
+        })),
       },
     };
-    const post = () => fetch(`${BASE}/api/v1/bulk/gifts`, { method: "POST", headers: { authorization: `Bearer ${seeded.api.live}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const post = () =>
+      fetch(`${BASE}/api/v1/bulk/gifts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${seeded.api.live}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     await (await post()).arrayBuffer(); // warm-up, as every other row has: the route's first load and JIT
     const times: number[] = [];
     let growth = 0;
@@ -389,7 +554,12 @@ async function serverPhase(target: Target, seeded: Seeded) {
       growth = Math.max(growth, peak - before);
     }
     times.sort((a, b) => a - b);
-    const row: Row = { figure: "POST /bulk/gifts, 10,000 recipients (median of 3)", seconds: Number(times[1].toFixed(2)), "rss MB": rssMb(server.pid!), note: `RSS growth ${growth} MB (peak − before, worst of 3)` };
+    const row: Row = {
+      figure: "POST /bulk/gifts, 10,000 recipients (median of 3)",
+      seconds: Number(times[1].toFixed(2)),
+      "rss MB": rssMb(server.pid!),
+      note: `RSS growth ${growth} MB (peak − before, worst of 3)`,
+    };
     rows.push(row);
     console.log(row);
   }
@@ -402,11 +572,18 @@ async function deliveryPhase(target: Target, instances: number) {
   await database.close();
   const windows: { startedAt: number; endedAt: number }[] = [];
   const workers = Array.from({ length: instances }, () => {
-    const child = start("node_modules/.bin/tsx", ["scripts/bench/deliver-worker.ts"], { ...target.env, RESEND_API_KEY: "", NODE_ENV: "production" }, "pipe");
+    const child = start(
+      "node_modules/.bin/tsx",
+      ["scripts/bench/deliver-worker.ts"],
+      { ...target.env, RESEND_API_KEY: "", NODE_ENV: "production" },
+      "pipe",
+    );
     child.stdout?.on("data", (chunk: Buffer) => {
       for (const line of chunk.toString().split("\n")) if (line.startsWith("{")) windows.push(JSON.parse(line));
     });
-    return new Promise<void>((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`worker exited ${code}`)))));
+    return new Promise<void>((resolve, reject) =>
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`worker exited ${code}`)))),
+    );
   });
   await Promise.all(workers);
   // From the first worker's first claim to the last worker's last commit: process start-up excluded.
@@ -457,7 +634,9 @@ const meta = {
   loadAverageAfter: loadavg().map((l) => Number(l.toFixed(2))),
   totalSeconds: Math.round((performance.now() - startedAt) / 1000),
 };
-console.log(`\nRibbon bench on ${meta.database}, ${meta.at}, load average ${meta.loadAverageBefore.join(" ")} → ${meta.loadAverageAfter.join(" ")}, ${meta.totalSeconds} s`);
+console.log(
+  `\nRibbon bench on ${meta.database}, ${meta.at}, load average ${meta.loadAverageBefore.join(" ")} → ${meta.loadAverageAfter.join(" ")}, ${meta.totalSeconds} s`,
+);
 console.table(rows.map((r) => ({ ...r })));
 mkdirSync("bench", { recursive: true });
 const json = `${JSON.stringify({ ...meta, rows }, null, 2)}\n`;

@@ -61,7 +61,9 @@ describe.concurrent("npm run ribbon (scripts/cli.ts)", () => {
     expect(user).toEqual({ id: expect.any(String), email: "ada@example.test", name: "Ada" });
 
     // A second process sees the first one's user.
-    expect(failed(await cli({ RIBBON_DATA_DIR }, "user:create", "--email", "ADA@example.test", "--name", "Ada"))).toEqual({
+    expect(
+      failed(await cli({ RIBBON_DATA_DIR }, "user:create", "--email", "ADA@example.test", "--name", "Ada")),
+    ).toEqual({
       error: "A user with email ada@example.test already exists.",
     });
 
@@ -72,7 +74,9 @@ describe.concurrent("npm run ribbon (scripts/cli.ts)", () => {
       expect(db.applied).toEqual([]); // the first CLI run migrated the folder
       expect(await db.prisma.user.findMany({ select: { id: true, email: true, name: true } })).toEqual([user]);
 
-      const refused = failed(await cli({ RIBBON_DATA_DIR }, "user:create", "--email", "bob@example.test", "--name", "Bob"));
+      const refused = failed(
+        await cli({ RIBBON_DATA_DIR }, "user:create", "--email", "bob@example.test", "--name", "Bob"),
+      );
       expect(refused.error).toContain(`The database folder ${RIBBON_DATA_DIR} is in use by process ${process.pid}.`);
       expect(refused.error).toContain("RIBBON_DATA_DIR");
       expect(await db.prisma.user.count()).toBe(1);
@@ -89,7 +93,16 @@ describe.concurrent("npm run ribbon (scripts/cli.ts)", () => {
     cleanups.push(() => pg.drop());
     const RIBBON_DATA_DIR = dataDir();
 
-    const user = ok(await cli({ RIBBON_DATA_DIR, DATABASE_URL: pg.url }, "user:create", "--email", "pat@example.test", "--name", "Pat"));
+    const user = ok(
+      await cli(
+        { RIBBON_DATA_DIR, DATABASE_URL: pg.url },
+        "user:create",
+        "--email",
+        "pat@example.test",
+        "--name",
+        "Pat",
+      ),
+    );
     expect(user).toEqual({ id: expect.any(String), email: "pat@example.test", name: "Pat" });
     expect(readdirSync(RIBBON_DATA_DIR)).toEqual([]);
 

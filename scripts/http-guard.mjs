@@ -43,7 +43,10 @@ function malformedPath(url) {
 
 function apiError(response, status, code, title, detail, headers = {}) {
   const requestId = `req_${randomBytes(12).toString("base64url")}`;
-  const body = { errors: [{ title, status, detail, code, links: { about: `${appUrl()}/docs#errors` } }], meta: { "request-id": requestId } };
+  const body = {
+    errors: [{ title, status, detail, code, links: { about: `${appUrl()}/docs#errors` } }],
+    meta: { "request-id": requestId },
+  };
   response.writeHead(status, { "Content-Type": "application/vnd.api+json", "Request-Id": requestId, ...headers });
   response.end(JSON.stringify(body));
 }
@@ -51,7 +54,14 @@ function apiError(response, status, code, title, detail, headers = {}) {
 const GUARD_KEY = randomBytes(18).toString("base64url");
 globalThis[Symbol.for("ribbon.httpGuardKey")] = GUARD_KEY;
 const trustProxy = () => process.env.RIBBON_TRUST_PROXY === "1";
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"];
+const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+];
 
 // Page posts carry a session cookie: a browser always sends Origin with them, and it must be
 // APP_URL's, on a request addressed to APP_URL's host (Next's own check compares Origin with the
@@ -73,7 +83,11 @@ function crossSitePagePost(request) {
 }
 
 function forbiddenPage(response) {
-  const page = errorPage("This form came from another site", "For your safety Ribbon only accepts forms sent from its own pages. Nothing was changed: go to Ribbon and try again from there.", appUrl());
+  const page = errorPage(
+    "This form came from another site",
+    "For your safety Ribbon only accepts forms sent from its own pages. Nothing was changed: go to Ribbon and try again from there.",
+    appUrl(),
+  );
   response.writeHead(403, { ...PAGE_HEADERS, ...NO_STORE, Connection: "close" });
   response.end(page);
 }
@@ -89,7 +103,8 @@ const PAGE_HEADERS = {
 /** The 413 in the format of the path's kind, with the connection closed behind it. */
 function tooLarge(response, { limitBytes, format }) {
   const headers = { ...NO_STORE, Connection: "close" };
-  if (format === "jsonapi") return apiError(response, 413, "payload_too_large", "PayloadTooLarge", tooLargeMessage(limitBytes), headers);
+  if (format === "jsonapi")
+    return apiError(response, 413, "payload_too_large", "PayloadTooLarge", tooLargeMessage(limitBytes), headers);
   if (format === "oauth") {
     response.writeHead(413, { "Content-Type": "application/json", Pragma: "no-cache", ...headers });
     return response.end(JSON.stringify({ error: "invalid_request", error_description: tooLargeMessage(limitBytes) }));
@@ -101,7 +116,14 @@ function tooLarge(response, { limitBytes, format }) {
 /** Whatever Next still writes for a request the guard has answered goes nowhere. */
 function silence(response) {
   const self = () => response;
-  Object.assign(response, { writeHead: self, setHeader: self, appendHeader: self, removeHeader: () => undefined, flushHeaders: () => undefined, write: () => true });
+  Object.assign(response, {
+    writeHead: self,
+    setHeader: self,
+    appendHeader: self,
+    removeHeader: () => undefined,
+    flushHeaders: () => undefined,
+    write: () => true,
+  });
   response.end = (...args) => {
     const callback = args.find((arg) => typeof arg === "function");
     if (callback) queueMicrotask(callback);
@@ -146,9 +168,19 @@ function capBody(request, response, limit) {
   };
 }
 
-const STATUS_TEXT = { 400: "Bad Request", 408: "Request Timeout", 413: "Payload Too Large", 431: "Request Header Fields Too Large" };
+const STATUS_TEXT = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  413: "Payload Too Large",
+  431: "Request Header Fields Too Large",
+};
 const PARSER_ERRORS = {
-  HPE_HEADER_OVERFLOW: [431, "request_header_fields_too_large", "RequestHeaderFieldsTooLarge", "The request's headers (the URL included) are larger than 16 KB."],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "request_header_fields_too_large",
+    "RequestHeaderFieldsTooLarge",
+    "The request's headers (the URL included) are larger than 16 KB.",
+  ],
   ERR_HTTP_REQUEST_TIMEOUT: [408, "request_timeout", "RequestTimeout", "The request took too long to arrive."],
 };
 
@@ -158,7 +190,12 @@ const PARSER_ERRORS = {
  */
 function refuseUnparsed(error, socket) {
   if (!socket.writable || socket._httpMessage) return false;
-  const [status, code, title, detail] = PARSER_ERRORS[error.code] ?? [400, "bad_request", "BadRequest", "The request is not valid HTTP/1.1."];
+  const [status, code, title, detail] = PARSER_ERRORS[error.code] ?? [
+    400,
+    "bad_request",
+    "BadRequest",
+    "The request is not valid HTTP/1.1.",
+  ];
   const [, method, path = ""] = /^([A-Z]+) (\/[^\s?]*)/.exec(error.rawPacket?.toString("latin1") ?? "") ?? [];
   const { format } = bodyLimitFor(path.split("?")[0]);
   let type = PAGE_HEADERS["Content-Type"];
@@ -190,14 +227,23 @@ function pageErrorsAsPages(response) {
   const { writeHead, write, end } = response;
   let converting = false;
   const plainError = (self, status, headers) => {
-    const type = String((headers && (headers["content-type"] ?? headers["Content-Type"])) ?? self.getHeader("content-type") ?? "");
+    const type = String(
+      (headers && (headers["content-type"] ?? headers["Content-Type"])) ?? self.getHeader("content-type") ?? "",
+    );
     return status >= 400 && type.startsWith("text/plain");
   };
-  const page = (status) => errorPage(`${status} ${http.STATUS_CODES[status] ?? "Error"}`, PAGE_ERROR_TEXT[status] ?? "Something went wrong with this request. Go back and try again.", appUrl());
+  const page = (status) =>
+    errorPage(
+      `${status} ${http.STATUS_CODES[status] ?? "Error"}`,
+      PAGE_ERROR_TEXT[status] ?? "Something went wrong with this request. Go back and try again.",
+      appUrl(),
+    );
   const toPage = (self, headers) => {
     converting = true;
     for (const name of ["content-length", "content-encoding", "etag"]) self.removeHeader(name);
-    if (headers) for (const key of Object.keys(headers)) if (/^(content-(type|length|encoding)|etag)$/i.test(key)) delete headers[key];
+    if (headers)
+      for (const key of Object.keys(headers))
+        if (/^(content-(type|length|encoding)|etag)$/i.test(key)) delete headers[key];
     for (const [name, value] of Object.entries(PAGE_HEADERS)) self.setHeader(name, value);
   };
   response.writeHead = function (status, ...rest) {
@@ -222,7 +268,8 @@ function pageErrorsAsPages(response) {
 /** TRACE (Node takes it, fetch's Request refuses it), PROPFIND, SEARCH…: Next would answer an empty 400. */
 function methodNotAllowed(request, response, format) {
   const detail = `${request.method} is not supported. See OPTIONS for the methods an endpoint serves.`;
-  if (format === "jsonapi") return apiError(response, 405, "method_not_allowed", "MethodNotAllowed", detail, { Allow: ALLOW });
+  if (format === "jsonapi")
+    return apiError(response, 405, "method_not_allowed", "MethodNotAllowed", detail, { Allow: ALLOW });
   if (format === "oauth") {
     response.writeHead(405, { "Content-Type": "application/json", Allow: ALLOW, ...NO_STORE });
     return response.end(JSON.stringify({ error: "invalid_request", error_description: detail }));
@@ -242,7 +289,12 @@ function methodNotAllowed(request, response, format) {
  *   connections and never sends a request on a socket Node is closing.
  * - connectionsCheckingInterval 1 s: how often Node enforces the first two (default 30 s).
  */
-export const SERVER_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 1_000 };
+export const SERVER_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 65_000,
+  connectionsCheckingInterval: 1_000,
+};
 
 const createServer = http.createServer;
 http.createServer = function (options, listener) {
@@ -277,7 +329,13 @@ http.Server.prototype.emit = function (event, request, response) {
   if (limit.format === "page" && !request.headers["next-action"]) pageErrorsAsPages(response);
   if (malformedPath(request.url)) {
     if (limit.format !== "page") {
-      apiError(response, 404, "not_found", "NotFound", "No such resource: the path is not valid UTF-8 percent-encoding.");
+      apiError(
+        response,
+        404,
+        "not_found",
+        "NotFound",
+        "No such resource: the path is not valid UTF-8 percent-encoding.",
+      );
       return true;
     }
     request.url = "/not-found"; // no such page: Next renders the site's 404

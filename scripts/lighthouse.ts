@@ -32,14 +32,26 @@ function installLighthouse() {
   console.log(`Installing lighthouse@${LIGHTHOUSE_VERSION} into .lighthouse/ (once)…`);
   mkdirSync(WORK, { recursive: true });
   writeFileSync(path.join(WORK, "package.json"), JSON.stringify({ name: "ribbon-lighthouse", private: true }));
-  const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", `lighthouse@${LIGHTHOUSE_VERSION}`], { cwd: WORK, stdio: "inherit" });
+  const npm = spawnSync(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--loglevel=error", `lighthouse@${LIGHTHOUSE_VERSION}`],
+    { cwd: WORK, stdio: "inherit" },
+  );
   if (npm.status !== 0) throw new Error("npm install lighthouse failed");
 }
 
 function startServer(): ChildProcess {
   rmSync(DATA, { recursive: true, force: true });
   // The embedded database, whatever the shell has in DATABASE_URL.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", APP_URL: BASE, RIBBON_DATA_DIR: DATA, RIBBON_LOG_REQUESTS: "off", NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    APP_URL: BASE,
+    RIBBON_DATA_DIR: DATA,
+    RIBBON_LOG_REQUESTS: "off",
+    NODE_ENV: "production",
+  };
   delete env.DATABASE_URL;
   return spawn("node", ["scripts/start.mjs"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
 }
@@ -57,11 +69,21 @@ async function waitFor(url: string, server: ChildProcess) {
   throw new Error(`${url} never answered`);
 }
 
-type Demo = { accounts: { email: string; live_token: string }[]; oauth_client: { client_id: string; redirect_uri: string } };
+type Demo = {
+  accounts: { email: string; live_token: string }[];
+  oauth_client: { client_id: string; redirect_uri: string };
+};
 
 /** A link gift of the demo team: its untie URL is the recipient's page as an email would open it. */
 async function untieUrl(demo: Demo): Promise<string> {
-  const gift = { name: "Robin", delivery_method: "link", collection: "Coffee Lovers", design_id: "thank-you", message: "Thank you for a wonderful year!", from: "The Acme team" };
+  const gift = {
+    name: "Robin",
+    delivery_method: "link",
+    collection: "Coffee Lovers",
+    design_id: "thank-you",
+    message: "Thank you for a wonderful year!",
+    from: "The Acme team",
+  };
   const response = await fetch(`${BASE}/api/v1/teams/acme-rockets/gifts`, {
     method: "POST",
     headers: { Authorization: `Bearer ${demo.accounts[0].live_token}`, "Content-Type": "application/json" },
@@ -94,14 +116,24 @@ async function signIn(email: string): Promise<string> {
   keep(asked);
   const outbox = await (await fetch(`${BASE}/dev/outbox.json`)).json();
   const message = outbox.data.find((m: { to: string; kind: string }) => m.to === email && m.kind === "signin");
-  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(message?.text ?? "")?.[0]?.replace(/&amp;/g, "&");
+  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/
+    .exec(message?.text ?? "")?.[0]
+    ?.replace(/&amp;/g, "&");
   if (!link) throw new Error(`no sign-in link for ${email} in the outbox`);
   keep(await fetch(link, { headers: { Cookie: cookie() }, redirect: "manual" }));
   if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error("signing in gave no session cookie");
   return cookie();
 }
 
-type Scores = { performance: number; accessibility: number; "best-practices": number; lcp: number; tbt: number; cls: number; failing: string[] };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  "best-practices": number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failing: string[];
+};
 
 function runLighthouse(name: string, url: string, run: number, cookie?: string): Scores {
   const output = path.join(RESULTS, `${name}-${run}.json`);
@@ -114,14 +146,23 @@ function runLighthouse(name: string, url: string, run: number, cookie?: string):
     `--output-path=${output}`,
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  const result = spawnSync(BIN, args, { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] });
+  const result = spawnSync(BIN, args, {
+    env: { ...process.env, CHROME_PATH: CHROME },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url}`);
   const report = JSON.parse(readFileSync(output, "utf8"));
   const score = (id: string) => Math.round(report.categories[id].score * 100);
   const failing = ["accessibility", "best-practices", "performance"].flatMap((category) =>
     report.categories[category].auditRefs
-      .filter((ref: { id: string; weight: number }) => ref.weight > 0 && report.audits[ref.id].score !== null && report.audits[ref.id].score < 0.9)
-      .map((ref: { id: string }) => `${category}: ${ref.id} (${report.audits[ref.id].displayValue ?? report.audits[ref.id].score})`),
+      .filter(
+        (ref: { id: string; weight: number }) =>
+          ref.weight > 0 && report.audits[ref.id].score !== null && report.audits[ref.id].score < 0.9,
+      )
+      .map(
+        (ref: { id: string }) =>
+          `${category}: ${ref.id} (${report.audits[ref.id].displayValue ?? report.audits[ref.id].score})`,
+      ),
   );
   return {
     performance: score("performance"),
@@ -169,11 +210,21 @@ async function main() {
       "",
       "| page | performance | accessibility | best practices | LCP ms | TBT ms | CLS |",
       "|---|---|---|---|---|---|---|",
-      ...rows.map((r) => `| ${r.label} | ${r.performance} | ${r.accessibility} | ${r["best-practices"]} | ${r.lcp.toLocaleString("en-US")} | ${r.tbt.toLocaleString("en-US")} | ${r.cls} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.label} | ${r.performance} | ${r.accessibility} | ${r["best-practices"]} | ${r.lcp.toLocaleString("en-US")} | ${r.tbt.toLocaleString("en-US")} | ${r.cls} |`,
+      ),
     ];
     console.log(lines.join("\n"));
     for (const r of rows) if (r.failing.length > 0) console.log(`\n${r.label} below 0.9:\n  ${r.failing.join("\n  ")}`);
-    writeFileSync(path.join(RESULTS, "summary.json"), JSON.stringify({ lighthouse: LIGHTHOUSE_VERSION, runs: RUNS, at: new Date().toISOString(), pages: rows }, null, 2));
+    writeFileSync(
+      path.join(RESULTS, "summary.json"),
+      JSON.stringify(
+        { lighthouse: LIGHTHOUSE_VERSION, runs: RUNS, at: new Date().toISOString(), pages: rows },
+        null,
+        2,
+      ),
+    );
   } finally {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once("exit", r));

@@ -10,4 +10,5 @@ execFileSync("npx", ["prisma", "generate"], {
 });
 
 // openapi-typescript is a dev dependency: an install without them has no browser tests either.
-if (existsSync("node_modules/.bin/openapi-typescript")) execFileSync("npm", ["run", "--silent", "openapi:client"], { stdio: "inherit" });
+if (existsSync("node_modules/.bin/openapi-typescript"))
+  execFileSync("npm", ["run", "--silent", "openapi:client"], { stdio: "inherit" });

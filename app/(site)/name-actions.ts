@@ -26,6 +26,12 @@ export async function saveNameAction(_previous: ActionState, form: FormData): Pr
 
 /** "Skip": no name for now; this browser stops asking (the account page still offers it). */
 export async function skipNameAction(): Promise<void> {
-  (await cookies()).set(SKIP_NAME_COOKIE, "1", { maxAge: 365 * 24 * 60 * 60, httpOnly: true, sameSite: "lax", path: "/", secure: config.appUrl.startsWith("https:") });
+  (await cookies()).set(SKIP_NAME_COOKIE, "1", {
+    maxAge: 365 * 24 * 60 * 60,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config.appUrl.startsWith("https:"),
+  });
   revalidatePath("/", "layout");
 }

@@ -27,10 +27,12 @@ export default async function Home() {
     <main>
       <section className="mx-auto grid max-w-5xl items-center gap-10 px-4 pb-12 pt-10 sm:px-6 md:grid-cols-2 md:pb-16 md:pt-16">
         <div>
-          <h1 className="text-4xl font-bold tracking-tight text-stone-950 sm:text-5xl">Ribbon sends gifts people actually want.</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-stone-950 sm:text-5xl">
+            Ribbon sends gifts people actually want.
+          </h1>
           <p className="mt-5 text-lg text-stone-700">
-            Your systems send the gift; each recipient gets a card by email or as a link, picks the present they&apos;d like
-            from a curated collection, and we ship it to their door.
+            Your systems send the gift; each recipient gets a card by email or as a link, picks the present they&apos;d
+            like from a curated collection, and we ship it to their door.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
             <Link href={signedIn ? "/account" : "/signin"} className="button-primary">
@@ -59,15 +61,22 @@ export default async function Home() {
               For companies
             </h2>
             <p className="mt-3 text-stone-700">
-              Thank a customer, welcome a new hire, mark a work anniversary: your CRM or HR system sends the gift, with your logo on the
-              card and your message inside. The recipient chooses what they&apos;d like and where it goes, so there are no addresses to
-              collect and no gifts nobody wanted.
+              Thank a customer, welcome a new hire, mark a work anniversary: your CRM or HR system sends the gift, with
+              your logo on the card and your message inside. The recipient chooses what they&apos;d like and where it
+              goes, so there are no addresses to collect and no gifts nobody wanted.
             </p>
             <ul className="mt-6 grid grid-cols-3 gap-3" aria-label="Some of the collections">
               {COLLECTIONS.map((collection) => (
                 <li key={collection.name} className="text-center text-sm text-stone-700">
                   {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
-                  <img src={collection.image} alt="" width={400} height={400} loading="lazy" className="h-auto w-full rounded-xl" />
+                  <img
+                    src={collection.image}
+                    alt=""
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                    className="h-auto w-full rounded-xl"
+                  />
                   <span className="mt-2 block">{collection.name}</span>
                 </li>
               ))}
@@ -79,8 +88,9 @@ export default async function Home() {
               For developers
             </h2>
             <p className="mt-3 text-stone-700">
-              One API call sends a gift. Turn on developer access on your account page for a sandbox token: sandbox gifts go through every
-              stage, cost nothing and send no email. Webhooks tell your system when a gift is opened, chosen and delivered.
+              One API call sends a gift. Turn on developer access on your account page for a sandbox token: sandbox
+              gifts go through every stage, cost nothing and send no email. Webhooks tell your system when a gift is
+              opened, chosen and delivered.
             </p>
             <pre
               role="region"

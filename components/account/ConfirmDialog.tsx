@@ -26,7 +26,16 @@ const supportsInvokers = () => typeof HTMLButtonElement !== "undefined" && "comm
  * invoker commands; otherwise the click handler calls showModal(). The browser does the rest:
  * focus moves into the dialog, Escape cancels, focus returns to the trigger on close.
  */
-export function ConfirmDialog({ trigger, triggerClassName, title, consequence, children, confirm, action, disabled }: Props) {
+export function ConfirmDialog({
+  trigger,
+  triggerClassName,
+  title,
+  consequence,
+  children,
+  confirm,
+  action,
+  disabled,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const dialogId = `confirm-${id.replace(/[^a-zA-Z0-9_-]/g, "")}`;
@@ -61,10 +70,21 @@ export function ConfirmDialog({ trigger, triggerClassName, title, consequence, c
           </p>
           {children}
           <div className="mt-6 flex justify-end gap-3">
-            <button type="button" commandfor={dialogId} command="close" onClick={() => dialog.current?.close()} className="rounded-full border border-stone-300 px-4 py-2">
+            <button
+              type="button"
+              commandfor={dialogId}
+              command="close"
+              onClick={() => dialog.current?.close()}
+              className="rounded-full border border-stone-300 px-4 py-2"
+            >
               Cancel
             </button>
-            <button type="submit" name={confirm.name} value={confirm.value} className="rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white">
+            <button
+              type="submit"
+              name={confirm.name}
+              value={confirm.value}
+              className="rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white"
+            >
               {confirm.label}
             </button>
           </div>

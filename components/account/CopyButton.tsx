@@ -32,7 +32,12 @@ export function CopyButton({ value, label, targetId }: Props) {
 
   return (
     <span className="inline-flex items-center gap-2">
-      <button type="button" onClick={copy} aria-label={label} className="rounded-full border border-stone-300 bg-white px-3 py-0.5 text-xs font-medium">
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={label}
+        className="rounded-full border border-stone-300 bg-white px-3 py-0.5 text-xs font-medium"
+      >
         Copy
       </button>
       <span aria-live="polite" role="status" className="text-xs text-stone-700">

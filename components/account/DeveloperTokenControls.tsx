@@ -65,15 +65,22 @@ export function DeveloperTokenControls({ hasTokens, change }: Props) {
       <div role="status" className="text-sm" data-testid="developer-access-status">
         {state && "error" in state && <p className="mt-4 text-red-700">{state.error}</p>}
         {state && "revoked" in state && (
-          <p className="mt-4">
-            Developer access is off: both tokens stopped working.{demoFileNote(state.demoFile)}
-          </p>
+          <p className="mt-4">Developer access is off: both tokens stopped working.{demoFileNote(state.demoFile)}</p>
         )}
         {state && "issued" in state && (
-          <p className="mt-4">{state.rolled ? "Tokens rolled." : "Developer access is on."} Copy the new tokens now: they won&apos;t be shown again.</p>
+          <p className="mt-4">
+            {state.rolled ? "Tokens rolled." : "Developer access is on."} Copy the new tokens now: they won&apos;t be
+            shown again.
+          </p>
         )}
       </div>
-      {state && "issued" in state && <NewTokens issued={state.issued} oldTokensUntil={state.rolled ? state.oldTokensUntil : undefined} demoFile={state.demoFile} />}
+      {state && "issued" in state && (
+        <NewTokens
+          issued={state.issued}
+          oldTokensUntil={state.rolled ? state.oldTokensUntil : undefined}
+          demoFile={state.demoFile}
+        />
+      )}
     </div>
   );
 }

@@ -11,7 +11,8 @@ type Props = {
   current?: string | null;
 };
 
-const field = "mt-1 block w-full max-w-sm rounded-lg border border-stone-400 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-rose-700";
+const field =
+  "mt-1 block w-full max-w-sm rounded-lg border border-stone-400 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-rose-700";
 
 /** The person's own name: the form behind "What should we call you?" and the account page's "Your name". */
 export function NameForm({ save, skip, current }: Props) {
@@ -34,11 +35,20 @@ export function NameForm({ save, skip, current }: Props) {
           className={field}
         />
       </div>
-      <button type="submit" disabled={pending} className="rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white disabled:opacity-60"
+      >
         Save my name
       </button>
       {skip && (
-        <button type="submit" formAction={skip} formNoValidate className="rounded-full border border-stone-400 px-4 py-2 text-stone-800">
+        <button
+          type="submit"
+          formAction={skip}
+          formNoValidate
+          className="rounded-full border border-stone-400 px-4 py-2 text-stone-800"
+        >
           Skip for now
         </button>
       )}
@@ -70,7 +80,8 @@ export function NamePrompt({ save, skip }: { save: FormAction; skip: () => Promi
           What should we call you?
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          Gifts you send and invitations you make show your name. Without one they show your team&apos;s name instead, never your email address.
+          Gifts you send and invitations you make show your name. Without one they show your team&apos;s name instead,
+          never your email address.
         </p>
         <NameForm save={save} skip={skip} />
       </div>

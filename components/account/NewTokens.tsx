@@ -30,12 +30,15 @@ export function NewTokens({ issued, oldTokensUntil, demoFile }: Props) {
       {oldTokensUntil === null && <p>The previous tokens stopped working.</p>}
       {oldTokensUntil && (
         <p>
-          The previous tokens keep working until <time dateTime={oldTokensUntil}>{utcMinute(new Date(oldTokensUntil))}</time>.
+          The previous tokens keep working until{" "}
+          <time dateTime={oldTokensUntil}>{utcMinute(new Date(oldTokensUntil))}</time>.
         </p>
       )}
       {demoFile === "updated" && <p>demo-credentials.json now holds these tokens.</p>}
       {demoFile === "stale" && (
-        <p className="font-medium text-red-700">demo-credentials.json could not be updated: the tokens it lists for you are stale.</p>
+        <p className="font-medium text-red-700">
+          demo-credentials.json could not be updated: the tokens it lists for you are stale.
+        </p>
       )}
     </div>
   );

@@ -19,7 +19,8 @@ function When({ date, now }: { date: Date; now: Date }) {
 function TokenLine({ token, now }: { token: DeveloperTokenView; now: Date }) {
   return (
     <>
-      <code>{token.start}…</code> <span className="text-stone-600">({token.mode})</span> created <When date={token.createdAt} now={now} />,{" "}
+      <code>{token.start}…</code> <span className="text-stone-600">({token.mode})</span> created{" "}
+      <When date={token.createdAt} now={now} />,{" "}
       {token.lastUsedAt ? (
         <>
           last used <When date={token.lastUsedAt} now={now} />
@@ -39,7 +40,8 @@ function TokenLine({ token, now }: { token: DeveloperTokenView; now: Date }) {
 export function TokenList({ tokens, now, revokeOld }: Props) {
   const current = tokens.filter((t) => !t.expiresAt);
   const expiring = tokens.filter((t) => t.expiresAt);
-  if (tokens.length === 0) return <p className="mt-4 text-sm text-stone-600">Developer access is off: you have no tokens.</p>;
+  if (tokens.length === 0)
+    return <p className="mt-4 text-sm text-stone-600">Developer access is off: you have no tokens.</p>;
   return (
     <div className="mt-4 text-sm">
       <h3 className="font-medium">Current tokens</h3>

@@ -7,7 +7,8 @@ type ErrorCode = { code: string; status: number; meaning: string };
 type Entry = { path: string; method: string; operation: Operation; defaultTeamPath?: string };
 
 const anchor = (id: string) => id.replace(/[^\w-]/g, "-");
-const schemaOf = (ref: JsonSchema | undefined, schemas: Record<string, JsonSchema>) => (ref?.$ref ? schemas[ref.$ref.split("/").pop()!] : ref);
+const schemaOf = (ref: JsonSchema | undefined, schemas: Record<string, JsonSchema>) =>
+  ref?.$ref ? schemas[ref.$ref.split("/").pop()!] : ref;
 
 /** Team-scoped operations once, with their default-team twin named beside them. */
 function entriesByTag(doc: OpenApi): Map<string, Entry[]> {
@@ -26,11 +27,17 @@ function entriesByTag(doc: OpenApi): Map<string, Entry[]> {
 
 function curl(entry: Entry, doc: OpenApi): string {
   const path = (entry.defaultTeamPath ?? entry.path).replace("{id}", "$GIFT_ID");
-  const lines = [`curl -s${entry.method === "get" ? "g" : ""} ${entry.method === "get" ? "" : `-X ${entry.method.toUpperCase()} `}"$RIBBON_API${path}" \\`, `  -H "Authorization: Bearer $RIBBON_TOKEN"`];
+  const lines = [
+    `curl -s${entry.method === "get" ? "g" : ""} ${entry.method === "get" ? "" : `-X ${entry.method.toUpperCase()} `}"$RIBBON_API${path}" \\`,
+    `  -H "Authorization: Bearer $RIBBON_TOKEN"`,
+  ];
   const body = entry.operation.requestBody?.content["application/json"]?.schema;
   if (body) {
     lines[1] += " \\";
-    lines.push(`  -H "Content-Type: application/json" \\`, `  -d '${JSON.stringify(exampleBody(body, doc.components.schemas))}'`);
+    lines.push(
+      `  -H "Content-Type: application/json" \\`,
+      `  -d '${JSON.stringify(exampleBody(body, doc.components.schemas))}'`,
+    );
   }
   return lines.join("\n");
 }
@@ -46,7 +53,9 @@ function Endpoint({ entry, doc }: { entry: Entry; doc: OpenApi }) {
         {operation.summary}
       </h3>
       <p className="mt-2 font-mono text-sm">
-        <span className="mr-2 rounded bg-stone-800 px-2 py-0.5 font-semibold text-white">{entry.method.toUpperCase()}</span>
+        <span className="mr-2 rounded bg-stone-800 px-2 py-0.5 font-semibold text-white">
+          {entry.method.toUpperCase()}
+        </span>
         {entry.path}
       </p>
       {entry.defaultTeamPath && (
@@ -61,7 +70,9 @@ function Endpoint({ entry, doc }: { entry: Entry; doc: OpenApi }) {
           <SchemaTable
             caption={`Parameters of ${operation.summary}`}
             schema={{
-              properties: Object.fromEntries(params.map((p) => [`${p.name} (${p.in})`, { ...p.schema, description: p.description }])),
+              properties: Object.fromEntries(
+                params.map((p) => [`${p.name} (${p.in})`, { ...p.schema, description: p.description }]),
+              ),
               required: params.filter((p) => p.required).map((p) => `${p.name} (${p.in})`),
             }}
           />
@@ -87,7 +98,8 @@ function Endpoint({ entry, doc }: { entry: Entry; doc: OpenApi }) {
           const schema = response.content && Object.values(response.content)[0]?.schema;
           return (
             <li key={status}>
-              <span className="font-mono font-semibold">{status}</span> <Markdownish inline text={response.description} />{" "}
+              <span className="font-mono font-semibold">{status}</span>{" "}
+              <Markdownish inline text={response.description} />{" "}
               {schema?.$ref && (
                 <a className="text-red-800 underline" href={`#schema-${typeLabel(schema)}`}>
                   {typeLabel(schema)}
@@ -106,7 +118,15 @@ function Endpoint({ entry, doc }: { entry: Entry; doc: OpenApi }) {
 }
 
 /** The API reference, rendered on the server from the OpenAPI document: no client JavaScript. */
-export function ApiReference({ doc, errorCodes, tokenHint }: { doc: OpenApi; errorCodes: ErrorCode[]; tokenHint: string }) {
+export function ApiReference({
+  doc,
+  errorCodes,
+  tokenHint,
+}: {
+  doc: OpenApi;
+  errorCodes: ErrorCode[];
+  tokenHint: string;
+}) {
   const byTag = entriesByTag(doc);
   const base = doc.servers?.[0]?.url ?? "";
   const resources = Object.entries(doc.components.schemas).filter(([, s]) => s.properties?.attributes);
@@ -114,14 +134,38 @@ export function ApiReference({ doc, errorCodes, tokenHint }: { doc: OpenApi; err
     <div className="lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
       <nav aria-label="Reference" className="hidden lg:block">
         <ul className="sticky top-6 space-y-1 text-sm">
-          <li><a className="underline" href="#quick-start">Quick start</a></li>
-          <li><a className="underline" href="#authentication">Authentication</a></li>
+          <li>
+            <a className="underline" href="#quick-start">
+              Quick start
+            </a>
+          </li>
+          <li>
+            <a className="underline" href="#authentication">
+              Authentication
+            </a>
+          </li>
           {[...byTag.keys()].map((tag) => (
-            <li key={tag}><a className="underline" href={`#tag-${anchor(tag)}`}>{tag}</a></li>
+            <li key={tag}>
+              <a className="underline" href={`#tag-${anchor(tag)}`}>
+                {tag}
+              </a>
+            </li>
           ))}
-          <li><a className="underline" href="#resources">Resources</a></li>
-          <li><a className="underline" href="#errors">Errors</a></li>
-          <li><a className="underline" href="/api/v1/openapi.json">OpenAPI document</a></li>
+          <li>
+            <a className="underline" href="#resources">
+              Resources
+            </a>
+          </li>
+          <li>
+            <a className="underline" href="#errors">
+              Errors
+            </a>
+          </li>
+          <li>
+            <a className="underline" href="/api/v1/openapi.json">
+              OpenAPI document
+            </a>
+          </li>
         </ul>
       </nav>
       <div className="min-w-0">
@@ -129,7 +173,9 @@ export function ApiReference({ doc, errorCodes, tokenHint }: { doc: OpenApi; err
         <Markdownish text={doc.info.description} className="mt-4 text-stone-700" />
 
         <section aria-labelledby="quick-start" className="mt-10">
-          <h2 id="quick-start" className="text-2xl font-semibold">Quick start</h2>
+          <h2 id="quick-start" className="text-2xl font-semibold">
+            Quick start
+          </h2>
           <p className="mt-3 text-stone-700">{tokenHint}</p>
           <pre className="mt-3 overflow-x-auto rounded bg-stone-900 p-4 text-sm text-stone-100">
             <code>{`export RIBBON_API=${base}
@@ -144,7 +190,9 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
         </section>
 
         <section aria-labelledby="authentication" className="mt-10">
-          <h2 id="authentication" className="text-2xl font-semibold">Authentication</h2>
+          <h2 id="authentication" className="text-2xl font-semibold">
+            Authentication
+          </h2>
           <ul className="mt-3 list-disc space-y-2 pl-6 text-stone-700">
             {Object.entries(doc.components.securitySchemes).map(([name, scheme]) => (
               <li key={name}>
@@ -156,7 +204,9 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
 
         {[...byTag.entries()].map(([tag, entries]) => (
           <section key={tag} aria-labelledby={`tag-${anchor(tag)}`} className="mt-10">
-            <h2 id={`tag-${anchor(tag)}`} className="text-2xl font-semibold">{tag}</h2>
+            <h2 id={`tag-${anchor(tag)}`} className="text-2xl font-semibold">
+              {tag}
+            </h2>
             <Markdownish text={doc.tags?.find((t) => t.name === tag)?.description} className="mt-2 text-stone-700" />
             {entries.map((entry) => (
               <Endpoint key={`${entry.method} ${entry.path}`} entry={entry} doc={doc} />
@@ -165,10 +215,14 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
         ))}
 
         <section aria-labelledby="resources" className="mt-10">
-          <h2 id="resources" className="text-2xl font-semibold">Resources</h2>
+          <h2 id="resources" className="text-2xl font-semibold">
+            Resources
+          </h2>
           {resources.map(([name, schema]) => (
             <section key={name} aria-labelledby={`schema-${name}`} className="border-t border-stone-200 py-6">
-              <h3 id={`schema-${name}`} className="text-xl font-semibold">{name}</h3>
+              <h3 id={`schema-${name}`} className="text-xl font-semibold">
+                {name}
+              </h3>
               <Markdownish text={schema.description} className="mt-2 text-stone-700" />
               <SchemaTable caption={`Attributes of ${name}`} schema={schema.properties!.attributes} />
             </section>
@@ -176,27 +230,40 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
         </section>
 
         <section aria-labelledby="errors" className="mt-10">
-          <h2 id="errors" className="text-2xl font-semibold">Errors</h2>
+          <h2 id="errors" className="text-2xl font-semibold">
+            Errors
+          </h2>
           <p className="mt-3 text-stone-700">
-            Every failure is a JSON:API error document. Each entry has a stable <code>code</code>; validation reports every problem at once,
-            each with a <code>source.pointer</code>. The document&apos;s <code>meta.request-id</code> matches the <code>Request-Id</code> header.
+            Every failure is a JSON:API error document. Each entry has a stable <code>code</code>; validation reports
+            every problem at once, each with a <code>source.pointer</code>. The document&apos;s{" "}
+            <code>meta.request-id</code> matches the <code>Request-Id</code> header.
           </p>
           <div className="mt-3 overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">Error codes</caption>
               <thead>
                 <tr className="border-b border-stone-300">
-                  <th scope="col" className="py-2 pr-4 font-semibold">Code</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Status</th>
-                  <th scope="col" className="py-2 font-semibold">Meaning</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Code
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Meaning
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {errorCodes.map((e) => (
                   <tr key={e.code} className="border-b border-stone-200 align-top">
-                    <th scope="row" className="py-2 pr-4 font-mono font-normal">{e.code}</th>
+                    <th scope="row" className="py-2 pr-4 font-mono font-normal">
+                      {e.code}
+                    </th>
                     <td className="py-2 pr-4">{e.status}</td>
-                    <td className="py-2 text-stone-700"><Markdownish text={e.meaning} /></td>
+                    <td className="py-2 text-stone-700">
+                      <Markdownish text={e.meaning} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

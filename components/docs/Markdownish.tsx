@@ -1,7 +1,15 @@
 import { Fragment } from "react";
 
 /** Renders the little markdown the OpenAPI descriptions use: `code`, **bold** and paragraphs. */
-export function Markdownish({ text, className, inline = false }: { text?: string; className?: string; inline?: boolean }) {
+export function Markdownish({
+  text,
+  className,
+  inline = false,
+}: {
+  text?: string;
+  className?: string;
+  inline?: boolean;
+}) {
   if (!text) return null;
   const Block = inline ? "span" : "p";
   return (

@@ -17,7 +17,8 @@ export function typeLabel(schema: JsonSchema): string {
 function limits(schema: JsonSchema): string {
   const parts = [];
   if (schema.maxLength !== undefined) parts.push(`max ${schema.maxLength} characters`);
-  if (schema.minimum !== undefined && schema.maximum !== undefined && schema.maximum < 1e9) parts.push(`${schema.minimum}–${schema.maximum}`);
+  if (schema.minimum !== undefined && schema.maximum !== undefined && schema.maximum < 1e9)
+    parts.push(`${schema.minimum}–${schema.maximum}`);
   if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
   return parts.join(", ");
 }
@@ -33,9 +34,15 @@ export function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: 
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-stone-300">
-            <th scope="col" className="py-2 pr-4 font-semibold">Field</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Type</th>
-            <th scope="col" className="py-2 font-semibold">Description</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Field
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Type
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              Description
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -43,7 +50,9 @@ export function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: 
             <tr key={name} className="border-b border-stone-200 align-top">
               <th scope="row" className="py-2 pr-4 font-mono text-[0.85em] font-normal">
                 {name}
-                {required.has(name) && <span className="ml-1 text-xs font-sans font-semibold text-red-800">required</span>}
+                {required.has(name) && (
+                  <span className="ml-1 text-xs font-sans font-semibold text-red-800">required</span>
+                )}
               </th>
               <td className="py-2 pr-4 text-stone-700">{typeLabel(property)}</td>
               <td className="py-2 text-stone-700">

@@ -7,7 +7,9 @@ export function exampleBody(schema: JsonSchema, schemas: Record<string, JsonSche
   if (resolved.type === "array" && resolved.items) return [exampleBody(resolved.items, schemas)];
   if (resolved.properties) {
     const required = new Set(resolved.required ?? []);
-    const entries = Object.entries(resolved.properties).filter(([name, p]) => required.has(name) || p.example !== undefined);
+    const entries = Object.entries(resolved.properties).filter(
+      ([name, p]) => required.has(name) || p.example !== undefined,
+    );
     return Object.fromEntries(entries.map(([name, p]) => [name, exampleBody(p, schemas)]));
   }
   return resolved.type === "integer" ? 1 : "…";

@@ -31,5 +31,8 @@ export type OpenApi = {
   servers?: { url: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, { type: string; description?: string }> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, { type: string; description?: string }>;
+  };
 };

@@ -7,7 +7,8 @@ export function NotFoundMessage() {
       <p className="text-sm font-semibold uppercase tracking-wide text-ribbon-dark">404</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">We couldn&apos;t find that page</h1>
       <p className="mt-4 text-stone-700">
-        If you followed a gift link, check that it was copied whole: open it again from your gift email. Otherwise, start from the{" "}
+        If you followed a gift link, check that it was copied whole: open it again from your gift email. Otherwise,
+        start from the{" "}
         <Link className="link" href="/">
           home page
         </Link>{" "}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
-const footerLink = "rounded text-stone-700 underline-offset-2 hover:text-stone-950 hover:underline focus-visible:outline-2 focus-visible:outline-ribbon-dark";
+const footerLink =
+  "rounded text-stone-700 underline-offset-2 hover:text-stone-950 hover:underline focus-visible:outline-2 focus-visible:outline-ribbon-dark";
 
 /** The site's footer: where the API is described, and whose site this is. */
 export function SiteFooter() {

@@ -8,14 +8,18 @@ type Props = {
   signOut: () => Promise<void>;
 };
 
-const navLink = "rounded px-2 py-2 text-stone-700 hover:text-stone-950 hover:underline focus-visible:outline-2 focus-visible:outline-ribbon-dark";
+const navLink =
+  "rounded px-2 py-2 text-stone-700 hover:text-stone-950 hover:underline focus-visible:outline-2 focus-visible:outline-ribbon-dark";
 
 /** The site's header: the mark linking home, the docs, and signing in or out. */
 export function SiteHeader({ signedIn, signOut }: Props) {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2 sm:px-6">
-        <Link href="/" className="-ml-1 flex items-center gap-2 rounded px-1 py-1 text-lg font-bold tracking-tight text-stone-900 focus-visible:outline-2 focus-visible:outline-ribbon-dark">
+        <Link
+          href="/"
+          className="-ml-1 flex items-center gap-2 rounded px-1 py-1 text-lg font-bold tracking-tight text-stone-900 focus-visible:outline-2 focus-visible:outline-ribbon-dark"
+        >
           <RibbonMark className="h-8 w-8" />
           Ribbon
         </Link>

@@ -12,7 +12,9 @@ export function AccountTeams({ teams, create }: Props) {
         Teams
       </h2>
       {teams.length === 0 ? (
-        <p className="mt-2 text-stone-700">You don&apos;t belong to a team yet. Your sandbox token works without one; create a team to send live gifts.</p>
+        <p className="mt-2 text-stone-700">
+          You don&apos;t belong to a team yet. Your sandbox token works without one; create a team to send live gifts.
+        </p>
       ) : (
         <ul className="mt-2 space-y-1" data-testid="my-teams">
           {teams.map((team) => (
@@ -20,7 +22,8 @@ export function AccountTeams({ teams, create }: Props) {
               <Link href={`/teams/${encodeURIComponent(team.id)}`} className="font-medium text-red-800 underline">
                 {team.name}
               </Link>{" "}
-              <code className="text-stone-700">{team.id}</code> <span className="text-sm text-stone-700">({team.role})</span>
+              <code className="text-stone-700">{team.id}</code>{" "}
+              <span className="text-sm text-stone-700">({team.role})</span>
             </li>
           ))}
         </ul>

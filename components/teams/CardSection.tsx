@@ -24,26 +24,50 @@ export function CardSection({ teamId, owner, card, charges, setCard }: CardSecti
         {card ? card.text : "No card on file: live gifts can't be sent until an owner adds one."}
       </p>
       {card?.declines && (
-        <p role="alert" className="mt-2 rounded bg-red-50 px-3 py-2 font-medium text-red-800" data-testid="card-declines">
+        <p
+          role="alert"
+          className="mt-2 rounded bg-red-50 px-3 py-2 font-medium text-red-800"
+          data-testid="card-declines"
+        >
           Charges to this card are declined (test card).
         </p>
       )}
       {owner ? (
         <>
-          <ActionForm action={setCard} submitLabel={card ? "Replace card" : "Save card"} variant="primary" className="mt-4 flex flex-wrap items-end gap-3" testId="card-form">
+          <ActionForm
+            action={setCard}
+            submitLabel={card ? "Replace card" : "Save card"}
+            variant="primary"
+            className="mt-4 flex flex-wrap items-end gap-3"
+            testId="card-form"
+          >
             <input type="hidden" name="team" value={teamId} />
             <label className="block">
               <span className="text-sm font-medium">Card number</span>
-              <input name="number" required inputMode="numeric" autoComplete="cc-number" maxLength={32} className={`${fieldClass} w-64`} />
+              <input
+                name="number"
+                required
+                inputMode="numeric"
+                autoComplete="cc-number"
+                maxLength={32}
+                className={`${fieldClass} w-64`}
+              />
             </label>
             <label className="block">
               <span className="text-sm font-medium">Expiry (MM / YY)</span>
-              <input name="expiry" required autoComplete="cc-exp" placeholder="MM / YY" maxLength={7} className={`${fieldClass} w-28`} />
+              <input
+                name="expiry"
+                required
+                autoComplete="cc-exp"
+                placeholder="MM / YY"
+                maxLength={7}
+                className={`${fieldClass} w-28`}
+              />
             </label>
           </ActionForm>
           <p className="mt-2 text-sm text-stone-700">
-            Test cards only: <code>4242 4242 4242 4242</code> is charged, <code>4000 0000 0000 0002</code> declines; any other valid number is
-            charged. Only the brand, last four digits and expiry are kept.
+            Test cards only: <code>4242 4242 4242 4242</code> is charged, <code>4000 0000 0000 0002</code> declines; any
+            other valid number is charged. Only the brand, last four digits and expiry are kept.
           </p>
 
           <h3 className="mt-8 text-lg font-semibold">Recent charges</h3>
@@ -53,9 +77,15 @@ export function CardSection({ teamId, owner, card, charges, setCard }: CardSecti
             <table className="mt-2 w-full text-left text-sm" data-testid="charges">
               <thead>
                 <tr className="border-b border-stone-300">
-                  <th scope="col" className="py-1 pr-4 font-medium">Date</th>
-                  <th scope="col" className="py-1 pr-4 font-medium">What</th>
-                  <th scope="col" className="py-1 text-right font-medium">Amount</th>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    What
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Amount
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -26,13 +26,18 @@ export function CreateTeamForm({ create }: { create: FormAction }) {
       <p id={slugId} className="text-sm text-stone-700" aria-live="polite">
         {name.trim() ? (
           <>
-            Team id in the API: <code data-testid="slug-preview">{slugify(name)}</code> (a number is added if it is taken)
+            Team id in the API: <code data-testid="slug-preview">{slugify(name)}</code> (a number is added if it is
+            taken)
           </>
         ) : (
           "The team id in API paths is made from the name."
         )}
       </p>
-      <button type="submit" disabled={pending} className="rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white disabled:opacity-60"
+      >
         Create a team
       </button>
       {state?.error && (

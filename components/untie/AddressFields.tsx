@@ -12,7 +12,17 @@ type Props = {
   inputClass: (invalid: boolean) => string;
 };
 
-type Field = { key: string; label: string; autoComplete: string; max: number; required: boolean; wide?: boolean; type?: string; hint?: string; inputMode?: "numeric" };
+type Field = {
+  key: string;
+  label: string;
+  autoComplete: string;
+  max: number;
+  required: boolean;
+  wide?: boolean;
+  type?: string;
+  hint?: string;
+  inputMode?: "numeric";
+};
 
 /**
  * The shipping address. The country comes first: the city, region and postal code fields
@@ -38,10 +48,26 @@ export function AddressFields({ email, errors, describedBy, error, inputClass }:
     ...(rules.city ? [{ key: "city", ...rules.city, autoComplete: "address-level2", max: 60 }] : []),
     ...(rules.region ? [{ key: "region", ...rules.region, autoComplete: "address-level1", max: 60 }] : []),
     ...(rules.postalCode
-      ? [{ key: "postalCode", label: rules.postalCode.label, required: rules.postalCode.required, autoComplete: "postal-code", max: 12, hint: rules.postalCode.example ? `For example ${rules.postalCode.example}` : undefined }]
+      ? [
+          {
+            key: "postalCode",
+            label: rules.postalCode.label,
+            required: rules.postalCode.required,
+            autoComplete: "postal-code",
+            max: 12,
+            hint: rules.postalCode.example ? `For example ${rules.postalCode.example}` : undefined,
+          },
+        ]
       : []),
     { key: "phone", label: "Phone", autoComplete: "tel", max: 30, required: false, type: "tel" },
-    { key: "email", label: "Email for shipping updates", autoComplete: "email", max: 254, required: true, type: "email" },
+    {
+      key: "email",
+      label: "Email for shipping updates",
+      autoComplete: "email",
+      max: 254,
+      required: true,
+      type: "email",
+    },
   ];
 
   return (

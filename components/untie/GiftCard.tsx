@@ -11,7 +11,10 @@ export type GiftCardProps = {
 
 export function GiftCard({ recipientName, message, from, livemode, expiresOn, design, logo }: GiftCardProps) {
   return (
-    <section className="relative mx-auto max-w-xl overflow-hidden rounded-2xl bg-white shadow" aria-label="Your gift card">
+    <section
+      className="relative mx-auto max-w-xl overflow-hidden rounded-2xl bg-white shadow"
+      aria-label="Your gift card"
+    >
       {!livemode && (
         <p className="absolute right-[-3rem] top-5 z-10 w-48 rotate-45 bg-amber-400 py-1 text-center text-xs font-bold uppercase tracking-wide text-stone-900 shadow">
           Test gift
@@ -20,11 +23,24 @@ export function GiftCard({ recipientName, message, from, livemode, expiresOn, de
       {design && (
         <div className="relative">
           {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
-          <img src={design.imageUrl} alt={design.name} width={600} height={400} fetchPriority="high" className="h-auto w-full" />
+          <img
+            src={design.imageUrl}
+            alt={design.name}
+            width={600}
+            height={400}
+            fetchPriority="high"
+            className="h-auto w-full"
+          />
           {design.hasLogo && (
             // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork.
             // eslint-disable-next-line @next/next/no-img-element
-            <img src={logo.imageUrl} alt="" width={180} height={60} className="absolute left-[35%] top-[6%] h-[15%] w-[30%] object-contain" />
+            <img
+              src={logo.imageUrl}
+              alt=""
+              width={180}
+              height={60}
+              className="absolute left-[35%] top-[6%] h-[15%] w-[30%] object-contain"
+            />
           )}
         </div>
       )}

@@ -3,7 +3,12 @@
 import { useEffect, useRef, useState } from "react";
 import { MAX_NOTE } from "@/lib/redemption/schema";
 
-type Props = { from: string; invalid: boolean; describedBy: (key: string, hint?: string) => string | undefined; error: React.ReactNode };
+type Props = {
+  from: string;
+  invalid: boolean;
+  describedBy: (key: string, hint?: string) => string | undefined;
+  error: React.ReactNode;
+};
 
 /**
  * The thank-you note with its limit and a live count. No `maxLength`: a browser would cut a
@@ -39,7 +44,11 @@ export function NoteField({ from, invalid, describedBy, error }: Props) {
         <p id="thankYouNote-hint" className="text-stone-600">
           Up to {MAX_NOTE} characters. {from} will receive it by email.
         </p>
-        <p id="thankYouNote-count" data-testid="note-count" className={over > 0 ? "font-semibold text-red-700" : "text-stone-600"}>
+        <p
+          id="thankYouNote-count"
+          data-testid="note-count"
+          className={over > 0 ? "font-semibold text-red-700" : "text-stone-600"}
+        >
           {length.toLocaleString("en-US")} / {MAX_NOTE}
         </p>
       </div>

@@ -11,7 +11,13 @@ export type ChoiceProduct = {
 };
 
 export const variantLabel = (variants: ChoiceProduct["variants"]) =>
-  variants.every((v) => v.size && v.color) ? "Size and colour" : variants.every((v) => v.color) ? "Colour" : variants.every((v) => v.size) ? "Size" : "Option";
+  variants.every((v) => v.size && v.color)
+    ? "Size and colour"
+    : variants.every((v) => v.color)
+      ? "Colour"
+      : variants.every((v) => v.size)
+        ? "Size"
+        : "Option";
 
 type Props = {
   products: ChoiceProduct[];
@@ -63,8 +69,18 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
                 </span>
               </span>
               {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
-              <img src={p.imageUrl} alt="" width={240} height={240} loading="lazy" className="mt-3 aspect-square w-full rounded-lg" />
-              <span aria-hidden="true" className="mt-2 hidden text-sm font-semibold text-rose-800 group-has-[input:checked]:block">
+              <img
+                src={p.imageUrl}
+                alt=""
+                width={240}
+                height={240}
+                loading="lazy"
+                className="mt-3 aspect-square w-full rounded-lg"
+              />
+              <span
+                aria-hidden="true"
+                className="mt-2 hidden text-sm font-semibold text-rose-800 group-has-[input:checked]:block"
+              >
                 ✓ Your choice
               </span>
             </label>

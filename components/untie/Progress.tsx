@@ -14,7 +14,11 @@ export function Progress({ stage, reached }: ProgressProps) {
       {STEPS.map((step, i) => {
         const done = i <= current;
         return (
-          <li key={step.stage} aria-current={i === current ? "step" : undefined} className={`rounded-lg border-t-4 px-2 pt-2 ${done ? "border-rose-700 text-stone-900" : "border-stone-200 text-stone-500"}`}>
+          <li
+            key={step.stage}
+            aria-current={i === current ? "step" : undefined}
+            className={`rounded-lg border-t-4 px-2 pt-2 ${done ? "border-rose-700 text-stone-900" : "border-stone-200 text-stone-500"}`}
+          >
             <span className="block font-semibold">
               {step.label}
               {done ? "" : " (not yet)"}

@@ -20,7 +20,12 @@ type Props = {
 };
 
 /** Where an error key shows: the selected product's variant select takes `variantId`. */
-const fieldId = (key: string, productId: string) => (key === "variantId" ? `variant-${productId}` : key === "productId" ? "products" : key.replace(/^address\./, "address-"));
+const fieldId = (key: string, productId: string) =>
+  key === "variantId"
+    ? `variant-${productId}`
+    : key === "productId"
+      ? "products"
+      : key.replace(/^address\./, "address-");
 
 /**
  * The recipient's choice: products as native radio inputs, the shipping address, a note
@@ -44,7 +49,8 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
     const parsed = redemptionSchema.safeParse(redemptionFromForm(form));
     const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
     const product = products.find((p) => String(p.id) === form.get("productId"));
-    if (product && product.variants.length > 0 && !form.get(`variant_${product.id}`)) found.variantId = `Choose a ${variantLabel(product.variants).toLowerCase()} for ${product.name}`;
+    if (product && product.variants.length > 0 && !form.get(`variant_${product.id}`))
+      found.variantId = `Choose a ${variantLabel(product.variants).toLowerCase()} for ${product.name}`;
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       setClientErrors(found);
@@ -54,7 +60,8 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
     }
   }
 
-  const describedBy = (key: string, hint?: string) => [hint, errors[key] ? `${fieldId(key, productId)}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = (key: string, hint?: string) =>
+    [hint, errors[key] ? `${fieldId(key, productId)}-error` : null].filter(Boolean).join(" ") || undefined;
   const error = (key: string) =>
     errors[key] ? (
       <p id={`${fieldId(key, productId)}-error`} className="mt-1 text-sm font-medium text-red-700">
@@ -66,7 +73,9 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
     <form action={formAction} onSubmit={validate} noValidate className="mt-10 space-y-10">
       <input type="hidden" name="secret" value={secret} />
       <div ref={summary} tabIndex={-1} role="alert" className="outline-none">
-        {state.refused && !clientErrors && <p className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800">{state.refused}</p>}
+        {state.refused && !clientErrors && (
+          <p className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800">{state.refused}</p>
+        )}
         {problems.length > 0 && (
           <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
             <h2 className="font-semibold">
@@ -104,7 +113,12 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
 
       <fieldset>
         <legend className="text-xl font-semibold">3. Say thank you (optional)</legend>
-        <NoteField from={from} invalid={Boolean(errors.thankYouNote)} describedBy={describedBy} error={error("thankYouNote")} />
+        <NoteField
+          from={from}
+          invalid={Boolean(errors.thankYouNote)}
+          describedBy={describedBy}
+          error={error("thankYouNote")}
+        />
       </fieldset>
 
       <Submit pending={pending}>Confirm my choice</Submit>

@@ -45,6 +45,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object like {"gift": {...}}.');
   }
-  if (depthExceeds(body, MAX_JSON_DEPTH)) throw badRequest(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (depthExceeds(body, MAX_JSON_DEPTH))
+    throw badRequest(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   return body as Record<string, unknown>;
 }

@@ -6,7 +6,10 @@ export type { ResourceObject };
 
 type ResponseInit = { status?: number; headers?: Record<string, string> };
 
-const responseInit = (init: ResponseInit) => ({ status: init.status ?? 200, headers: { "Content-Type": JSON_API, ...init.headers } });
+const responseInit = (init: ResponseInit) => ({
+  status: init.status ?? 200,
+  headers: { "Content-Type": JSON_API, ...init.headers },
+});
 
 /** A JSON:API document response. */
 export function jsonApi(body: unknown, init: ResponseInit = {}): Response {
@@ -22,7 +25,12 @@ const RESOURCES_PER_CHUNK = 500;
  * chunk at a time as the body is read, so neither all the resources' objects nor the whole
  * document's text are ever in memory at once.
  */
-export function jsonApiList<T>(items: readonly T[], serialize: (item: T) => ResourceObject, rest: Record<string, unknown> = {}, init: ResponseInit = {}): Response {
+export function jsonApiList<T>(
+  items: readonly T[],
+  serialize: (item: T) => ResourceObject,
+  rest: Record<string, unknown> = {},
+  init: ResponseInit = {},
+): Response {
   const encoder = new TextEncoder();
   const restText = JSON.stringify(rest);
   const end = restText === "{}" ? "]}" : `],${restText.slice(1)}`;

@@ -13,10 +13,18 @@ type ErrorObject = {
 };
 
 /** Every error entry links to the list of error codes in the reference, like Stripe's `doc_url`. */
-function document(status: number, errors: ErrorObject[], requestId: string | undefined, headers?: Record<string, string>): Response {
+function document(
+  status: number,
+  errors: ErrorObject[],
+  requestId: string | undefined,
+  headers?: Record<string, string>,
+): Response {
   const about = absoluteUrl("/docs#errors");
   return jsonApi(
-    { errors: errors.map((e) => ({ ...e, links: { about } })), ...(requestId ? { meta: { "request-id": requestId } } : {}) },
+    {
+      errors: errors.map((e) => ({ ...e, links: { about } })),
+      ...(requestId ? { meta: { "request-id": requestId } } : {}),
+    },
     { status, headers },
   );
 }
@@ -44,7 +52,10 @@ export function errorResponse(error: unknown, requestId?: string): Response {
     return document(400, [{ title: "BillingError", status: 400, detail: error.message, code: error.code }], requestId);
   }
   if (error instanceof HttpError) {
-    const headers: Record<string, string> = { ...error.headers, ...(error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {}) };
+    const headers: Record<string, string> = {
+      ...error.headers,
+      ...(error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {}),
+    };
     // A query parameter at fault is JSON:API's `source.parameter`; anything else stays in `meta`.
     const { parameter, ...meta } = error.meta ?? {};
     const entry = {
@@ -59,11 +70,28 @@ export function errorResponse(error: unknown, requestId?: string): Response {
   }
   if (isDatabaseUnavailable(error)) {
     logUnavailable(error);
-    const detail = "The service is briefly unavailable (its database can't be reached). Please retry after the number of seconds in Retry-After.";
-    return document(503, [{ title: "ServiceUnavailable", status: 503, detail, code: "service_unavailable" }], requestId, { "Retry-After": String(RETRY_AFTER_S) });
+    const detail =
+      "The service is briefly unavailable (its database can't be reached). Please retry after the number of seconds in Retry-After.";
+    return document(
+      503,
+      [{ title: "ServiceUnavailable", status: 503, detail, code: "service_unavailable" }],
+      requestId,
+      { "Retry-After": String(RETRY_AFTER_S) },
+    );
   }
   console.error(`Unexpected error while handling API request ${requestId ?? "(no id)"}:`, error);
-  return document(500, [{ title: "InternalError", status: 500, detail: "Something went wrong on our side. Please try again.", code: "internal_error" }], requestId);
+  return document(
+    500,
+    [
+      {
+        title: "InternalError",
+        status: 500,
+        detail: "Something went wrong on our side. Please try again.",
+        code: "internal_error",
+      },
+    ],
+    requestId,
+  );
 }
 
 /** What a 503 asks a client to wait: about the time a database restart or failover takes. */
@@ -74,5 +102,8 @@ let lastUnavailableLog = 0;
 function logUnavailable(error: unknown): void {
   if (Date.now() - lastUnavailableLog < 10_000) return;
   lastUnavailableLog = Date.now();
-  console.error("Ribbon: the database is unavailable; answering 503 until it returns:", error instanceof Error ? error.message.trim().split("\n").at(-1) : error);
+  console.error(
+    "Ribbon: the database is unavailable; answering 503 until it returns:",
+    error instanceof Error ? error.message.trim().split("\n").at(-1) : error,
+  );
 }

@@ -7,7 +7,9 @@ const GIFT_FILTERS = ["filter[stage]", "filter[email]"];
 export function readGiftFilter(url: URL): GiftFilter {
   for (const name of url.searchParams.keys()) {
     if (/^filter/i.test(name) && !GIFT_FILTERS.includes(name)) {
-      throw badRequest(`Unknown filter "${name}": the gift list can be filtered by ${GIFT_FILTERS.join(" and ")}.`, { parameter: name });
+      throw badRequest(`Unknown filter "${name}": the gift list can be filtered by ${GIFT_FILTERS.join(" and ")}.`, {
+        parameter: name,
+      });
     }
   }
   const stage = url.searchParams.get("filter[stage]") ?? undefined;
@@ -15,6 +17,7 @@ export function readGiftFilter(url: URL): GiftFilter {
     throw badRequest(`filter[stage] must be one of: ${STAGES.join(", ")}.`, { parameter: "filter[stage]" });
   }
   const email = url.searchParams.get("filter[email]")?.trim() || undefined;
-  if (email?.includes("\u0000")) throw badRequest("filter[email] has invalid characters.", { parameter: "filter[email]" });
+  if (email?.includes("\u0000"))
+    throw badRequest("filter[email] has invalid characters.", { parameter: "filter[email]" });
   return { stage, email };
 }

@@ -19,7 +19,9 @@ type Endpoint<P> = (request: Request, context?: RouteContext<P>) => Promise<Resp
  * document's meta, the log line), turns every failure into an error document and adds the
  * security headers.
  */
-export function apiEndpoint<P = Record<string, never>>(handle: (request: Request, params: P) => Promise<Response>): Endpoint<P> {
+export function apiEndpoint<P = Record<string, never>>(
+  handle: (request: Request, params: P) => Promise<Response>,
+): Endpoint<P> {
   return async (request, context) => {
     const startedAt = performance.now();
     const requestId = newRequestId();
@@ -42,7 +44,10 @@ export function apiEndpoint<P = Record<string, never>>(handle: (request: Request
 export type RouteOptions = { filters?: readonly string[] };
 
 /** An authenticated API endpoint: the caller comes from the request's token. */
-export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>) => Promise<Response>, options: RouteOptions = {}): Endpoint<P> {
+export function apiRoute<P = Record<string, never>>(
+  handle: (ctx: ApiContext<P>) => Promise<Response>,
+  options: RouteOptions = {},
+): Endpoint<P> {
   return apiEndpoint<P>(async (request, params) => {
     assertKnownQuery(new URL(request.url), options.filters);
     const db = await getDb();
@@ -52,7 +57,8 @@ export function apiRoute<P = Record<string, never>>(handle: (ctx: ApiContext<P>)
     });
     const limit = await limitCredential(caller);
     const response = await handle({ request, db, caller, params });
-    for (const [name, value] of Object.entries(rateLimitHeaders(limit, response.status))) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(limit, response.status)))
+      response.headers.set(name, value);
     return response;
   });
 }

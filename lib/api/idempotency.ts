@@ -35,7 +35,8 @@ type StoredResource = { type?: string; id?: string; attributes?: Record<string, 
 function withUntieUrls(body: string, url: (giftId: string) => string | null): string {
   const document = JSON.parse(body) as StoredDocument;
   for (const resource of [document.data ?? []].flat()) {
-    if (resource.type === "gifts" && resource.id && resource.attributes && "untie-url" in resource.attributes) resource.attributes["untie-url"] = url(resource.id);
+    if (resource.type === "gifts" && resource.id && resource.attributes && "untie-url" in resource.attributes)
+      resource.attributes["untie-url"] = url(resource.id);
   }
   return JSON.stringify(document);
 }
@@ -47,19 +48,30 @@ function withUntieUrls(body: string, url: (giftId: string) => string | null): st
  */
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string; originalCode?: string; kind?: string } } | null;
-  return e?.code === "23505" || e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.originalCode === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
+  return (
+    e?.code === "23505" ||
+    e?.code === "P2002" ||
+    e?.cause?.code === "23505" ||
+    e?.cause?.originalCode === "23505" ||
+    e?.cause?.kind === "UniqueConstraintViolation"
+  );
 }
 
 async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promise<Response | null> {
   const stored = await findIdempotencyKey(input.db, r.ownerKey, r.key);
   if (!stored) return null;
   if (stored.requestHash !== r.requestHash) {
-    throw conflict(`Idempotency-Key "${r.key}" was already used with a different request. Use a new key for a new request.`);
+    throw conflict(
+      `Idempotency-Key "${r.key}" was already used with a different request. Use a new key for a new request.`,
+    );
   }
   const headers = { "Idempotent-Replayed": "true" };
   if (stored.responseBody !== null) {
     // Stored without secrets: the untie URLs are derived from the gift ids again.
-    return new Response(withUntieUrls(stored.responseBody, untieUrl), { status: stored.status ?? 200, headers: { "Content-Type": "application/vnd.api+json", ...headers } });
+    return new Response(withUntieUrls(stored.responseBody, untieUrl), {
+      status: stored.status ?? 200,
+      headers: { "Content-Type": "application/vnd.api+json", ...headers },
+    });
   }
   // Committed, but the response wasn't stored (yet): rebuild it from the gifts it created.
   const gifts = await loadGifts(input.db, stored.giftIds);
@@ -90,6 +102,11 @@ export async function idempotentCreate(input: IdempotentCreate): Promise<Respons
     if (concurrent) return concurrent;
     throw error;
   }
-  await saveIdempotentResponse(input.db, reservation, response.status, withUntieUrls(await response.clone().text(), () => null));
+  await saveIdempotentResponse(
+    input.db,
+    reservation,
+    response.status,
+    withUntieUrls(await response.clone().text(), () => null),
+  );
   return response;
 }

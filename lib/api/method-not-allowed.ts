@@ -13,7 +13,13 @@ type Handler = (request: Request, context?: unknown) => Promise<Response>;
 export function methodsNotAllowed(...allowed: Method[]): Partial<Record<Method | "OPTIONS", Handler>> {
   const allow = [...allowed, "OPTIONS"].join(", ");
   const notAllowed = apiEndpoint(async (request) => {
-    throw new HttpError(405, "MethodNotAllowed", `${request.method} is not allowed here. Allowed: ${allow}.`, undefined, "method_not_allowed");
+    throw new HttpError(
+      405,
+      "MethodNotAllowed",
+      `${request.method} is not allowed here. Allowed: ${allow}.`,
+      undefined,
+      "method_not_allowed",
+    );
   });
   const handler: Handler = async (request) => {
     const response = await notAllowed(request);
@@ -21,5 +27,8 @@ export function methodsNotAllowed(...allowed: Method[]): Partial<Record<Method |
     return response;
   };
   const options: Handler = async () => new Response(null, { status: 204, headers: { Allow: allow } });
-  return { ...Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])), OPTIONS: options };
+  return {
+    ...Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])),
+    OPTIONS: options,
+  };
 }

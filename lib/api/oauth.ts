@@ -59,7 +59,9 @@ async function readFields(request: Request): Promise<Map<string, unknown[]>> {
   if (mediaType === "multipart/form-data") {
     let form: FormData;
     try {
-      form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type")! } }).formData();
+      form = await new Response(bytes, {
+        headers: { "content-type": request.headers.get("content-type")! },
+      }).formData();
     } catch {
       throw invalidRequest("The multipart/form-data body could not be read.");
     }
@@ -73,10 +75,13 @@ async function readFields(request: Request): Promise<Map<string, unknown[]>> {
     } catch {
       throw invalidRequest("The JSON body could not be parsed.");
     }
-    if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidRequest("The JSON body must be an object.");
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw invalidRequest("The JSON body must be an object.");
     for (const [name, value] of Object.entries(body)) if (value !== null && value !== undefined) add(name, value);
   } else {
-    throw invalidRequest("Send the fields as multipart/form-data, application/x-www-form-urlencoded or application/json.");
+    throw invalidRequest(
+      "Send the fields as multipart/form-data, application/x-www-form-urlencoded or application/json.",
+    );
   }
   return fields;
 }
@@ -88,7 +93,8 @@ function basicCredentials(request: Request): { clientId: string; clientSecret: s
   const match = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header);
   const decoded = match ? Buffer.from(match[1], "base64").toString("utf8") : "";
   const colon = decoded.indexOf(":");
-  if (colon < 0) throw new OAuthError("invalid_client", "The Authorization header must be HTTP Basic with client_id:client_secret.");
+  if (colon < 0)
+    throw new OAuthError("invalid_client", "The Authorization header must be HTTP Basic with client_id:client_secret.");
   // Both parts are form-urlencoded before base64 (RFC 6749 §2.3.1).
   const unescape = (s: string) => {
     try {
@@ -105,7 +111,10 @@ function basicCredentials(request: Request): { clientId: string; clientSecret: s
  * NUL or half a UTF-16 surrogate pair (JSON's "\ud800" makes one; the database refuses it with a 500).
  */
 function assertPlain(name: string, value: string): void {
-  if (/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value) || value.length > 2048) {
+  if (
+    /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value) ||
+    value.length > 2048
+  ) {
     throw invalidRequest(`${name} has invalid characters or is too long.`);
   }
 }
@@ -128,8 +137,10 @@ export async function readTokenRequest(request: Request): Promise<TokenRequest> 
   }
   const basic = basicCredentials(request);
   if (basic) {
-    if (result.clientSecret !== undefined) throw invalidRequest("Authenticate the client one way: HTTP Basic or client_secret in the body, not both.");
-    if (result.clientId !== undefined && result.clientId !== basic.clientId) throw invalidRequest("client_id in the body differs from the one in HTTP Basic.");
+    if (result.clientSecret !== undefined)
+      throw invalidRequest("Authenticate the client one way: HTTP Basic or client_secret in the body, not both.");
+    if (result.clientId !== undefined && result.clientId !== basic.clientId)
+      throw invalidRequest("client_id in the body differs from the one in HTTP Basic.");
     assertPlain("client_id", basic.clientId);
     assertPlain("client_secret", basic.clientSecret);
     Object.assign(result, basic);
@@ -150,14 +161,24 @@ export function tokenResponse(token: IssuedToken): Response {
 /** A refused token request as RFC 6749 §5.2 JSON; anything unexpected is a logged 500 `server_error`. */
 function oauthErrorResponse(error: unknown): Response {
   if (error instanceof TooManyTokenRequests) {
-    return Response.json({ error: "invalid_request", error_description: error.message }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } });
+    return Response.json(
+      { error: "invalid_request", error_description: error.message },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(error.retryAfterSeconds) } },
+    );
   }
-  if (error instanceof TokenRequestTooLarge) return Response.json({ error: "invalid_request", error_description: error.message }, { status: 413, headers: NO_STORE });
+  if (error instanceof TokenRequestTooLarge)
+    return Response.json(
+      { error: "invalid_request", error_description: error.message },
+      { status: 413, headers: NO_STORE },
+    );
   if (error instanceof OAuthError) {
     const headers: Record<string, string> = { ...NO_STORE };
     if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="ribbon"';
     return Response.json({ error: error.code, error_description: error.message }, { status: error.status, headers });
   }
   console.error("Unexpected error while handling a token request:", error);
-  return Response.json({ error: "server_error", error_description: "Something went wrong on our side. Please try again." }, { status: 500, headers: NO_STORE });
+  return Response.json(
+    { error: "server_error", error_description: "Something went wrong on our side. Please try again." },
+    { status: 500, headers: NO_STORE },
+  );
 }

@@ -20,7 +20,10 @@ export function readPage(url: URL, idPattern?: RegExp): Page {
   const afterParam = url.searchParams.get("page[after]");
   if (afterParam === null || afterParam === "") return { size };
   const after = decodeCursor(afterParam);
-  if (!after || (idPattern && !idPattern.test(after.id))) throw badRequest("page[after] is not a valid cursor: use the links.next URL of the previous page.", { parameter: "page[after]" });
+  if (!after || (idPattern && !idPattern.test(after.id)))
+    throw badRequest("page[after] is not a valid cursor: use the links.next URL of the previous page.", {
+      parameter: "page[after]",
+    });
   return { size, after };
 }
 
@@ -40,7 +43,11 @@ function pageUrl(url: URL, after: string | null): string {
  * Splits the extra row the query fetched off the page and builds the JSON:API pagination
  * links. The access token is never echoed into links: callers send it again themselves.
  */
-export function paginate<T extends { createdAt: Date; id: string | number }>(rows: T[], page: Page, url: URL): { items: T[]; links: PageLinks } {
+export function paginate<T extends { createdAt: Date; id: string | number }>(
+  rows: T[],
+  page: Page,
+  url: URL,
+): { items: T[]; links: PageLinks } {
   const items = rows.slice(0, page.size);
   const next = rows.length > page.size ? pageUrl(url, encodeCursor(items[items.length - 1])) : null;
   return { items, links: { self: pageUrl(url, url.searchParams.get("page[after]")), first: pageUrl(url, null), next } };

@@ -19,7 +19,9 @@ export function assertKnownQuery(url: URL, filters: readonly string[] = []): voi
     const filter = /^filter\[(.*)\]$/.exec(key)?.[1];
     if (filter !== undefined) {
       if (filters.includes(filter)) continue;
-      const known = filters.length ? `Filters here: ${filters.map((f) => `filter[${f}]`).join(", ")}.` : "This endpoint takes no filters.";
+      const known = filters.length
+        ? `Filters here: ${filters.map((f) => `filter[${f}]`).join(", ")}.`
+        : "This endpoint takes no filters.";
       throw badRequest(`${key} is not a known filter. ${known}`, { parameter: key });
     }
     const unsupported = UNSUPPORTED.find(([pattern]) => pattern.test(key));

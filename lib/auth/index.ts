@@ -111,9 +111,17 @@ function keepCallbackUrl(response: Response, callbackUrl: string | null): Respon
   const location = response.headers.get("Location");
   if (!location) return response;
   const target = new URL(location, config.appUrl);
-  if (target.origin !== new URL(config.appUrl).origin || target.pathname !== "/signin" || !target.searchParams.has("error")) return response;
+  if (
+    target.origin !== new URL(config.appUrl).origin ||
+    target.pathname !== "/signin" ||
+    !target.searchParams.has("error")
+  )
+    return response;
   const headers = new Headers(response.headers);
-  headers.set("Location", `${config.appUrl}${signInPagePath({ error: target.searchParams.get("error")!, callbackUrl })}`);
+  headers.set(
+    "Location",
+    `${config.appUrl}${signInPagePath({ error: target.searchParams.get("error")!, callbackUrl })}`,
+  );
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -129,7 +137,11 @@ async function handle(request: Request): Promise<Response> {
       body = (await readBodyBytes(request, AUTH_BODY_LIMIT)) as Uint8Array<ArrayBuffer>;
     } catch (error) {
       // Sign-in posts come from the sign-in page's form: the answer is a page too.
-      if (error instanceof BodyTooLargeError) return new Response(tooLargePage(AUTH_BODY_LIMIT, config.appUrl), { status: 413, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      if (error instanceof BodyTooLargeError)
+        return new Response(tooLargePage(AUTH_BODY_LIMIT, config.appUrl), {
+          status: 413,
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
       if (error instanceof BodyIncompleteError) return new Response(error.message, { status: 400 });
       throw error;
     }
@@ -138,22 +150,29 @@ async function handle(request: Request): Promise<Response> {
   const form = body && new URLSearchParams(new TextDecoder().decode(body));
   const callbackUrl = requestedCallbackUrl(url, form);
   if (form && url.pathname === `${BASE_PATH}/signin/email`) {
-    if (!(await allowSignInEmail(form.get("email") ?? "", request))) return Response.redirect(`${config.appUrl}${signInPagePath({ error: "EmailSignin", callbackUrl })}`, 302);
+    if (!(await allowSignInEmail(form.get("email") ?? "", request)))
+      return Response.redirect(`${config.appUrl}${signInPagePath({ error: "EmailSignin", callbackUrl })}`, 302);
   }
   const options = await authConfig();
   setEnvDefaults(authEnv, options, true);
   const onAppUrl = new URL(`${url.pathname}${url.search}`, config.appUrl);
   // Auth.js answers a callbackUrl it refuses (javascript:, another site) with a JSON 500; ours keeps it on the site.
-  if (onAppUrl.searchParams.has("callbackUrl")) onAppUrl.searchParams.set("callbackUrl", sameOriginUrl(callbackUrl, DEFAULT_AFTER_SIGN_IN));
-  const response = await Auth(new Request(onAppUrl, { method: request.method, headers: request.headers, body }), options);
+  if (onAppUrl.searchParams.has("callbackUrl"))
+    onAppUrl.searchParams.set("callbackUrl", sameOriginUrl(callbackUrl, DEFAULT_AFTER_SIGN_IN));
+  const response = await Auth(
+    new Request(onAppUrl, { method: request.method, headers: request.headers, body }),
+    options,
+  );
   if (url.pathname === `${BASE_PATH}/callback/email` && isVerificationFailure(response)) {
     // An unknown or used sign-in link counts as a failed guess; a right link always signs in.
     const over = await countFailedGuess(request);
-    if (over) return Response.redirect(`${config.appUrl}${signInPagePath({ error: "TooManyAttempts", callbackUrl })}`, 303);
+    if (over)
+      return Response.redirect(`${config.appUrl}${signInPagePath({ error: "TooManyAttempts", callbackUrl })}`, 303);
   }
   return keepCallbackUrl(response, callbackUrl);
 }
 
-const isVerificationFailure = (response: Response) => new URL(response.headers.get("Location") ?? "/", config.appUrl).searchParams.get("error") === "Verification";
+const isVerificationFailure = (response: Response) =>
+  new URL(response.headers.get("Location") ?? "/", config.appUrl).searchParams.get("error") === "Verification";
 
 export const handlers = { GET: handle, POST: handle };

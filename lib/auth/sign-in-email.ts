@@ -10,5 +10,4 @@ export async function sendSignInEmail(db: PrismaClient, input: { to: string; url
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   await sendEmail(db, { kind: "signin", to: input.to, subject: `Sign in to Ribbon (${host})`, html, text });
   await purgeExpiredSignInEmails(db); // whatever scheduler runs, expired links don't pile up
-
 }

@@ -8,6 +8,9 @@ import { isSignInEmail, normalizeSignInEmail } from "./sign-in-page";
  */
 export async function allowSignInEmail(email: string, request: Request): Promise<boolean> {
   const address = isSignInEmail(email) ? normalizeSignInEmail(email) : email.trim().toLowerCase();
-  const [perAddress, perIp] = await Promise.all([consume("signInAddress", address), consume("signInIp", clientIp(request))]);
+  const [perAddress, perIp] = await Promise.all([
+    consume("signInAddress", address),
+    consume("signInIp", clientIp(request)),
+  ]);
   return perAddress.allowed && perIp.allowed;
 }

@@ -10,19 +10,28 @@ export type ChargeInput = { teamId: string; amountCents: number; description: st
  * caller's transaction, so a failure later in that transaction leaves no charge behind.
  */
 export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ id: number }> {
-  const [card] = await queryRows<{ last4: string; testBehavior: string }>(tx, Prisma.sql`
-    SELECT "last4", "testBehavior" FROM "PaymentMethod" WHERE "teamId" = ${input.teamId}`);
+  const [card] = await queryRows<{ last4: string; testBehavior: string }>(
+    tx,
+    Prisma.sql`
+    SELECT "last4", "testBehavior" FROM "PaymentMethod" WHERE "teamId" = ${input.teamId}`,
+  );
   if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
   if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
-  const [charge] = await queryRows<{ id: number }>(tx, Prisma.sql`
+  const [charge] = await queryRows<{ id: number }>(
+    tx,
+    Prisma.sql`
     INSERT INTO "Charge" ("teamId", "kind", "amountCents", "description", "cardLast4", "createdAt")
     VALUES (${input.teamId}, 'charge', ${input.amountCents}::int, ${input.description}, ${card.last4}, ${new Date()}::timestamp)
-    RETURNING "id"`);
+    RETURNING "id"`,
+  );
   return charge;
 }
 
 /** Refunds one gift's share of a charge, as its own ledger entry. */
-export async function refundGift(tx: Tx, gift: { id: string; teamId: string; chargeId: number | null; priceCents: number }) {
+export async function refundGift(
+  tx: Tx,
+  gift: { id: string; teamId: string; chargeId: number | null; priceCents: number },
+) {
   if (gift.chargeId === null) return null;
   const charge = await tx.charge.findUniqueOrThrow({ where: { id: gift.chargeId } });
   return tx.charge.create({

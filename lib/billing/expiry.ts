@@ -8,7 +8,8 @@ const MAX_YEARS_AHEAD = 20;
  * year from this one to 20 years on; an expired month is refused by setCard.
  */
 export function parseExpiry(input: unknown, now = new Date()): { expMonth: number; expYear: number } {
-  const match = typeof input === "string" && input.length <= 16 ? /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input) : null;
+  const match =
+    typeof input === "string" && input.length <= 16 ? /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input) : null;
   if (!match) throw badRequest("Enter the expiry as MM / YY.");
   const expMonth = Number(match[1]);
   const expYear = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

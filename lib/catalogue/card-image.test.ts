@@ -9,7 +9,10 @@ beforeAll(() => catalogue(t.db));
 
 describe("the card image of a design with a logo slot", () => {
   it("nests the logo into the 180×60 slot of the 600×400 artwork", () => {
-    const svg = composeCard('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400" width="600" height="400"><rect id="logo-slot"/></svg>', '<?xml version="1.0"?><svg viewBox="0 0 240 80" width="240" height="80"><title>Acme</title></svg>');
+    const svg = composeCard(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400" width="600" height="400"><rect id="logo-slot"/></svg>',
+      '<?xml version="1.0"?><svg viewBox="0 0 240 80" width="240" height="80"><title>Acme</title></svg>',
+    );
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 600 400"/);
     expect(svg).toContain('<svg viewBox="0 0 240 80" x="210" y="24" width="180" height="60"');
     expect(svg).not.toContain("<?xml");

@@ -20,18 +20,32 @@ export function composeCard(designSvg: string, logoSvg: string): string {
 }
 
 /** Catalogue artwork is served from public/; its URLs are site paths like /catalogue/designs/x.svg. */
-const publicFile = (url: string) => path.join(/*turbopackIgnore: true*/ process.cwd(), "public", path.normalize(url).replace(/^(\.\.[/\\])+/, ""));
+const publicFile = (url: string) =>
+  path.join(/*turbopackIgnore: true*/ process.cwd(), "public", path.normalize(url).replace(/^(\.\.[/\\])+/, ""));
 
 /**
  * The card image of a design with a logo slot and a logo (ids from the database, never
  * file names from the request), or null when either is unknown or the design has no slot.
  */
 export async function cardImage(db: Tx, designId: string, logoId: number): Promise<string | null> {
-  const [design, logo] = await Promise.all([db.design.findUnique({ where: { id: designId } }), db.logo.findUnique({ where: { id: logoId } })]);
-  if (!design?.hasLogo || !logo || !design.imageUrl.startsWith("/catalogue/") || !logo.imageUrl.startsWith("/catalogue/")) return null;
-  const [designSvg, logoSvg] = await Promise.all([readFile(publicFile(design.imageUrl), "utf8"), readFile(publicFile(logo.imageUrl), "utf8")]);
+  const [design, logo] = await Promise.all([
+    db.design.findUnique({ where: { id: designId } }),
+    db.logo.findUnique({ where: { id: logoId } }),
+  ]);
+  if (
+    !design?.hasLogo ||
+    !logo ||
+    !design.imageUrl.startsWith("/catalogue/") ||
+    !logo.imageUrl.startsWith("/catalogue/")
+  )
+    return null;
+  const [designSvg, logoSvg] = await Promise.all([
+    readFile(publicFile(design.imageUrl), "utf8"),
+    readFile(publicFile(logo.imageUrl), "utf8"),
+  ]);
   return composeCard(designSvg, logoSvg);
 }
 
 /** Where the composed card of a design and logo is served. */
-export const cardImagePath = (designId: string, logoId: number) => `/cards/${encodeURIComponent(designId)}/${logoId}.svg`;
+export const cardImagePath = (designId: string, logoId: number) =>
+  `/cards/${encodeURIComponent(designId)}/${logoId}.svg`;

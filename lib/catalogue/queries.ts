@@ -17,5 +17,8 @@ export function listDesigns(db: Tx, teamId: string) {
 }
 
 export function listLogos(db: Tx, teamId: string) {
-  return db.logo.findMany({ where: availableTo(teamId), orderBy: [{ isDefault: "desc" }, { global: "asc" }, { name: "asc" }] });
+  return db.logo.findMany({
+    where: availableTo(teamId),
+    orderBy: [{ isDefault: "desc" }, { global: "asc" }, { name: "asc" }],
+  });
 }

@@ -2,8 +2,21 @@
 // Artwork lives in public/catalogue/** and is referenced by site-relative URL.
 
 export type SeedVariant = { name: string; size?: string; color?: string };
-export type SeedProduct = { slug: string; name: string; description: string; imageUrl: string; variants?: SeedVariant[] };
-export type SeedCollection = { slug: string; name: string; description: string; priceCents: number; imageUrl: string; products: SeedProduct[] };
+export type SeedProduct = {
+  slug: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+  variants?: SeedVariant[];
+};
+export type SeedCollection = {
+  slug: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  imageUrl: string;
+  products: SeedProduct[];
+};
 export type SeedDesign = { slug: string; name: string; hasLogo: boolean; imageUrl: string; thumbnailUrl: string };
 export type SeedLogo = { slug: string; name: string; imageUrl: string; isDefault: boolean };
 
@@ -43,7 +56,8 @@ export const seedCollections: SeedCollection[] = [
       {
         slug: "ceramic-pour-over-set",
         name: "Ceramic Pour-Over Set",
-        description: "A hand-glazed ceramic dripper paired with a 600 ml glass carafe for a clean, balanced cup every time.",
+        description:
+          "A hand-glazed ceramic dripper paired with a 600 ml glass carafe for a clean, balanced cup every time.",
         imageUrl: "/catalogue/products/ceramic-pour-over-set.svg",
       },
       {
@@ -79,19 +93,22 @@ export const seedCollections: SeedCollection[] = [
       {
         slug: "loose-leaf-tea-trio",
         name: "Loose-Leaf Tea Trio",
-        description: "Three tins of whole-leaf tea: Earl Grey with cornflower, Japanese sencha and a caffeine-free rooibos chai.",
+        description:
+          "Three tins of whole-leaf tea: Earl Grey with cornflower, Japanese sencha and a caffeine-free rooibos chai.",
         imageUrl: "/catalogue/products/loose-leaf-tea-trio.svg",
       },
       {
         slug: "glass-teapot",
         name: "Glass Teapot with Infuser",
-        description: "A heat-resistant borosilicate teapot with a removable stainless-steel infuser. Brews up to four cups.",
+        description:
+          "A heat-resistant borosilicate teapot with a removable stainless-steel infuser. Brews up to four cups.",
         imageUrl: "/catalogue/products/glass-teapot.svg",
       },
       {
         slug: "wildflower-honey",
         name: "Raw Wildflower Honey",
-        description: "Unfiltered honey from a family-run apiary, with a beechwood dipper for stirring it straight into your cup.",
+        description:
+          "Unfiltered honey from a family-run apiary, with a beechwood dipper for stirring it straight into your cup.",
         imageUrl: "/catalogue/products/wildflower-honey.svg",
       },
       {
@@ -119,26 +136,30 @@ export const seedCollections: SeedCollection[] = [
       {
         slug: "lavender-soy-candle",
         name: "Lavender Soy Candle",
-        description: "Hand-poured soy wax scented with French lavender and chamomile, with around 40 hours of burn time.",
+        description:
+          "Hand-poured soy wax scented with French lavender and chamomile, with around 40 hours of burn time.",
         imageUrl: "/catalogue/products/lavender-soy-candle.svg",
       },
       {
         slug: "eucalyptus-bath-salts",
         name: "Eucalyptus Bath Salts",
-        description: "Dead Sea and Epsom salts blended with eucalyptus and peppermint essential oils to soothe tired muscles.",
+        description:
+          "Dead Sea and Epsom salts blended with eucalyptus and peppermint essential oils to soothe tired muscles.",
         imageUrl: "/catalogue/products/eucalyptus-bath-salts.svg",
       },
       {
         slug: "silk-sleep-mask",
         name: "Mulberry Silk Sleep Mask",
-        description: "Pure mulberry silk that blocks out the light and is gentle on skin, with a soft adjustable strap.",
+        description:
+          "Pure mulberry silk that blocks out the light and is gentle on skin, with a soft adjustable strap.",
         imageUrl: "/catalogue/products/silk-sleep-mask.svg",
         variants: colors("Blush", "Midnight", "Sage"),
       },
       {
         slug: "eco-yoga-mat",
         name: "Eco Yoga Mat",
-        description: "A 4 mm natural-rubber mat with a grippy surface and a carry strap, made for home practice or the studio.",
+        description:
+          "A 4 mm natural-rubber mat with a grippy surface and a carry strap, made for home practice or the studio.",
         imageUrl: "/catalogue/products/eco-yoga-mat.svg",
         variants: colors("Sage", "Lavender", "Ocean"),
       },
@@ -161,13 +182,15 @@ export const seedCollections: SeedCollection[] = [
       {
         slug: "wireless-charging-pad",
         name: "Wireless Charging Pad",
-        description: "A slim 15 W Qi charger with a soft-touch finish that works with recent phones and wireless earbuds.",
+        description:
+          "A slim 15 W Qi charger with a soft-touch finish that works with recent phones and wireless earbuds.",
         imageUrl: "/catalogue/products/wireless-charging-pad.svg",
       },
       {
         slug: "dot-grid-notebook",
         name: "Dot-Grid Notebook",
-        description: "An A5 linen-covered notebook with 192 pages of 100 gsm dotted paper, a ribbon marker and an elastic closure.",
+        description:
+          "An A5 linen-covered notebook with 192 pages of 100 gsm dotted paper, a ribbon marker and an elastic closure.",
         imageUrl: "/catalogue/products/dot-grid-notebook.svg",
         variants: colors("Navy", "Terracotta", "Sage"),
       },
@@ -186,7 +209,8 @@ export const seedCollections: SeedCollection[] = [
       {
         slug: "walnut-desk-organizer",
         name: "Walnut Desk Organizer",
-        description: "A solid walnut tidy with compartments for pens and sticky notes, plus a slot that doubles as a phone stand.",
+        description:
+          "A solid walnut tidy with compartments for pens and sticky notes, plus a slot that doubles as a phone stand.",
         imageUrl: "/catalogue/products/walnut-desk-organizer.svg",
       },
     ],
@@ -242,21 +266,24 @@ export const seedCollections: SeedCollection[] = [
       {
         slug: "insulated-water-bottle",
         name: "Insulated Water Bottle",
-        description: "A 750 ml vacuum-insulated steel bottle that keeps drinks cold for 24 hours, with a carry-loop cap.",
+        description:
+          "A 750 ml vacuum-insulated steel bottle that keeps drinks cold for 24 hours, with a carry-loop cap.",
         imageUrl: "/catalogue/products/insulated-water-bottle.svg",
         variants: colors("Forest", "Glacier", "Sunset"),
       },
       {
         slug: "quarter-zip-fleece",
         name: "Quarter-Zip Fleece",
-        description: "A midweight recycled-polyester fleece with a stand-up collar, ideal for layering on chilly hikes.",
+        description:
+          "A midweight recycled-polyester fleece with a stand-up collar, ideal for layering on chilly hikes.",
         imageUrl: "/catalogue/products/quarter-zip-fleece.svg",
         variants: sizesInColors("Charcoal", "Navy"),
       },
       {
         slug: "enamel-camp-mug",
         name: "Enamel Camp Mug",
-        description: "A classic enamel mug with a mountain print, tough enough for the campfire and charming enough for the office.",
+        description:
+          "A classic enamel mug with a mountain print, tough enough for the campfire and charming enough for the office.",
         imageUrl: "/catalogue/products/enamel-camp-mug.svg",
       },
       {
@@ -334,7 +361,8 @@ export const seedCollections: SeedCollection[] = [
       {
         slug: "canvas-tote-bag",
         name: "Canvas Tote Bag",
-        description: "A sturdy heavyweight canvas tote with long handles and an inside pocket, roomy enough for a laptop.",
+        description:
+          "A sturdy heavyweight canvas tote with long handles and an inside pocket, roomy enough for a laptop.",
         imageUrl: "/catalogue/products/canvas-tote-bag.svg",
         variants: colors("Natural", "Black"),
       },

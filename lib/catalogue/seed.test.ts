@@ -54,7 +54,9 @@ describe("seedCatalogue", () => {
     }
 
     const variants = await db.productVariant.findMany({ include: { product: true } });
-    const seededVariants = seedCollections.flatMap((c) => c.products.flatMap((p) => (p.variants ?? []).map((v) => `${p.slug}:${v.name}`)));
+    const seededVariants = seedCollections.flatMap((c) =>
+      c.products.flatMap((p) => (p.variants ?? []).map((v) => `${p.slug}:${v.name}`)),
+    );
     expect(variants.length).toBeGreaterThan(0);
     expect(variants.map((v) => `${v.product.slug}:${v.name}`).sort()).toEqual(seededVariants.sort());
     const hoodieSizes = variants.filter((v) => v.product.slug === "organic-cotton-hoodie" && v.size).length;
@@ -98,7 +100,9 @@ describe("seedCatalogue", () => {
     const before = await snapshot(db);
     const first = seedCollections[0];
     const user = await db.user.create({ data: { email: "someone@example.test", name: "Someone" } });
-    await db.team.create({ data: { id: "own-team", name: "Own team", memberships: { create: { userId: user.id, role: "owner" } } } });
+    await db.team.create({
+      data: { id: "own-team", name: "Own team", memberships: { create: { userId: user.id, role: "owner" } } },
+    });
     await db.team.update({ where: { id: SANDBOX_TEAM_ID }, data: { name: "Renamed sandbox" } });
     await db.collection.update({ where: { slug: first.slug }, data: { name: "Edited", priceCents: 1 } });
     await db.logo.updateMany({ data: { isDefault: true } });

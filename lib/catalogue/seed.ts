@@ -10,11 +10,31 @@ export async function seedCatalogue(db: Tx): Promise<void> {
   await db.team.upsert({ where: { id: SANDBOX_TEAM.id }, create: { ...SANDBOX_TEAM }, update: {} });
 
   for (const c of seedCollections) {
-    const fields = { name: c.name, description: c.description, priceCents: c.priceCents, imageUrl: c.imageUrl, global: true };
-    const collection = await db.collection.upsert({ where: { slug: c.slug }, create: { slug: c.slug, ...fields }, update: fields });
+    const fields = {
+      name: c.name,
+      description: c.description,
+      priceCents: c.priceCents,
+      imageUrl: c.imageUrl,
+      global: true,
+    };
+    const collection = await db.collection.upsert({
+      where: { slug: c.slug },
+      create: { slug: c.slug, ...fields },
+      update: fields,
+    });
     for (const [position, p] of c.products.entries()) {
-      const productFields = { name: p.name, description: p.description, imageUrl: p.imageUrl, position, collectionId: collection.id };
-      const product = await db.product.upsert({ where: { slug: p.slug }, create: { slug: p.slug, ...productFields }, update: productFields });
+      const productFields = {
+        name: p.name,
+        description: p.description,
+        imageUrl: p.imageUrl,
+        position,
+        collectionId: collection.id,
+      };
+      const product = await db.product.upsert({
+        where: { slug: p.slug },
+        create: { slug: p.slug, ...productFields },
+        update: productFields,
+      });
       for (const [variantPosition, v] of (p.variants ?? []).entries()) {
         const variantFields = { size: v.size ?? null, color: v.color ?? null, position: variantPosition };
         await db.productVariant.upsert({
@@ -27,7 +47,13 @@ export async function seedCatalogue(db: Tx): Promise<void> {
   }
 
   for (const d of seedDesigns) {
-    const fields = { name: d.name, hasLogo: d.hasLogo, imageUrl: d.imageUrl, thumbnailUrl: d.thumbnailUrl, global: true };
+    const fields = {
+      name: d.name,
+      hasLogo: d.hasLogo,
+      imageUrl: d.imageUrl,
+      thumbnailUrl: d.thumbnailUrl,
+      global: true,
+    };
     await db.design.upsert({ where: { id: d.slug }, create: { id: d.slug, ...fields }, update: fields });
   }
 

@@ -40,7 +40,14 @@ describe("runCommand", () => {
     it("lists every command in the usage", () => {
       const text = usage();
       expect(text.split("\n")[0]).toBe("Usage: npm run ribbon -- <command> [flags]");
-      for (const name of ["user:create", "team:create", "team:add-member", "tokens:create", "oauth-client:create", "card:set"]) {
+      for (const name of [
+        "user:create",
+        "team:create",
+        "team:add-member",
+        "tokens:create",
+        "oauth-client:create",
+        "card:set",
+      ]) {
         expect(text).toContain(`  ${name} `);
       }
     });
@@ -54,7 +61,9 @@ describe("runCommand", () => {
     });
 
     it("rejects an unknown flag", async () => {
-      await expect(run("user:create", "--email", "x@example.test", "--name", "X", "--admin")).rejects.toThrow(/--admin/);
+      await expect(run("user:create", "--email", "x@example.test", "--name", "X", "--admin")).rejects.toThrow(
+        /--admin/,
+      );
       expect(await db.user.count({ where: { email: "x@example.test" } })).toBe(0);
     });
   });
@@ -68,7 +77,11 @@ describe("runCommand", () => {
     });
 
     it("refuses a duplicate email, whatever its case", async () => {
-      await failure(["user:create", "--email", "ADA@example.test", "--name", "Other Ada"], 400, "A user with email ada@example.test already exists.");
+      await failure(
+        ["user:create", "--email", "ADA@example.test", "--name", "Other Ada"],
+        400,
+        "A user with email ada@example.test already exists.",
+      );
       expect(await db.user.count({ where: { email: "ada@example.test" } })).toBe(1);
     });
 
@@ -80,7 +93,11 @@ describe("runCommand", () => {
     });
 
     it("refuses something that is not an email address", async () => {
-      await failure(["user:create", "--email", "not-an-email", "--name", "X"], 400, '"not-an-email" is not an email address.');
+      await failure(
+        ["user:create", "--email", "not-an-email", "--name", "X"],
+        400,
+        '"not-an-email" is not an email address.',
+      );
     });
   });
 
@@ -88,12 +105,19 @@ describe("runCommand", () => {
     it("creates a team owned by a user named by email", async () => {
       const out = await run("team:create", "--name", "Acme Rockets", "--owner", "ada@example.test");
       expect(out).toEqual({ id: "acme-rockets", name: "Acme Rockets", owner: "ada@example.test" });
-      const team = await db.team.findUniqueOrThrow({ where: { id: "acme-rockets" }, include: { memberships: { include: { user: true } } } });
+      const team = await db.team.findUniqueOrThrow({
+        where: { id: "acme-rockets" },
+        include: { memberships: { include: { user: true } } },
+      });
       expect(team.memberships.map((m) => [m.user.email, m.role])).toEqual([["ada@example.test", "owner"]]);
     });
 
     it("creates a team without an owner, and suffixes a taken slug", async () => {
-      expect(await run("team:create", "--name", "Acme   Rockets!")).toEqual({ id: "acme-rockets-2", name: "Acme   Rockets!", owner: null });
+      expect(await run("team:create", "--name", "Acme   Rockets!")).toEqual({
+        id: "acme-rockets-2",
+        name: "Acme   Rockets!",
+        owner: null,
+      });
       expect(await db.membership.count({ where: { teamId: "acme-rockets-2" } })).toBe(0);
     });
 
@@ -103,11 +127,19 @@ describe("runCommand", () => {
 
     it("accepts the owner by user id", async () => {
       const ada = await db.user.findUniqueOrThrow({ where: { email: "ada@example.test" } });
-      expect(await run("team:create", "--name", "By Id", "--owner", ada.id)).toEqual({ id: "by-id", name: "By Id", owner: "ada@example.test" });
+      expect(await run("team:create", "--name", "By Id", "--owner", ada.id)).toEqual({
+        id: "by-id",
+        name: "By Id",
+        owner: "ada@example.test",
+      });
     });
 
     it("refuses an unknown owner and creates nothing", async () => {
-      await failure(["team:create", "--name", "Orphans", "--owner", "nobody@example.test"], 404, "No user nobody@example.test.");
+      await failure(
+        ["team:create", "--name", "Orphans", "--owner", "nobody@example.test"],
+        404,
+        "No user nobody@example.test.",
+      );
       expect(await db.team.findUnique({ where: { id: "orphans" } })).toBeNull();
     });
 
@@ -124,7 +156,9 @@ describe("runCommand", () => {
         user: "bob@example.test",
         role: "member",
       });
-      expect(await run("team:add-member", "--team", "acme-rockets", "--user", "bob@example.test", "--role", "owner")).toMatchObject({ role: "owner" });
+      expect(
+        await run("team:add-member", "--team", "acme-rockets", "--user", "bob@example.test", "--role", "owner"),
+      ).toMatchObject({ role: "owner" });
       const bob = await db.user.findUniqueOrThrow({ where: { email: "bob@example.test" } });
       const memberships = await db.membership.findMany({ where: { userId: bob.id } });
       expect(memberships.map((m) => [m.teamId, m.role])).toEqual([["acme-rockets", "owner"]]);
@@ -132,14 +166,26 @@ describe("runCommand", () => {
 
     it("refuses the sandbox team, unknown teams and unknown users", async () => {
       await failure(["team:add-member", "--team", "sandbox", "--user", "bob@example.test"], 400, "No team sandbox.");
-      await failure(["team:add-member", "--team", "no-such-team", "--user", "bob@example.test"], 400, "No team no-such-team.");
-      await failure(["team:add-member", "--team", "acme-rockets", "--user", "nobody@example.test"], 404, "No user nobody@example.test.");
+      await failure(
+        ["team:add-member", "--team", "no-such-team", "--user", "bob@example.test"],
+        400,
+        "No team no-such-team.",
+      );
+      await failure(
+        ["team:add-member", "--team", "acme-rockets", "--user", "nobody@example.test"],
+        404,
+        "No user nobody@example.test.",
+      );
       expect(await db.membership.count({ where: { teamId: "sandbox" } })).toBe(0);
     });
 
     it("refuses a role other than member or owner instead of quietly making a member", async () => {
       await run("user:create", "--email", "carol@example.test", "--name", "Carol");
-      await failure(["team:add-member", "--team", "acme-rockets", "--user", "carol@example.test", "--role", "admin"], 400, "--role must be member or owner.");
+      await failure(
+        ["team:add-member", "--team", "acme-rockets", "--user", "carol@example.test", "--role", "admin"],
+        400,
+        "--role must be member or owner.",
+      );
       const carol = await db.user.findUniqueOrThrow({ where: { email: "carol@example.test" } });
       expect(await db.membership.count({ where: { userId: carol.id } })).toBe(0);
     });
@@ -160,7 +206,9 @@ describe("runCommand", () => {
       });
       const ada = await db.user.findUniqueOrThrow({ where: { email: "ada@example.test" } });
       const rows = await db.apiToken.findMany({ where: { userId: ada.id } });
-      expect(rows.map((r) => r.tokenHash).sort()).toEqual([sha256(first.live_token), sha256(first.sandbox_token)].sort());
+      expect(rows.map((r) => r.tokenHash).sort()).toEqual(
+        [sha256(first.live_token), sha256(first.sandbox_token)].sort(),
+      );
       expect(JSON.stringify(rows)).not.toContain(first.live_token);
       expect(await verifyToken(db, first.live_token)).toMatchObject({ status: "valid", caller: { mode: "live" } });
 
@@ -168,7 +216,10 @@ describe("runCommand", () => {
       expect(second.live_token).not.toBe(first.live_token);
       expect(await verifyToken(db, first.live_token)).toEqual({ status: "revoked" });
       expect(await verifyToken(db, first.sandbox_token)).toEqual({ status: "revoked" });
-      expect(await verifyToken(db, second.sandbox_token)).toMatchObject({ status: "valid", caller: { mode: "sandbox" } });
+      expect(await verifyToken(db, second.sandbox_token)).toMatchObject({
+        status: "valid",
+        caller: { mode: "sandbox" },
+      });
       expect(await db.apiToken.count({ where: { userId: ada.id, revokedAt: null } })).toBe(2);
     });
 
@@ -182,9 +233,12 @@ describe("runCommand", () => {
     it("registers a client with several redirect URIs and returns its secret once", async () => {
       const out = (await run(
         "oauth-client:create",
-        "--name", "Zapier-ish",
-        "--redirect-uri", "https://app.example.test/cb",
-        "--redirect-uri", "http://localhost:8976/callback",
+        "--name",
+        "Zapier-ish",
+        "--redirect-uri",
+        "https://app.example.test/cb",
+        "--redirect-uri",
+        "http://localhost:8976/callback",
       )) as { client_id: string; client_secret: string; name: string; redirect_uris: string[] };
       expect(out).toEqual({
         client_id: expect.any(String),
@@ -199,8 +253,16 @@ describe("runCommand", () => {
 
     it("refuses a missing, relative or fragment redirect URI, and a missing name", async () => {
       const before = await db.oAuthClient.count();
-      await failure(["oauth-client:create", "--name", "No URI"], 400, "An OAuth client needs at least one redirect URI.");
-      await failure(["oauth-client:create", "--name", "Relative", "--redirect-uri", "/callback"], 400, 'The redirect URI "/callback" is not an absolute URL.');
+      await failure(
+        ["oauth-client:create", "--name", "No URI"],
+        400,
+        "An OAuth client needs at least one redirect URI.",
+      );
+      await failure(
+        ["oauth-client:create", "--name", "Relative", "--redirect-uri", "/callback"],
+        400,
+        'The redirect URI "/callback" is not an absolute URL.',
+      );
       await failure(
         ["oauth-client:create", "--name", "Fragment", "--redirect-uri", "https://x.example.test/cb#frag"],
         400,
@@ -226,7 +288,9 @@ describe("runCommand", () => {
     });
 
     it("replaces the card, marking a declining test number", async () => {
-      expect(await run("card:set", "--team", "acme-rockets", "--number", "4000-0000-0000-0002", "--exp", "1/2030")).toMatchObject({
+      expect(
+        await run("card:set", "--team", "acme-rockets", "--number", "4000-0000-0000-0002", "--exp", "1/2030"),
+      ).toMatchObject({
         last4: "0002",
         exp_month: 1,
         exp_year: 2030,
@@ -238,28 +302,68 @@ describe("runCommand", () => {
 
     it("defaults the expiry to December, three years ahead", async () => {
       const out = await run("card:set", "--team", "by-id", "--number", "5555555555554444");
-      expect(out).toEqual({ team: "by-id", brand: "mastercard", last4: "4444", exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 });
+      expect(out).toEqual({
+        team: "by-id",
+        brand: "mastercard",
+        last4: "4444",
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+      });
     });
 
     it("refuses a bad card number and leaves the card on file alone", async () => {
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242 4242 4242 4241"], 400, "That is not a valid card number.");
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242"], 400, "That is not a valid card number.");
-      await failure(["card:set", "--team", "acme-rockets", "--number", "abcd efgh ijkl mnop"], 400, "That is not a valid card number.");
-      expect(await db.paymentMethod.findUniqueOrThrow({ where: { teamId: "acme-rockets" } })).toMatchObject({ last4: "0002" });
+      await failure(
+        ["card:set", "--team", "acme-rockets", "--number", "4242 4242 4242 4241"],
+        400,
+        "That is not a valid card number.",
+      );
+      await failure(
+        ["card:set", "--team", "acme-rockets", "--number", "4242"],
+        400,
+        "That is not a valid card number.",
+      );
+      await failure(
+        ["card:set", "--team", "acme-rockets", "--number", "abcd efgh ijkl mnop"],
+        400,
+        "That is not a valid card number.",
+      );
+      expect(await db.paymentMethod.findUniqueOrThrow({ where: { teamId: "acme-rockets" } })).toMatchObject({
+        last4: "0002",
+      });
     });
 
     it("refuses a malformed or invalid expiry", async () => {
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "2031-09"], 400, "--exp must look like MM/YY.");
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "13/31"], 400, "The card's expiry month must be 1 to 12.");
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "01/20"], 400, "The card has expired.");
+      await failure(
+        ["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "2031-09"],
+        400,
+        "--exp must look like MM/YY.",
+      );
+      await failure(
+        ["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "13/31"],
+        400,
+        "The card's expiry month must be 1 to 12.",
+      );
+      await failure(
+        ["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", "01/20"],
+        400,
+        "The card has expired.",
+      );
       const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1));
       const exp = `${String(lastMonth.getUTCMonth() + 1).padStart(2, "0")}/${lastMonth.getUTCFullYear()}`;
-      await failure(["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", exp], 400, "The card has expired.");
+      await failure(
+        ["card:set", "--team", "acme-rockets", "--number", "4242424242424242", "--exp", exp],
+        400,
+        "The card has expired.",
+      );
     });
 
     it("refuses the sandbox team, unknown teams and missing flags", async () => {
       await failure(["card:set", "--team", "sandbox", "--number", "4242424242424242"], 400, "No team sandbox.");
-      await failure(["card:set", "--team", "no-such-team", "--number", "4242424242424242"], 400, "No team no-such-team.");
+      await failure(
+        ["card:set", "--team", "no-such-team", "--number", "4242424242424242"],
+        400,
+        "No team no-such-team.",
+      );
       await failure(["card:set", "--number", "4242424242424242"], 400, "--team is required.");
       await failure(["card:set", "--team", "acme-rockets"], 400, "--number is required.");
       expect(await db.paymentMethod.findUnique({ where: { teamId: "sandbox" } })).toBeNull();

@@ -47,7 +47,8 @@ const commands: Record<string, { usage: string; run(db: PrismaClient, flags: Fla
       const team = await db.team.findUnique({ where: { id: required(f, "team") } });
       if (!team || team.id === "sandbox") throw badRequest(`No team ${f.team}.`);
       const user = await findUser(db, required(f, "user"));
-      if (f.role !== undefined && f.role !== "member" && f.role !== "owner") throw badRequest("--role must be member or owner.");
+      if (f.role !== undefined && f.role !== "member" && f.role !== "owner")
+        throw badRequest("--role must be member or owner.");
       const role = f.role === "owner" ? "owner" : "member";
       await addMember(db, team.id, user.id, role);
       return { team: team.id, user: user.email, role };
@@ -66,23 +67,39 @@ const commands: Record<string, { usage: string; run(db: PrismaClient, flags: Fla
     usage: "--name NAME --redirect-uri URI [--redirect-uri URI ...]",
     run: async (db, f) => {
       const uris = f["redirect-uri"];
-      const client = await createOAuthClient(db, { name: required(f, "name"), redirectUris: Array.isArray(uris) ? uris : [] });
-      return { client_id: client.clientId, client_secret: client.clientSecret, name: client.name, redirect_uris: client.redirectUris };
+      const client = await createOAuthClient(db, {
+        name: required(f, "name"),
+        redirectUris: Array.isArray(uris) ? uris : [],
+      });
+      return {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        name: client.name,
+        redirect_uris: client.redirectUris,
+      };
     },
   },
   "card:set": {
     usage: "--team TEAM --number CARD_NUMBER [--exp MM/YY]",
     run: async (db, f) => {
       const teamId = required(f, "team");
-      if (!(await db.team.findUnique({ where: { id: teamId } })) || teamId === "sandbox") throw badRequest(`No team ${teamId}.`);
-      const card = await setCard(db, { teamId, number: required(f, "number"), ...parseExpiry(f.exp as string | undefined) });
+      if (!(await db.team.findUnique({ where: { id: teamId } })) || teamId === "sandbox")
+        throw badRequest(`No team ${teamId}.`);
+      const card = await setCard(db, {
+        teamId,
+        number: required(f, "number"),
+        ...parseExpiry(f.exp as string | undefined),
+      });
       return { team: teamId, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear };
     },
   },
 };
 
 export function usage(): string {
-  return ["Usage: npm run ribbon -- <command> [flags]", ...Object.entries(commands).map(([n, c]) => `  ${n} ${c.usage}`)].join("\n");
+  return [
+    "Usage: npm run ribbon -- <command> [flags]",
+    ...Object.entries(commands).map(([n, c]) => `  ${n} ${c.usage}`),
+  ].join("\n");
 }
 
 /** Runs one admin command; returns what it prints as JSON. Throws on bad input. */
@@ -93,8 +110,14 @@ export async function runCommand(db: PrismaClient, argv: string[]): Promise<unkn
   const { values } = parseArgs({
     args: rest,
     options: {
-      email: { type: "string" }, name: { type: "string" }, owner: { type: "string" }, team: { type: "string" },
-      user: { type: "string" }, role: { type: "string" }, number: { type: "string" }, exp: { type: "string" },
+      email: { type: "string" },
+      name: { type: "string" },
+      owner: { type: "string" },
+      team: { type: "string" },
+      user: { type: "string" },
+      role: { type: "string" },
+      number: { type: "string" },
+      exp: { type: "string" },
       "redirect-uri": { type: "string", multiple: true },
     },
     strict: true,

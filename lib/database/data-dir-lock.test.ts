@@ -152,7 +152,10 @@ describe("one process per PGlite folder (real processes)", () => {
 
       // While it lives, we are refused.
       const opened = openDatabase({ dataDir: dir });
-      void opened.then((db) => db.close(), () => {});
+      void opened.then(
+        (db) => db.close(),
+        () => {},
+      );
       await expect(opened).rejects.toThrow(`in use by process ${holder.pid}`);
 
       holder.kill("SIGKILL");

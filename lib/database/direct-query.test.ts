@@ -22,7 +22,9 @@ describe("queryRows", () => {
   it("returns what Prisma's $queryRaw returns, straight from the driver, whatever the process's time zone", async () => {
     const zone = process.env.TZ;
     process.env.TZ = "Pacific/Auckland"; // a local-time parser would be 13 hours off
-    const viaDriver = await queryRows(database.prisma, typed("x")).finally(() => (zone === undefined ? delete process.env.TZ : (process.env.TZ = zone)));
+    const viaDriver = await queryRows(database.prisma, typed("x")).finally(() =>
+      zone === undefined ? delete process.env.TZ : (process.env.TZ = zone),
+    );
     const viaPrisma = await database.prisma.$queryRaw(typed("x"));
     expect(viaDriver).toEqual(viaPrisma);
     expect(viaDriver).toEqual([
@@ -45,7 +47,10 @@ describe("queryRows", () => {
     const seen = await database.prisma
       .$transaction(async (tx) => {
         await tx.user.create({ data: { email } });
-        const rows = await queryRows<{ n: number }>(tx, Prisma.sql`SELECT count(*)::int AS "n" FROM "User" WHERE "email" = ${email}`);
+        const rows = await queryRows<{ n: number }>(
+          tx,
+          Prisma.sql`SELECT count(*)::int AS "n" FROM "User" WHERE "email" = ${email}`,
+        );
         throw Object.assign(new Error("roll back"), { rows });
       })
       .catch((error: { rows?: { n: number }[] }) => error.rows);
@@ -68,7 +73,8 @@ describe("queryRows", () => {
 describe("sqlTransaction", () => {
   // Any table with a unique key serves; this one needs no other columns.
   const insertKey = (key: string) => Prisma.sql`INSERT INTO "RateLimit" ("key", "points") VALUES (${key}, 1)`;
-  const exists = async (key: string) => (await queryRows(database.prisma, Prisma.sql`SELECT 1 FROM "RateLimit" WHERE "key" = ${key}`)).length === 1;
+  const exists = async (key: string) =>
+    (await queryRows(database.prisma, Prisma.sql`SELECT 1 FROM "RateLimit" WHERE "key" = ${key}`)).length === 1;
 
   it("commits what its work wrote, on the driver itself", async () => {
     const key = `commit-${Date.now()}`;
@@ -99,12 +105,18 @@ describe("sqlTransaction", () => {
     expect(await exists(first)).toBe(false);
     expect(await exists(second)).toBe(false);
     // Every connection of the pool is still good.
-    await Promise.all(Array.from({ length: 12 }, (_, i) => sqlTransaction(database.prisma, (tx) => queryRows(tx, Prisma.sql`SELECT ${i}::int AS "i"`))));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        sqlTransaction(database.prisma, (tx) => queryRows(tx, Prisma.sql`SELECT ${i}::int AS "i"`)),
+      ),
+    );
   });
 
   it("two concurrent transactions claiming one unique key: one commits, the other fails with 23505", async () => {
     const key = `race-${Date.now()}`;
-    const outcomes = await Promise.allSettled([0, 1].map(() => sqlTransaction(database.prisma, (tx) => queryRows(tx, insertKey(key)))));
+    const outcomes = await Promise.allSettled(
+      [0, 1].map(() => sqlTransaction(database.prisma, (tx) => queryRows(tx, insertKey(key)))),
+    );
     expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: "23505" } });
     expect(await exists(key)).toBe(true);

@@ -18,7 +18,9 @@ export type SqlTx = { readonly sqlTx: SqlQuery };
 export type Queryable = Tx | SqlTx;
 
 // Shared by every route bundle in the process (each bundle has its own copy of this module).
-const holder = globalThis as unknown as { __ribbonSql?: { drivers: WeakMap<object, SqlDriver>; prepared: Set<string> } };
+const holder = globalThis as unknown as {
+  __ribbonSql?: { drivers: WeakMap<object, SqlDriver>; prepared: Set<string> };
+};
 const { drivers, prepared } = (holder.__ribbonSql ??= { drivers: new WeakMap(), prepared: new Set() });
 
 /** Lets `queryRows` reach the driver behind this Prisma client (lib/database/open does it). */

@@ -18,7 +18,9 @@ export function renewWhileWorking(renew: () => Promise<unknown>): () => void {
     if (busy) return;
     busy = true;
     renew()
-      .catch((error: unknown) => console.error("Ribbon: could not renew a lease:", error instanceof Error ? error.message : error))
+      .catch((error: unknown) =>
+        console.error("Ribbon: could not renew a lease:", error instanceof Error ? error.message : error),
+      )
       .finally(() => (busy = false));
   }, LEASE_RENEW_MS);
   timer.unref();

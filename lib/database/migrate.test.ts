@@ -17,7 +17,9 @@ const expected = readdirSync(migrationsRoot, { withFileTypes: true })
     const sql = readFileSync(path.join(migrationsRoot, name, "migration.sql"), "utf8");
     return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
   });
-const createdTables = expected.flatMap((m) => [...m.sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"([^"]+)"/g)].map((x) => x[1]));
+const createdTables = expected.flatMap((m) =>
+  [...m.sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"([^"]+)"/g)].map((x) => x[1]),
+);
 
 type MigrationRow = {
   migration_name: string;
@@ -145,10 +147,11 @@ describe("applyMigrations", () => {
     const advisoryLocks = async () =>
       Number(
         // Only this test's database: other test files migrate their own databases on the same server at the same time.
-        (await db.query<{ n: number | string }>(
-          `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-        ))[0]
-          .n,
+        (
+          await db.query<{ n: number | string }>(
+            `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        )[0].n,
       );
     const recorded = async () =>
       db.query<{ migration_name: string; checksum: string }>(
@@ -181,24 +184,25 @@ describe("applyMigrations", () => {
 
 // PostgreSQL only (RIBBON_TEST_DB=pg, `npm run test:pg`): `npm test` must pass where no database server runs.
 // PGlite has one process per folder, which the data folder lock enforces (lib/database/data-dir-lock.test.ts).
-if (usingPostgres()) describe("instances starting together on one PostgreSQL", () => {
-  it("all open, and each migration is applied and recorded exactly once", async () => {
-    const pg = await createPostgresDatabase();
-    cleanups.push(() => pg.drop());
-    const dataDir = createDataDir(); // unused by PostgreSQL, but part of the options
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const opened = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ databaseUrl: pg.url, dataDir })));
-    const databases = opened.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-    try {
-      expect(opened.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
-      expect(databases.flatMap((d) => d.applied).sort()).toEqual(expected.map((m) => m.name));
-      const rows = await migrationRows(databases[0]);
-      expect(rows.map((r) => ({ name: r.migration_name, checksum: r.checksum }))).toEqual(
-        expected.map((m) => ({ name: m.name, checksum: m.checksum })),
-      );
-      for (const d of databases) expect(await d.prisma.user.count()).toBe(0);
-    } finally {
-      for (const d of databases) await d.close();
-    }
+if (usingPostgres())
+  describe("instances starting together on one PostgreSQL", () => {
+    it("all open, and each migration is applied and recorded exactly once", async () => {
+      const pg = await createPostgresDatabase();
+      cleanups.push(() => pg.drop());
+      const dataDir = createDataDir(); // unused by PostgreSQL, but part of the options
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const opened = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ databaseUrl: pg.url, dataDir })));
+      const databases = opened.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+      try {
+        expect(opened.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok", "ok"]);
+        expect(databases.flatMap((d) => d.applied).sort()).toEqual(expected.map((m) => m.name));
+        const rows = await migrationRows(databases[0]);
+        expect(rows.map((r) => ({ name: r.migration_name, checksum: r.checksum }))).toEqual(
+          expected.map((m) => ({ name: m.name, checksum: m.checksum })),
+        );
+        for (const d of databases) expect(await d.prisma.user.count()).toBe(0);
+      } finally {
+        for (const d of databases) await d.close();
+      }
+    });
   });
-});

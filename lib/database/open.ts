@@ -41,9 +41,13 @@ async function openPGlite(dataDir: string): Promise<Database> {
     // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
     const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
     const prisma = new PrismaClient({ adapter });
-    const query = (on: Pick<InstanceType<typeof PGlite>, "query">) => async (text: string, values: unknown[]) => (await on.query(text, values, { parsers: RESULT_PARSERS })).rows;
+    const query = (on: Pick<InstanceType<typeof PGlite>, "query">) => async (text: string, values: unknown[]) =>
+      (await on.query(text, values, { parsers: RESULT_PARSERS })).rows;
     // PGlite's transaction holds its connection: other statements wait, then run after COMMIT or ROLLBACK.
-    registerSqlDriver(prisma, { query: query(pglite), transaction: (work) => pglite.transaction((tx) => work(query(tx))) });
+    registerSqlDriver(prisma, {
+      query: query(pglite),
+      transaction: (work) => pglite.transaction((tx) => work(query(tx))),
+    });
     return {
       prisma,
       kind: "pglite",

@@ -45,7 +45,9 @@ describe("an unreachable database", () => {
 
   it("leaves other failures alone: a bug is still a 500", async () => {
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
-    expect(isDatabaseUnavailable({ code: "23505", message: "duplicate key value violates unique constraint" })).toBe(false);
+    expect(isDatabaseUnavailable({ code: "23505", message: "duplicate key value violates unique constraint" })).toBe(
+      false,
+    );
     expect(errorResponse(new TypeError("x is undefined")).status).toBe(500);
   });
 });

@@ -13,8 +13,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const e = queue.shift();
     if (!e || typeof e !== "object" || seen.has(e)) continue;
     seen.add(e);
-    const { code, kind, message, cause, meta } = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
-    if (typeof code === "string" && (PRISMA_CODES.has(code) || NODE_CODES.has(code) || isConnectionSqlState(code))) return true;
+    const { code, kind, message, cause, meta } = e as {
+      code?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    if (typeof code === "string" && (PRISMA_CODES.has(code) || NODE_CODES.has(code) || isConnectionSqlState(code)))
+      return true;
     if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
     if (typeof message === "string" && MESSAGES.test(message)) return true;
     queue.push(cause, meta?.driverAdapterError);
@@ -24,8 +31,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 // P1001 can't reach, P1002 timed out, P1008 operation timed out, P1017 server closed the connection, P2024 no pool connection in time.
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
-const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
-const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TransactionAlreadyClosed"]);
+const NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+const ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TransactionAlreadyClosed",
+]);
 const MESSAGES =
   /Can't reach database server|Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)/i;
 

@@ -66,6 +66,9 @@ export function holdClaimedGifts(db: PrismaClient, held: Set<string>): () => voi
   return renewWhileWorking(async () => {
     if (held.size === 0) return;
     const until = new Date(Date.now() + LEASE_MS);
-    await db.gift.updateMany({ where: { id: { in: [...held] }, stage: "scheduled", deliveryLeaseUntil: { lt: until } }, data: { deliveryLeaseUntil: until } });
+    await db.gift.updateMany({
+      where: { id: { in: [...held] }, stage: "scheduled", deliveryLeaseUntil: { lt: until } },
+      data: { deliveryLeaseUntil: until },
+    });
   });
 }

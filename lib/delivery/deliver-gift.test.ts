@@ -9,7 +9,6 @@ import { outboxTransport } from "./transport";
 
 const t = databaseWithOwner();
 
-
 const events = (giftId: string) => t.db.giftEvent.findMany({ where: { giftId }, orderBy: { id: "asc" } });
 const outbox = (giftId: string) => t.db.emailOutbox.findMany({ where: { giftId } });
 
@@ -22,7 +21,12 @@ describe("deliverGift", () => {
     expect(result).toMatchObject({ giftId: gift.id, outcome: "sent", transport: "fake", status: "sent" });
     expect(transport.sent).toHaveLength(1);
     const [message] = transport.sent;
-    expect(message).toMatchObject({ to: "robin@example.test", cc: "boss@example.test", subject: gift.subject, idempotencyKey: `gift-email-${gift.id}` });
+    expect(message).toMatchObject({
+      to: "robin@example.test",
+      cc: "boss@example.test",
+      subject: gift.subject,
+      idempotencyKey: `gift-email-${gift.id}`,
+    });
     expect(message.html).toContain(untieUrl(gift.id));
     expect(message.text).toContain(gift.message);
 
@@ -30,11 +34,24 @@ describe("deliverGift", () => {
     expect(after).toMatchObject({ stage: "sent", deliveryAttempts: 1, deliveryLeaseUntil: null });
     expect(after.sentAt).toBeInstanceOf(Date);
     expect((await events(gift.id)).map((e) => e.stage)).toEqual(["scheduled", "sent"]);
-    expect(await outbox(gift.id)).toMatchObject([{ kind: "gift", status: "sent", transport: "fake", providerId: "fake_1", to: "robin@example.test", cc: "boss@example.test" }]);
+    expect(await outbox(gift.id)).toMatchObject([
+      {
+        kind: "gift",
+        status: "sent",
+        transport: "fake",
+        providerId: "fake_1",
+        to: "robin@example.test",
+        cc: "boss@example.test",
+      },
+    ]);
     expect((await outbox(gift.id))[0].createdAt).toEqual(after.sentAt); // one instant, kept to the millisecond in UTC
 
     // Again: nothing more to do.
-    expect(await deliverGift(t.db, gift.id, { transport })).toMatchObject({ outcome: "skipped", reason: "not-scheduled", stage: "sent" });
+    expect(await deliverGift(t.db, gift.id, { transport })).toMatchObject({
+      outcome: "skipped",
+      reason: "not-scheduled",
+      stage: "sent",
+    });
     expect(transport.calls).toBe(1);
   });
 
@@ -49,10 +66,18 @@ describe("deliverGift", () => {
   });
 
   test("the local outbox transport stores the rendered email with the artwork, logo and untie link", async () => {
-    const gift = await insertGift(t.db, { ...t.owner, message: "First line.\n\nSecond paragraph.", from: "Alex at Acme" });
+    const gift = await insertGift(t.db, {
+      ...t.owner,
+      message: "First line.\n\nSecond paragraph.",
+      from: "Alex at Acme",
+    });
     const full = await t.db.gift.findUniqueOrThrow({ where: { id: gift.id }, include: { design: true, logo: true } });
 
-    expect(await deliverGift(t.db, gift.id, { transport: outboxTransport })).toMatchObject({ outcome: "sent", transport: "outbox", status: "stored" });
+    expect(await deliverGift(t.db, gift.id, { transport: outboxTransport })).toMatchObject({
+      outcome: "sent",
+      transport: "outbox",
+      status: "stored",
+    });
     const [row] = await outbox(gift.id);
     expect(row).toMatchObject({ status: "stored", transport: "outbox", providerId: null, subject: gift.subject });
     expect(row.html).toContain(`http://localhost:3000${full.design!.imageUrl}`);
@@ -71,7 +96,9 @@ describe("deliverGift", () => {
     const transport = fakeTransport();
     expect(await deliverGift(t.db, gift.id, { transport })).toMatchObject({ outcome: "suppressed" });
     expect(transport.calls).toBe(0);
-    expect(await outbox(gift.id)).toMatchObject([{ status: "suppressed", transport: "none", to: "robin@example.test" }]);
+    expect(await outbox(gift.id)).toMatchObject([
+      { status: "suppressed", transport: "none", to: "robin@example.test" },
+    ]);
     expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("sent");
   });
 
@@ -80,28 +107,43 @@ describe("deliverGift", () => {
     const cancelledBefore = await insertGift(t.db, { ...t.owner, scheduledAt: new Date(Date.now() + 60_000) });
     await t.db.$transaction((tx) => moveGift(tx, cancelledBefore.id, "cancelled"));
     const later = new Date(Date.now() + 120_000);
-    expect(await deliverGift(t.db, cancelledBefore.id, { transport, now: later })).toMatchObject({ outcome: "skipped", reason: "not-scheduled", stage: "cancelled" });
+    expect(await deliverGift(t.db, cancelledBefore.id, { transport, now: later })).toMatchObject({
+      outcome: "skipped",
+      reason: "not-scheduled",
+      stage: "cancelled",
+    });
 
     // Cancelled after a failed attempt, before the retry.
     const cancelledBetween = await insertGift(t.db, t.owner);
     const failing = fakeTransport({ failTimes: 1 });
     expect(await deliverGift(t.db, cancelledBetween.id, { transport: failing })).toMatchObject({ outcome: "retry" });
     await t.db.$transaction((tx) => moveGift(tx, cancelledBetween.id, "cancelled"));
-    expect(await deliverGift(t.db, cancelledBetween.id, { transport, now: new Date(Date.now() + 24 * 3600_000) })).toMatchObject({ outcome: "skipped", reason: "not-scheduled" });
+    expect(
+      await deliverGift(t.db, cancelledBetween.id, { transport, now: new Date(Date.now() + 24 * 3600_000) }),
+    ).toMatchObject({ outcome: "skipped", reason: "not-scheduled" });
 
     expect(transport.calls).toBe(0);
     expect(failing.sent).toHaveLength(0);
-    expect(await t.db.emailOutbox.count({ where: { giftId: { in: [cancelledBefore.id, cancelledBetween.id] } } })).toBe(0);
+    expect(await t.db.emailOutbox.count({ where: { giftId: { in: [cancelledBefore.id, cancelledBetween.id] } } })).toBe(
+      0,
+    );
   });
 
   test("not due yet, link gifts and unknown ids are skipped", async () => {
     const transport = fakeTransport();
     const future = new Date(Date.now() + 3600_000);
     const notDue = await insertGift(t.db, { ...t.owner, scheduledAt: future });
-    expect(await deliverGift(t.db, notDue.id, { transport })).toMatchObject({ outcome: "skipped", reason: "not-due", retryAt: future });
+    expect(await deliverGift(t.db, notDue.id, { transport })).toMatchObject({
+      outcome: "skipped",
+      reason: "not-due",
+      retryAt: future,
+    });
     const link = await insertGift(t.db, { ...t.owner, deliveryMethod: "link", email: null, scheduledAt: null });
     expect(await deliverGift(t.db, link.id, { transport })).toMatchObject({ outcome: "skipped", reason: "not-email" });
-    expect(await deliverGift(t.db, "gft_nope", { transport })).toMatchObject({ outcome: "skipped", reason: "not-found" });
+    expect(await deliverGift(t.db, "gft_nope", { transport })).toMatchObject({
+      outcome: "skipped",
+      reason: "not-found",
+    });
     expect(transport.calls).toBe(0);
     expect((await t.db.gift.findUniqueOrThrow({ where: { id: notDue.id } })).deliveryAttempts).toBe(0);
   });
@@ -115,10 +157,17 @@ describe("deliverGift", () => {
     expect(first).toMatchObject({ outcome: "retry", attempt: 1, error: "451 mailbox temporarily unavailable" });
     if (first.outcome !== "retry") throw new Error("unreachable");
     expect(first.retryAt.getTime()).toBe(t0.getTime() + retryDelayMs(1));
-    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "scheduled", deliveryAttempts: 1, deliveryLeaseUntil: first.retryAt });
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({
+      stage: "scheduled",
+      deliveryAttempts: 1,
+      deliveryLeaseUntil: first.retryAt,
+    });
 
     // Before the retry time nobody may take it.
-    expect(await deliverGift(t.db, gift.id, { transport, now: new Date(first.retryAt.getTime() - 1) })).toMatchObject({ outcome: "skipped", reason: "leased" });
+    expect(await deliverGift(t.db, gift.id, { transport, now: new Date(first.retryAt.getTime() - 1) })).toMatchObject({
+      outcome: "skipped",
+      reason: "leased",
+    });
 
     const second = await deliverGift(t.db, gift.id, { transport, now: first.retryAt });
     expect(second).toMatchObject({ outcome: "retry", attempt: 2 });
@@ -129,7 +178,10 @@ describe("deliverGift", () => {
     expect(await deliverGift(t.db, gift.id, { transport, now: second.retryAt })).toMatchObject({ outcome: "sent" });
     expect(transport.calls).toBe(3);
     expect(transport.sent).toHaveLength(1);
-    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "sent", deliveryAttempts: 3 });
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({
+      stage: "sent",
+      deliveryAttempts: 3,
+    });
   });
 
   test("after the last attempt the gift moves to failed with the reason in the event", async () => {
@@ -141,13 +193,25 @@ describe("deliverGift", () => {
       expect(result).toMatchObject({ outcome: "retry", attempt });
       if (result.outcome === "retry") now = result.retryAt;
     }
-    expect(await deliverGift(t.db, gift.id, { transport, now })).toMatchObject({ outcome: "failed", attempt: MAX_ATTEMPTS, error: "550 relay denied" });
+    expect(await deliverGift(t.db, gift.id, { transport, now })).toMatchObject({
+      outcome: "failed",
+      attempt: MAX_ATTEMPTS,
+      error: "550 relay denied",
+    });
     const after = await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } });
-    expect(after).toMatchObject({ stage: "failed", deliveryAttempts: MAX_ATTEMPTS, deliveryLeaseUntil: null, sentAt: null });
+    expect(after).toMatchObject({
+      stage: "failed",
+      deliveryAttempts: MAX_ATTEMPTS,
+      deliveryLeaseUntil: null,
+      sentAt: null,
+    });
     const last = (await events(gift.id)).at(-1)!;
     expect(last.stage).toBe("failed");
     expect(last.message).toBe(`Email not sent after ${MAX_ATTEMPTS} attempts: 550 relay denied`);
-    expect(await deliverGift(t.db, gift.id, { transport, now: new Date(now.getTime() + 86_400_000) })).toMatchObject({ outcome: "skipped", stage: "failed" });
+    expect(await deliverGift(t.db, gift.id, { transport, now: new Date(now.getTime() + 86_400_000) })).toMatchObject({
+      outcome: "skipped",
+      stage: "failed",
+    });
     expect(transport.calls).toBe(MAX_ATTEMPTS);
     expect(transport.sent).toHaveLength(0);
   });
@@ -157,7 +221,11 @@ describe("deliverGift", () => {
     const transport = fakeTransport();
     const leaseUntil = new Date(Date.now() + 60_000);
     await t.db.gift.update({ where: { id: gift.id }, data: { deliveryLeaseUntil: leaseUntil, deliveryAttempts: 1 } });
-    expect(await deliverGift(t.db, gift.id, { transport })).toMatchObject({ outcome: "skipped", reason: "leased", retryAt: leaseUntil });
+    expect(await deliverGift(t.db, gift.id, { transport })).toMatchObject({
+      outcome: "skipped",
+      reason: "leased",
+      retryAt: leaseUntil,
+    });
     expect(await deliverGift(t.db, gift.id, { transport, now: leaseUntil })).toMatchObject({ outcome: "sent" });
     expect(transport.sent).toHaveLength(1);
   });

@@ -30,7 +30,12 @@ export type DeliveryResult = { giftId: string } & (
   | { outcome: "suppressed" } // sandbox: stored in the outbox, no transport
   | { outcome: "retry"; attempt: number; retryAt: Date; error: string }
   | { outcome: "failed"; attempt: number; error: string }
-  | { outcome: "skipped"; reason: "not-found" | "not-email" | "not-scheduled" | "not-due" | "leased"; stage?: string; retryAt?: Date }
+  | {
+      outcome: "skipped";
+      reason: "not-found" | "not-email" | "not-scheduled" | "not-due" | "leased";
+      stage?: string;
+      retryAt?: Date;
+    }
 );
 
 /**
@@ -39,7 +44,11 @@ export type DeliveryResult = { giftId: string } & (
  * Returns what happened; `skipped` says why nothing was done (cancelled, link gift,
  * already sent, not due yet, held by another worker or waiting for its retry time).
  */
-export async function deliverGift(db: PrismaClient, giftId: string, options: DeliveryOptions = {}): Promise<DeliveryResult> {
+export async function deliverGift(
+  db: PrismaClient,
+  giftId: string,
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
   const now = options.now ?? new Date();
   const claimed = await claimDueGifts(db, { now, limit: 1, giftId });
   if (claimed.length > 0) return (await deliverClaimedGifts(db, claimed, options))[0];
@@ -58,7 +67,11 @@ type OutboxRecord = { status: "stored" | "sent" | "suppressed"; transport: strin
  * the commit, the leases run out and the gifts are tried again: the outbox stored
  * nothing yet, and a provider sees the same idempotency key.
  */
-export async function deliverClaimedGifts(db: PrismaClient, gifts: ClaimedGift[], options: DeliveryOptions = {}): Promise<DeliveryResult[]> {
+export async function deliverClaimedGifts(
+  db: PrismaClient,
+  gifts: ClaimedGift[],
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult[]> {
   const transport = options.transport ?? mailTransport();
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const clock = () => options.now ?? new Date();
@@ -73,9 +86,18 @@ export async function deliverClaimedGifts(db: PrismaClient, gifts: ClaimedGift[]
       try {
         if (!gift.email) throw new Error("the gift has no recipient email");
         message = { from: config.emailFrom, to: gift.email, cc: gift.ccEmail, ...(await renderGiftEmail(gift)) };
-        if (!gift.livemode) return void prepared.push({ gift, message, record: { status: "suppressed", transport: "none", providerId: null } });
+        if (!gift.livemode)
+          return void prepared.push({
+            gift,
+            message,
+            record: { status: "suppressed", transport: "none", providerId: null },
+          });
         const sent = await transport.send(message, { idempotencyKey: `gift-email-${gift.id}` });
-        prepared.push({ gift, message, record: { status: sent.status, transport: transport.name, providerId: sent.providerId } });
+        prepared.push({
+          gift,
+          message,
+          record: { status: sent.status, transport: transport.name, providerId: sent.providerId },
+        });
       } catch (error) {
         held.delete(gift.id);
         failures.push(await failAttempt(db, gift, error, clock(), maxAttempts));
@@ -89,7 +111,8 @@ export async function deliverClaimedGifts(db: PrismaClient, gifts: ClaimedGift[]
   for (const { gift, record } of prepared) {
     const giftId = gift.id;
     // Not moved: cancelled meanwhile. A provider that accepted the email has sent it; a stored/suppressed one was dropped.
-    if (!moved.has(giftId) && record.status !== "sent") results.set(giftId, { giftId, outcome: "skipped", reason: "not-scheduled" });
+    if (!moved.has(giftId) && record.status !== "sent")
+      results.set(giftId, { giftId, outcome: "skipped", reason: "not-scheduled" });
     else if (record.status === "suppressed") results.set(giftId, { giftId, outcome: "suppressed" });
     else results.set(giftId, { giftId, outcome: "sent", transport: record.transport, status: record.status });
   }
@@ -114,13 +137,22 @@ async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promi
       })),
     );
     for (const p of kept) {
-      if (!moved.has(p.gift.id)) console.warn(`Ribbon: gift ${p.gift.id} left "scheduled" while its email was being sent (provider id ${p.record.providerId}).`);
+      if (!moved.has(p.gift.id))
+        console.warn(
+          `Ribbon: gift ${p.gift.id} left "scheduled" while its email was being sent (provider id ${p.record.providerId}).`,
+        );
     }
     return moved;
   });
 }
 
-async function failAttempt(db: PrismaClient, gift: ClaimedGift, error: unknown, at: Date, maxAttempts: number): Promise<DeliveryResult> {
+async function failAttempt(
+  db: PrismaClient,
+  gift: ClaimedGift,
+  error: unknown,
+  at: Date,
+  maxAttempts: number,
+): Promise<DeliveryResult> {
   const attempt = gift.deliveryAttempts; // the claim counted this attempt
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   if (attempt >= maxAttempts) {
@@ -142,7 +174,13 @@ async function whyNotClaimed(db: PrismaClient, giftId: string, now: Date): Promi
   if (gift.deliveryMethod !== "email") return { giftId, outcome: "skipped", reason: "not-email", stage: gift.stage };
   if (gift.stage !== "scheduled") return { giftId, outcome: "skipped", reason: "not-scheduled", stage: gift.stage };
   if (!gift.scheduledAt || gift.scheduledAt > now) {
-    return { giftId, outcome: "skipped", reason: "not-due", stage: gift.stage, ...(gift.scheduledAt ? { retryAt: gift.scheduledAt } : {}) };
+    return {
+      giftId,
+      outcome: "skipped",
+      reason: "not-due",
+      stage: gift.stage,
+      ...(gift.scheduledAt ? { retryAt: gift.scheduledAt } : {}),
+    };
   }
   // Held by another worker, waiting for its retry time, or claimed between our two queries.
   return { giftId, outcome: "skipped", reason: "leased", stage: gift.stage, retryAt: gift.deliveryLeaseUntil ?? now };

@@ -12,5 +12,13 @@ export type { MailMessage, MailTransport, SendResult } from "./transport";
 export { canViewOutbox } from "./outbox-access";
 export { sendEmail, type EmailToSend } from "./send-email";
 export { forgetSignInEmails, keptBody, purgeExpiredSignInEmails, SIGN_IN_LINK_LIFETIME_MS } from "./outbox-retention";
-export { queueEmail, sendQueuedEmails, MAX_EMAIL_ATTEMPTS, EMAIL_LEASE_MS, emailRetryDelayMs, type QueuedEmail, type QueuedEmailSummary } from "./queued-emails";
+export {
+  queueEmail,
+  sendQueuedEmails,
+  MAX_EMAIL_ATTEMPTS,
+  EMAIL_LEASE_MS,
+  emailRetryDelayMs,
+  type QueuedEmail,
+  type QueuedEmailSummary,
+} from "./queued-emails";
 export type { QueuedEmailProps, QueuedKind } from "./queued-kinds";

@@ -15,13 +15,30 @@ describe("what the outbox keeps", () => {
   it("sign-in emails go once used (any case of the address) or once their link has expired; gift emails stay", async () => {
     const now = new Date();
     const old = new Date(now.getTime() - SIGN_IN_LINK_LIFETIME_MS - 1000);
-    const row = (kind: string, to: string, createdAt: Date) => ({ kind, to, subject: "s", html: "h", text: "t", status: "stored", transport: "outbox", createdAt });
+    const row = (kind: string, to: string, createdAt: Date) => ({
+      kind,
+      to,
+      subject: "s",
+      html: "h",
+      text: "t",
+      status: "stored",
+      transport: "outbox",
+      createdAt,
+    });
     await t.db.emailOutbox.createMany({
-      data: [row("signin", "Used@Example.test", now), row("signin", "fresh@example.test", now), row("signin", "stale@example.test", old), row("gift", "stale@example.test", old)],
+      data: [
+        row("signin", "Used@Example.test", now),
+        row("signin", "fresh@example.test", now),
+        row("signin", "stale@example.test", old),
+        row("gift", "stale@example.test", old),
+      ],
     });
     expect(await forgetSignInEmails(t.db, "used@example.test")).toBe(1);
     expect(await purgeExpiredSignInEmails(t.db, now)).toBe(1);
     const left = await t.db.emailOutbox.findMany({ select: { kind: true, to: true }, orderBy: { id: "asc" } });
-    expect(left).toEqual([{ kind: "signin", to: "fresh@example.test" }, { kind: "gift", to: "stale@example.test" }]);
+    expect(left).toEqual([
+      { kind: "signin", to: "fresh@example.test" },
+      { kind: "gift", to: "stale@example.test" },
+    ]);
   });
 });

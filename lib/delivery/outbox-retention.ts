@@ -17,12 +17,16 @@ export function keptBody(transport: string, body: { html: string; text: string }
 
 /** Sign-in emails to this address are spent once the person signed in: their links must not linger. */
 export async function forgetSignInEmails(db: Tx, email: string): Promise<number> {
-  const { count } = await db.emailOutbox.deleteMany({ where: { kind: "signin", to: { equals: email, mode: "insensitive" } } });
+  const { count } = await db.emailOutbox.deleteMany({
+    where: { kind: "signin", to: { equals: email, mode: "insensitive" } },
+  });
   return count;
 }
 
 /** Sign-in emails whose link has expired carry nothing anyone needs. */
 export async function purgeExpiredSignInEmails(db: PrismaClient, now = new Date()): Promise<number> {
-  const { count } = await db.emailOutbox.deleteMany({ where: { kind: "signin", createdAt: { lt: new Date(now.getTime() - SIGN_IN_LINK_LIFETIME_MS) } } });
+  const { count } = await db.emailOutbox.deleteMany({
+    where: { kind: "signin", createdAt: { lt: new Date(now.getTime() - SIGN_IN_LINK_LIFETIME_MS) } },
+  });
   return count;
 }

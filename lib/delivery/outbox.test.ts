@@ -25,7 +25,9 @@ describe("canViewOutbox", () => {
     expect(canViewOutbox(socketHeaders("203.0.113.7", local))).toBe(false);
     expect(canViewOutbox(socketHeaders("10.0.0.9", local))).toBe(false);
     // Without the guard's key the socket header is the client's own word.
-    expect(canViewOutbox(new Headers({ ...local, "x-ribbon-client-ip": "127.0.0.1", "x-ribbon-guard": "guess" }))).toBe(false);
+    expect(canViewOutbox(new Headers({ ...local, "x-ribbon-client-ip": "127.0.0.1", "x-ribbon-guard": "guess" }))).toBe(
+      false,
+    );
     expect(canViewOutbox(new Headers({ ...local, "x-ribbon-client-ip": "127.0.0.1" }))).toBe(false);
     expect(canViewOutbox(new Headers({}))).toBe(false);
   });
@@ -38,11 +40,21 @@ describe("canViewOutbox", () => {
 
   test("behind a declared proxy the proxy's last X-Forwarded-For hop is the client", () => {
     vi.stubEnv("RIBBON_TRUST_PROXY", "1");
-    expect(canViewOutbox(socketHeaders("127.0.0.1", { host: "localhost:3000", "x-forwarded-for": "127.0.0.1, 203.0.113.7" }))).toBe(false);
-    expect(canViewOutbox(socketHeaders("127.0.0.1", { host: "localhost:3000", "x-forwarded-for": "203.0.113.7, 127.0.0.1" }))).toBe(true);
+    expect(
+      canViewOutbox(
+        socketHeaders("127.0.0.1", { host: "localhost:3000", "x-forwarded-for": "127.0.0.1, 203.0.113.7" }),
+      ),
+    ).toBe(false);
+    expect(
+      canViewOutbox(
+        socketHeaders("127.0.0.1", { host: "localhost:3000", "x-forwarded-for": "203.0.113.7, 127.0.0.1" }),
+      ),
+    ).toBe(true);
     vi.unstubAllEnvs();
     // Undeclared, the same header is ignored: the socket (a remote peer here) decides.
-    expect(canViewOutbox(socketHeaders("203.0.113.7", { host: "localhost:3000", "x-forwarded-for": "127.0.0.1" }))).toBe(false);
+    expect(
+      canViewOutbox(socketHeaders("203.0.113.7", { host: "localhost:3000", "x-forwarded-for": "127.0.0.1" })),
+    ).toBe(false);
   });
 
   test("nobody sees it when an email provider is configured", () => {

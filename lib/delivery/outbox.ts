@@ -19,7 +19,19 @@ export async function listOutbox(db: PrismaClient, { limit = 50 }: { limit?: num
   return db.emailOutbox.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(1, limit), 500),
-    select: { id: true, kind: true, to: true, cc: true, subject: true, html: true, text: true, status: true, transport: true, giftId: true, createdAt: true },
+    select: {
+      id: true,
+      kind: true,
+      to: true,
+      cc: true,
+      subject: true,
+      html: true,
+      text: true,
+      status: true,
+      transport: true,
+      giftId: true,
+      createdAt: true,
+    },
   });
 }
 

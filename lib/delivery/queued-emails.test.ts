@@ -13,36 +13,52 @@ const t = databaseWithOwner();
 
 const about = { recipientName: "Kim", from: "The Acme team", productName: "Merino Beanie (Navy)" };
 const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
-  redemption: { ...about, productName: "Merino Beanie", variantName: "Navy", addressLines: ["Kim Lee", "1 Main Street", "Springfield, IL 62701", "United States"] },
-  "thank-you": { recipientName: "Kim", note: "Thank you!", productName: "Merino Beanie (Navy)", destination: "Springfield, IL, United States" },
+  redemption: {
+    ...about,
+    productName: "Merino Beanie",
+    variantName: "Navy",
+    addressLines: ["Kim Lee", "1 Main Street", "Springfield, IL 62701", "United States"],
+  },
+  "thank-you": {
+    recipientName: "Kim",
+    note: "Thank you!",
+    productName: "Merino Beanie (Navy)",
+    destination: "Springfield, IL, United States",
+  },
   shipped: { ...about, carrier: "Ribbon Post", trackingNumber: "RP1", trackingUrl: "https://tracking.example.com/RP1" },
   delivered: { ...about, carrier: "Ribbon Post" },
 };
 
 async function queue(db: PrismaClient, kind: QueuedKind, giftId: string, sandbox = false) {
-  await db.$transaction((tx) => queueEmail(tx, { kind, giftId, to: "kim@example.test", sandbox, props: EXAMPLES[kind] } as QueuedEmail));
+  await db.$transaction((tx) =>
+    queueEmail(tx, { kind, giftId, to: "kim@example.test", sandbox, props: EXAMPLES[kind] } as QueuedEmail),
+  );
 }
-const rowsOf = (db: PrismaClient, giftId: string) => db.emailOutbox.findMany({ where: { giftId }, orderBy: { id: "asc" } });
+const rowsOf = (db: PrismaClient, giftId: string) =>
+  db.emailOutbox.findMany({ where: { giftId }, orderBy: { id: "asc" } });
 
 describe("queued emails (redemption, thank-you, shipped, delivered)", () => {
-  test.each(Object.keys(EXAMPLES) as QueuedKind[])("%s: queued without its link, rendered with HTML and plain text when sent", async (kind) => {
-    const gift = await insertGift(t.db, t.owner);
-    await queue(t.db, kind, gift.id);
-    const [pending] = await rowsOf(t.db, gift.id);
-    expect(pending).toMatchObject({ status: "pending", html: "", text: "" });
-    expect(JSON.stringify(pending.payload)).not.toContain(untieToken(gift.id)); // the secret is never stored with the queue
-    const transport = fakeTransport();
-    expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ sent: 1 });
-    expect(transport.sent).toHaveLength(1);
-    const [message] = transport.sent;
-    expect(message.subject.length).toBeGreaterThan(10);
-    expect(message.html).toMatch(/^<!DOCTYPE html/i);
-    expect(message.text).toContain("Kim");
-    expect(message.text).not.toMatch(/<[a-z]/i);
-    if (kind !== "thank-you") expect(message.html).toContain(`/untie/${untieToken(gift.id)}`);
-    if (kind === "shipped") expect(message.html).toContain("https://tracking.example.com/RP1");
-    expect(message.idempotencyKey).toBe(`email-${pending.id}`);
-  });
+  test.each(Object.keys(EXAMPLES) as QueuedKind[])(
+    "%s: queued without its link, rendered with HTML and plain text when sent",
+    async (kind) => {
+      const gift = await insertGift(t.db, t.owner);
+      await queue(t.db, kind, gift.id);
+      const [pending] = await rowsOf(t.db, gift.id);
+      expect(pending).toMatchObject({ status: "pending", html: "", text: "" });
+      expect(JSON.stringify(pending.payload)).not.toContain(untieToken(gift.id)); // the secret is never stored with the queue
+      const transport = fakeTransport();
+      expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ sent: 1 });
+      expect(transport.sent).toHaveLength(1);
+      const [message] = transport.sent;
+      expect(message.subject.length).toBeGreaterThan(10);
+      expect(message.html).toMatch(/^<!DOCTYPE html/i);
+      expect(message.text).toContain("Kim");
+      expect(message.text).not.toMatch(/<[a-z]/i);
+      if (kind !== "thank-you") expect(message.html).toContain(`/untie/${untieToken(gift.id)}`);
+      if (kind === "shipped") expect(message.html).toContain("https://tracking.example.com/RP1");
+      expect(message.idempotencyKey).toBe(`email-${pending.id}`);
+    },
+  );
 
   test("a refused send is retried after its backoff and sent once; never lost", async () => {
     const gift = await insertGift(t.db, t.owner);
@@ -53,7 +69,9 @@ describe("queued emails (redemption, thank-you, shipped, delivered)", () => {
     const [waiting] = await rowsOf(t.db, gift.id);
     expect(waiting).toMatchObject({ status: "pending", attempts: 1, lastError: "451 mailbox temporarily unavailable" });
     expect(await sendQueuedEmails(t.db, { transport, now })).toMatchObject({ claimed: 0 }); // not before its backoff
-    expect(await sendQueuedEmails(t.db, { transport, now: new Date(now.getTime() + 60_000) })).toMatchObject({ sent: 1 });
+    expect(await sendQueuedEmails(t.db, { transport, now: new Date(now.getTime() + 60_000) })).toMatchObject({
+      sent: 1,
+    });
     expect(transport.sent).toHaveLength(1);
     expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "sent", transport: "fake", lastError: null });
   });
@@ -67,7 +85,11 @@ describe("queued emails (redemption, thank-you, shipped, delivered)", () => {
       await sendQueuedEmails(t.db, { transport, now: new Date(now) });
       now += 2 * 60 * 60_000;
     }
-    expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "failed", attempts: MAX_EMAIL_ATTEMPTS, lastError: "451 mailbox temporarily unavailable" });
+    expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({
+      status: "failed",
+      attempts: MAX_EMAIL_ATTEMPTS,
+      lastError: "451 mailbox temporarily unavailable",
+    });
   });
 
   test("a sandbox gift's email is kept in the outbox as suppressed, never handed to a transport", async () => {
@@ -84,10 +106,15 @@ describe("queued emails (redemption, thank-you, shipped, delivered)", () => {
     await queue(t.db, "shipped", gift.id);
     const now = new Date();
     // The dead worker: it claimed the row (lease taken) and never recorded anything.
-    await t.db.emailOutbox.updateMany({ where: { giftId: gift.id }, data: { leaseUntil: new Date(now.getTime() + EMAIL_LEASE_MS), attempts: 1 } });
+    await t.db.emailOutbox.updateMany({
+      where: { giftId: gift.id },
+      data: { leaseUntil: new Date(now.getTime() + EMAIL_LEASE_MS), attempts: 1 },
+    });
     const transport = fakeTransport();
     expect(await sendQueuedEmails(t.db, { transport, now })).toMatchObject({ claimed: 0 });
-    expect(await sendQueuedEmails(t.db, { transport, now: new Date(now.getTime() + EMAIL_LEASE_MS + 1) })).toMatchObject({ sent: 1 });
+    expect(
+      await sendQueuedEmails(t.db, { transport, now: new Date(now.getTime() + EMAIL_LEASE_MS + 1) }),
+    ).toMatchObject({ sent: 1 });
     const [row] = await rowsOf(t.db, gift.id);
     expect(transport.sent.map((m) => m.idempotencyKey)).toEqual([`email-${row.id}`]);
   });
@@ -97,7 +124,9 @@ test("two workers on one database send 60 queued emails exactly once each", asyn
   const handles = await openTwoHandles();
   try {
     const { user, team } = await createAccount(handles.a);
-    const gifts = await Promise.all(Array.from({ length: 30 }, () => insertGift(handles.a, { teamId: team.id, senderId: user.id })));
+    const gifts = await Promise.all(
+      Array.from({ length: 30 }, () => insertGift(handles.a, { teamId: team.id, senderId: user.id })),
+    );
     for (const gift of gifts) {
       await queue(handles.a, "shipped", gift.id);
       await queue(handles.a, "delivered", gift.id);

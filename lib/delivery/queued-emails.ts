@@ -15,7 +15,13 @@ export const EMAIL_LEASE_MS = LEASE_MS;
 /** Wait after failed attempt n: 30 s, 2 min, 8 min, … capped at 1 h. */
 export const emailRetryDelayMs = (attempt: number) => Math.min(30_000 * 4 ** Math.max(0, attempt - 1), 60 * 60_000);
 
-export type QueuedEmail<K extends QueuedKind = QueuedKind> = { kind: K; to: string; giftId: string; props: QueuedEmailProps[K]; sandbox: boolean };
+export type QueuedEmail<K extends QueuedKind = QueuedKind> = {
+  kind: K;
+  to: string;
+  giftId: string;
+  props: QueuedEmailProps[K];
+  sandbox: boolean;
+};
 
 /**
  * Queues an email in the caller's transaction, so it exists exactly when the state change that
@@ -40,7 +46,15 @@ export async function queueEmail<K extends QueuedKind>(tx: Tx, email: QueuedEmai
   });
 }
 
-type Claimed = { id: number; kind: string; to: string; giftId: string | null; payload: unknown; suppress: boolean; attempts: number };
+type Claimed = {
+  id: number;
+  kind: string;
+  to: string;
+  giftId: string | null;
+  payload: unknown;
+  suppress: boolean;
+  attempts: number;
+};
 
 /** Claims due queued emails with a lease; rows another worker holds are skipped, never waited on. */
 function claim(db: PrismaClient, now: Date, limit: number): Promise<Claimed[]> {
@@ -61,7 +75,10 @@ function claim(db: PrismaClient, now: Date, limit: number): Promise<Claimed[]> {
 
 async function rendered(email: Claimed) {
   if (!isQueuedKind(email.kind) || !email.giftId) throw new Error(`unknown queued email kind "${email.kind}"`);
-  const kind = QUEUED_KINDS[email.kind] as (typeof QUEUED_KINDS)[QueuedKind] & { subject(p: unknown): string; element(p: unknown, giftId: string): React.ReactElement };
+  const kind = QUEUED_KINDS[email.kind] as (typeof QUEUED_KINDS)[QueuedKind] & {
+    subject(p: unknown): string;
+    element(p: unknown, giftId: string): React.ReactElement;
+  };
   const html = await render(kind.element(email.payload, email.giftId));
   return { subject: kind.subject(email.payload), html, text: toPlainText(html) };
 }
@@ -74,7 +91,10 @@ export type QueuedEmailSummary = { claimed: number; sent: number; suppressed: nu
  * after the provider accepted it re-sends under the same key, which the provider drops), and
  * recorded. A refused send is retried with backoff, then `failed` with the error kept; never lost.
  */
-export async function sendQueuedEmails(db: PrismaClient, options: { transport?: MailTransport; now?: Date; limit?: number } = {}): Promise<QueuedEmailSummary> {
+export async function sendQueuedEmails(
+  db: PrismaClient,
+  options: { transport?: MailTransport; now?: Date; limit?: number } = {},
+): Promise<QueuedEmailSummary> {
   const now = options.now ?? new Date();
   const summary: QueuedEmailSummary = { claimed: 0, sent: 0, suppressed: 0, retried: 0, failed: 0 };
   const claimed = await claim(db, now, options.limit ?? 50);
@@ -82,7 +102,11 @@ export async function sendQueuedEmails(db: PrismaClient, options: { transport?: 
   // Held while this worker lives: renewed every few seconds, so only a dead worker's claims expire.
   const held = new Set(claimed.map((e) => e.id));
   const stopRenewing = renewWhileWorking(async () => {
-    if (held.size > 0) await db.emailOutbox.updateMany({ where: { id: { in: [...held] }, status: "pending" }, data: { leaseUntil: new Date(Date.now() + EMAIL_LEASE_MS) } });
+    if (held.size > 0)
+      await db.emailOutbox.updateMany({
+        where: { id: { in: [...held] }, status: "pending" },
+        data: { leaseUntil: new Date(Date.now() + EMAIL_LEASE_MS) },
+      });
   });
   try {
     for (const email of claimed) {
@@ -96,19 +120,39 @@ export async function sendQueuedEmails(db: PrismaClient, options: { transport?: 
 }
 
 /** Renders, sends and records one claimed email; a failure is recorded with its retry time, never thrown. */
-async function sendOne(db: PrismaClient, email: Claimed, now: Date, chosen: MailTransport | undefined, summary: QueuedEmailSummary): Promise<void> {
+async function sendOne(
+  db: PrismaClient,
+  email: Claimed,
+  now: Date,
+  chosen: MailTransport | undefined,
+  summary: QueuedEmailSummary,
+): Promise<void> {
   try {
     const message = await rendered(email);
     if (email.suppress) {
-      await db.emailOutbox.update({ where: { id: email.id }, data: { ...message, ...keptBody("none", message), status: "suppressed", transport: "none", leaseUntil: null } });
+      await db.emailOutbox.update({
+        where: { id: email.id },
+        data: { ...message, ...keptBody("none", message), status: "suppressed", transport: "none", leaseUntil: null },
+      });
       summary.suppressed++;
       return;
     }
     const transport = chosen ?? mailTransport();
-    const result = await transport.send({ from: config.emailFrom, to: email.to, cc: null, ...message }, { idempotencyKey: `email-${email.id}` });
+    const result = await transport.send(
+      { from: config.emailFrom, to: email.to, cc: null, ...message },
+      { idempotencyKey: `email-${email.id}` },
+    );
     await db.emailOutbox.update({
       where: { id: email.id },
-      data: { subject: message.subject, ...keptBody(transport.name, message), status: result.status, transport: transport.name, providerId: result.providerId, leaseUntil: null, lastError: null },
+      data: {
+        subject: message.subject,
+        ...keptBody(transport.name, message),
+        status: result.status,
+        transport: transport.name,
+        providerId: result.providerId,
+        leaseUntil: null,
+        lastError: null,
+      },
     });
     summary.sent++;
   } catch (error) {
@@ -118,7 +162,11 @@ async function sendOne(db: PrismaClient, email: Claimed, now: Date, chosen: Mail
       where: { id: email.id },
       data: giveUp
         ? { status: "failed", leaseUntil: null, lastError: reason }
-        : { nextAttemptAt: new Date(now.getTime() + emailRetryDelayMs(email.attempts)), leaseUntil: null, lastError: reason },
+        : {
+            nextAttemptAt: new Date(now.getTime() + emailRetryDelayMs(email.attempts)),
+            leaseUntil: null,
+            lastError: reason,
+          },
     });
     if (giveUp) {
       summary.failed++;

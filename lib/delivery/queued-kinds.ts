@@ -19,9 +19,13 @@ export type QueuedEmailProps = {
 };
 export type QueuedKind = keyof QueuedEmailProps;
 
-type Kind<K extends QueuedKind> = { subject(props: QueuedEmailProps[K]): string; element(props: QueuedEmailProps[K], giftId: string): ReactElement };
+type Kind<K extends QueuedKind> = {
+  subject(props: QueuedEmailProps[K]): string;
+  element(props: QueuedEmailProps[K], giftId: string): ReactElement;
+};
 
-const chosen = (p: { productName: string; variantName: string | null }) => (p.variantName ? `${p.productName} (${p.variantName})` : p.productName);
+const chosen = (p: { productName: string; variantName: string | null }) =>
+  p.variantName ? `${p.productName} (${p.variantName})` : p.productName;
 
 export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   redemption: {

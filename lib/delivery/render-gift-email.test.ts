@@ -16,7 +16,15 @@ const gift = (overrides: Partial<GiftForEmail> = {}): GiftForEmail => ({
 
 describe("renderGiftEmail (one render per shared content, recipients filled in)", () => {
   it("gives exactly what a direct render gives, for hostile names and messages", async () => {
-    const names = ["Robin", `<script>alert("x")</script>`, `Tom & "Jerry" O'Neil`, "$& $1 $$ $'", "Zoë 🎁 ק", "spaced   out\tname", "&amp; already escaped"];
+    const names = [
+      "Robin",
+      `<script>alert("x")</script>`,
+      `Tom & "Jerry" O'Neil`,
+      "$& $1 $$ $'",
+      "Zoë 🎁 ק",
+      "spaced   out\tname",
+      "&amp; already escaped",
+    ];
     const messages = ["Thank you!", "<b>not bold</b> & more", "ribbonrecipientname https://ribbon.invalid/untie"];
     for (const [i, recipientName] of names.entries()) {
       for (const message of messages) {
@@ -27,7 +35,10 @@ describe("renderGiftEmail (one render per shared content, recipients filled in)"
   });
 
   it("keeps recipients apart: each email has its own name and untie link only", async () => {
-    const [a, b] = await Promise.all([renderGiftEmail(gift({ id: "gft_a", recipientName: "Ann" })), renderGiftEmail(gift({ id: "gft_b", recipientName: "Ben" }))]);
+    const [a, b] = await Promise.all([
+      renderGiftEmail(gift({ id: "gft_a", recipientName: "Ann" })),
+      renderGiftEmail(gift({ id: "gft_b", recipientName: "Ben" })),
+    ]);
     const linkOf = (email: { text: string }) => /\/untie\/[\w-]+/.exec(email.text)?.[0];
     expect(a.text).toContain("Hi Ann,");
     expect(b.text).toContain("Hi Ben,");

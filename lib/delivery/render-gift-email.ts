@@ -19,7 +19,8 @@ export type GiftForEmail = {
   logo: { id: number; name: string; imageUrl: string };
 };
 
-const longDate = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const longDate = (date: Date) =>
+  date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -33,7 +34,9 @@ export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
     chooseBy: gift.expiresOn ? longDate(gift.expiresOn) : null,
     designName: gift.design?.name ?? null,
     // A design with a logo slot gets the logo composed into it (no white box; email can't overlay images).
-    designImageUrl: gift.design ? absoluteUrl(gift.design.hasLogo ? cardImagePath(gift.design.id, gift.logo.id) : gift.design.imageUrl) : null,
+    designImageUrl: gift.design
+      ? absoluteUrl(gift.design.hasLogo ? cardImagePath(gift.design.id, gift.logo.id) : gift.design.imageUrl)
+      : null,
     logoInDesign: Boolean(gift.design?.hasLogo),
     logoName: gift.logo.name,
     logoImageUrl: absoluteUrl(gift.logo.imageUrl),
@@ -54,7 +57,11 @@ export async function renderGiftEmail(gift: GiftForEmail): Promise<RenderedEmail
   const template = await templateFor(shared);
   const fill = (part: string, escape: (value: string) => string) =>
     part.split(PLACEHOLDER.name).join(escape(recipientName)).split(PLACEHOLDER.url).join(escape(url));
-  return { subject: gift.subject, html: fill(template.html, escapeHtml), text: fill(template.text, collapseWhitespace) };
+  return {
+    subject: gift.subject,
+    html: fill(template.html, escapeHtml),
+    text: fill(template.text, collapseWhitespace),
+  };
 }
 
 /** A full render, without the template cache (the reference the cache is tested against). */
@@ -76,7 +83,9 @@ function templateFor(shared: Omit<GiftEmailProps, "recipientName" | "untieUrl">)
   let template = templates.get(key);
   if (!template) {
     if (templates.size >= TEMPLATES_KEPT) templates.delete(templates.keys().next().value!);
-    template = render(createElement(GiftEmail, { ...shared, recipientName: PLACEHOLDER.name, untieUrl: PLACEHOLDER.url })).then((html) => ({ html, text: toPlainText(html) }));
+    template = render(
+      createElement(GiftEmail, { ...shared, recipientName: PLACEHOLDER.name, untieUrl: PLACEHOLDER.url }),
+    ).then((html) => ({ html, text: toPlainText(html) }));
     templates.set(key, template);
     template.catch(() => templates.delete(key));
   }

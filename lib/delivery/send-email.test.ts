@@ -15,14 +15,25 @@ afterAll(() => database?.close());
 
 test("a sign-in email lands in the outbox, or goes through the provider and is recorded", async () => {
   const db = database.prisma;
-  const element = createElement(SignInEmail, { url: "http://localhost:3000/api/auth/callback/email?token=t", host: "localhost:3000" });
-  const email = { kind: "signin", to: "alex@acme.test", subject: "Sign in to Ribbon", html: await render(element), text: await render(element, { plainText: true }) };
+  const element = createElement(SignInEmail, {
+    url: "http://localhost:3000/api/auth/callback/email?token=t",
+    host: "localhost:3000",
+  });
+  const email = {
+    kind: "signin",
+    to: "alex@acme.test",
+    subject: "Sign in to Ribbon",
+    html: await render(element),
+    text: await render(element, { plainText: true }),
+  };
 
   await sendEmail(db, email, { transport: outboxTransport });
   const transport = fakeTransport();
   await sendEmail(db, { ...email, to: "sam@globex.test" }, { transport, idempotencyKey: "signin-1" });
 
-  expect(transport.sent).toMatchObject([{ to: "sam@globex.test", idempotencyKey: "signin-1", subject: "Sign in to Ribbon" }]);
+  expect(transport.sent).toMatchObject([
+    { to: "sam@globex.test", idempotencyKey: "signin-1", subject: "Sign in to Ribbon" },
+  ]);
   const rows = await listOutbox(db);
   expect(rows.map((r) => [r.kind, r.to, r.status, r.transport, r.giftId])).toEqual([
     ["signin", "sam@globex.test", "sent", "fake", null],

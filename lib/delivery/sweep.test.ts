@@ -22,9 +22,17 @@ describe("deliverDueGifts", () => {
     expect(summary).toMatchObject({ claimed: 2, sent: 1, suppressed: 1, retried: 0, failed: 0 });
     expect(transport.sent.map((m) => m.to)).toEqual([live.email]);
     const stages = Object.fromEntries(
-      (await t.db.gift.findMany({ where: { id: { in: [live.id, sandbox.id, future.id, link.id, cancelled.id] } } })).map((g) => [g.id, g.stage]),
+      (
+        await t.db.gift.findMany({ where: { id: { in: [live.id, sandbox.id, future.id, link.id, cancelled.id] } } })
+      ).map((g) => [g.id, g.stage]),
     );
-    expect(stages).toEqual({ [live.id]: "sent", [sandbox.id]: "sent", [future.id]: "scheduled", [link.id]: "scheduled", [cancelled.id]: "cancelled" });
+    expect(stages).toEqual({
+      [live.id]: "sent",
+      [sandbox.id]: "sent",
+      [future.id]: "scheduled",
+      [link.id]: "scheduled",
+      [cancelled.id]: "cancelled",
+    });
 
     expect(await deliverDueGifts(t.db, { transport, now })).toMatchObject({ claimed: 0 });
     const later = await deliverDueGifts(t.db, { transport, now: new Date(future.scheduledAt!.getTime() + 1) });
@@ -33,13 +41,22 @@ describe("deliverDueGifts", () => {
   });
 
   test("deliverAllDue: lanes side by side deliver every due gift, each exactly once", async () => {
-    const gifts = await Promise.all(Array.from({ length: 23 }, () => insertGift(t.db, { ...t.owner, scheduledAt: new Date(Date.now() - 60_000) })));
+    const gifts = await Promise.all(
+      Array.from({ length: 23 }, () => insertGift(t.db, { ...t.owner, scheduledAt: new Date(Date.now() - 60_000) })),
+    );
     const transport = fakeTransport();
     // Two instances with three lanes each, small batches: many concurrent claims over the same rows.
-    const claimed = await Promise.all([deliverAllDue(t.db, { transport, limit: 4, lanes: 3 }), deliverAllDue(t.db, { transport, limit: 4, lanes: 3 })]);
+    const claimed = await Promise.all([
+      deliverAllDue(t.db, { transport, limit: 4, lanes: 3 }),
+      deliverAllDue(t.db, { transport, limit: 4, lanes: 3 }),
+    ]);
     expect(claimed[0] + claimed[1]).toBe(gifts.length);
     expect(transport.sent.map((m) => m.idempotencyKey).sort()).toEqual(gifts.map((g) => `gift-email-${g.id}`).sort());
-    const outbox = await t.db.emailOutbox.groupBy({ by: ["giftId"], where: { giftId: { in: gifts.map((g) => g.id) } }, _count: true });
+    const outbox = await t.db.emailOutbox.groupBy({
+      by: ["giftId"],
+      where: { giftId: { in: gifts.map((g) => g.id) } },
+      _count: true,
+    });
     expect(outbox).toHaveLength(gifts.length);
     expect(outbox.every((row) => row._count === 1)).toBe(true);
   });
@@ -50,7 +67,9 @@ describe("deliverDueGifts", () => {
     const now = new Date();
     const first = await deliverDueGifts(t.db, { transport, now });
     expect(first).toMatchObject({ claimed: 1, retried: 1 });
-    expect(await deliverDueGifts(t.db, { transport, now: new Date(now.getTime() + 1000) })).toMatchObject({ claimed: 0 });
+    expect(await deliverDueGifts(t.db, { transport, now: new Date(now.getTime() + 1000) })).toMatchObject({
+      claimed: 0,
+    });
     const retryAt = (await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).deliveryLeaseUntil!;
     expect(await deliverDueGifts(t.db, { transport, now: retryAt })).toMatchObject({ claimed: 1, sent: 1 });
     expect(transport.sent).toHaveLength(1);
@@ -64,9 +83,19 @@ describe("expireGifts", () => {
     const now = new Date("2027-03-10T09:30:00Z");
     const yesterday = new Date("2027-03-09T00:00:00Z");
     const today = new Date("2027-03-10T00:00:00Z");
-    const scheduled = await insertGift(t.db, { ...t.owner, expiresOn: yesterday, scheduledAt: new Date("2027-03-01T00:00:00Z") });
+    const scheduled = await insertGift(t.db, {
+      ...t.owner,
+      expiresOn: yesterday,
+      scheduledAt: new Date("2027-03-01T00:00:00Z"),
+    });
     const sent = await insertGift(t.db, { ...t.owner, expiresOn: yesterday, stage: "sent" });
-    const opened = await insertGift(t.db, { ...t.owner, expiresOn: yesterday, stage: "opened", deliveryMethod: "link", email: null });
+    const opened = await insertGift(t.db, {
+      ...t.owner,
+      expiresOn: yesterday,
+      stage: "opened",
+      deliveryMethod: "link",
+      email: null,
+    });
     const redeemed = await insertGift(t.db, { ...t.owner, expiresOn: yesterday, stage: "redeemed" });
     const cancelled = await insertGift(t.db, { ...t.owner, expiresOn: yesterday, stage: "cancelled" });
     const expiresToday = await insertGift(t.db, { ...t.owner, expiresOn: today, stage: "sent" });

@@ -27,7 +27,14 @@ export async function deliverDueGifts(db: PrismaClient, options: SweepOptions = 
   const claimed = await claimDueGifts(db, { now: delivery.now ?? new Date(), limit });
   const results = claimed.length > 0 ? await deliverClaimedGifts(db, claimed, delivery) : [];
   const count = (outcome: DeliveryResult["outcome"]) => results.filter((r) => r.outcome === outcome).length;
-  return { claimed: claimed.length, sent: count("sent"), suppressed: count("suppressed"), retried: count("retry"), failed: count("failed"), results };
+  return {
+    claimed: claimed.length,
+    sent: count("sent"),
+    suppressed: count("suppressed"),
+    retried: count("retry"),
+    failed: count("failed"),
+    results,
+  };
 }
 
 /**
@@ -36,7 +43,10 @@ export async function deliverDueGifts(db: PrismaClient, options: SweepOptions = 
  * back short or `stop()` says so. Claims keep the lanes apart, as they keep workers apart.
  * Returns how many gifts were claimed.
  */
-export async function deliverAllDue(db: PrismaClient, options: SweepOptions & { lanes?: number; stop?: () => boolean } = {}): Promise<number> {
+export async function deliverAllDue(
+  db: PrismaClient,
+  options: SweepOptions & { lanes?: number; stop?: () => boolean } = {},
+): Promise<number> {
   const { lanes = 3, stop = () => false, ...sweep } = options;
   const limit = sweep.limit ?? 50;
   let claimed = 0;

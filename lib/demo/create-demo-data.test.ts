@@ -94,7 +94,10 @@ describe("createDemoData on an empty database", () => {
     expect(clients).toHaveLength(1);
     const stored = JSON.stringify([tokens, clients]);
 
-    const secrets = [...credentials!.accounts.flatMap((a) => [a.live_token, a.sandbox_token]), credentials!.oauth_client.client_secret];
+    const secrets = [
+      ...credentials!.accounts.flatMap((a) => [a.live_token, a.sandbox_token]),
+      credentials!.oauth_client.client_secret,
+    ];
     for (const secret of secrets) expect(stored).not.toContain(secret);
 
     for (const account of credentials!.accounts) {
@@ -107,7 +110,10 @@ describe("createDemoData on an empty database", () => {
         expect(token.startsWith(row!.start)).toBe(true);
         expect(row!.start.length).toBeLessThan(token.length);
         const check = await verifyToken(db, token);
-        expect(check).toMatchObject({ status: "valid", caller: { mode, via: "token", user: { email: account.email } } });
+        expect(check).toMatchObject({
+          status: "valid",
+          caller: { mode, via: "token", user: { email: account.email } },
+        });
       }
     }
 

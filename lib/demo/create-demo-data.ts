@@ -28,7 +28,10 @@ export type DemoCredentials = {
  * (mode 0600; the account page rewrites an account's tokens when that user rolls or revokes
  * them). Returns null when the database already has users.
  */
-export async function createDemoData(db: PrismaClient, opts: { dataDir: string; appUrl: string }): Promise<DemoCredentials | null> {
+export async function createDemoData(
+  db: PrismaClient,
+  opts: { dataDir: string; appUrl: string },
+): Promise<DemoCredentials | null> {
   if ((await db.user.count()) > 0) return null;
   const credentials = await db.$transaction(async (tx) => {
     const accounts: DemoCredentials["accounts"] = [];
@@ -37,7 +40,13 @@ export async function createDemoData(db: PrismaClient, opts: { dataDir: string; 
       const team = await createTeam(tx, { name: demo.team, ownerId: user.id });
       await setCard(tx, { teamId: team.id, number: demo.card });
       const tokens = await createDeveloperTokens(tx, user.id);
-      accounts.push({ email: user.email, name: demo.name, teams: [team.id], live_token: tokens.live, sandbox_token: tokens.sandbox });
+      accounts.push({
+        email: user.email,
+        name: demo.name,
+        teams: [team.id],
+        live_token: tokens.live,
+        sandbox_token: tokens.sandbox,
+      });
     }
     const client = await createOAuthClient(tx, { name: "Demo integration", redirectUris: [DEMO_REDIRECT_URI] });
     return {

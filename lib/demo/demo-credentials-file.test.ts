@@ -22,8 +22,20 @@ function folderWith(content?: string, name = "demo-credentials.json") {
     base_url: "http://localhost:3000/api/v1",
     auth_url: "http://localhost:3000",
     accounts: [
-      { email: "alex@acme.test", name: "Alex Rivera", teams: ["acme-rockets"], live_token: "rbn_live_alexOld", sandbox_token: "rbn_sbox_alexOld" },
-      { email: "sam@globex.test", name: "Sam Okafor", teams: ["globex"], live_token: "rbn_live_samOld", sandbox_token: "rbn_sbox_samOld" },
+      {
+        email: "alex@acme.test",
+        name: "Alex Rivera",
+        teams: ["acme-rockets"],
+        live_token: "rbn_live_alexOld",
+        sandbox_token: "rbn_sbox_alexOld",
+      },
+      {
+        email: "sam@globex.test",
+        name: "Sam Okafor",
+        teams: ["globex"],
+        live_token: "rbn_live_samOld",
+        sandbox_token: "rbn_sbox_samOld",
+      },
     ],
     oauth_client: { client_id: "cid", client_secret: "secret", redirect_uri: "http://localhost:8976/callback" },
   };
@@ -42,7 +54,10 @@ describe("updateDemoCredentials", () => {
     const written = read(file);
     expect(written).toEqual({
       ...credentials,
-      accounts: [{ ...credentials.accounts[0], live_token: NEW.live, sandbox_token: NEW.sandbox }, credentials.accounts[1]],
+      accounts: [
+        { ...credentials.accounts[0], live_token: NEW.live, sandbox_token: NEW.sandbox },
+        credentials.accounts[1],
+      ],
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(leftovers(dir)).toEqual([]);
@@ -73,7 +88,9 @@ describe("updateDemoCredentials", () => {
     const before = { text: readFileSync(file, "utf8"), inode: statSync(file).ino, mtime: statSync(file).mtimeMs };
     expect(await updateDemoCredentials(file, "someone@example.test", NEW)).toBe("not-listed");
     expect(await updateDemoCredentials(file, "", NEW)).toBe("not-listed");
-    expect({ text: readFileSync(file, "utf8"), inode: statSync(file).ino, mtime: statSync(file).mtimeMs }).toEqual(before);
+    expect({ text: readFileSync(file, "utf8"), inode: statSync(file).ino, mtime: statSync(file).mtimeMs }).toEqual(
+      before,
+    );
   });
 
   it("creates nothing when there is no file", async () => {
@@ -99,10 +116,18 @@ describe("updateDemoCredentials", () => {
   });
 
   it("skips junk entries in accounts and still finds the user", async () => {
-    const text = JSON.stringify({ accounts: [null, 7, "alex@acme.test", { email: 42 }, { email: "alex@acme.test", live_token: "old", extra: true }] });
+    const text = JSON.stringify({
+      accounts: [null, 7, "alex@acme.test", { email: 42 }, { email: "alex@acme.test", live_token: "old", extra: true }],
+    });
     const { file } = folderWith(text);
     expect(await updateDemoCredentials(file, "alex@acme.test", NEW)).toBe("updated");
-    expect(read(file).accounts).toEqual([null, 7, "alex@acme.test", { email: 42 }, { email: "alex@acme.test", live_token: NEW.live, sandbox_token: NEW.sandbox, extra: true }]);
+    expect(read(file).accounts).toEqual([
+      null,
+      7,
+      "alex@acme.test",
+      { email: 42 },
+      { email: "alex@acme.test", live_token: NEW.live, sandbox_token: NEW.sandbox, extra: true },
+    ]);
   });
 
   it("says stale and keeps the old file when the new one can't be written", async () => {
@@ -137,7 +162,9 @@ describe("updateDemoCredentials", () => {
   });
 
   it("never logs the tokens, whatever happens", async () => {
-    const spies = (["log", "info", "warn", "error", "debug"] as const).map((name) => vi.spyOn(console, name).mockImplementation(() => {}));
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((name) =>
+      vi.spyOn(console, name).mockImplementation(() => {}),
+    );
     const ok = folderWith();
     await updateDemoCredentials(ok.file, "alex@acme.test", NEW);
     await updateDemoCredentials(folderWith("{oops").file, "alex@acme.test", NEW);

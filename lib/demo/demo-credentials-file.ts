@@ -39,7 +39,11 @@ export async function writePrivateFileAtomically(file: string, content: string):
 
 type Account = { email?: unknown; live_token?: unknown; sandbox_token?: unknown };
 
-async function rewrite(file: string, email: string, tokens: { live: string; sandbox: string } | null): Promise<DemoFileUpdate> {
+async function rewrite(
+  file: string,
+  email: string,
+  tokens: { live: string; sandbox: string } | null,
+): Promise<DemoFileUpdate> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -55,7 +59,9 @@ async function rewrite(file: string, email: string, tokens: { live: string; sand
   }
   if (typeof data !== "object" || data === null || !Array.isArray(data.accounts)) return "stale";
   const wanted = email.toLowerCase();
-  const account = (data.accounts as Account[]).find((a) => typeof a?.email === "string" && a.email.toLowerCase() === wanted);
+  const account = (data.accounts as Account[]).find(
+    (a) => typeof a?.email === "string" && a.email.toLowerCase() === wanted,
+  );
   if (!account) return "not-listed";
   account.live_token = tokens?.live ?? null;
   account.sandbox_token = tokens?.sandbox ?? null;
@@ -76,14 +82,23 @@ const queue = globalThis as unknown as { __ribbonDemoFileQueue?: Promise<unknown
  * with that email gets the new tokens (null after a revoke); every other byte of meaning is
  * kept, and the file stays mode 0600. Never throws, never logs the tokens.
  */
-export function updateDemoCredentials(file: string, email: string, tokens: { live: string; sandbox: string } | null): Promise<DemoFileUpdate> {
-  const next = (queue.__ribbonDemoFileQueue ?? Promise.resolve()).then(() => rewrite(file, email, tokens)).catch(() => "stale" as const);
+export function updateDemoCredentials(
+  file: string,
+  email: string,
+  tokens: { live: string; sandbox: string } | null,
+): Promise<DemoFileUpdate> {
+  const next = (queue.__ribbonDemoFileQueue ?? Promise.resolve())
+    .then(() => rewrite(file, email, tokens))
+    .catch(() => "stale" as const);
   queue.__ribbonDemoFileQueue = next;
   return next;
 }
 
 /** The same for this server's own file, when it runs with demo data (`config.demo`). */
-export function syncDemoCredentials(email: string, tokens: { live: string; sandbox: string } | null): Promise<DemoFileUpdate> {
+export function syncDemoCredentials(
+  email: string,
+  tokens: { live: string; sandbox: string } | null,
+): Promise<DemoFileUpdate> {
   if (!config.demo) return Promise.resolve("not-listed");
   return updateDemoCredentials(demoCredentialsPath(config.dataDir), email, tokens);
 }

@@ -16,23 +16,44 @@ beforeAll(async () => {
   owner = { teamId: team.id, senderId: user.id };
   await insertGift(database.prisma, owner);
   const first = await database.prisma.collection.findFirstOrThrow({ where: { global: true }, orderBy: { id: "asc" } });
-  productId = (await database.prisma.product.findFirstOrThrow({ where: { collectionId: first.id, variants: { none: {} } } })).id;
+  productId = (
+    await database.prisma.product.findFirstOrThrow({ where: { collectionId: first.id, variants: { none: {} } } })
+  ).id;
 });
 afterAll(() => database?.close());
 
-const address = { fullName: "Kim Lee", line1: "1 Main Street", city: "Springfield", region: "IL", postalCode: "62701", country: "US", email: "kim@example.test" };
+const address = {
+  fullName: "Kim Lee",
+  line1: "1 Main Street",
+  city: "Springfield",
+  region: "IL",
+  postalCode: "62701",
+  country: "US",
+  email: "kim@example.test",
+};
 const at = (t0: Date, seconds: number) => new Date(t0.getTime() + seconds * 1000);
 
 /** A fresh redeemed gift; only it is fulfilled by the test's provider (other tests' gifts are left alone). */
 async function redeemedGift(now: Date) {
-  const gift = await insertGift(database.prisma, { ...owner, deliveryMethod: "link", email: null, scheduledAt: null, livemode: false });
+  const gift = await insertGift(database.prisma, {
+    ...owner,
+    deliveryMethod: "link",
+    email: null,
+    scheduledAt: null,
+    livemode: false,
+  });
   await redeemGift(database.prisma, { secret: untieToken(gift.id), productId, address }, { now });
   return gift.id;
 }
 
 /** Runs `provider` for `giftId` only: other gifts get a warehouse that never ships. */
-const only = (giftId: string, provider: FulfilmentProvider) => (gift: { id: string }) => (gift.id === giftId ? provider : idle);
-const idle: FulfilmentProvider = { name: "idle", submit: async () => ({ orderId: "idle" }), status: async () => ({ status: "pending" }) };
+const only = (giftId: string, provider: FulfilmentProvider) => (gift: { id: string }) =>
+  gift.id === giftId ? provider : idle;
+const idle: FulfilmentProvider = {
+  name: "idle",
+  submit: async () => ({ orderId: "idle" }),
+  status: async () => ({ status: "pending" }),
+};
 
 const stageOf = async (id: string) => (await database.prisma.gift.findUniqueOrThrow({ where: { id } })).stage;
 
@@ -49,7 +70,12 @@ describe("advanceFulfilment with the simulated warehouse", () => {
     expect(await stageOf(id)).toBe("redeemed");
     expect((await advanceFulfilment(db, { now: at(t0, 30), provider })).shipped).toEqual([id]);
     const shipped = await db.gift.findUniqueOrThrow({ where: { id } });
-    expect(shipped).toMatchObject({ stage: "shipped", carrier: "Ribbon Post (simulated)", trackingNumber: expect.stringMatching(/^RBN[0-9A-F]{12}$/), trackingUrl: expect.stringMatching(/^https:\/\/tracking\.example\.com\/RBN/) });
+    expect(shipped).toMatchObject({
+      stage: "shipped",
+      carrier: "Ribbon Post (simulated)",
+      trackingNumber: expect.stringMatching(/^RBN[0-9A-F]{12}$/),
+      trackingUrl: expect.stringMatching(/^https:\/\/tracking\.example\.com\/RBN/),
+    });
     expect((await advanceFulfilment(db, { now: at(t0, 89), provider })).delivered).not.toContain(id);
     expect((await advanceFulfilment(db, { now: at(t0, 90), provider })).delivered).toEqual([id]);
     await advanceFulfilment(db, { now: at(t0, 500), provider });
@@ -86,8 +112,14 @@ describe("advanceFulfilment's exactly-once and failures", () => {
     await Promise.all([advanceFulfilment(db, { now: t0, provider }), advanceFulfilment(db, { now: t0, provider })]);
     expect(orders.map((o) => o.giftId)).toEqual([id]);
     expect(orders[0]).toMatchObject({ product: { id: productId }, variant: null, address: { city: "Springfield" } });
-    await Promise.all([advanceFulfilment(db, { now: at(t0, 10), provider }), advanceFulfilment(db, { now: at(t0, 10), provider })]);
-    await Promise.all([advanceFulfilment(db, { now: at(t0, 20), provider }), advanceFulfilment(db, { now: at(t0, 20), provider })]);
+    await Promise.all([
+      advanceFulfilment(db, { now: at(t0, 10), provider }),
+      advanceFulfilment(db, { now: at(t0, 10), provider }),
+    ]);
+    await Promise.all([
+      advanceFulfilment(db, { now: at(t0, 20), provider }),
+      advanceFulfilment(db, { now: at(t0, 20), provider }),
+    ]);
     const stages = (await db.giftEvent.findMany({ where: { giftId: id }, orderBy: { id: "asc" } })).map((e) => e.stage);
     expect(stages).toEqual(["scheduled", "opened", "redeemed", "shipped", "delivered"]);
     // The recipient's emails of each move, queued with it: one "shipped" and one "delivered", however many sweeps raced.
@@ -104,11 +136,20 @@ describe("advanceFulfilment's exactly-once and failures", () => {
     const t0 = new Date(Date.now() + 14_400_000);
     const id = await redeemedGift(t0);
     let calls = 0;
-    const refusing: FulfilmentProvider = { ...idle, name: "refusing", submit: async () => { calls++; throw new Error("warehouse closed"); } };
+    const refusing: FulfilmentProvider = {
+      ...idle,
+      name: "refusing",
+      submit: async () => {
+        calls++;
+        throw new Error("warehouse closed");
+      },
+    };
     const provider = only(id, refusing);
     let now = t0;
     for (let attempt = 1; attempt <= 3; attempt++) {
-      expect((await advanceFulfilment(db, { now, provider, maxAttempts: 3 }))[attempt < 3 ? "retrying" : "failed"]).toEqual([id]);
+      expect(
+        (await advanceFulfilment(db, { now, provider, maxAttempts: 3 }))[attempt < 3 ? "retrying" : "failed"],
+      ).toEqual([id]);
       // Not before its retry time.
       expect((await advanceFulfilment(db, { now: at(now, 1), provider, maxAttempts: 3 })).retrying).toEqual([]);
       now = new Date(now.getTime() + fulfilmentRetryDelayMs(attempt));
@@ -133,7 +174,13 @@ describe("advanceFulfilment when the provider can't answer", () => {
     const broken = await redeemedGift(t0);
     const fine = await redeemedGift(t0);
     const warehouse = new SimulatedWarehouse({ shipAfterS: 0, deliverAfterS: 3600 });
-    const flaky: FulfilmentProvider = { name: "flaky", submit: (o) => warehouse.submit(o), status: async () => { throw new Error("timeout"); } };
+    const flaky: FulfilmentProvider = {
+      name: "flaky",
+      submit: (o) => warehouse.submit(o),
+      status: async () => {
+        throw new Error("timeout");
+      },
+    };
     const provider = (gift: { id: string }) => (gift.id === broken ? flaky : gift.id === fine ? warehouse : idle);
     const summary = await advanceFulfilment(database.prisma, { now: t0, provider });
     expect(summary.submitted).toEqual(expect.arrayContaining([broken, fine]));

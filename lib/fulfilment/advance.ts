@@ -23,7 +23,13 @@ export type FulfilmentOptions = {
   limit?: number;
 };
 
-export type FulfilmentSummary = { submitted: string[]; retrying: string[]; failed: string[]; shipped: string[]; delivered: string[] };
+export type FulfilmentSummary = {
+  submitted: string[];
+  retrying: string[];
+  failed: string[];
+  shipped: string[];
+  delivered: string[];
+};
 
 const simulated = new SimulatedWarehouse();
 export const defaultProvider = (_gift: { id: string; livemode: boolean }): FulfilmentProvider => simulated;
@@ -40,45 +46,92 @@ export async function advanceFulfilment(db: PrismaClient, options: FulfilmentOpt
   const now = options.now ?? new Date();
   const providerFor = options.provider ?? defaultProvider;
   const summary: FulfilmentSummary = { submitted: [], retrying: [], failed: [], shipped: [], delivered: [] };
-  await submitOrders(db, now, providerFor, options.maxAttempts ?? MAX_FULFILMENT_ATTEMPTS, options.limit ?? 50, summary);
+  await submitOrders(
+    db,
+    now,
+    providerFor,
+    options.maxAttempts ?? MAX_FULFILMENT_ATTEMPTS,
+    options.limit ?? 50,
+    summary,
+  );
   await followOrders(db, now, providerFor, options.limit ?? 50, summary);
   return summary;
 }
 
-async function submitOrders(db: PrismaClient, now: Date, providerFor: NonNullable<FulfilmentOptions["provider"]>, maxAttempts: number, limit: number, summary: FulfilmentSummary) {
-  const due = { stage: "redeemed", fulfilmentOrderId: null, OR: [{ fulfilmentLeaseUntil: null }, { fulfilmentLeaseUntil: { lte: now } }] };
-  const candidates = await db.gift.findMany({ where: due, select: { id: true }, orderBy: { lastEventAt: "asc" }, take: limit });
+async function submitOrders(
+  db: PrismaClient,
+  now: Date,
+  providerFor: NonNullable<FulfilmentOptions["provider"]>,
+  maxAttempts: number,
+  limit: number,
+  summary: FulfilmentSummary,
+) {
+  const due = {
+    stage: "redeemed",
+    fulfilmentOrderId: null,
+    OR: [{ fulfilmentLeaseUntil: null }, { fulfilmentLeaseUntil: { lte: now } }],
+  };
+  const candidates = await db.gift.findMany({
+    where: due,
+    select: { id: true },
+    orderBy: { lastEventAt: "asc" },
+    take: limit,
+  });
   if (candidates.length === 0) return;
   // The claim: only gifts still due are taken, so a concurrent sweep gets none of these.
   const claimed = await db.gift.updateManyAndReturn({
     where: { AND: [due, { id: { in: candidates.map((c) => c.id) } }] },
     data: { fulfilmentLeaseUntil: new Date(now.getTime() + FULFILMENT_LEASE_MS), fulfilmentAttempts: { increment: 1 } },
-    select: { id: true, livemode: true, address: true, fulfilmentAttempts: true, selectedProduct: { select: { id: true, slug: true, name: true } }, variant: { select: { id: true, name: true } } },
+    select: {
+      id: true,
+      livemode: true,
+      address: true,
+      fulfilmentAttempts: true,
+      selectedProduct: { select: { id: true, slug: true, name: true } },
+      variant: { select: { id: true, name: true } },
+    },
   });
 
   for (const gift of claimed) {
     try {
       const address = addressSchema.parse(gift.address);
       if (!gift.selectedProduct) throw new Error("the gift has no chosen product");
-      const { orderId } = await providerFor(gift).submit({ giftId: gift.id, product: gift.selectedProduct, variant: gift.variant, address }, now);
-      await db.gift.updateMany({ where: { id: gift.id, stage: "redeemed" }, data: { fulfilmentOrderId: orderId, fulfilmentSubmittedAt: now, fulfilmentLeaseUntil: null } });
+      const { orderId } = await providerFor(gift).submit(
+        { giftId: gift.id, product: gift.selectedProduct, variant: gift.variant, address },
+        now,
+      );
+      await db.gift.updateMany({
+        where: { id: gift.id, stage: "redeemed" },
+        data: { fulfilmentOrderId: orderId, fulfilmentSubmittedAt: now, fulfilmentLeaseUntil: null },
+      });
       summary.submitted.push(gift.id);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       if (gift.fulfilmentAttempts >= maxAttempts) {
         const message = `Order not accepted after ${gift.fulfilmentAttempts} attempts: ${reason}`;
-        await db.$transaction((tx) => moveGift(tx, gift.id, "failed", { at: now, message, data: { fulfilmentLeaseUntil: null } }));
+        await db.$transaction((tx) =>
+          moveGift(tx, gift.id, "failed", { at: now, message, data: { fulfilmentLeaseUntil: null } }),
+        );
         summary.failed.push(gift.id);
       } else {
         const retryAt = new Date(now.getTime() + fulfilmentRetryDelayMs(gift.fulfilmentAttempts));
-        await db.gift.updateMany({ where: { id: gift.id, stage: "redeemed" }, data: { fulfilmentLeaseUntil: retryAt } });
+        await db.gift.updateMany({
+          where: { id: gift.id, stage: "redeemed" },
+          data: { fulfilmentLeaseUntil: retryAt },
+        });
         summary.retrying.push(gift.id);
       }
     }
   }
 }
 
-async function followOrders(db: PrismaClient, now: Date, providerFor: NonNullable<FulfilmentOptions["provider"]>, limit: number, summary: FulfilmentSummary) {
+async function followOrders(
+  db: PrismaClient,
+  now: Date,
+  providerFor: NonNullable<FulfilmentOptions["provider"]>,
+  limit: number,
+  summary: FulfilmentSummary,
+) {
   const open = await db.gift.findMany({
     where: { stage: { in: ["redeemed", "shipped"] }, fulfilmentOrderId: { not: null } },
     select: {
@@ -99,7 +152,10 @@ async function followOrders(db: PrismaClient, now: Date, providerFor: NonNullabl
   for (const gift of open) {
     let status: OrderStatus;
     try {
-      status = await providerFor(gift).status({ orderId: gift.fulfilmentOrderId!, giftId: gift.id, submittedAt: gift.fulfilmentSubmittedAt ?? now }, now);
+      status = await providerFor(gift).status(
+        { orderId: gift.fulfilmentOrderId!, giftId: gift.id, submittedAt: gift.fulfilmentSubmittedAt ?? now },
+        now,
+      );
     } catch (error) {
       // One order the provider can't answer for must not hold up the others: asked again next pass.
       console.warn(`Ribbon: no fulfilment status for gift ${gift.id} (will ask again):`, error);
@@ -108,15 +164,32 @@ async function followOrders(db: PrismaClient, now: Date, providerFor: NonNullabl
     if (status.status === "pending") continue;
     const { carrier, trackingNumber, trackingUrl } = status;
     // The recipient is told of each move by email, queued with the move: exactly once each.
-    const product = gift.selectedProduct ? `${gift.selectedProduct.name}${gift.variant ? ` (${gift.variant.name})` : ""}` : "gift";
+    const product = gift.selectedProduct
+      ? `${gift.selectedProduct.name}${gift.variant ? ` (${gift.variant.name})` : ""}`
+      : "gift";
     const recipient = { giftId: gift.id, sandbox: !gift.livemode, to: gift.redemptionEmail ?? "" };
     const about = { recipientName: gift.recipientName, from: gift.from, productName: product, carrier };
     await db.$transaction(async (tx) => {
-      if (gift.stage === "redeemed" && (await moveGift(tx, gift.id, "shipped", { at: now, message: `Shipped with ${carrier}: ${trackingNumber}`, data: { carrier, trackingNumber, trackingUrl } }))) {
+      if (
+        gift.stage === "redeemed" &&
+        (await moveGift(tx, gift.id, "shipped", {
+          at: now,
+          message: `Shipped with ${carrier}: ${trackingNumber}`,
+          data: { carrier, trackingNumber, trackingUrl },
+        }))
+      ) {
         summary.shipped.push(gift.id);
-        if (recipient.to) await queueEmail(tx, { ...recipient, kind: "shipped", props: { ...about, trackingNumber, trackingUrl } }, now);
+        if (recipient.to)
+          await queueEmail(
+            tx,
+            { ...recipient, kind: "shipped", props: { ...about, trackingNumber, trackingUrl } },
+            now,
+          );
       }
-      if (status.status === "delivered" && (await moveGift(tx, gift.id, "delivered", { at: now, message: `Delivered by ${carrier}` }))) {
+      if (
+        status.status === "delivered" &&
+        (await moveGift(tx, gift.id, "delivered", { at: now, message: `Delivered by ${carrier}` }))
+      ) {
         summary.delivered.push(gift.id);
         if (recipient.to) await queueEmail(tx, { ...recipient, kind: "delivered", props: about }, now);
       }

@@ -28,7 +28,11 @@ export class SimulatedWarehouse implements FulfilmentProvider {
     const elapsed = now.getTime() - order.submittedAt.getTime();
     if (elapsed < this.shipAfterMs) return { status: "pending" };
     const trackingNumber = `RBN${sha256(order.orderId).slice(0, 12).toUpperCase()}`;
-    const tracking = { carrier: "Ribbon Post (simulated)", trackingNumber, trackingUrl: `https://tracking.example.com/${trackingNumber}` };
+    const tracking = {
+      carrier: "Ribbon Post (simulated)",
+      trackingNumber,
+      trackingUrl: `https://tracking.example.com/${trackingNumber}`,
+    };
     return { status: elapsed < this.shipAfterMs + this.deliverAfterMs ? "shipped" : "delivered", ...tracking };
   }
 }

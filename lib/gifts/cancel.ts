@@ -16,11 +16,19 @@ import type { GiftView } from "./view";
 export async function cancelGift(db: PrismaClient, caller: Caller, team: TeamRef, id: string): Promise<GiftView> {
   return db.$transaction(async (tx) => {
     const gift = await getGift(tx, caller, team, id);
-    if (team.id !== SANDBOX_TEAM_ID && gift.sender.id !== caller.user.id && (await requireMember(tx, caller.user.id, team.id)) !== "owner") {
-      throw ownerRequired(`Only the team's owners can cancel gifts someone else sent. Gift "${gift.id}" was sent by another member of team "${team.id}".`);
+    if (
+      team.id !== SANDBOX_TEAM_ID &&
+      gift.sender.id !== caller.user.id &&
+      (await requireMember(tx, caller.user.id, team.id)) !== "owner"
+    ) {
+      throw ownerRequired(
+        `Only the team's owners can cancel gifts someone else sent. Gift "${gift.id}" was sent by another member of team "${team.id}".`,
+      );
     }
     if (!(await moveGift(tx, gift.id, "cancelled"))) {
-      throw conflict(`Gift "${gift.id}" can't be cancelled: it is ${gift.stage}. Only gifts that are not yet redeemed can be cancelled.`);
+      throw conflict(
+        `Gift "${gift.id}" can't be cancelled: it is ${gift.stage}. Only gifts that are not yet redeemed can be cancelled.`,
+      );
     }
     await refundGift(tx, gift);
     return getGift(tx, caller, team, id);

@@ -29,12 +29,25 @@ export type CreateGiftsInput = {
 function referenceProblems(refs: References, spec: ReferenceSpec): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (spec.collection !== undefined && !refs.collection) {
-    problems.push({ detail: `Collection "${spec.collection}" was not found (see GET /collections)`, pointer: "/gift/collection", code: "not_found" });
+    problems.push({
+      detail: `Collection "${spec.collection}" was not found (see GET /collections)`,
+      pointer: "/gift/collection",
+      code: "not_found",
+    });
   }
   if (spec.designId !== undefined && !refs.design) {
-    problems.push({ detail: `Design "${spec.designId}" was not found (see GET /designs)`, pointer: "/gift/design_id", code: "not_found" });
+    problems.push({
+      detail: `Design "${spec.designId}" was not found (see GET /designs)`,
+      pointer: "/gift/design_id",
+      code: "not_found",
+    });
   }
-  if (!refs.logo) problems.push({ detail: `Logo ${spec.logoId} was not found (see GET /logos)`, pointer: "/gift/logo_id", code: "not_found" });
+  if (!refs.logo)
+    problems.push({
+      detail: `Logo ${spec.logoId} was not found (see GET /logos)`,
+      pointer: "/gift/logo_id",
+      code: "not_found",
+    });
   return problems;
 }
 
@@ -102,7 +115,12 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
       ? await insert(db, spec, null)
       : await sqlTransaction(db, async (tx) => {
           // The key goes first: a concurrent request with the same key waits here, then fails.
-          if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, gifts.map((g) => g.own.id));
+          if (input.idempotency)
+            await reserveIdempotencyKey(
+              tx,
+              input.idempotency,
+              gifts.map((g) => g.own.id),
+            );
           if (!livemode) return insert(tx, spec, null);
           // The charge needs the collection's price before the gifts are written.
           const refs = await resolveReferences(tx, team.id, spec);

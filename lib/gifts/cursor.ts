@@ -13,6 +13,13 @@ export function decodeCursor(value: string): Cursor | undefined {
   const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
   // Four-digit years only: a date like +275760-09-13 is valid JavaScript but no PostgreSQL timestamp.
-  if (!id || id.includes("\u0000") || !/^\d{4}-/.test(iso ?? "") || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return undefined;
+  if (
+    !id ||
+    id.includes("\u0000") ||
+    !/^\d{4}-/.test(iso ?? "") ||
+    Number.isNaN(createdAt.getTime()) ||
+    createdAt.toISOString() !== iso
+  )
+    return undefined;
   return { createdAt, id };
 }

@@ -20,7 +20,11 @@ export const problemCode = (issue: z.core.$ZodIssue): string =>
   (issue.code === "custom" && typeof issue.params?.code === "string" ? issue.params.code : undefined) ?? "invalid";
 
 const documented = <T extends z.ZodType>(schema: T, doc: FieldDoc, jsonSchema: Record<string, unknown>): T =>
-  schema.meta({ description: doc.description, ...(doc.example !== undefined ? { example: doc.example } : {}), override: jsonSchema }) as T;
+  schema.meta({
+    description: doc.description,
+    ...(doc.example !== undefined ? { example: doc.example } : {}),
+    override: jsonSchema,
+  }) as T;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
@@ -57,7 +61,8 @@ const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$
 
 export function email(label: string, doc: FieldDoc) {
   const schema = textValue(label, { max: 254 }).transform((value, ctx) => {
-    if (value !== undefined && !EMAIL.test(value)) return fail(ctx, `${label} is not a valid email address`, "invalid_email");
+    if (value !== undefined && !EMAIL.test(value))
+      return fail(ctx, `${label} is not a valid email address`, "invalid_email");
     return value;
   });
   return documented(schema, doc, { type: "string", format: "email", maxLength: 254 });
@@ -66,10 +71,14 @@ export function email(label: string, doc: FieldDoc) {
 export const deliveryMethod = documented(
   textValue("Delivery method", { max: 10 }).transform((value, ctx) => {
     const method = (value ?? "email").toLowerCase();
-    if (method !== "email" && method !== "link") return fail(ctx, "Delivery method must be email or link", "invalid_delivery_method");
+    if (method !== "email" && method !== "link")
+      return fail(ctx, "Delivery method must be email or link", "invalid_delivery_method");
     return method as "email" | "link";
   }),
-  { description: "`email` (the default, also when blank): a gift email is sent at `scheduled_at`. `link`: nothing is sent; use the gift's `untie-url`." },
+  {
+    description:
+      "`email` (the default, also when blank): a gift email is sent at `scheduled_at`. `link`: nothing is sent; use the gift's `untie-url`.",
+  },
   { type: "string", enum: ["email", "link"], default: "email" },
 );
 
@@ -85,7 +94,12 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
 const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
   if (value === undefined) return undefined;
   const match = TIMESTAMP.exec(value);
-  const valid = match && isCalendarDate(match[1], match[2], match[3]) && Number(match[4] ?? 0) <= 23 && Number(match[5] ?? 0) <= 59 && Number(match[6] ?? 0) <= 59;
+  const valid =
+    match &&
+    isCalendarDate(match[1], match[2], match[3]) &&
+    Number(match[4] ?? 0) <= 23 &&
+    Number(match[5] ?? 0) <= 59 &&
+    Number(match[6] ?? 0) <= 59;
   // Date parsing is the last word: an offset like +25:00 matches the pattern but is no date.
   const date = valid ? new Date(match[4] === undefined ? `${value}T00:00:00Z` : value) : null;
   // In UTC the year must still have four digits (9999-12-31T23:59:59-23:59 is already year 10000).
@@ -98,7 +112,8 @@ const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value
 export const scheduledAt = documented(
   scheduledAtValue,
   {
-    description: "When the gift email goes out: ISO 8601 with `Z` or an offset (a bare date means midnight UTC; a past time means as soon as possible). Default: 5 minutes after the request.",
+    description:
+      "When the gift email goes out: ISO 8601 with `Z` or an offset (a bare date means midnight UTC; a past time means as soon as possible). Default: 5 minutes after the request.",
     example: "2030-01-02T09:00:00Z",
   },
   { type: "string", format: "date-time", maxLength: 40 },
@@ -109,10 +124,15 @@ export const expiresOn = documented(
   textValue("Expires on", { max: 40 }).transform((value, ctx) => {
     if (value === undefined) return undefined;
     const match = DATE.exec(value);
-    if (!match || !isCalendarDate(match[1], match[2], match[3])) return fail(ctx, "Expires on must be a date (YYYY-MM-DD)", "invalid_date");
+    if (!match || !isCalendarDate(match[1], match[2], match[3]))
+      return fail(ctx, "Expires on must be a date (YYYY-MM-DD)", "invalid_date");
     return value;
   }),
-  { description: "The last day the recipient can choose: on or after the send date, less than one year after it. Default: no expiry.", example: "2030-06-30" },
+  {
+    description:
+      "The last day the recipient can choose: on or after the send date, less than one year after it. Default: no expiry.",
+    example: "2030-06-30",
+  },
   { type: "string", format: "date" },
 );
 
@@ -120,7 +140,8 @@ export const logoId = documented(
   z.unknown().transform((value, ctx): number | undefined => {
     if (isBlank(value)) return undefined;
     const n = typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
-    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) return fail(ctx, "Logo id must be a positive integer", "invalid_logo_id");
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1)
+      return fail(ctx, "Logo id must be a positive integer", "invalid_logo_id");
     return n;
   }),
   { description: "Logo id (see `GET /logos`). Default: Ribbon's own logo." },

@@ -2,7 +2,13 @@ import { sha256 } from "@/lib/crypto";
 import { queryRows, type Queryable } from "@/lib/database/direct-query";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecipientDraft } from "./schema";
-import { referencesFromRows, referencesSql, type ReferenceRows, type References, type ReferenceSpec } from "./resolve-references";
+import {
+  referencesFromRows,
+  referencesSql,
+  type ReferenceRows,
+  type References,
+  type ReferenceSpec,
+} from "./resolve-references";
 
 /** What every gift of one create shares: sent once, not once per gift. */
 export type SharedGiftValues = {
@@ -24,7 +30,11 @@ export type SharedGiftValues = {
  * recipient overrides the shared ones; expiresOn as `YYYY-MM-DD`), with the Gift table's
  * column names.
  */
-export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & { id: string; recipientName: string; untieTokenHash: string };
+export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & {
+  id: string;
+  recipientName: string;
+  untieTokenHash: string;
+};
 
 export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[]; refs: ReferenceSpec };
 
@@ -42,7 +52,9 @@ export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[
 export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promise<References & { inserted: boolean }> {
   const { shared, gifts, refs } = input;
   const at = shared.at.toISOString();
-  const [row] = await queryRows<ReferenceRows & { inserted: boolean }>(tx, Prisma.sql`
+  const [row] = await queryRows<ReferenceRows & { inserted: boolean }>(
+    tx,
+    Prisma.sql`
     WITH "refs" AS (${referencesSql(shared.teamId, refs)}),
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
@@ -62,6 +74,7 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
       SELECT ${shared.teamId}, ${shared.senderId}, ${shared.message}, ${sha256(shared.message)}, ${at}::timestamp WHERE EXISTS (SELECT FROM "gifts")
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
-    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted" FROM "refs"`);
+    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted" FROM "refs"`,
+  );
   return { ...referencesFromRows(row), inserted: row.inserted };
 }

@@ -27,7 +27,10 @@ beforeAll(async () => {
      SELECT 'gft_plan' || i, $1, $2, i % 2 = 0, 'Recipient ' || i, 'email', 'r' || i || '@example.com', 'A gift', 'Thanks', 'Us',
             'sent', now(), md5('plan' || i) || md5('p' || i), $3, $4, 2500, timestamp '2026-01-01' + i * interval '1 second'
      FROM generate_series(1, ${2 * GIFTS}) AS i`,
-    team.id, user.id, cat.collection.id, cat.logo.id,
+    team.id,
+    user.id,
+    cat.collection.id,
+    cat.logo.id,
   );
   await db.$executeRawUnsafe(`ANALYZE "Gift"`);
 });
@@ -42,7 +45,9 @@ async function genericPlans(input: Parameters<typeof listGiftsSql>[0], execution
     await tx.$executeRawUnsafe(`PREPARE list_page AS ${sql.text}`);
     const args = sql.values.length > 0 ? `(${sql.values.map(literal).join(", ")})` : "";
     for (let i = 0; i < executions; i++) await tx.$queryRawUnsafe(`EXECUTE list_page${args}`);
-    const [row] = await tx.$queryRawUnsafe<{ generic_plans: bigint }[]>(`SELECT generic_plans FROM pg_prepared_statements WHERE name = 'list_page'`);
+    const [row] = await tx.$queryRawUnsafe<{ generic_plans: bigint }[]>(
+      `SELECT generic_plans FROM pg_prepared_statements WHERE name = 'list_page'`,
+    );
     await tx.$executeRawUnsafe(`DEALLOCATE list_page`);
     return Number(row.generic_plans);
   });

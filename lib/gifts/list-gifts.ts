@@ -20,7 +20,8 @@ type PageJson = {
   designs: Json<NonNullable<GiftView["design"]>>[] | null;
 };
 
-const byId = <T extends { id: string | number }, U>(rows: T[] | null, convert: (row: T) => U) => new Map((rows ?? []).map((row) => [row.id, convert(row)]));
+const byId = <T extends { id: string | number }, U>(rows: T[] | null, convert: (row: T) => U) =>
+  new Map((rows ?? []).map((row) => [row.id, convert(row)]));
 
 /**
  * One page of the gift list, newest first, with everything the response includes, in one
@@ -91,7 +92,9 @@ type ListInput = { caller: Caller; team: TeamRef; filter: GiftFilter; size: numb
  * gifts, against 0.6 ms when planned for the value).
  */
 function limit({ size, filter }: ListInput): Prisma.Sql {
-  return size === DEFAULT_PAGE_SIZE && !filter.stage ? Prisma.raw(String(DEFAULT_PAGE_SIZE + 1)) : Prisma.sql`${size + 1}::int`;
+  return size === DEFAULT_PAGE_SIZE && !filter.stage
+    ? Prisma.raw(String(DEFAULT_PAGE_SIZE + 1))
+    : Prisma.sql`${size + 1}::int`;
 }
 
 /** The statement listGifts sends (the bench EXPLAINs it). */

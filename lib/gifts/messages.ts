@@ -8,7 +8,9 @@ export function listMessages(db: Tx, input: { teamId: string; userId: string; si
     where: {
       teamId: input.teamId,
       userId: input.userId,
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: Number(after.id) } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: Number(after.id) } }] }
+        : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: input.size + 1,

@@ -32,7 +32,10 @@ describe("the untie page's gift", () => {
     expect(await markGiftOpened(db, link)).toBe(true);
     expect(await markGiftOpened(db, unsent)).toBe(false);
     expect(await markGiftOpened(db, cancelled)).toBe(false);
-    const opened = await db.gift.findUniqueOrThrow({ where: { id: sent.id }, include: { events: { orderBy: { id: "asc" } } } });
+    const opened = await db.gift.findUniqueOrThrow({
+      where: { id: sent.id },
+      include: { events: { orderBy: { id: "asc" } } },
+    });
     expect(opened.events.map((e) => e.stage)).toEqual(["scheduled", "opened"]);
     expect(opened.lastEventAt).toEqual(opened.events[1].createdAt);
     expect(await markGiftOpened(db, { ...sent, stage: "sent" })).toBe(false); // already opened: no second event
@@ -46,8 +49,14 @@ describe("the untie page's gift", () => {
     expect(await openGiftByUntieToken(db, "A".repeat(43))).toBe(false);
     expect(await openGiftByUntieToken(db, "../" + "x".repeat(5000))).toBe(false);
     expect(await openGiftByUntieToken(db, link.id)).toBe(false);
-    const results = await Promise.all([openGiftByUntieToken(db, untieToken(link.id)), openGiftByUntieToken(db, untieToken(link.id))]);
+    const results = await Promise.all([
+      openGiftByUntieToken(db, untieToken(link.id)),
+      openGiftByUntieToken(db, untieToken(link.id)),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect((await db.giftEvent.findMany({ where: { giftId: link.id } })).map((e) => e.stage).sort()).toEqual(["opened", "scheduled"]);
+    expect((await db.giftEvent.findMany({ where: { giftId: link.id } })).map((e) => e.stage).sort()).toEqual([
+      "opened",
+      "scheduled",
+    ]);
   });
 });

@@ -63,7 +63,10 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
  */
 export async function openGiftByUntieToken(db: PrismaClient, token: string): Promise<boolean> {
   if (!isUntieToken(token)) return false;
-  const gift = await db.gift.findUnique({ where: { untieTokenHash: sha256(token) }, select: { id: true, stage: true, deliveryMethod: true } });
+  const gift = await db.gift.findUnique({
+    where: { untieTokenHash: sha256(token) },
+    select: { id: true, stage: true, deliveryMethod: true },
+  });
   return gift ? markGiftOpened(db, gift) : false;
 }
 
@@ -72,7 +75,10 @@ export async function openGiftByUntieToken(db: PrismaClient, token: string): Pro
  * `opened` (once). An email gift not sent yet stays `scheduled`, so a sender previewing
  * the page doesn't stop its email.
  */
-export async function markGiftOpened(db: PrismaClient, gift: { id: string; stage: string; deliveryMethod: string }): Promise<boolean> {
+export async function markGiftOpened(
+  db: PrismaClient,
+  gift: { id: string; stage: string; deliveryMethod: string },
+): Promise<boolean> {
   const opensNow = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
   if (!opensNow) return false;
   return db.$transaction((tx) => moveGift(tx, gift.id, "opened"));

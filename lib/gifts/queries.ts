@@ -11,21 +11,23 @@ import { GIFT_VIEW_SELECT, type GiftView } from "./view";
  * holds only those: `livemode: false` is what lets a query use it.
  */
 export function visibleGifts(caller: Caller, team: TeamRef): Prisma.GiftWhereInput {
-  return caller.mode === "sandbox" ? { teamId: team.id, livemode: false, senderId: caller.user.id } : { teamId: team.id };
+  return caller.mode === "sandbox"
+    ? { teamId: team.id, livemode: false, senderId: caller.user.id }
+    : { teamId: team.id };
 }
 
 export async function getGift(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<GiftView> {
   // PostgreSQL text can't hold NUL: such an id names no gift (and would make the query fail).
-  const gift = id.includes("\u0000") ? null : await db.gift.findFirst({ where: { ...visibleGifts(caller, team), id }, select: GIFT_VIEW_SELECT });
+  const gift = id.includes("\u0000")
+    ? null
+    : await db.gift.findFirst({ where: { ...visibleGifts(caller, team), id }, select: GIFT_VIEW_SELECT });
   if (!gift) throw notFound(`No gift "${id}" in team "${team.id}".`);
   return gift;
 }
 
 export function loadGifts(db: Tx, ids: string[]): Promise<GiftView[]> {
-  return db.gift
-    .findMany({ where: { id: { in: ids } }, select: GIFT_VIEW_SELECT })
-    .then((gifts) => {
-      const byId = new Map(gifts.map((g) => [g.id, g]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    });
+  return db.gift.findMany({ where: { id: { in: ids } }, select: GIFT_VIEW_SELECT }).then((gifts) => {
+    const byId = new Map(gifts.map((g) => [g.id, g]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  });
 }

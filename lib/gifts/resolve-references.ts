@@ -4,15 +4,27 @@ import { withDate, type Json } from "./json-dates";
 import type { GiftView } from "./view";
 
 /** The references as the statement returns them (to_json rows: dates are `timestamp` text). */
-export type ReferenceRows = { collection: Json<GiftView["collection"]> | null; design: Json<NonNullable<GiftView["design"]>> | null; logo: Json<GiftView["logo"]> | null };
-export type References = { collection: GiftView["collection"] | null; design: GiftView["design"] | null; logo: GiftView["logo"] | null };
+export type ReferenceRows = {
+  collection: Json<GiftView["collection"]> | null;
+  design: Json<NonNullable<GiftView["design"]>> | null;
+  logo: Json<GiftView["logo"]> | null;
+};
+export type References = {
+  collection: GiftView["collection"] | null;
+  design: GiftView["design"] | null;
+  logo: GiftView["logo"] | null;
+};
 /** What a gift names: a collection by id or name, a design by slug, a logo by id (else the default). */
 export type ReferenceSpec = { collection?: string; designId?: string; logoId?: number };
 
 const MAX_DB_INT = 2_147_483_647;
 const withDateOrNull = <T extends { createdAt: string }>(row: T | null) => row && withDate(row);
 
-export const referencesFromRows = (row: ReferenceRows): References => ({ collection: withDateOrNull(row.collection), design: withDateOrNull(row.design), logo: withDateOrNull(row.logo) });
+export const referencesFromRows = (row: ReferenceRows): References => ({
+  collection: withDateOrNull(row.collection),
+  design: withDateOrNull(row.design),
+  logo: withDateOrNull(row.logo),
+});
 
 /**
  * A one-row SELECT of the collection (by numeric id, else by exact name, else by name in any
@@ -21,7 +33,8 @@ export const referencesFromRows = (row: ReferenceRows): References => ({ collect
  * rules as lib/catalogue's finders.
  */
 export function referencesSql(teamId: string, refs: ReferenceSpec): Prisma.Sql {
-  const collectionId = refs.collection !== undefined && /^\d{1,9}$/.test(refs.collection) ? Number(refs.collection) : null;
+  const collectionId =
+    refs.collection !== undefined && /^\d{1,9}$/.test(refs.collection) ? Number(refs.collection) : null;
   // Ids beyond the database's integer range can't exist (and would make the query fail).
   const logoId = refs.logoId === undefined ? null : refs.logoId > MAX_DB_INT ? -1 : refs.logoId;
   return Prisma.sql`

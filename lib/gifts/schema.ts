@@ -29,28 +29,67 @@ export type GiftDraft = {
   recipients: RecipientDraft[];
 };
 
-const subject = text("Subject", { max: 200 }, { description: "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says; pass `subject` to use your own, e.g. with the `from` text)." });
+const subject = text(
+  "Subject",
+  { max: 200 },
+  {
+    description:
+      "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says; pass `subject` to use your own, e.g. with the `from` text).",
+  },
+);
 
 const shared = {
-  collection: text("Collection", { max: 200, required: true }, { description: "Collection name or id (see `GET /collections`).", example: "Coffee Lovers" }),
-  message: text("Message", { max: 2000, required: true, multiline: true }, { description: "Text on the card, under the design.", example: "Thank you!" }),
+  collection: text(
+    "Collection",
+    { max: 200, required: true },
+    { description: "Collection name or id (see `GET /collections`).", example: "Coffee Lovers" },
+  ),
+  message: text(
+    "Message",
+    { max: 2000, required: true, multiline: true },
+    { description: "Text on the card, under the design.", example: "Thank you!" },
+  ),
   subject,
   logo_id: logoId,
-  design_id: text("Design id", { max: 100 }, { description: "Design id (its slug, see `GET /designs`). Default: no design.", example: "thank-you" }),
+  design_id: text(
+    "Design id",
+    { max: 100 },
+    { description: "Design id (its slug, see `GET /designs`). Default: no design.", example: "thank-you" },
+  ),
 };
 
 const recipientFields = {
   name: text("Name", { max: 200, required: true }, { description: "The recipient's name.", example: "Robin" }),
   delivery_method: deliveryMethod,
-  email: email("Email", { description: "The recipient's email address. Required for email gifts; not used for link gifts.", example: "robin@example.com" }),
+  email: email("Email", {
+    description: "The recipient's email address. Required for email gifts; not used for link gifts.",
+    example: "robin@example.com",
+  }),
   subject,
   scheduled_at: scheduledAt,
   expires_on: expiresOn,
-  cc_email: email("Cc email", { description: "Email of the person the gift is sent on behalf of; gets a copy of the gift email." }),
+  cc_email: email("Cc email", {
+    description: "Email of the person the gift is sent on behalf of; gets a copy of the gift email.",
+  }),
 };
 
-const singleFields = { ...shared, ...recipientFields, from: text("From", { max: 200, required: true }, { description: "The from line at the bottom of the card.", example: "Alex" }) };
-const bulkFields = { ...shared, from: text("From", { max: 200, required: true }, { description: "The from line at the bottom of every card.", example: "The Acme team" }) };
+const singleFields = {
+  ...shared,
+  ...recipientFields,
+  from: text(
+    "From",
+    { max: 200, required: true },
+    { description: "The from line at the bottom of the card.", example: "Alex" },
+  ),
+};
+const bulkFields = {
+  ...shared,
+  from: text(
+    "From",
+    { max: 200, required: true },
+    { description: "The from line at the bottom of every card.", example: "The Acme team" },
+  ),
+};
 const bulkRecipientFields = {
   ...recipientFields,
   from: text("From", { max: 200 }, { description: "Overrides `gift.from` for this recipient." }),
@@ -68,10 +107,17 @@ function requestObject(fields: Fields, required: string[], description: string) 
 }
 
 const body = (gift: z.ZodType, id: string) =>
-  requestObject({ gift }, ["gift"], "The request body: one key, `gift`. Any other key is an `unknown_field` error.").meta({ id });
+  requestObject(
+    { gift },
+    ["gift"],
+    "The request body: one key, `gift`. Any other key is an `unknown_field` error.",
+  ).meta({ id });
 
 /** `POST /gifts` body, for the OpenAPI document (parseSingleGift validates it field by field). */
-export const singleGiftBody = body(requestObject(singleFields, ["name", "collection", "message", "from"], "One gift."), "CreateGiftRequest");
+export const singleGiftBody = body(
+  requestObject(singleFields, ["name", "collection", "message", "from"], "One gift."),
+  "CreateGiftRequest",
+);
 
 /** `POST /bulk/gifts` body, for the OpenAPI document (parseBulkGifts validates it field by field). */
 export const bulkGiftBody = body(
@@ -79,10 +125,14 @@ export const bulkGiftBody = body(
     {
       ...bulkFields,
       recipients_attributes: z
-        .array(requestObject(bulkRecipientFields, ["name"], "One recipient; fields given here override the shared ones."))
+        .array(
+          requestObject(bulkRecipientFields, ["name"], "One recipient; fields given here override the shared ones."),
+        )
         .min(1)
         .max(MAX_BULK_RECIPIENTS)
-        .meta({ description: `One element per recipient (at most ${MAX_BULK_RECIPIENTS}). All gifts are created, or none.` }),
+        .meta({
+          description: `One element per recipient (at most ${MAX_BULK_RECIPIENTS}). All gifts are created, or none.`,
+        }),
     },
     ["collection", "message", "from", "recipients_attributes"],
     "The shared fields of every gift, and the recipients.",
@@ -96,13 +146,21 @@ type Parsed<F extends Fields> = { [K in keyof F]: z.output<F[K]> };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Validates each field on its own so every problem is reported, with a JSON pointer. */
-function readFields<F extends Fields>(input: Record<string, unknown>, fields: F, pointer: string, problems: FieldProblem[], hint?: (key: string) => string | undefined) {
+function readFields<F extends Fields>(
+  input: Record<string, unknown>,
+  fields: F,
+  pointer: string,
+  problems: FieldProblem[],
+  hint?: (key: string) => string | undefined,
+) {
   const out: Partial<Parsed<F>> = {};
   problems.push(...unknownFieldProblems(input, fields, pointer, hint));
   for (const [key, schema] of Object.entries(fields)) {
     const result = schema.safeParse(input[key]);
     if (result.success) out[key as keyof F] = result.data as Parsed<F>[keyof F];
-    else for (const issue of result.error.issues) problems.push({ detail: issue.message, pointer: `${pointer}/${key}`, code: problemCode(issue) });
+    else
+      for (const issue of result.error.issues)
+        problems.push({ detail: issue.message, pointer: `${pointer}/${key}`, code: problemCode(issue) });
   }
   return out;
 }
@@ -114,7 +172,12 @@ function addYear(date: string): string {
 }
 
 /** Delivery rules that need more than one field: email requirements, default send time, expiry window. */
-function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: string }, pointer: string, now: Date, problems: FieldProblem[]): RecipientDraft {
+function finishRecipient(
+  r: Partial<Parsed<typeof recipientFields>> & { from?: string },
+  pointer: string,
+  now: Date,
+  problems: FieldProblem[],
+): RecipientDraft {
   const method = r.delivery_method ?? "email";
   const isEmail = method === "email";
   if (isEmail && r.email === undefined && !problems.some((p) => p.pointer === `${pointer}/email`)) {
@@ -126,9 +189,17 @@ function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: s
   if (r.expires_on !== undefined && !(isEmail && badSendDate)) {
     const sendDate = (scheduled ?? now).toISOString().slice(0, 10);
     if (r.expires_on < sendDate) {
-      problems.push({ detail: `Expires on can't be before the scheduled send date (${sendDate})`, pointer: `${pointer}/expires_on`, code: "expires_before_send_date" });
+      problems.push({
+        detail: `Expires on can't be before the scheduled send date (${sendDate})`,
+        pointer: `${pointer}/expires_on`,
+        code: "expires_before_send_date",
+      });
     } else if (r.expires_on >= addYear(sendDate)) {
-      problems.push({ detail: `Expires on must be less than 1 year after the scheduled send date (before ${addYear(sendDate)})`, pointer: `${pointer}/expires_on`, code: "expires_too_late" });
+      problems.push({
+        detail: `Expires on must be less than 1 year after the scheduled send date (before ${addYear(sendDate)})`,
+        pointer: `${pointer}/expires_on`,
+        code: "expires_too_late",
+      });
     }
   }
   return {
@@ -146,11 +217,23 @@ function finishRecipient(r: Partial<Parsed<typeof recipientFields>> & { from?: s
 
 /** The `gift` object of a body; any other top-level key is a problem (a misplaced field must never be dropped silently). */
 function giftObject(body: unknown, problems: FieldProblem[]): Record<string, unknown> | null {
-  if (isObject(body)) problems.push(...unknownFieldProblems(body, ["gift"], "", (key) => `${key} is not a known field: put the gift's fields inside "gift"`));
+  if (isObject(body))
+    problems.push(
+      ...unknownFieldProblems(
+        body,
+        ["gift"],
+        "",
+        (key) => `${key} is not a known field: put the gift's fields inside "gift"`,
+      ),
+    );
   const gift = isObject(body) ? body.gift : undefined;
   if (isObject(gift)) return gift;
   const blank = gift === undefined || gift === null;
-  problems.push({ detail: blank ? "Gift can't be blank" : "Gift must be an object", pointer: "/gift", code: blank ? "blank" : "not_an_object" });
+  problems.push({
+    detail: blank ? "Gift can't be blank" : "Gift must be an object",
+    pointer: "/gift",
+    code: blank ? "blank" : "not_an_object",
+  });
   return null;
 }
 
@@ -164,7 +247,15 @@ export function parseSingleGift(body: unknown, now: Date): { draft: GiftDraft; p
   );
   const recipient = finishRecipient(f, "/gift", now, problems);
   return {
-    draft: { collection: f.collection, message: f.message, from: f.from, subject: f.subject, logoId: f.logo_id, designId: f.design_id, recipients: [recipient] },
+    draft: {
+      collection: f.collection,
+      message: f.message,
+      from: f.from,
+      subject: f.subject,
+      logoId: f.logo_id,
+      designId: f.design_id,
+      recipients: [recipient],
+    },
     problems,
   };
 }
@@ -177,7 +268,9 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
   const perRecipient = new Set(["name", "delivery_method", "email", "scheduled_at", "expires_on", "cc_email"]);
   const { recipients_attributes: list, ...rest } = gift;
   const f = readFields(rest, bulkFields, "/gift", problems, (key) =>
-    perRecipient.has(key) ? `${key} is set per recipient in bulk: put it in each element of recipients_attributes` : undefined,
+    perRecipient.has(key)
+      ? `${key} is set per recipient in bulk: put it in each element of recipients_attributes`
+      : undefined,
   );
   const recipients: RecipientDraft[] = [];
   const pointer = "/gift/recipients_attributes";
@@ -186,7 +279,11 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
   } else if (!Array.isArray(list)) {
     problems.push({ detail: "Recipients attributes must be an array of objects", pointer, code: "not_an_array" });
   } else if (list.length > MAX_BULK_RECIPIENTS) {
-    problems.push({ detail: `Recipients attributes has too many recipients (maximum is ${MAX_BULK_RECIPIENTS})`, pointer, code: "too_many_recipients" });
+    problems.push({
+      detail: `Recipients attributes has too many recipients (maximum is ${MAX_BULK_RECIPIENTS})`,
+      pointer,
+      code: "too_many_recipients",
+    });
   } else {
     list.forEach((element, i) => {
       const at = `${pointer}/${i}`;
@@ -199,7 +296,15 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
     });
   }
   return {
-    draft: { collection: f.collection, message: f.message, from: f.from, subject: f.subject, logoId: f.logo_id, designId: f.design_id, recipients },
+    draft: {
+      collection: f.collection,
+      message: f.message,
+      from: f.from,
+      subject: f.subject,
+      logoId: f.logo_id,
+      designId: f.design_id,
+      recipients,
+    },
     problems,
   };
 }

@@ -5,7 +5,17 @@ import type { Tx } from "@/lib/db";
  * The gift stage machine: the only code that writes `Gift.stage`. Every change is a
  * conditional update (so concurrent callers can't both move a gift) plus one event.
  */
-export const STAGES = ["scheduled", "sent", "opened", "redeemed", "shipped", "delivered", "cancelled", "expired", "failed"] as const;
+export const STAGES = [
+  "scheduled",
+  "sent",
+  "opened",
+  "redeemed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "expired",
+  "failed",
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const INITIAL_STAGE: Stage = "scheduled";
@@ -49,7 +59,12 @@ export async function moveGift(tx: Tx, giftId: string, to: Stage, options: MoveO
 }
 
 /** Moves every gift matching `where` (and allowed to) to `to`; returns the ids moved. */
-export async function moveGifts(tx: Tx, where: Prisma.GiftWhereInput, to: Stage, options: MoveOptions = {}): Promise<string[]> {
+export async function moveGifts(
+  tx: Tx,
+  where: Prisma.GiftWhereInput,
+  to: Stage,
+  options: MoveOptions = {},
+): Promise<string[]> {
   const at = options.at ?? new Date();
   const moved = await tx.gift.updateManyAndReturn({
     where: { AND: [where, { stage: { in: stagesBefore(to) } }] },
@@ -57,7 +72,9 @@ export async function moveGifts(tx: Tx, where: Prisma.GiftWhereInput, to: Stage,
     select: { id: true },
   });
   if (moved.length > 0) {
-    await tx.giftEvent.createMany({ data: moved.map(({ id }) => ({ giftId: id, stage: to, message: options.message ?? null, createdAt: at })) });
+    await tx.giftEvent.createMany({
+      data: moved.map(({ id }) => ({ giftId: id, stage: to, message: options.message ?? null, createdAt: at })),
+    });
   }
   return moved.map(({ id }) => id);
 }

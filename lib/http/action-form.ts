@@ -7,7 +7,12 @@
  */
 export async function hasUnreadableActionFields(request: Request): Promise<boolean> {
   const type = request.headers.get("content-type") ?? "";
-  if (request.method !== "POST" || request.headers.has("next-action") || !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) return false;
+  if (
+    request.method !== "POST" ||
+    request.headers.has("next-action") ||
+    !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)
+  )
+    return false;
   let form: FormData;
   try {
     form = await request.formData();

@@ -26,10 +26,13 @@ export const PAGE_BODY_LIMIT = 1024 * 1024;
  * @returns {{ limitBytes: number, format: "jsonapi" | "oauth" | "page" }}
  */
 export function bodyLimitFor(pathname) {
-  if (pathname === "/oauth2/token" || pathname.startsWith("/oauth2/token/")) return { limitBytes: OAUTH_TOKEN_BODY_LIMIT, format: "oauth" };
+  if (pathname === "/oauth2/token" || pathname.startsWith("/oauth2/token/"))
+    return { limitBytes: OAUTH_TOKEN_BODY_LIMIT, format: "oauth" };
   if (pathname.startsWith("/api/auth/")) return { limitBytes: AUTH_BODY_LIMIT, format: "page" };
-  if (pathname === "/api/inngest" || pathname.startsWith("/api/inngest/")) return { limitBytes: INNGEST_BODY_LIMIT, format: "jsonapi" };
-  if (/^\/api\/v1\/(teams\/[^/]+\/)?bulk\/gifts\/?$/.test(pathname)) return { limitBytes: BULK_BODY_LIMIT, format: "jsonapi" };
+  if (pathname === "/api/inngest" || pathname.startsWith("/api/inngest/"))
+    return { limitBytes: INNGEST_BODY_LIMIT, format: "jsonapi" };
+  if (/^\/api\/v1\/(teams\/[^/]+\/)?bulk\/gifts\/?$/.test(pathname))
+    return { limitBytes: BULK_BODY_LIMIT, format: "jsonapi" };
   if (pathname.startsWith("/api/")) return { limitBytes: API_BODY_LIMIT, format: "jsonapi" };
   return { limitBytes: PAGE_BODY_LIMIT, format: "page" };
 }
@@ -49,7 +52,12 @@ export const tooLargeMessage = (limitBytes) => `The request body is larger than 
  * @param {number} limitBytes
  * @param {string} homeUrl
  */
-export const tooLargePage = (limitBytes, homeUrl) => errorPage("That was more than we can take", `${tooLargeMessage(limitBytes)} Nothing was saved. Go back and try again with less.`, homeUrl);
+export const tooLargePage = (limitBytes, homeUrl) =>
+  errorPage(
+    "That was more than we can take",
+    `${tooLargeMessage(limitBytes)} Nothing was saved. Go back and try again with less.`,
+    homeUrl,
+  );
 
 /**
  * A minimal error page in the site's colours, for answers given before or around Next (where no

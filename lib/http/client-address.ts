@@ -34,7 +34,11 @@ export function clientAddress(headers: HeaderReader): string | null {
 }
 
 export function isLoopbackAddress(address: string): boolean {
-  const a = address.trim().replace(/^\[|\]$/g, "").replace(/^::ffff:/i, "").toLowerCase();
+  const a = address
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/^::ffff:/i, "")
+    .toLowerCase();
   return a === "::1" || /^127(\.\d{1,3}){3}$/.test(a);
 }
 

@@ -16,11 +16,13 @@ const streamed = (chunks: string[], then: "end" | "abort") =>
 
 describe("readBodyBytes", () => {
   it("reads a streamed body whole, counting bytes", async () => {
-    expect(new TextDecoder().decode(await readBodyBytes(streamed(["{\"a\":", "\"€\"}"], "end"), 100))).toBe('{"a":"€"}');
+    expect(new TextDecoder().decode(await readBodyBytes(streamed(['{"a":', '"€"}'], "end"), 100))).toBe('{"a":"€"}');
     await expect(readBodyBytes(streamed(["€".repeat(4)], "end"), 11)).rejects.toBeInstanceOf(BodyTooLargeError); // 12 bytes, 4 characters
   });
 
   it("a body cut off by the client is a BodyIncompleteError (a 4xx), not an unexpected failure", async () => {
-    await expect(readBodyBytes(streamed(['{"gift": {"name"'], "abort"), 1000)).rejects.toBeInstanceOf(BodyIncompleteError);
+    await expect(readBodyBytes(streamed(['{"gift": {"name"'], "abort"), 1000)).rejects.toBeInstanceOf(
+      BodyIncompleteError,
+    );
   });
 });

@@ -10,7 +10,9 @@ export function securityHeaders(csp: string): Record<string, string> {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    ...(config.appUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    ...(config.appUrl.startsWith("https://")
+      ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" }
+      : {}),
   };
 }
 

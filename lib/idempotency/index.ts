@@ -1,2 +1,8 @@
-export { findIdempotencyKey, IDEMPOTENCY_TTL_MS, purgeExpiredIdempotencyKeys, reserveIdempotencyKey, saveIdempotentResponse } from "./keys";
+export {
+  findIdempotencyKey,
+  IDEMPOTENCY_TTL_MS,
+  purgeExpiredIdempotencyKeys,
+  reserveIdempotencyKey,
+  saveIdempotentResponse,
+} from "./keys";
 export type { IdempotencyReservation, StoredKey } from "./keys";

@@ -52,19 +52,34 @@ test("gift/scheduled events go out in batches of 500, one per gift with a send t
   expect(requests.map((r) => r.length)).toEqual([500, 500, 200]);
   const events = requests.flat();
   expect(events.map((e) => e.data.giftId)).toEqual(gifts.map((g) => g.id));
-  expect(events[0]).toMatchObject({ id: "gift-scheduled-gft_0", name: "gift/scheduled", data: { giftId: "gft_0", scheduledAt: "2030-05-01T10:00:00.000Z" } });
+  expect(events[0]).toMatchObject({
+    id: "gift-scheduled-gft_0",
+    name: "gift/scheduled",
+    data: { giftId: "gft_0", scheduledAt: "2030-05-01T10:00:00.000Z" },
+  });
 });
 
 test("gift/cancelled names the gift", async () => {
   useInngestDevServer();
   await notifyGiftCancelled("gft_9", devClient());
-  expect(requests).toEqual([[expect.objectContaining({ id: "gift-cancelled-gft_9", name: "gift/cancelled", data: { giftId: "gft_9" } })]]);
+  expect(requests).toEqual([
+    [expect.objectContaining({ id: "gift-cancelled-gft_9", name: "gift/cancelled", data: { giftId: "gft_9" } })],
+  ]);
 });
 
 test("an unreachable Inngest is logged, not thrown: the gift is committed and the minute sweep still delivers it", async () => {
   useInngestDevServer();
   const error = vi.spyOn(console, "error").mockImplementation(() => {});
-  const down = new Inngest({ id: "ribbon-test", isDev: true, baseUrl: "http://127.0.0.1:9", logger: quiet, internalLogger: quiet });
+  const down = new Inngest({
+    id: "ribbon-test",
+    isDev: true,
+    baseUrl: "http://127.0.0.1:9",
+    logger: quiet,
+    internalLogger: quiet,
+  });
   await expect(notifyGiftsScheduled([{ id: "gft_x", scheduledAt: new Date() }], down)).resolves.toBeUndefined();
-  expect(error).toHaveBeenCalledWith(expect.stringContaining("could not send 1 gift/scheduled event(s) to Inngest"), expect.anything());
+  expect(error).toHaveBeenCalledWith(
+    expect.stringContaining("could not send 1 gift/scheduled event(s) to Inngest"),
+    expect.anything(),
+  );
 });

@@ -3,7 +3,9 @@ import { config } from "@/lib/config";
 import { inngest } from "./client";
 
 /** Sent after a gift with an email to schedule is committed. */
-export const giftScheduled = eventType("gift/scheduled", { schema: staticSchema<{ giftId: string; scheduledAt: string }>() });
+export const giftScheduled = eventType("gift/scheduled", {
+  schema: staticSchema<{ giftId: string; scheduledAt: string }>(),
+});
 /** Sent after a gift is cancelled: cancels its waiting `deliver-scheduled-gift` run. */
 export const giftCancelled = eventType("gift/cancelled", { schema: staticSchema<{ giftId: string }>() });
 
@@ -25,10 +27,21 @@ const BATCH = 500;
  * the minute sweep (`sweep-due-gifts`) still delivers the gifts, so the error is logged.
  * The event id is derived from the gift id, so Inngest ignores a repeated notice.
  */
-export async function notifyGiftsScheduled(gifts: { id: string; scheduledAt: Date | null }[], client: Inngest.Any = inngest): Promise<void> {
+export async function notifyGiftsScheduled(
+  gifts: { id: string; scheduledAt: Date | null }[],
+  client: Inngest.Any = inngest,
+): Promise<void> {
   if (!config.inngest) return;
   const events = gifts.flatMap((g) =>
-    g.scheduledAt ? [{ id: `gift-scheduled-${g.id}`, name: giftScheduled.name, data: { giftId: g.id, scheduledAt: g.scheduledAt.toISOString() } }] : [],
+    g.scheduledAt
+      ? [
+          {
+            id: `gift-scheduled-${g.id}`,
+            name: giftScheduled.name,
+            data: { giftId: g.id, scheduledAt: g.scheduledAt.toISOString() },
+          },
+        ]
+      : [],
   );
   for (let i = 0; i < events.length; i += BATCH) {
     await sendOrLog(client, events.slice(i, i + BATCH), `${events.length} gift/scheduled event(s)`);
@@ -38,10 +51,18 @@ export async function notifyGiftsScheduled(gifts: { id: string; scheduledAt: Dat
 /** Tells Inngest a gift was cancelled, which cancels its scheduled delivery run. No-op without Inngest. */
 export async function notifyGiftCancelled(giftId: string, client: Inngest.Any = inngest): Promise<void> {
   if (!config.inngest) return;
-  await sendOrLog(client, [{ id: `gift-cancelled-${giftId}`, name: giftCancelled.name, data: { giftId } }], "gift/cancelled event");
+  await sendOrLog(
+    client,
+    [{ id: `gift-cancelled-${giftId}`, name: giftCancelled.name, data: { giftId } }],
+    "gift/cancelled event",
+  );
 }
 
-async function sendOrLog(client: Inngest.Any, events: { id: string; name: string; data: Record<string, unknown> }[], what: string): Promise<void> {
+async function sendOrLog(
+  client: Inngest.Any,
+  events: { id: string; name: string; data: Record<string, unknown> }[],
+  what: string,
+): Promise<void> {
   try {
     await client.send(events);
   } catch (error) {

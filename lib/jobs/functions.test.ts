@@ -14,14 +14,18 @@ const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 const client = new Inngest({ id: "ribbon-test", isDev: true, logger: quiet, internalLogger: quiet });
 const fns = createFunctions(client, { db: async () => t.db, transport: () => transport });
 
-
 const scheduledEvent = (giftId: string, scheduledAt: Date) =>
-  [{ name: "gift/scheduled", data: { giftId, scheduledAt: scheduledAt.toISOString() } }] as [{ name: string; data: Record<string, unknown> }];
+  [{ name: "gift/scheduled", data: { giftId, scheduledAt: scheduledAt.toISOString() } }] as [
+    { name: string; data: Record<string, unknown> },
+  ];
 // Time can't pass in a test run: the sleep step is mocked (unmocked it would wait forever).
 const skipSleep = { id: "wait-for-scheduled-at", handler() {} };
 /** One run of deliver-scheduled-gift (a fresh engine: an engine remembers the steps it ran). */
 const runDelivery = (giftId: string, scheduledAt: Date) =>
-  new InngestTestEngine({ function: fns.deliverScheduledGift }).execute({ events: scheduledEvent(giftId, scheduledAt), steps: [skipSleep] });
+  new InngestTestEngine({ function: fns.deliverScheduledGift }).execute({
+    events: scheduledEvent(giftId, scheduledAt),
+    steps: [skipSleep],
+  });
 
 describe("deliver-scheduled-gift", () => {
   test("sleeps until scheduled_at, then delivers the gift once", async () => {
@@ -42,7 +46,9 @@ describe("deliver-scheduled-gift", () => {
   });
 
   test("is cancelled by gift/cancelled for the same gift, and a cancelled gift never sends", async () => {
-    expect(fns.deliverScheduledGift.opts.cancelOn).toEqual([{ event: expect.objectContaining({ name: "gift/cancelled" }), match: "data.giftId" }]);
+    expect(fns.deliverScheduledGift.opts.cancelOn).toEqual([
+      { event: expect.objectContaining({ name: "gift/cancelled" }), match: "data.giftId" },
+    ]);
 
     transport = fakeTransport();
     const gift = await insertGift(t.db, { ...t.owner, scheduledAt: new Date(Date.now() - 1000) });
@@ -57,8 +63,14 @@ describe("deliver-scheduled-gift", () => {
     const gift = await insertGift(t.db, t.owner);
 
     const failed = await runDelivery(gift.id, gift.scheduledAt!);
-    expect(failed.error).toMatchObject({ name: "RetryAfterError", message: "Attempt 1 failed: 451 mailbox temporarily unavailable" });
-    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "scheduled", deliveryAttempts: 1 });
+    expect(failed.error).toMatchObject({
+      name: "RetryAfterError",
+      message: "Attempt 1 failed: 451 mailbox temporarily unavailable",
+    });
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({
+      stage: "scheduled",
+      deliveryAttempts: 1,
+    });
 
     // Inngest retries the step; @inngest/test doesn't model retries (nor the retry time), so run it again.
     // Too early: the gift is waiting for its backoff time, nothing is sent.
@@ -85,7 +97,10 @@ describe("deliver-scheduled-gift", () => {
     transport = fakeTransport({ failTimes: Infinity });
     const gift = await insertGift(t.db, { ...t.owner, deliveryAttempts: 4 });
     const { error } = await runDelivery(gift.id, gift.scheduledAt!);
-    expect(error).toMatchObject({ name: "NonRetriableError", message: "Gave up after 5 attempts: 451 mailbox temporarily unavailable" });
+    expect(error).toMatchObject({
+      name: "NonRetriableError",
+      message: "Gave up after 5 attempts: 451 mailbox temporarily unavailable",
+    });
     expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("failed");
   });
 
@@ -95,7 +110,9 @@ describe("deliver-scheduled-gift", () => {
     const gift = await insertGift(t.db, { ...t.owner, scheduledAt });
     const { error } = await runDelivery(gift.id, scheduledAt);
     expect(error).toMatchObject({ name: "RetryAfterError", message: "Not due yet" });
-    await expect(deliverOrThrow(t.db, gift.id, transport)).rejects.toMatchObject({ retryAfter: scheduledAt.toISOString() });
+    await expect(deliverOrThrow(t.db, gift.id, transport)).rejects.toMatchObject({
+      retryAfter: scheduledAt.toISOString(),
+    });
     expect(transport.calls).toBe(0);
   });
 });
@@ -104,7 +121,10 @@ describe("sweep-due-gifts", () => {
   test("runs every minute and delivers due gifts, sandbox ones suppressed", async () => {
     expect(fns.sweepDueGifts.opts.triggers).toEqual([{ cron: "* * * * *" }]);
     transport = fakeTransport();
-    await t.db.gift.updateMany({ where: { stage: "scheduled" }, data: { scheduledAt: new Date(Date.now() + 86_400_000) } }); // park earlier tests' gifts
+    await t.db.gift.updateMany({
+      where: { stage: "scheduled" },
+      data: { scheduledAt: new Date(Date.now() + 86_400_000) },
+    }); // park earlier tests' gifts
     const live = await insertGift(t.db, t.owner);
     const sandbox = await insertGift(t.db, { ...t.owner, livemode: false });
     const engine = new InngestTestEngine({ function: fns.sweepDueGifts });
@@ -136,7 +156,12 @@ describe("advance-fulfilment", () => {
       fulfilment: () => ({
         name: "fake",
         submit: async (order) => (submitted.push(order.giftId), { orderId: `ORD-${order.giftId}` }),
-        status: async () => ({ status: "delivered", carrier: "Fake Post", trackingNumber: "FP1", trackingUrl: "https://tracking.example.com/FP1" }),
+        status: async () => ({
+          status: "delivered",
+          carrier: "Fake Post",
+          trackingNumber: "FP1",
+          trackingUrl: "https://tracking.example.com/FP1",
+        }),
       }),
     });
     // The fixture gift has no product or address: the order is refused and retried later.
@@ -145,12 +170,29 @@ describe("advance-fulfilment", () => {
     const product = await t.db.product.findFirstOrThrow();
     await t.db.gift.update({
       where: { id: gift.id },
-      data: { selectedProductId: product.id, fulfilmentLeaseUntil: null, address: { fullName: "K", line1: "1 Main", line2: "", city: "Paris", region: "", postalCode: "75001", country: "FR", phone: "", email: "k@example.test" } },
+      data: {
+        selectedProductId: product.id,
+        fulfilmentLeaseUntil: null,
+        address: {
+          fullName: "K",
+          line1: "1 Main",
+          line2: "",
+          city: "Paris",
+          region: "",
+          postalCode: "75001",
+          country: "FR",
+          phone: "",
+          email: "k@example.test",
+        },
+      },
     });
     const { result } = await new InngestTestEngine({ function: withFake.advanceFulfilment }).execute();
     expect(result).toEqual({ submitted: 1, retrying: 0, failed: 0, shipped: 1, delivered: 1 });
     expect(submitted).toEqual([gift.id]);
-    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "delivered", trackingNumber: "FP1" });
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({
+      stage: "delivered",
+      trackingNumber: "FP1",
+    });
   });
 });
 
@@ -158,7 +200,13 @@ describe("purge-idempotency-keys", () => {
   test("runs daily and forgets only keys older than 24 hours", async () => {
     expect(fns.purgeIdempotencyKeys.opts.triggers).toEqual([{ cron: "TZ=UTC 15 0 * * *" }]);
     const day = 24 * 60 * 60 * 1000;
-    const key = (key: string, age: number) => ({ ownerKey: "u:live", key, requestHash: "h", giftIds: [], createdAt: new Date(Date.now() - age) });
+    const key = (key: string, age: number) => ({
+      ownerKey: "u:live",
+      key,
+      requestHash: "h",
+      giftIds: [],
+      createdAt: new Date(Date.now() - age),
+    });
     await t.db.idempotencyKey.createMany({ data: [key("old", day + 60_000), key("fresh", day - 60_000)] });
     const engine = new InngestTestEngine({ function: fns.purgeIdempotencyKeys });
     const { result } = await engine.execute();

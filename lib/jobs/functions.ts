@@ -12,11 +12,18 @@ import { EVENT_JOBS, SCHEDULED_JOBS, type ScheduledJob } from "./registry";
  */
 export async function deliverOrThrow(db: PrismaClient, giftId: string, transport?: MailTransport) {
   const result = await deliverGift(db, giftId, { transport });
-  if (result.outcome === "retry") throw new RetryAfterError(`Attempt ${result.attempt} failed: ${result.error}`, result.retryAt);
-  if (result.outcome === "failed") throw new NonRetriableError(`Gave up after ${result.attempt} attempts: ${result.error}`);
-  if (result.outcome === "skipped" && result.reason === "not-due" && result.retryAt) throw new RetryAfterError("Not due yet", result.retryAt);
+  if (result.outcome === "retry")
+    throw new RetryAfterError(`Attempt ${result.attempt} failed: ${result.error}`, result.retryAt);
+  if (result.outcome === "failed")
+    throw new NonRetriableError(`Gave up after ${result.attempt} attempts: ${result.error}`);
+  if (result.outcome === "skipped" && result.reason === "not-due" && result.retryAt)
+    throw new RetryAfterError("Not due yet", result.retryAt);
   // sent, suppressed, or nothing to do (cancelled, already sent, held by a sweep that will finish it).
-  return { giftId: result.giftId, outcome: result.outcome, ...(result.outcome === "skipped" ? { reason: result.reason } : {}) };
+  return {
+    giftId: result.giftId,
+    outcome: result.outcome,
+    ...(result.outcome === "skipped" ? { reason: result.reason } : {}),
+  };
 }
 
 export type JobDependencies = {
@@ -59,9 +66,23 @@ export function createFunctions(client: Inngest.Any, deps: JobDependencies = { d
     Object.entries(SCHEDULED_JOBS).map(([key, job]: [string, ScheduledJob]) => [
       key,
       client.createFunction(
-        { id: job.id, name: job.name, triggers: [cron(job.cron)], ...(job.concurrency ? { concurrency: { limit: job.concurrency } } : {}) },
+        {
+          id: job.id,
+          name: job.name,
+          triggers: [cron(job.cron)],
+          ...(job.concurrency ? { concurrency: { limit: job.concurrency } } : {}),
+        },
         async ({ step }) =>
-          step.run(job.id, async () => job.run({ db: await deps.db(), transport: transport(), fulfilment: deps.fulfilment, batchSize: 100, lanes: 1, stopping: () => false })),
+          step.run(job.id, async () =>
+            job.run({
+              db: await deps.db(),
+              transport: transport(),
+              fulfilment: deps.fulfilment,
+              batchSize: 100,
+              lanes: 1,
+              stopping: () => false,
+            }),
+          ),
       ),
     ]),
   ) as ScheduledFunctions;

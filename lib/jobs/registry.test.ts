@@ -17,7 +17,11 @@ test("the Inngest route serves exactly the registry's jobs, on the registry's sc
 });
 
 test("the in-process sweeper runs every scheduled job, and the event job's work is covered by one of them", () => {
-  expect(SWEPT_JOBS.map((j) => j.id).sort()).toEqual(Object.values(SCHEDULED_JOBS).map((j) => j.id).sort());
+  expect(SWEPT_JOBS.map((j) => j.id).sort()).toEqual(
+    Object.values(SCHEDULED_JOBS)
+      .map((j) => j.id)
+      .sort(),
+  );
   for (const job of Object.values(EVENT_JOBS)) expect(SWEPT_JOBS.map((j) => j.id)).toContain(job.inProcess);
   expect(new Set(JOB_IDS).size).toBe(JOB_IDS.length);
 });

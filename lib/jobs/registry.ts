@@ -1,5 +1,11 @@
 import type { PrismaClient } from "@/lib/db";
-import { deliverAllDue, expireGifts, purgeExpiredSignInEmails, sendQueuedEmails, type MailTransport } from "@/lib/delivery";
+import {
+  deliverAllDue,
+  expireGifts,
+  purgeExpiredSignInEmails,
+  sendQueuedEmails,
+  type MailTransport,
+} from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { runWebhooks } from "@/lib/webhooks";
@@ -52,7 +58,9 @@ export const SCHEDULED_JOBS = {
     cron: "* * * * *",
     sweepEveryMs: 0,
     concurrency: 1,
-    run: async ({ db, transport, batchSize, lanes, stopping }) => ({ claimed: await deliverAllDue(db, { transport, limit: batchSize, lanes, stop: stopping }) }),
+    run: async ({ db, transport, batchSize, lanes, stopping }) => ({
+      claimed: await deliverAllDue(db, { transport, limit: batchSize, lanes, stop: stopping }),
+    }),
   },
   sendEmails: {
     id: "send-emails",
@@ -110,7 +118,11 @@ export const SCHEDULED_JOBS = {
  * its `sweep-due-gifts` finds the same gifts when they are due.
  */
 export const EVENT_JOBS = {
-  deliverScheduledGift: { id: "deliver-scheduled-gift", name: "Deliver a scheduled gift email", inProcess: SCHEDULED_JOBS.sweepDueGifts.id },
+  deliverScheduledGift: {
+    id: "deliver-scheduled-gift",
+    name: "Deliver a scheduled gift email",
+    inProcess: SCHEDULED_JOBS.sweepDueGifts.id,
+  },
 } as const;
 
 export const JOB_IDS = [...Object.values(SCHEDULED_JOBS), ...Object.values(EVENT_JOBS)].map((job) => job.id);

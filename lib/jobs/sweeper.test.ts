@@ -9,13 +9,30 @@ import { openTwoHandles } from "@/lib/testing/two-handles";
 import { createSweeper, startSweeper, stopSweeper } from "./sweeper";
 
 /** Inserts `count` due live email gifts in two statements (one insert each would take ages on PGlite). */
-async function insertDueGifts(db: PrismaClient, owner: { teamId: string; senderId: string }, count: number): Promise<string[]> {
+async function insertDueGifts(
+  db: PrismaClient,
+  owner: { teamId: string; senderId: string },
+  count: number,
+): Promise<string[]> {
   const cat = await catalogue(db);
   const now = new Date();
   const ids = Array.from({ length: count }, () => `gft_${randomBytes(12).toString("hex")}`);
   await db.gift.createMany({
     data: ids.map((id, i) =>
-      giftRow(cat, { id, ...owner, recipientName: `Recipient ${i}`, email: `r${i}@example.test`, subject: "You got a gift", message: `Message ${i}`, from: "Load test", scheduledAt: new Date(now.getTime() - (i % 60) * 1000) }, now),
+      giftRow(
+        cat,
+        {
+          id,
+          ...owner,
+          recipientName: `Recipient ${i}`,
+          email: `r${i}@example.test`,
+          subject: "You got a gift",
+          message: `Message ${i}`,
+          from: "Load test",
+          scheduledAt: new Date(now.getTime() - (i % 60) * 1000),
+        },
+        now,
+      ),
     ),
   });
   await db.giftEvent.createMany({ data: ids.map((giftId) => ({ giftId, stage: "scheduled", createdAt: now })) });
@@ -95,7 +112,12 @@ describe("the in-process sweeper", () => {
     try {
       const db = database.prisma;
       const { user, team } = await createAccount(db);
-      const old = await insertGift(db, { teamId: team.id, senderId: user.id, stage: "sent", expiresOn: new Date("2020-01-01") });
+      const old = await insertGift(db, {
+        teamId: team.id,
+        senderId: user.id,
+        stage: "sent",
+        expiresOn: new Date("2020-01-01"),
+      });
       const sweeper = createSweeper({ db: async () => db, transport: fakeTransport(), intervalMs: 60_000 });
       await sweeper.runOnce();
       await sweeper.stop();

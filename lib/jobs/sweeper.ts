@@ -35,7 +35,14 @@ export const SWEPT_JOBS: readonly ScheduledJob[] = Object.values(SCHEDULED_JOBS)
  * alive. Several processes may sweep one PostgreSQL database: claims make every gift go out once.
  */
 export function createSweeper(options: SweeperOptions = {}): Sweeper {
-  const { db = getDb, transport, intervalMs = config.sweeperIntervalMs, batchSize = 50, lanes = 3, fulfilment } = options;
+  const {
+    db = getDb,
+    transport,
+    intervalMs = config.sweeperIntervalMs,
+    batchSize = 50,
+    lanes = 3,
+    fulfilment,
+  } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;

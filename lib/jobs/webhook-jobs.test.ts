@@ -16,8 +16,18 @@ beforeAll(async () => {
   vi.stubEnv("RIBBON_WEBHOOKS_ALLOW_PRIVATE", "1");
   receiver = await startReceiver(3248);
   const user = await t.db.user.findUniqueOrThrow({ where: { id: t.owner.senderId } });
-  const caller = { user: { id: user.id, name: user.name ?? "", email: user.email }, mode: "live" as const, via: "token" as const, credentialId: 0 };
-  await createEndpoint(t.db, caller, { id: t.owner.teamId, name: "Team" }, { url: receiver.url, eventTypes: [...EVENT_TYPES] });
+  const caller = {
+    user: { id: user.id, name: user.name ?? "", email: user.email },
+    mode: "live" as const,
+    via: "token" as const,
+    credentialId: 0,
+  };
+  await createEndpoint(
+    t.db,
+    caller,
+    { id: t.owner.teamId, name: "Team" },
+    { url: receiver.url, eventTypes: [...EVENT_TYPES] },
+  );
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -37,7 +47,12 @@ describe("webhook jobs", () => {
     } finally {
       await sweeper.stop();
     }
-    expect(receiver.received.slice(before).map((r) => JSON.parse(r.body).type).sort()).toEqual(["gift.cancelled", "gift.scheduled"]);
+    expect(
+      receiver.received
+        .slice(before)
+        .map((r) => JSON.parse(r.body).type)
+        .sort(),
+    ).toEqual(["gift.cancelled", "gift.scheduled"]);
   });
 
   test("the Inngest cron dispatch-webhooks runs the same worker", async () => {

@@ -4,7 +4,13 @@ import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount } from "@/lib/testing/fixtures";
-import { approveAuthorization, checkAuthorizationRequest, CODE_LIFETIME_MS, denyAuthorization, redirectUriWith } from "./authorize";
+import {
+  approveAuthorization,
+  checkAuthorizationRequest,
+  CODE_LIFETIME_MS,
+  denyAuthorization,
+  redirectUriWith,
+} from "./authorize";
 import { createOAuthClient } from "./create-client";
 
 let database: Database;
@@ -15,12 +21,18 @@ const REDIRECT = "https://app.example.test/callback";
 beforeAll(async () => {
   database = await openTestDatabase();
   db = database.prisma;
-  client = await createOAuthClient(db, { name: "Gift Bot", redirectUris: [REDIRECT, "https://app.example.test/cb?tenant=1"] });
+  client = await createOAuthClient(db, {
+    name: "Gift Bot",
+    redirectUris: [REDIRECT, "https://app.example.test/cb?tenant=1"],
+  });
 });
 afterAll(() => database?.close());
 
 const query = (over: Record<string, string | string[] | undefined> = {}) =>
-  ({ client_id: client.clientId, redirect_uri: REDIRECT, response_type: "code", state: "xyz", ...over }) as Record<string, string | string[]>;
+  ({ client_id: client.clientId, redirect_uri: REDIRECT, response_type: "code", state: "xyz", ...over }) as Record<
+    string,
+    string | string[]
+  >;
 
 describe("checkAuthorizationRequest", () => {
   test("a valid request asks for consent, with the client's name", async () => {
@@ -30,7 +42,10 @@ describe("checkAuthorizationRequest", () => {
       redirectUri: REDIRECT,
       state: "xyz",
     });
-    expect(await checkAuthorizationRequest(db, query({ state: undefined }))).toMatchObject({ status: "consent", state: undefined });
+    expect(await checkAuthorizationRequest(db, query({ state: undefined }))).toMatchObject({
+      status: "consent",
+      state: undefined,
+    });
   });
 
   test("never redirects for an unknown client or an unregistered redirect URI", async () => {
@@ -75,7 +90,11 @@ describe("approveAuthorization", () => {
   test("issues a one-time code stored hashed, valid ten minutes, and redirects with it and the state", async () => {
     const { user } = await createAccount(db);
     const now = new Date("2030-01-01T12:00:00.000Z");
-    const result = await approveAuthorization(db, { clientId: client.clientId, redirectUri: REDIRECT, state: "s t&=", userId: user.id }, { now });
+    const result = await approveAuthorization(
+      db,
+      { clientId: client.clientId, redirectUri: REDIRECT, state: "s t&=", userId: user.id },
+      { now },
+    );
     if (result.status !== "redirect") throw new Error("expected a redirect");
     expect(result.code).toMatch(/^[1-9A-HJ-NP-Za-km-z]{33}$/); // 192 bits
     const url = new URL(result.to);
@@ -90,7 +109,11 @@ describe("approveAuthorization", () => {
 
   test("keeps the registered URI's own query and omits an absent state", async () => {
     const { user } = await createAccount(db);
-    const result = await approveAuthorization(db, { clientId: client.clientId, redirectUri: "https://app.example.test/cb?tenant=1", userId: user.id });
+    const result = await approveAuthorization(db, {
+      clientId: client.clientId,
+      redirectUri: "https://app.example.test/cb?tenant=1",
+      userId: user.id,
+    });
     if (result.status !== "redirect") throw new Error("expected a redirect");
     const url = new URL(result.to);
     expect([...url.searchParams.keys()]).toEqual(["tenant", "code"]);
@@ -99,8 +122,16 @@ describe("approveAuthorization", () => {
   test("checks the client and redirect URI again (they come back from the browser)", async () => {
     const { user } = await createAccount(db);
     const before = await db.oAuthCode.count();
-    expect(await approveAuthorization(db, { clientId: client.clientId, redirectUri: "https://evil.example.test/", userId: user.id })).toMatchObject({ status: "invalid" });
-    expect(await approveAuthorization(db, { clientId: "nope", redirectUri: REDIRECT, userId: user.id })).toMatchObject({ status: "invalid" });
+    expect(
+      await approveAuthorization(db, {
+        clientId: client.clientId,
+        redirectUri: "https://evil.example.test/",
+        userId: user.id,
+      }),
+    ).toMatchObject({ status: "invalid" });
+    expect(await approveAuthorization(db, { clientId: "nope", redirectUri: REDIRECT, userId: user.id })).toMatchObject({
+      status: "invalid",
+    });
     expect(await db.oAuthCode.count()).toBe(before);
   });
 });
@@ -114,7 +145,9 @@ describe("denyAuthorization", () => {
     expect(url.searchParams.get("error")).toBe("access_denied");
     expect(url.searchParams.get("state")).toBe("xyz");
     expect(await db.oAuthCode.count()).toBe(before);
-    expect(await denyAuthorization(db, { clientId: client.clientId, redirectUri: "https://evil.example.test/" })).toMatchObject({ status: "invalid" });
+    expect(
+      await denyAuthorization(db, { clientId: client.clientId, redirectUri: "https://evil.example.test/" }),
+    ).toMatchObject({ status: "invalid" });
   });
 });
 

@@ -20,7 +20,13 @@ export type AuthorizationCheck =
   /** A well-identified client sent a bad request: the error goes back to its redirect URI. */
   | { status: "redirect"; to: string }
   /** Ask the user. */
-  | { status: "consent"; client: { clientId: string; name: string }; redirectUri: string; state?: string; codeChallenge?: string };
+  | {
+      status: "consent";
+      client: { clientId: string; name: string };
+      redirectUri: string;
+      state?: string;
+      codeChallenge?: string;
+    };
 
 /** `uri` with the parameters added to its query (a registered URI may already have one). */
 export function redirectUriWith(uri: string, params: Record<string, string | undefined>): string {
@@ -30,10 +36,17 @@ export function redirectUriWith(uri: string, params: Record<string, string | und
 }
 
 /** The client with this client_id, if `redirectUri` is one of its registered URIs exactly. */
-async function findClientFor(db: Tx, clientId: string, redirectUri: string): Promise<Client | "unknown-client" | "unknown-redirect"> {
+async function findClientFor(
+  db: Tx,
+  clientId: string,
+  redirectUri: string,
+): Promise<Client | "unknown-client" | "unknown-redirect"> {
   // PostgreSQL text can't hold NUL; no client id carries control characters or runs this long.
   if (/[\u0000-\u001f\u007f]/.test(clientId) || clientId.length > 255) return "unknown-client";
-  const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientId: true, name: true, redirectUris: true } });
+  const client = await db.oAuthClient.findUnique({
+    where: { clientId },
+    select: { id: true, clientId: true, name: true, redirectUris: true },
+  });
   if (!client) return "unknown-client";
   // Registered exactly, and still a URI we would register today (never javascript:, data:, …).
   if (!client.redirectUris.includes(redirectUri) || redirectUriProblem(redirectUri)) return "unknown-redirect";
@@ -47,7 +60,11 @@ export const INVALID_AUTHORIZATION: Record<InvalidAuthorization, string> = {
   "unknown-redirect": "The redirect_uri is not one the application registered, so we won't send you there.",
 };
 
-const invalid = (code: InvalidAuthorization) => ({ status: "invalid" as const, code, reason: INVALID_AUTHORIZATION[code] });
+const invalid = (code: InvalidAuthorization) => ({
+  status: "invalid" as const,
+  code,
+  reason: INVALID_AUTHORIZATION[code],
+});
 
 /** Validates an authorization request (RFC 6749 §4.1.1) for the consent screen. */
 export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuery): Promise<AuthorizationCheck> {
@@ -59,14 +76,24 @@ export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuer
 
   const back = (error: string, description: string, withState = true) => ({
     status: "redirect" as const,
-    to: redirectUriWith(redirectUri, { error, error_description: description, state: withState && typeof state === "string" ? state : undefined }),
+    to: redirectUriWith(redirectUri, {
+      error,
+      error_description: description,
+      state: withState && typeof state === "string" ? state : undefined,
+    }),
   });
   if (Array.isArray(state)) return back("invalid_request", "state was sent more than once.", false);
-  if (responseType === undefined || Array.isArray(responseType)) return back("invalid_request", "response_type must be sent once.");
-  if (responseType !== "code") return back("unsupported_response_type", 'Only response_type=code is supported.');
+  if (responseType === undefined || Array.isArray(responseType))
+    return back("invalid_request", "response_type must be sent once.");
+  if (responseType !== "code") return back("unsupported_response_type", "Only response_type=code is supported.");
   const pkce = checkCodeChallenge(query.code_challenge, query.code_challenge_method);
   if (!pkce.ok) return back("invalid_request", pkce.description);
-  const consent = { status: "consent" as const, client: { clientId: client.clientId, name: client.name }, redirectUri, state };
+  const consent = {
+    status: "consent" as const,
+    client: { clientId: client.clientId, name: client.name },
+    redirectUri,
+    state,
+  };
   return pkce.challenge ? { ...consent, codeChallenge: pkce.challenge } : consent;
 }
 
@@ -101,11 +128,18 @@ export async function approveAuthorization(
 }
 
 /** The user said no: the redirect carrying `error=access_denied`. */
-export async function denyAuthorization(db: Tx, input: Decision): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string }> {
+export async function denyAuthorization(
+  db: Tx,
+  input: Decision,
+): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string }> {
   const client = await findClientFor(db, input.clientId, input.redirectUri);
   if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
   return {
     status: "redirect",
-    to: redirectUriWith(input.redirectUri, { error: "access_denied", error_description: "The user denied access.", state: input.state }),
+    to: redirectUriWith(input.redirectUri, {
+      error: "access_denied",
+      error_description: "The user denied access.",
+      state: input.state,
+    }),
   };
 }

@@ -22,7 +22,13 @@ afterAll(() => database?.close());
 async function authorize(client: Awaited<ReturnType<typeof createOAuthClient>>, userId: string) {
   const approved = await approveAuthorization(db, { clientId: client.clientId, redirectUri: REDIRECT, userId });
   if (approved.status !== "redirect") throw new Error("expected a code");
-  const request = { grantType: "authorization_code", clientId: client.clientId, clientSecret: client.clientSecret, code: approved.code, redirectUri: REDIRECT };
+  const request = {
+    grantType: "authorization_code",
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    code: approved.code,
+    redirectUri: REDIRECT,
+  };
   return (await exchangeAuthorizationCode(db, request)).accessToken;
 }
 
@@ -55,18 +61,29 @@ test("lists the applications holding the user's live tokens, and revokes one app
 const approve = async (client: Awaited<ReturnType<typeof createOAuthClient>>, userId: string) => {
   const approved = await approveAuthorization(db, { clientId: client.clientId, redirectUri: REDIRECT, userId });
   if (approved.status !== "redirect") throw new Error("expected a code");
-  return { grantType: "authorization_code", clientId: client.clientId, clientSecret: client.clientSecret, code: approved.code, redirectUri: REDIRECT };
+  return {
+    grantType: "authorization_code",
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    code: approved.code,
+    redirectUri: REDIRECT,
+  };
 };
 
 test("an app approved but not yet holding a token is listed, and revoking it kills its unexchanged code", async () => {
   const app = await createOAuthClient(db, { name: "Slow App", redirectUris: [REDIRECT] });
   const { user } = await createAccount(db);
   const pending = await approve(app, user.id);
-  expect((await listAuthorizedApps(db, user.id)).map(({ name, tokens, pending }) => ({ name, tokens, pending }))).toEqual([{ name: "Slow App", tokens: 0, pending: 1 }]);
+  expect(
+    (await listAuthorizedApps(db, user.id)).map(({ name, tokens, pending }) => ({ name, tokens, pending })),
+  ).toEqual([{ name: "Slow App", tokens: 0, pending: 1 }]);
 
   expect(await revokeAuthorizedApp(db, user.id, app.id)).toBe(1);
   expect(await listAuthorizedApps(db, user.id)).toEqual([]);
-  await expect(exchangeAuthorizationCode(db, pending)).rejects.toMatchObject({ code: "invalid_grant", message: expect.stringContaining("revoked") });
+  await expect(exchangeAuthorizationCode(db, pending)).rejects.toMatchObject({
+    code: "invalid_grant",
+    message: expect.stringContaining("revoked"),
+  });
   expect(await db.oAuthToken.count({ where: { userId: user.id } })).toBe(0);
 });
 
@@ -75,7 +92,10 @@ test("a revocation racing exchanges never leaves a live token behind", async () 
   for (let round = 0; round < 5; round++) {
     const { user } = await createAccount(db);
     const requests = await Promise.all([approve(app, user.id), approve(app, user.id), approve(app, user.id)]);
-    await Promise.allSettled([...requests.map((r) => exchangeAuthorizationCode(db, r)), revokeAuthorizedApp(db, user.id, app.id)]);
+    await Promise.allSettled([
+      ...requests.map((r) => exchangeAuthorizationCode(db, r)),
+      revokeAuthorizedApp(db, user.id, app.id),
+    ]);
     expect(await db.oAuthToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
     expect(await listAuthorizedApps(db, user.id)).toEqual([]);
   }

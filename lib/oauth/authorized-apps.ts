@@ -1,18 +1,38 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 
 /** An application the user approved: it holds live tokens, or codes it has not exchanged yet (`pending`). */
-export type AuthorizedApp = { clientId: number; name: string; since: Date; lastUsedAt: Date | null; tokens: number; pending: number };
+export type AuthorizedApp = {
+  clientId: number;
+  name: string;
+  since: Date;
+  lastUsedAt: Date | null;
+  tokens: number;
+  pending: number;
+};
 
 /** Every grant the user has given: live tokens and unexchanged, unexpired codes, by application, for the account page. */
 export async function listAuthorizedApps(db: Tx, userId: string, now = new Date()): Promise<AuthorizedApp[]> {
   const client = { select: { id: true, name: true } } as const;
   const [tokens, codes] = await Promise.all([
-    db.oAuthToken.findMany({ where: { userId, revokedAt: null }, select: { createdAt: true, lastUsedAt: true, client } }),
-    db.oAuthCode.findMany({ where: { userId, usedAt: null, revokedAt: null, expiresAt: { gt: now } }, select: { createdAt: true, client } }),
+    db.oAuthToken.findMany({
+      where: { userId, revokedAt: null },
+      select: { createdAt: true, lastUsedAt: true, client },
+    }),
+    db.oAuthCode.findMany({
+      where: { userId, usedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      select: { createdAt: true, client },
+    }),
   ]);
   const apps = new Map<number, AuthorizedApp>();
   const appOf = (grant: { createdAt: Date; client: { id: number; name: string } }) => {
-    const app = apps.get(grant.client.id) ?? { clientId: grant.client.id, name: grant.client.name, since: grant.createdAt, lastUsedAt: null, tokens: 0, pending: 0 };
+    const app = apps.get(grant.client.id) ?? {
+      clientId: grant.client.id,
+      name: grant.client.name,
+      since: grant.createdAt,
+      lastUsedAt: null,
+      tokens: 0,
+      pending: 0,
+    };
     if (grant.createdAt < app.since) app.since = grant.createdAt;
     apps.set(app.clientId, app);
     return app;
@@ -32,10 +52,21 @@ export async function listAuthorizedApps(db: Tx, userId: string, now = new Date(
  * before (then its token is committed by the time the tokens are revoked, and is revoked with
  * them) or finds the code revoked and is refused. Returns how many grants were ended.
  */
-export async function revokeAuthorizedApp(db: PrismaClient, userId: string, clientId: number, now = new Date()): Promise<number> {
+export async function revokeAuthorizedApp(
+  db: PrismaClient,
+  userId: string,
+  clientId: number,
+  now = new Date(),
+): Promise<number> {
   return db.$transaction(async (tx) => {
-    const codes = await tx.oAuthCode.updateMany({ where: { userId, clientId, usedAt: null, revokedAt: null }, data: { revokedAt: now } });
-    const tokens = await tx.oAuthToken.updateMany({ where: { userId, clientId, revokedAt: null }, data: { revokedAt: now } });
+    const codes = await tx.oAuthCode.updateMany({
+      where: { userId, clientId, usedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    const tokens = await tx.oAuthToken.updateMany({
+      where: { userId, clientId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     return codes.count + tokens.count;
   });
 }

@@ -16,7 +16,12 @@ export async function createOAuthClient(db: Tx, input: CreateOAuthClientInput) {
   const clientId = randomSecret(12);
   const clientSecret = randomSecret(24);
   const client = await db.oAuthClient.create({
-    data: { clientId, clientSecretHash: sha256(clientSecret), name: input.name.trim(), redirectUris: input.redirectUris },
+    data: {
+      clientId,
+      clientSecretHash: sha256(clientSecret),
+      name: input.name.trim(),
+      redirectUris: input.redirectUris,
+    },
   });
   return { id: client.id, name: client.name, clientId, clientSecret, redirectUris: client.redirectUris };
 }

@@ -5,7 +5,14 @@ import { OAuthError } from "./errors";
 import { verifierMatches } from "./pkce";
 
 /** The fields of POST /oauth2/token, however they were sent (form, JSON, HTTP Basic). */
-export type TokenRequest = { grantType?: string; clientId?: string; clientSecret?: string; code?: string; redirectUri?: string; codeVerifier?: string };
+export type TokenRequest = {
+  grantType?: string;
+  clientId?: string;
+  clientSecret?: string;
+  code?: string;
+  redirectUri?: string;
+  codeVerifier?: string;
+};
 
 export type IssuedToken = { accessToken: string; createdAt: Date };
 
@@ -15,11 +22,15 @@ const NO_SECRET_HASH = sha256("no client has this secret");
 /** The client whose id and secret these are (hash compared in constant time), else `invalid_client`. */
 async function authenticateClient(db: Tx, clientId: string | undefined, clientSecret: string | undefined) {
   if (!clientId || !clientSecret) {
-    throw new OAuthError("invalid_client", "Client authentication is required: send client_id and client_secret (or HTTP Basic).");
+    throw new OAuthError(
+      "invalid_client",
+      "Client authentication is required: send client_id and client_secret (or HTTP Basic).",
+    );
   }
   const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientSecretHash: true } });
   const matches = safeEqual(sha256(clientSecret), client?.clientSecretHash ?? NO_SECRET_HASH);
-  if (!client || !matches) throw new OAuthError("invalid_client", "Client authentication failed: unknown client_id or wrong client_secret.");
+  if (!client || !matches)
+    throw new OAuthError("invalid_client", "Client authentication failed: unknown client_id or wrong client_secret.");
   return client;
 }
 
@@ -35,22 +46,32 @@ async function revokeTokensOfCode(db: Tx, codeId: number, now: Date) {
  * second use fails with `invalid_grant` and revokes the token the first one got.
  * The token (`rbn_oat_…`, 192 random bits) is returned once; only its hash is stored.
  */
-export async function exchangeAuthorizationCode(db: PrismaClient, request: TokenRequest, { now = new Date() }: { now?: Date } = {}): Promise<IssuedToken> {
+export async function exchangeAuthorizationCode(
+  db: PrismaClient,
+  request: TokenRequest,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<IssuedToken> {
   if (!request.grantType) throw new OAuthError("invalid_request", "grant_type is required (authorization_code).");
   if (request.grantType !== "authorization_code") {
     throw new OAuthError("unsupported_grant_type", "Only grant_type=authorization_code is supported.");
   }
   const client = await authenticateClient(db, request.clientId, request.clientSecret);
   if (!request.code) throw new OAuthError("invalid_request", "code is required.");
-  if (!request.redirectUri) throw new OAuthError("invalid_request", "redirect_uri is required (the one sent to /oauth2/authorize).");
+  if (!request.redirectUri)
+    throw new OAuthError("invalid_request", "redirect_uri is required (the one sent to /oauth2/authorize).");
 
   const code = await db.oAuthCode.findUnique({ where: { codeHash: sha256(request.code) } });
   if (!code) throw new OAuthError("invalid_grant", "The authorization code is not valid.");
-  if (code.clientId !== client.id) throw new OAuthError("invalid_grant", "The authorization code was issued to another client.");
+  if (code.clientId !== client.id)
+    throw new OAuthError("invalid_grant", "The authorization code was issued to another client.");
   if (code.redirectUri !== request.redirectUri) {
     throw new OAuthError("invalid_grant", "redirect_uri does not match the one the authorization code was issued for.");
   }
-  if (code.revokedAt) throw new OAuthError("invalid_grant", "The user revoked this application's access; the authorization code can't be used.");
+  if (code.revokedAt)
+    throw new OAuthError(
+      "invalid_grant",
+      "The user revoked this application's access; the authorization code can't be used.",
+    );
   if (code.usedAt) {
     await revokeTokensOfCode(db, code.id, now);
     throw new OAuthError("invalid_grant", "The authorization code has already been used.");
@@ -60,7 +81,10 @@ export async function exchangeAuthorizationCode(db: PrismaClient, request: Token
   // requested without one is refused too (RFC 9700 §2.1.1), so a downgrade can't go unnoticed.
   if (code.codeChallenge) {
     if (!request.codeVerifier || !verifierMatches(request.codeVerifier, code.codeChallenge)) {
-      throw new OAuthError("invalid_grant", "code_verifier is missing or does not match the code_challenge of the authorization request.");
+      throw new OAuthError(
+        "invalid_grant",
+        "code_verifier is missing or does not match the code_challenge of the authorization request.",
+      );
     }
   } else if (request.codeVerifier) {
     throw new OAuthError("invalid_grant", "code_verifier was sent for a code requested without code_challenge.");
@@ -68,16 +92,29 @@ export async function exchangeAuthorizationCode(db: PrismaClient, request: Token
 
   const accessToken = tokenPrefix.oauth + randomSecret(24);
   const issued = await db.$transaction(async (tx) => {
-    const claim = await tx.oAuthCode.updateMany({ where: { id: code.id, usedAt: null, revokedAt: null }, data: { usedAt: now } });
+    const claim = await tx.oAuthCode.updateMany({
+      where: { id: code.id, usedAt: null, revokedAt: null },
+      data: { usedAt: now },
+    });
     if (claim.count === 0) return null; // another exchange, or a revocation, got there first
     return tx.oAuthToken.create({
-      data: { tokenHash: sha256(accessToken), clientId: client.id, userId: code.userId, codeId: code.id, createdAt: now },
+      data: {
+        tokenHash: sha256(accessToken),
+        clientId: client.id,
+        userId: code.userId,
+        codeId: code.id,
+        createdAt: now,
+      },
       select: { createdAt: true },
     });
   });
   if (!issued) {
     const revoked = await db.oAuthCode.count({ where: { id: code.id, revokedAt: { not: null } } });
-    if (revoked) throw new OAuthError("invalid_grant", "The user revoked this application's access; the authorization code can't be used.");
+    if (revoked)
+      throw new OAuthError(
+        "invalid_grant",
+        "The user revoked this application's access; the authorization code can't be used.",
+      );
     await revokeTokensOfCode(db, code.id, now);
     throw new OAuthError("invalid_grant", "The authorization code has already been used.");
   }

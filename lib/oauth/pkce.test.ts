@@ -28,16 +28,31 @@ const s256 = (v: string) => createHash("sha256").update(v).digest("base64url");
 
 async function codeFor(codeChallenge: string | null) {
   const { user } = await createAccount(db);
-  const result = await approveAuthorization(db, { clientId: client.clientId, redirectUri: REDIRECT, userId: user.id, codeChallenge });
+  const result = await approveAuthorization(db, {
+    clientId: client.clientId,
+    redirectUri: REDIRECT,
+    userId: user.id,
+    codeChallenge,
+  });
   if (result.status !== "redirect") throw new Error(result.reason);
   return result.code;
 }
 
 const exchange = (code: string, codeVerifier?: string) =>
-  exchangeAuthorizationCode(db, { grantType: "authorization_code", clientId: client.clientId, clientSecret: client.clientSecret, code, redirectUri: REDIRECT, codeVerifier });
+  exchangeAuthorizationCode(db, {
+    grantType: "authorization_code",
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    code,
+    redirectUri: REDIRECT,
+    codeVerifier,
+  });
 
 async function refusedWith(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(OAuthError);
   return (error as OAuthError).code;
 }
@@ -63,7 +78,11 @@ describe("PKCE (RFC 7636), S256 only", () => {
 
   test("the authorization request: plain, unknown methods, a bad challenge or a lone method go back as invalid_request", async () => {
     const base = { client_id: client.clientId, redirect_uri: REDIRECT, response_type: "code" };
-    const ok = await checkAuthorizationRequest(db, { ...base, code_challenge: s256(verifier()), code_challenge_method: "S256" });
+    const ok = await checkAuthorizationRequest(db, {
+      ...base,
+      code_challenge: s256(verifier()),
+      code_challenge_method: "S256",
+    });
     expect(ok.status).toBe("consent");
     for (const bad of [
       { code_challenge: s256(verifier()), code_challenge_method: "plain" },
@@ -91,7 +110,13 @@ describe("PKCE (RFC 7636), S256 only", () => {
 
 describe("redirect URIs a client may register", () => {
   test("https, or http on loopback only", () => {
-    for (const ok of ["https://app.example.com/cb", "https://app.example.com/cb?x=1", "http://127.0.0.1:8976/cb", "http://localhost:8976/callback", "http://[::1]:9000/cb"]) {
+    for (const ok of [
+      "https://app.example.com/cb",
+      "https://app.example.com/cb?x=1",
+      "http://127.0.0.1:8976/cb",
+      "http://localhost:8976/callback",
+      "http://[::1]:9000/cb",
+    ]) {
       expect(redirectUriProblem(ok), ok).toBeNull();
     }
     for (const bad of [
@@ -111,9 +136,22 @@ describe("redirect URIs a client may register", () => {
   });
 
   test("registration refuses them, and a bad URI already stored is never redirected to", async () => {
-    await expect(createOAuthClient(db, { name: "Evil", redirectUris: ["javascript:alert(1)"] })).rejects.toThrow(/redirect URI/);
-    const legacy = await db.oAuthClient.create({ data: { clientId: "legacy-client", clientSecretHash: "x", name: "Legacy", redirectUris: ["javascript:alert(document.cookie)"] } });
-    const check = await checkAuthorizationRequest(db, { client_id: legacy.clientId, redirect_uri: "javascript:alert(document.cookie)", response_type: "code" });
+    await expect(createOAuthClient(db, { name: "Evil", redirectUris: ["javascript:alert(1)"] })).rejects.toThrow(
+      /redirect URI/,
+    );
+    const legacy = await db.oAuthClient.create({
+      data: {
+        clientId: "legacy-client",
+        clientSecretHash: "x",
+        name: "Legacy",
+        redirectUris: ["javascript:alert(document.cookie)"],
+      },
+    });
+    const check = await checkAuthorizationRequest(db, {
+      client_id: legacy.clientId,
+      redirect_uri: "javascript:alert(document.cookie)",
+      response_type: "code",
+    });
     expect(check.status).toBe("invalid");
   });
 });

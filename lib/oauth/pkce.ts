@@ -17,8 +17,13 @@ export function checkCodeChallenge(challenge: unknown, method: unknown): Challen
   if (typeof challenge !== "string" || typeof method !== "string") {
     return { ok: false, description: "Send code_challenge and code_challenge_method=S256 once each." };
   }
-  if (method !== "S256") return { ok: false, description: "code_challenge_method must be S256 (plain is not supported)." };
-  if (!CHALLENGE.test(challenge)) return { ok: false, description: "code_challenge must be the base64url SHA-256 of the code verifier (43 characters)." };
+  if (method !== "S256")
+    return { ok: false, description: "code_challenge_method must be S256 (plain is not supported)." };
+  if (!CHALLENGE.test(challenge))
+    return {
+      ok: false,
+      description: "code_challenge must be the base64url SHA-256 of the code verifier (43 characters).",
+    };
   return { ok: true, challenge };
 }
 

@@ -21,7 +21,10 @@ function limiterFor(name: LimitName, points: number): Promise<Limiters> {
     let found = limiters.get(id);
     if (!found) {
       const store = createLimiter(database, `rl:${name}`, points, LIMITS[name].seconds);
-      const memory = store instanceof RateLimiterMemory ? store : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points, duration: LIMITS[name].seconds });
+      const memory =
+        store instanceof RateLimiterMemory
+          ? store
+          : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points, duration: LIMITS[name].seconds });
       // The first requests wait (up to a second) for a Redis that is still connecting at start-up.
       found = waitForStore().then(() => ({ store, memory, shared: kind !== "memory" }));
       limiters.set(id, found);
@@ -34,7 +37,10 @@ function limiterFor(name: LimitName, points: number): Promise<Limiters> {
  * Runs `run` on the shared store, or on this process's memory while the store is in safe
  * mode (see safe-mode.ts). A RateLimiterRes thrown by the store is an answer (over the limit), not a failure.
  */
-async function onStore<T>({ store, memory, shared }: Limiters, run: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+async function onStore<T>(
+  { store, memory, shared }: Limiters,
+  run: (limiter: RateLimiterAbstract) => Promise<T>,
+): Promise<T> {
   if (!shared) return run(store);
   if (askSharedStore()) {
     try {
@@ -75,7 +81,10 @@ export async function consume(name: LimitName, key: string, points = 1): Promise
     return state(await onStore(await limiterFor(name, limit), (l) => l.consume(key, points)), limit, true);
   } catch (error) {
     if (isLimiterAnswer(error)) return state(error, limit, false);
-    console.error(`Rate limiter "${name}" unavailable, letting the request through:`, error instanceof Error ? error.message : error);
+    console.error(
+      `Rate limiter "${name}" unavailable, letting the request through:`,
+      error instanceof Error ? error.message : error,
+    );
     return { allowed: true, limit, remaining: limit, resetSeconds: LIMITS[name].seconds };
   }
 }

@@ -36,13 +36,17 @@ export function sharedStoreFailed(error: unknown): void {
   announced = true;
   if (Date.now() - returnedAt < QUIET_MS) return;
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(`Ribbon: rate limits in safe mode: the shared store failed (${reason}); each instance counts in its own memory until it answers again.`);
+  console.error(
+    `Ribbon: rate limits in safe mode: the shared store failed (${reason}); each instance counts in its own memory until it answers again.`,
+  );
 }
 
 export function sharedStoreAnswered(): void {
   if (downSince === null) return;
   if (announced) {
-    console.log(`Ribbon: rate limits shared again (the store was away ${((Date.now() - downSince) / 1000).toFixed(1)} s).`);
+    console.log(
+      `Ribbon: rate limits shared again (the store was away ${((Date.now() - downSince) / 1000).toFixed(1)} s).`,
+    );
     returnedAt = Date.now();
   }
   downSince = null;

@@ -14,7 +14,8 @@ describe("rate limit stores", () => {
     const database = await openTestDatabase();
     opened.push(database);
     const stores: [string, () => ReturnType<typeof createLimiter>][] = [];
-    if (database.kind === "postgresql") stores.push(["postgresql", () => createLimiter(database, "shared-test", 3, 60)]);
+    if (database.kind === "postgresql")
+      stores.push(["postgresql", () => createLimiter(database, "shared-test", 3, 60)]);
     if (process.env.RIBBON_TEST_REDIS_URL) {
       const prefix = `shared-test-${Date.now()}`;
       stores.push([

@@ -1,6 +1,11 @@
 import { Pool } from "pg";
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/database/open";
 
@@ -41,7 +46,12 @@ function redisClient(url: string): Redis {
  * set, else the PostgreSQL database (table "RateLimit", made by a migration), else this
  * process's memory (the embedded PGlite default runs in one process).
  */
-export function createLimiter(database: Database, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+export function createLimiter(
+  database: Database,
+  keyPrefix: string,
+  points: number,
+  duration: number,
+): RateLimiterAbstract {
   const options = { keyPrefix, points, duration };
   if (config.redisUrl) {
     return new RateLimiterRedis({ ...options, storeClient: redisClient(config.redisUrl), rejectIfRedisNotReady: true });
@@ -54,7 +64,14 @@ export function createLimiter(database: Database, keyPrefix: string, points: num
       pool.on("error", () => undefined);
       pools.set(database.url, pool);
     }
-    return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: "pool", tableName: "RateLimit", tableCreated: true, clearExpiredByTimeout: false });
+    return new RateLimiterPostgres({
+      ...options,
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "RateLimit",
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    });
   }
   return new RateLimiterMemory(options);
 }

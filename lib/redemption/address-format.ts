@@ -36,10 +36,25 @@ export const SHIP_TO_COUNTRIES = [
 
 export type CountryCode = (typeof SHIP_TO_COUNTRIES)[number]["code"];
 
-type Metadata = { fmt?: string; lfmt?: string; require?: string; zip?: string; zipex?: string; zip_name_type?: string; state_name_type?: string; locality_name_type?: string };
+type Metadata = {
+  fmt?: string;
+  lfmt?: string;
+  require?: string;
+  zip?: string;
+  zipex?: string;
+  zip_name_type?: string;
+  state_name_type?: string;
+  locality_name_type?: string;
+};
 const METADATA: Record<CountryCode, Metadata> = { US, CA, GB, IE, DE, FR, NL, BE, ES, AU, JP };
 // The metadata's defaults for what a country leaves out.
-const DEFAULTS = { fmt: "%N%n%O%n%A%n%C", require: "AC", zip_name_type: "postal", state_name_type: "province", locality_name_type: "city" };
+const DEFAULTS = {
+  fmt: "%N%n%O%n%A%n%C",
+  require: "AC",
+  zip_name_type: "postal",
+  state_name_type: "province",
+  locality_name_type: "city",
+};
 
 export const countryName = (code: string) => SHIP_TO_COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
@@ -52,7 +67,14 @@ export type PostalRule = FieldRule & { pattern: RegExp | null; example: string |
 export type CountryAddressRules = { city: FieldRule | null; region: FieldRule | null; postalCode: PostalRule | null };
 
 // Google's name types, as a label.
-const NAMES: Record<string, string> = { zip: "ZIP code", postal: "Postal code", eircode: "Eircode", pin: "PIN code", post_town: "Post town", do_si: "Do/Si" };
+const NAMES: Record<string, string> = {
+  zip: "ZIP code",
+  postal: "Postal code",
+  eircode: "Eircode",
+  pin: "PIN code",
+  post_town: "Post town",
+  do_si: "Do/Si",
+};
 const label = (type: string) => NAMES[type] ?? type.charAt(0).toUpperCase() + type.slice(1).replaceAll("_", " ");
 
 /** Before a country is chosen (and for the form without JavaScript): every field, generic labels. */
@@ -66,20 +88,35 @@ export function addressRules(country: string): CountryAddressRules {
   if (!isShipToCountry(country)) return ANY_COUNTRY;
   const data = { ...DEFAULTS, ...METADATA[country] };
   // %C city, %S state/province, %Z postal code: used when in the format, required when in `require`.
-  const rule = (letter: string, type: string): FieldRule | null => (data.fmt.includes(`%${letter}`) ? { label: label(type), required: data.require.includes(letter) } : null);
+  const rule = (letter: string, type: string): FieldRule | null =>
+    data.fmt.includes(`%${letter}`) ? { label: label(type), required: data.require.includes(letter) } : null;
   const postal = rule("Z", data.zip_name_type);
   return {
     city: rule("C", data.locality_name_type),
     region: rule("S", data.state_name_type),
-    postalCode: postal && { ...postal, pattern: data.zip ? new RegExp(`^(?:${data.zip})$`) : null, example: data.zipex?.split(",")[0] ?? null },
+    postalCode: postal && {
+      ...postal,
+      pattern: data.zip ? new RegExp(`^(?:${data.zip})$`) : null,
+      example: data.zipex?.split(",")[0] ?? null,
+    },
   };
 }
 
-type AddressText = { fullName: string; line1: string; line2: string; city: string; region: string; postalCode: string; country: string };
+type AddressText = {
+  fullName: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+};
 
 /** An address as the country writes it in Latin script (its `lfmt`, else `fmt`), one line each, the country last (labels, the warehouse). */
 export function formatAddressLines(address: AddressText): string[] {
-  const fmt = isShipToCountry(address.country) ? (METADATA[address.country].lfmt ?? METADATA[address.country].fmt ?? DEFAULTS.fmt) : DEFAULTS.fmt + "%n%S %Z";
+  const fmt = isShipToCountry(address.country)
+    ? (METADATA[address.country].lfmt ?? METADATA[address.country].fmt ?? DEFAULTS.fmt)
+    : DEFAULTS.fmt + "%n%S %Z";
   const fields: Record<string, string> = {
     N: address.fullName,
     O: "",
@@ -92,6 +129,9 @@ export function formatAddressLines(address: AddressText): string[] {
   };
   const text = fmt.replace(/%([A-Zn])/g, (_, letter: string) => (letter === "n" ? "\n" : (fields[letter] ?? "")));
   // Separators left beside an empty field ("Springfield, ", "〒") go with it.
-  const lines = text.split("\n").map((line) => line.replace(/^[\s,〒]+|[\s,]+$/g, "").replace(/\s{2,}/g, " ")).filter(Boolean);
+  const lines = text
+    .split("\n")
+    .map((line) => line.replace(/^[\s,〒]+|[\s,]+$/g, "").replace(/\s{2,}/g, " "))
+    .filter(Boolean);
   return [...lines, countryName(address.country)];
 }

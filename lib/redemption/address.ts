@@ -9,7 +9,8 @@ export function senderAddress(address: Address): SenderAddress {
 }
 
 /** "Springfield, IL, United States" */
-export const destination = (address: Address) => [address.city, address.region, countryName(address.country)].filter(Boolean).join(", ");
+export const destination = (address: Address) =>
+  [address.city, address.region, countryName(address.country)].filter(Boolean).join(", ");
 
 /** The full address as a label, one line each, in the country's order (for the recipient and the warehouse). */
 export const addressLines = (address: Address): string[] => formatAddressLines(address);

@@ -15,7 +15,13 @@ export async function queueRedemptionEmails(tx: Tx, r: Redeemed): Promise<void> 
     ...common,
     kind: "redemption",
     to: r.address.email,
-    props: { recipientName: r.recipientName, from: r.from, productName: r.product.name, variantName: r.variant?.name ?? null, addressLines: addressLines(r.address) },
+    props: {
+      recipientName: r.recipientName,
+      from: r.from,
+      productName: r.product.name,
+      variantName: r.variant?.name ?? null,
+      addressLines: addressLines(r.address),
+    },
   });
   if (r.thankYouNote) {
     const productName = r.variant ? `${r.product.name} (${r.variant.name})` : r.product.name;

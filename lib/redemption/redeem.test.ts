@@ -13,9 +13,22 @@ let database: Database;
 let owner: { teamId: string; senderId: string };
 let caller: Caller;
 let team: { id: string };
-let products: { plain: { id: number }; withVariants: { id: number; variants: { id: number }[] }; otherCollection: { id: number }; otherVariant: { id: number } };
+let products: {
+  plain: { id: number };
+  withVariants: { id: number; variants: { id: number }[] };
+  otherCollection: { id: number };
+  otherVariant: { id: number };
+};
 
-const address = { fullName: "Kim Lee", line1: "1 Main Street", city: "Springfield", region: "IL", postalCode: "62701", country: "US", email: "kim@example.test" };
+const address = {
+  fullName: "Kim Lee",
+  line1: "1 Main Street",
+  city: "Springfield",
+  region: "IL",
+  postalCode: "62701",
+  country: "US",
+  email: "kim@example.test",
+};
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -26,8 +39,15 @@ beforeAll(async () => {
   caller = { user: account.user, mode: "live", via: "token" } as unknown as Caller;
   await insertGift(db, owner); // seeds the catalogue
   const first = await db.collection.findFirstOrThrow({ where: { global: true }, orderBy: { id: "asc" } });
-  const inFirst = await db.product.findMany({ where: { collectionId: first.id }, include: { variants: true }, orderBy: { position: "asc" } });
-  const other = await db.product.findFirstOrThrow({ where: { collectionId: { not: first.id }, variants: { some: {} } }, include: { variants: true } });
+  const inFirst = await db.product.findMany({
+    where: { collectionId: first.id },
+    include: { variants: true },
+    orderBy: { position: "asc" },
+  });
+  const other = await db.product.findFirstOrThrow({
+    where: { collectionId: { not: first.id }, variants: { some: {} } },
+    include: { variants: true },
+  });
   products = {
     plain: inFirst.find((p) => p.variants.length === 0)!,
     withVariants: inFirst.find((p) => p.variants.length > 0)!,
@@ -37,7 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const linkGift = (data: Record<string, unknown> = {}) => insertGift(database.prisma, { ...owner, deliveryMethod: "link", email: null, scheduledAt: null, ...data });
+const linkGift = (data: Record<string, unknown> = {}) =>
+  insertGift(database.prisma, { ...owner, deliveryMethod: "link", email: null, scheduledAt: null, ...data });
 const request = (giftId: string, overrides: Partial<RedeemRequest> = {}): RedeemRequest => ({
   secret: untieToken(giftId),
   productId: products.withVariants.id,
@@ -47,12 +68,18 @@ const request = (giftId: string, overrides: Partial<RedeemRequest> = {}): Redeem
   ...overrides,
 });
 const refusedWith = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(RedemptionRefused);
   return (error as Error).message;
 };
 const problems = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ValidationError);
   return Object.fromEntries((error as ValidationError).problems.map((p) => [p.pointer, p.detail]));
 };
@@ -66,11 +93,19 @@ describe("redeemGift", () => {
     const gift = await linkGift();
     const result = await redeemGift(db, request(gift.id));
     expect(result.product.id).toBe(products.withVariants.id);
-    const row = await db.gift.findUniqueOrThrow({ where: { id: gift.id }, include: { events: { orderBy: { id: "asc" } } } });
+    const row = await db.gift.findUniqueOrThrow({
+      where: { id: gift.id },
+      include: { events: { orderBy: { id: "asc" } } },
+    });
     expect(row.stage).toBe("redeemed");
     expect(row.events.map((e) => e.stage)).toEqual(["scheduled", "opened", "redeemed"]);
     expect(row.events[2].message).toMatch(/^Chose /);
-    expect(row).toMatchObject({ selectedProductId: products.withVariants.id, variantId: products.withVariants.variants[1].id, redemptionEmail: "kim@example.test", thankYouNote: "Thank you so much!" });
+    expect(row).toMatchObject({
+      selectedProductId: products.withVariants.id,
+      variantId: products.withVariants.variants[1].id,
+      redemptionEmail: "kim@example.test",
+      thankYouNote: "Thank you so much!",
+    });
     expect(row.address).toMatchObject({ ...address, line2: "", phone: "" });
     // Queued with the redemption, sent by the send-emails job.
     expect(await db.emailOutbox.count({ where: { giftId: gift.id, status: "pending" } })).toBe(2);
@@ -98,7 +133,10 @@ describe("redeemGift", () => {
   it("of two concurrent redemptions exactly one wins, with one event and one pair of emails", async () => {
     const db = database.prisma;
     const gift = await insertGift(db, { ...owner, stage: "opened" });
-    const results = await Promise.allSettled([redeemGift(db, request(gift.id)), redeemGift(db, request(gift.id, { productId: products.plain.id, variantId: null }))]);
+    const results = await Promise.allSettled([
+      redeemGift(db, request(gift.id)),
+      redeemGift(db, request(gift.id, { productId: products.plain.id, variantId: null })),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const loser = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(loser.reason).toBeInstanceOf(RedemptionRefused);
@@ -111,7 +149,10 @@ describe("redeemGift", () => {
     const db = database.prisma;
     for (let i = 0; i < 3; i++) {
       const gift = await insertGift(db, { ...owner, stage: "sent" });
-      const [redeemed, cancelled] = await Promise.allSettled([redeemGift(db, request(gift.id)), cancelGift(db, caller, team as never, gift.id)]);
+      const [redeemed, cancelled] = await Promise.allSettled([
+        redeemGift(db, request(gift.id)),
+        cancelGift(db, caller, team as never, gift.id),
+      ]);
       expect([redeemed.status, cancelled.status].filter((s) => s === "fulfilled")).toHaveLength(1);
       const row = await db.gift.findUniqueOrThrow({ where: { id: gift.id }, include: { events: true } });
       expect(row.stage).toBe(redeemed.status === "fulfilled" ? "redeemed" : "cancelled");
@@ -145,14 +186,27 @@ describe("redeemGift", () => {
   it("refuses a product of another collection, a forged variant, a missing variant and malformed ids", async () => {
     const db = database.prisma;
     const gift = await linkGift();
-    expect(await problems(redeemGift(db, request(gift.id, { productId: products.otherCollection.id, variantId: null })))).toEqual({ productId: "Choose one of the presents shown" });
-    expect(await problems(redeemGift(db, request(gift.id, { variantId: products.otherVariant.id })))).toHaveProperty("variantId");
+    expect(
+      await problems(redeemGift(db, request(gift.id, { productId: products.otherCollection.id, variantId: null }))),
+    ).toEqual({ productId: "Choose one of the presents shown" });
+    expect(await problems(redeemGift(db, request(gift.id, { variantId: products.otherVariant.id })))).toHaveProperty(
+      "variantId",
+    );
     expect(await problems(redeemGift(db, request(gift.id, { variantId: "" })))).toHaveProperty("variantId");
-    expect(await problems(redeemGift(db, request(gift.id, { productId: products.plain.id, variantId: products.withVariants.variants[0].id })))).toHaveProperty("variantId");
+    expect(
+      await problems(
+        redeemGift(
+          db,
+          request(gift.id, { productId: products.plain.id, variantId: products.withVariants.variants[0].id }),
+        ),
+      ),
+    ).toHaveProperty("variantId");
     for (const productId of ["1 OR 1=1", -1, 0, 1.5, "99999999999999999999", null, { id: 1 }, "0x10"]) {
       expect(await problems(redeemGift(db, request(gift.id, { productId })))).toHaveProperty("productId");
     }
-    expect(await problems(redeemGift(db, request(gift.id, { productId: 2_000_000_000, variantId: null })))).toHaveProperty("productId");
+    expect(
+      await problems(redeemGift(db, request(gift.id, { productId: 2_000_000_000, variantId: null }))),
+    ).toHaveProperty("productId");
     expect((await db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("scheduled");
   });
 
@@ -161,14 +215,40 @@ describe("redeemGift", () => {
     const gift = await linkGift();
     const huge = "x".repeat(1_000_000);
     const errors = await problems(
-      redeemGift(db, request(gift.id, { thankYouNote: huge, address: { ...address, fullName: huge, line1: "a\u0000b", city: "\u202eevil", email: "not an email", phone: "call me" } })),
+      redeemGift(
+        db,
+        request(gift.id, {
+          thankYouNote: huge,
+          address: {
+            ...address,
+            fullName: huge,
+            line1: "a\u0000b",
+            city: "\u202eevil",
+            email: "not an email",
+            phone: "call me",
+          },
+        }),
+      ),
     );
-    expect(Object.keys(errors).sort()).toEqual(["address.city", "address.email", "address.fullName", "address.line1", "address.phone", "thankYouNote"]);
-    expect(await problems(redeemGift(db, request(gift.id, { thankYouNote: "x".repeat(501) })))).toHaveProperty("thankYouNote");
-    expect(await problems(redeemGift(db, request(gift.id, { thankYouNote: "\ud800 lone surrogate" })))).toHaveProperty("thankYouNote");
+    expect(Object.keys(errors).sort()).toEqual([
+      "address.city",
+      "address.email",
+      "address.fullName",
+      "address.line1",
+      "address.phone",
+      "thankYouNote",
+    ]);
+    expect(await problems(redeemGift(db, request(gift.id, { thankYouNote: "x".repeat(501) })))).toHaveProperty(
+      "thankYouNote",
+    );
+    expect(await problems(redeemGift(db, request(gift.id, { thankYouNote: "\ud800 lone surrogate" })))).toHaveProperty(
+      "thankYouNote",
+    );
     expect(await problems(redeemGift(db, request(gift.id, { address: "1 Main Street" })))).toHaveProperty("address");
     expect(await problems(redeemGift(db, request(gift.id, { address: [address] })))).toHaveProperty("address");
-    await redeemGift(db, request(gift.id, { thankYouNote: "x".repeat(500) })).then((r) => expect(r.thankYouNote).toHaveLength(500));
+    await redeemGift(db, request(gift.id, { thankYouNote: "x".repeat(500) })).then((r) =>
+      expect(r.thankYouNote).toHaveLength(500),
+    );
 
     for (const secret of [gift.id, "A".repeat(43), tampered(untieToken(gift.id)), "", "../../etc"]) {
       const error = await redeemGift(db, request(gift.id, { secret })).catch((e: unknown) => e);

@@ -11,7 +11,13 @@ import type { Redeemed } from "./redeemed";
 
 export type { Redeemed };
 
-export type RedeemRequest = { secret: string; productId: unknown; variantId?: unknown; address: unknown; thankYouNote?: unknown };
+export type RedeemRequest = {
+  secret: string;
+  productId: unknown;
+  variantId?: unknown;
+  address: unknown;
+  thankYouNote?: unknown;
+};
 
 /** A gift that can't be redeemed (any more): HTTP 409, with a message for the recipient. */
 export class RedemptionRefused extends HttpError {
@@ -45,12 +51,18 @@ export function refusal(stage: string, sender: string): string | null {
  * it): of two concurrent calls, or a redeem racing a cancel, exactly one wins. The
  * winner, and only it, queues the confirmation and thank-you emails in its transaction.
  */
-export async function redeemGift(db: PrismaClient, request: RedeemRequest, options: { now?: Date } = {}): Promise<Redeemed> {
+export async function redeemGift(
+  db: PrismaClient,
+  request: RedeemRequest,
+  options: { now?: Date } = {},
+): Promise<Redeemed> {
   const now = options.now ?? new Date();
   const parsed = redemptionSchema.safeParse(request);
   if (!isUntieToken(request.secret)) throw new HttpError(404, "NotFound", "This gift link is not valid.");
   if (!parsed.success) {
-    throw new ValidationError(Object.entries(fieldErrors(parsed.error)).map(([pointer, detail]) => ({ pointer, detail })));
+    throw new ValidationError(
+      Object.entries(fieldErrors(parsed.error)).map(([pointer, detail]) => ({ pointer, detail })),
+    );
   }
   const { productId, variantId, address, thankYouNote } = parsed.data;
 
@@ -70,7 +82,9 @@ export async function redeemGift(db: PrismaClient, request: RedeemRequest, optio
       },
     });
     if (!gift) throw new HttpError(404, "NotFound", "This gift link is not valid.");
-    const refused = refusal(gift.stage, gift.from) ?? (gift.expiresOn && gift.expiresOn < utcDay(now) ? refusal("expired", gift.from) : null);
+    const refused =
+      refusal(gift.stage, gift.from) ??
+      (gift.expiresOn && gift.expiresOn < utcDay(now) ? refusal("expired", gift.from) : null);
     if (refused) throw new RedemptionRefused(refused);
 
     const product = await tx.product.findFirst({
@@ -79,8 +93,10 @@ export async function redeemGift(db: PrismaClient, request: RedeemRequest, optio
     });
     if (!product) throw new ValidationError([{ pointer: "productId", detail: "Choose one of the presents shown" }]);
     const variant = variantId === null ? null : (product.variants.find((v) => v.id === variantId) ?? undefined);
-    if (variant === undefined) throw new ValidationError([{ pointer: "variantId", detail: `Choose one of the options of ${product.name}` }]);
-    if (variant === null && product.variants.length > 0) throw new ValidationError([{ pointer: "variantId", detail: `Choose an option for ${product.name}` }]);
+    if (variant === undefined)
+      throw new ValidationError([{ pointer: "variantId", detail: `Choose one of the options of ${product.name}` }]);
+    if (variant === null && product.variants.length > 0)
+      throw new ValidationError([{ pointer: "variantId", detail: `Choose an option for ${product.name}` }]);
 
     // A link gift, or a sent email, whose page never recorded `opened` (no JavaScript) opens now.
     const unopened = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
@@ -101,7 +117,17 @@ export async function redeemGift(db: PrismaClient, request: RedeemRequest, optio
       throw new RedemptionRefused(refusal(current.stage, gift.from) ?? "This gift can't be redeemed right now.");
     }
     const { id: giftId, livemode, recipientName, from } = gift;
-    const result: Redeemed = { giftId, livemode, recipientName, from, senderEmail: gift.sender.email, product: { id: product.id, name: product.name }, variant, address, thankYouNote: thankYouNote || null };
+    const result: Redeemed = {
+      giftId,
+      livemode,
+      recipientName,
+      from,
+      senderEmail: gift.sender.email,
+      product: { id: product.id, name: product.name },
+      variant,
+      address,
+      thankYouNote: thankYouNote || null,
+    };
     await queueRedemptionEmails(tx, result);
     return result;
   });

@@ -16,7 +16,8 @@ if (typeof window !== "undefined") z.config({ jitless: true });
 const COUNTRY_CODES = SHIP_TO_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
 /** "postal code", "ZIP code", "Eircode": a label inside a sentence. */
-const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) && label !== "Eircode" ? label.charAt(0).toLowerCase() + label.slice(1) : label);
+const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) && label !== "Eircode" ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 
 // C0/C1 controls, and the bidirectional overrides that can disguise text.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -29,7 +30,9 @@ const line = (label: string, max: number, required = true) => {
     .string({ error: `Enter your ${label.toLowerCase()}` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((v) => !CONTROL.test(v) && !LONE_SURROGATE.test(v), { error: `${label} contains characters that are not allowed` });
+    .refine((v) => !CONTROL.test(v) && !LONE_SURROGATE.test(v), {
+      error: `${label} contains characters that are not allowed`,
+    });
   return required ? base.min(1, { error: `Enter your ${label.toLowerCase()}` }) : base;
 };
 
@@ -73,11 +76,21 @@ export const addressSchema = z
       const rules = addressRules(a.country);
       for (const key of ["city", "region", "postalCode"] as const) {
         const rule = rules[key];
-        if (rule?.required && a[key] === "") ctx.addIssue({ code: "custom", path: [key], message: `Enter your ${inSentence(rule.label)}` });
+        if (rule?.required && a[key] === "")
+          ctx.addIssue({ code: "custom", path: [key], message: `Enter your ${inSentence(rule.label)}` });
       }
       const postal = rules.postalCode;
-      if (postal?.pattern && typeof a.postalCode === "string" && a.postalCode !== "" && !postal.pattern.test(a.postalCode)) {
-        ctx.addIssue({ code: "custom", path: ["postalCode"], message: `Enter a valid ${inSentence(postal.label)} for ${countryName(a.country)}, like ${postal.example}` });
+      if (
+        postal?.pattern &&
+        typeof a.postalCode === "string" &&
+        a.postalCode !== "" &&
+        !postal.pattern.test(a.postalCode)
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["postalCode"],
+          message: `Enter a valid ${inSentence(postal.label)} for ${countryName(a.country)}, like ${postal.example}`,
+        });
       }
     },
     // Also when other fields are wrong, so the form shows every problem at once.
@@ -86,13 +99,32 @@ export const addressSchema = z
   // A field the country doesn't use (filled in before the country changed, or without JavaScript) is dropped.
   .transform((a) => {
     const rules = addressRules(a.country);
-    return { ...a, city: rules.city ? a.city : "", region: rules.region ? a.region : "", postalCode: rules.postalCode ? a.postalCode : "" };
+    return {
+      ...a,
+      city: rules.city ? a.city : "",
+      region: rules.region ? a.region : "",
+      postalCode: rules.postalCode ? a.postalCode : "",
+    };
   });
 
 export type Address = z.output<typeof addressSchema>;
 
 const id = (missing: string) =>
-  z.union([z.number().int().positive().max(2 ** 31 - 1), z.string().trim().regex(/^[1-9]\d{0,8}$/).transform(Number)], { error: missing });
+  z.union(
+    [
+      z
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+      z
+        .string()
+        .trim()
+        .regex(/^[1-9]\d{0,8}$/)
+        .transform(Number),
+    ],
+    { error: missing },
+  );
 
 /** Everything the recipient submits (the secret travels separately). */
 export const redemptionSchema = z.object({
@@ -103,8 +135,13 @@ export const redemptionSchema = z.object({
     .string()
     .trim()
     // Refused, never cut: the recipient decides what to leave out.
-    .max(MAX_NOTE, { error: (issue) => `Your note is ${typeof issue.input === "string" ? issue.input.length.toLocaleString("en-US") : "too many"} characters: shorten it to ${MAX_NOTE} or fewer` })
-    .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), { error: "Your note contains characters that are not allowed" })
+    .max(MAX_NOTE, {
+      error: (issue) =>
+        `Your note is ${typeof issue.input === "string" ? issue.input.length.toLocaleString("en-US") : "too many"} characters: shorten it to ${MAX_NOTE} or fewer`,
+    })
+    .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), {
+      error: "Your note contains characters that are not allowed",
+    })
     .default(""),
 });
 
@@ -124,14 +161,17 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** The untie page's form as the schema's input: each product with variants has its own select, `variant_<productId>`. */
-export function redemptionFromForm(form: FormData): Omit<RedemptionInput, "address"> & { address: Record<string, string | undefined> } {
+export function redemptionFromForm(
+  form: FormData,
+): Omit<RedemptionInput, "address"> & { address: Record<string, string | undefined> } {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
   // Without JavaScript, choosing a variant can't tick its product: a single chosen variant names it.
   const chosenVariants = [...form.keys()].filter((name) => /^variant_\d+$/.test(name) && text(name));
-  const productId = text("productId") ?? (chosenVariants.length === 1 ? chosenVariants[0].slice("variant_".length) : "");
+  const productId =
+    text("productId") ?? (chosenVariants.length === 1 ? chosenVariants[0].slice("variant_".length) : "");
   return {
     productId,
     variantId: /^\d+$/.test(productId) ? (text(`variant_${productId}`) ?? null) : null,
@@ -140,4 +180,14 @@ export function redemptionFromForm(form: FormData): Omit<RedemptionInput, "addre
   };
 }
 
-export const ADDRESS_FIELDS = ["fullName", "line1", "line2", "city", "region", "postalCode", "country", "phone", "email"] as const;
+export const ADDRESS_FIELDS = [
+  "fullName",
+  "line1",
+  "line2",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+  "phone",
+  "email",
+] as const;

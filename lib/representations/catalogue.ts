@@ -7,7 +7,14 @@ export function serializeCollection(c: Collection): ResourceObject {
   return {
     type: "collections",
     id: String(c.id),
-    attributes: { name: c.name, global: c.global, price: formatMoney(c.priceCents), currency: CURRENCY, description: c.description, "image-url": absoluteUrl(c.imageUrl) },
+    attributes: {
+      name: c.name,
+      global: c.global,
+      price: formatMoney(c.priceCents),
+      currency: CURRENCY,
+      description: c.description,
+      "image-url": absoluteUrl(c.imageUrl),
+    },
   };
 }
 
@@ -39,5 +46,9 @@ export function serializeDesign(d: Design): ResourceObject {
 }
 
 export function serializeLogo(l: Logo): ResourceObject {
-  return { type: "logos", id: String(l.id), attributes: { name: l.name, global: l.global, "image-url": absoluteUrl(l.imageUrl) } };
+  return {
+    type: "logos",
+    id: String(l.id),
+    attributes: { name: l.name, global: l.global, "image-url": absoluteUrl(l.imageUrl) },
+  };
 }

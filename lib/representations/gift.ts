@@ -11,7 +11,9 @@ function senderAddressOf(address: unknown): SenderAddress | null {
   return parsed.success ? senderAddress(parsed.data) : null;
 }
 
-const ref = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } });
+const ref = (type: string, id: string | number | null | undefined) => ({
+  data: id === null || id === undefined ? null : { type, id: String(id) },
+});
 
 /** A gift, with its untie token when the caller has it (a just-created gift): saves an HMAC. */
 export type SerializableGift = GiftView & { untieToken?: string };
@@ -60,4 +62,3 @@ export function serializeGift(g: SerializableGift): ResourceObject {
     },
   };
 }
-

@@ -6,25 +6,51 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 
-export const SIMULATED_STAGES = ["sent", "opened", "redeemed", "shipped", "delivered", "expired", "failed"] as const satisfies readonly Stage[];
+export const SIMULATED_STAGES = [
+  "sent",
+  "opened",
+  "redeemed",
+  "shipped",
+  "delivered",
+  "expired",
+  "failed",
+] as const satisfies readonly Stage[];
 export type SimulatedStage = (typeof SIMULATED_STAGES)[number];
 
 /** A sample in the shape the untie page stores (lib/redemption's address schema). */
-export const SAMPLE_ADDRESS = { fullName: "Robin Recipient", line1: "1 Sample Street", line2: "", city: "Springfield", region: "CA", postalCode: "90210", country: "US", phone: "" };
+export const SAMPLE_ADDRESS = {
+  fullName: "Robin Recipient",
+  line1: "1 Sample Street",
+  line2: "",
+  city: "Springfield",
+  region: "CA",
+  postalCode: "90210",
+  country: "US",
+  phone: "",
+};
 
 /** `{"stage": "sent" | … | "failed"}`, nothing else. */
 export function parseSimulation(body: Record<string, unknown>): SimulatedStage {
   const problems = unknownFieldProblems(body, ["stage"]);
   const stage = body.stage;
   if (typeof stage !== "string" || !(SIMULATED_STAGES as readonly string[]).includes(stage)) {
-    problems.push({ detail: `Stage must be one of: ${SIMULATED_STAGES.join(", ")}`, pointer: "/stage", code: "invalid" });
+    problems.push({
+      detail: `Stage must be one of: ${SIMULATED_STAGES.join(", ")}`,
+      pointer: "/stage",
+      code: "invalid",
+    });
   }
   if (problems.length > 0) throw new ValidationError(problems);
   return stage as SimulatedStage;
 }
 
 /** What a real move to the stage would have filled in; a redemption gets the collection's first product and a sample address. */
-async function stageData(db: Prisma.TransactionClient, gift: GiftView, stage: SimulatedStage, at: Date): Promise<Prisma.GiftUpdateManyMutationInput> {
+async function stageData(
+  db: Prisma.TransactionClient,
+  gift: GiftView,
+  stage: SimulatedStage,
+  at: Date,
+): Promise<Prisma.GiftUpdateManyMutationInput> {
   if (stage === "sent") return { sentAt: at, deliveryLeaseUntil: null };
   if (stage === "failed" || stage === "expired") return { deliveryLeaseUntil: null };
   if (stage !== "redeemed") return {};
@@ -37,7 +63,11 @@ async function stageData(db: Prisma.TransactionClient, gift: GiftView, stage: Si
     selectedProductId: product?.id ?? null,
     variantId: product?.variants[0]?.id ?? null,
     redemptionEmail: gift.email ?? "robin.recipient@example.com",
-    address: { ...SAMPLE_ADDRESS, fullName: gift.recipientName || SAMPLE_ADDRESS.fullName, email: gift.email ?? "recipient@example.com" },
+    address: {
+      ...SAMPLE_ADDRESS,
+      fullName: gift.recipientName || SAMPLE_ADDRESS.fullName,
+      email: gift.email ?? "recipient@example.com",
+    },
   } as Prisma.GiftUpdateManyMutationInput;
 }
 
@@ -46,13 +76,24 @@ async function stageData(db: Prisma.TransactionClient, gift: GiftView, stage: Si
  * (same event, so the same webhooks). A move the machine forbids is a 409; live gifts
  * can't be simulated (403).
  */
-export async function simulateGift(db: PrismaClient, caller: Caller, team: TeamRef, giftId: string, stage: SimulatedStage): Promise<GiftView> {
-  if (caller.mode !== "sandbox") throw forbidden("Only sandbox gifts can be simulated: use your sandbox token on team sandbox.");
+export async function simulateGift(
+  db: PrismaClient,
+  caller: Caller,
+  team: TeamRef,
+  giftId: string,
+  stage: SimulatedStage,
+): Promise<GiftView> {
+  if (caller.mode !== "sandbox")
+    throw forbidden("Only sandbox gifts can be simulated: use your sandbox token on team sandbox.");
   return db.$transaction(async (tx) => {
     const gift = await getGift(tx, caller, team, giftId);
     if (gift.livemode) throw forbidden("Only sandbox gifts can be simulated.");
     const at = new Date();
-    const moved = await moveGift(tx, gift.id, stage, { at, message: "Simulated in the sandbox", data: await stageData(tx, gift, stage, at) });
+    const moved = await moveGift(tx, gift.id, stage, {
+      at,
+      message: "Simulated in the sandbox",
+      data: await stageData(tx, gift, stage, at),
+    });
     if (!moved) throw conflict(`A ${gift.stage} gift can't move to ${stage}.`);
     return getGift(tx, caller, team, gift.id);
   });

@@ -12,7 +12,10 @@ const t = processDatabaseForFile();
 const NOW = new Date("2026-11-24T12:00:00Z");
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
@@ -28,10 +31,18 @@ describe("the card on file", () => {
   it("an owner sets and replaces it; only brand, last four and expiry are stored", async () => {
     const { team, owner, member } = await teamWithMember();
     expect(await teamCard(t.db, member.id, team.id)).toBeNull();
-    const card = await setTeamCard(t.db, { actorId: owner.id, teamId: team.id, number: "4242 4242 4242 4242", expiry: "12 / 28" }, NOW);
+    const card = await setTeamCard(
+      t.db,
+      { actorId: owner.id, teamId: team.id, number: "4242 4242 4242 4242", expiry: "12 / 28" },
+      NOW,
+    );
     expect(card).toEqual({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2028, declines: false });
     expect(describeCard(card)).toBe("Visa •••• 4242, expires 12/28");
-    const replaced = await setTeamCard(t.db, { actorId: owner.id, teamId: team.id, number: "5555-5555-5555-4444", expiry: "03/2031" }, NOW);
+    const replaced = await setTeamCard(
+      t.db,
+      { actorId: owner.id, teamId: team.id, number: "5555-5555-5555-4444", expiry: "03/2031" },
+      NOW,
+    );
     expect(describeCard(replaced)).toBe("Mastercard •••• 4444, expires 03/31");
     expect(await t.db.paymentMethod.count({ where: { teamId: team.id } })).toBe(1);
     const row = await t.db.paymentMethod.findUniqueOrThrow({ where: { teamId: team.id } });
@@ -41,19 +52,37 @@ describe("the card on file", () => {
 
   it("a declining test number is saved and marked: charges to it are declined", async () => {
     const { team, owner } = await teamWithMember();
-    const card = await setTeamCard(t.db, { actorId: owner.id, teamId: team.id, number: "4000 0000 0000 0002", expiry: "1/30" }, NOW);
+    const card = await setTeamCard(
+      t.db,
+      { actorId: owner.id, teamId: team.id, number: "4000 0000 0000 0002", expiry: "1/30" },
+      NOW,
+    );
     expect(card).toMatchObject({ last4: "0002", declines: true });
-    await expect(chargeTeam(t.db, { teamId: team.id, amountCents: 2500, description: "x" })).rejects.toBeInstanceOf(BillingError);
+    await expect(chargeTeam(t.db, { teamId: team.id, amountCents: 2500, description: "x" })).rejects.toBeInstanceOf(
+      BillingError,
+    );
   });
 
   it("a member (403 owner_required) or stranger (404) can't set it, and the card is unchanged", async () => {
     const { team, owner, member } = await teamWithMember();
     await setTeamCard(t.db, { actorId: owner.id, teamId: team.id, number: "4242424242424242", expiry: "12/28" }, NOW);
-    const byMember = await refusal(setTeamCard(t.db, { actorId: member.id, teamId: team.id, number: "4000000000000002", expiry: "12/29" }, NOW));
+    const byMember = await refusal(
+      setTeamCard(t.db, { actorId: member.id, teamId: team.id, number: "4000000000000002", expiry: "12/29" }, NOW),
+    );
     expect([byMember.status, byMember.code]).toEqual([403, "owner_required"]);
     expect(byMember.message).toMatch(/Only the team's owners can manage the card on file/);
     const stranger = await createPerson(t.db);
-    expect((await refusal(setTeamCard(t.db, { actorId: stranger.user.id, teamId: team.id, number: "4000000000000002", expiry: "12/29" }, NOW))).status).toBe(404);
+    expect(
+      (
+        await refusal(
+          setTeamCard(
+            t.db,
+            { actorId: stranger.user.id, teamId: team.id, number: "4000000000000002", expiry: "12/29" },
+            NOW,
+          ),
+        )
+      ).status,
+    ).toBe(404);
     expect(await teamCard(t.db, owner.id, team.id)).toMatchObject({ last4: "4242", expYear: 2028, declines: false });
     expect((await refusal(recentCharges(t.db, member.id, team.id))).code).toBe("owner_required");
   });

@@ -4,12 +4,31 @@ import { badRequest } from "@/lib/errors";
 import { requireMember, requireOwner } from "./roles";
 
 export type CardView = { brand: string; last4: string; expMonth: number; expYear: number; declines: boolean };
-export type ChargeView = { id: number; kind: "charge" | "refund"; amountCents: number; currency: string; description: string; cardLast4: string; createdAt: Date };
+export type ChargeView = {
+  id: number;
+  kind: "charge" | "refund";
+  amountCents: number;
+  currency: string;
+  description: string;
+  cardLast4: string;
+  createdAt: Date;
+};
 
 type StoredCard = { brand: string; last4: string; expMonth: number; expYear: number; testBehavior: string };
-const toCardView = (card: StoredCard): CardView => ({ brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, declines: card.testBehavior === "decline" });
+const toCardView = (card: StoredCard): CardView => ({
+  brand: card.brand,
+  last4: card.last4,
+  expMonth: card.expMonth,
+  expYear: card.expYear,
+  declines: card.testBehavior === "decline",
+});
 
-const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
+const BRAND_NAMES: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+};
 
 /** "Visa •••• 4242, expires 12/28". */
 export function describeCard(card: CardView): string {
@@ -21,7 +40,11 @@ export function describeCard(card: CardView): string {
  * "MM / YY". Only brand, last four and expiry are kept. Declining test numbers are accepted:
  * they exist to try declines through the API.
  */
-export async function setTeamCard(db: Tx, input: { actorId: string; teamId: string; number: unknown; expiry: unknown }, now = new Date()): Promise<CardView> {
+export async function setTeamCard(
+  db: Tx,
+  input: { actorId: string; teamId: string; number: unknown; expiry: unknown },
+  now = new Date(),
+): Promise<CardView> {
   await requireOwner(db, input.actorId, input.teamId, "manage the card on file");
   if (typeof input.number !== "string" || !input.number.trim()) throw badRequest("Enter the card number.");
   const { expMonth, expYear } = parseExpiry(input.expiry, now);

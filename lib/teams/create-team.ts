@@ -9,7 +9,8 @@ export type CreateTeamInput = { name: string; ownerId?: string };
 export function parseTeamName(input: unknown): string {
   const name = typeof input === "string" ? input.trim() : "";
   if (!name) throw badRequest("A team needs a name.");
-  if (name.length > MAX_TEAM_NAME_LENGTH) throw badRequest(`A team's name can be at most ${MAX_TEAM_NAME_LENGTH} characters.`);
+  if (name.length > MAX_TEAM_NAME_LENGTH)
+    throw badRequest(`A team's name can be at most ${MAX_TEAM_NAME_LENGTH} characters.`);
   if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest("A team's name can't contain control characters.");
   return name;
 }

@@ -4,9 +4,24 @@ export { listTeams, resolveTeam, type TeamRef } from "./resolve-team";
 export { isRole, ownerRequired, requireMember, requireOwner, ROLES, type TeamRole } from "./roles";
 export { slugify, MAX_TEAM_NAME_LENGTH } from "./slug";
 export { changeRole, leaveTeam, listMembers, removeMember, type MemberView } from "./members";
-export { inviteMember, listPendingInvitations, parseInviteeEmail, revokeInvitation, RESEND_AFTER_MS, type InviteResult, type PendingInvitation } from "./invitations";
+export {
+  inviteMember,
+  listPendingInvitations,
+  parseInviteeEmail,
+  revokeInvitation,
+  RESEND_AFTER_MS,
+  type InviteResult,
+  type PendingInvitation,
+} from "./invitations";
 export { acceptInvitation, viewInvitation, type InvitationView } from "./accept-invitation";
 export { INVITATION_LIFETIME_MS, invitationUrl } from "./invitation-token";
 export { describeCard, recentCharges, setTeamCard, teamCard, type CardView, type ChargeView } from "./card";
-export { createTeamForUser, listMyTeams, MAX_TEAMS_PER_USER, teamOverview, type MyTeam, type TeamOverview } from "./overview";
+export {
+  createTeamForUser,
+  listMyTeams,
+  MAX_TEAMS_PER_USER,
+  teamOverview,
+  type MyTeam,
+  type TeamOverview,
+} from "./overview";
 export { requireWebhookManager } from "./webhook-access";

@@ -12,16 +12,30 @@ export const RESEND_AFTER_MS = 60_000;
 
 const MAX_EMAIL_LENGTH = 254;
 
-export type PendingInvitation = { id: number; email: string; role: TeamRole; invitedBy: string; createdAt: Date; expiresAt: Date; expired: boolean };
+export type PendingInvitation = {
+  id: number;
+  email: string;
+  role: TeamRole;
+  invitedBy: string;
+  createdAt: Date;
+  expiresAt: Date;
+  expired: boolean;
+};
 
 export type InviteInput = { actorId: string; teamId: string; email: unknown; role: unknown };
-export type InviteResult = { invitation: { id: number; email: string; role: TeamRole; expiresAt: Date }; emailed: boolean };
+export type InviteResult = {
+  invitation: { id: number; email: string; role: TeamRole; expiresAt: Date };
+  emailed: boolean;
+};
 
 /** An address to invite: trimmed, lower-cased, one @, no spaces or control characters. */
 export function parseInviteeEmail(input: unknown): string {
   const email = typeof input === "string" ? input.trim().toLowerCase() : "";
   if (!email) throw badRequest("Enter the email address of the person to invite.");
-  if (email.length > MAX_EMAIL_LENGTH || !/^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/.test(email)) {
+  if (
+    email.length > MAX_EMAIL_LENGTH ||
+    !/^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/.test(email)
+  ) {
     throw badRequest("That is not an email address.");
   }
   return email;
@@ -30,7 +44,10 @@ export function parseInviteeEmail(input: unknown): string {
 /** Marks pending invitations withdrawn and deletes their emails from the outbox (their links are dead). */
 async function withdraw(tx: Tx, ids: number[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await tx.teamInvitation.updateMany({ where: { id: { in: ids }, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+  await tx.teamInvitation.updateMany({
+    where: { id: { in: ids }, acceptedAt: null, revokedAt: null },
+    data: { revokedAt: now },
+  });
   await tx.emailOutbox.deleteMany({ where: { invitationId: { in: ids } } });
 }
 
@@ -40,7 +57,11 @@ async function withdraw(tx: Tx, ids: number[], now: Date): Promise<void> {
  * a minute is taken as a double submit and sends nothing. Inviting a member is refused. Each
  * sent invitation counts against the inviter's hourly limit (RIBBON_RATE_LIMIT_INVITATIONS_PER_USER_PER_HOUR).
  */
-export async function inviteMember(db: PrismaClient, input: InviteInput, options: { now?: Date; transport?: MailTransport } = {}): Promise<InviteResult> {
+export async function inviteMember(
+  db: PrismaClient,
+  input: InviteInput,
+  options: { now?: Date; transport?: MailTransport } = {},
+): Promise<InviteResult> {
   const now = options.now ?? new Date();
   const email = parseInviteeEmail(input.email);
   if (!isRole(input.role)) throw badRequest('A role is "owner" or "member".');
@@ -49,22 +70,47 @@ export async function inviteMember(db: PrismaClient, input: InviteInput, options
   const created = await db.$transaction(async (tx) => {
     await lockTeam(tx, input.teamId);
     await requireOwner(tx, input.actorId, input.teamId, "invite people");
-    const member = await tx.membership.findFirst({ where: { teamId: input.teamId, user: { email: { equals: email, mode: "insensitive" } } }, select: { userId: true } });
+    const member = await tx.membership.findFirst({
+      where: { teamId: input.teamId, user: { email: { equals: email, mode: "insensitive" } } },
+      select: { userId: true },
+    });
     if (member) throw conflict(`${email} is already a member of this team.`);
-    const pending = await tx.teamInvitation.findFirst({ where: { teamId: input.teamId, email, acceptedAt: null, revokedAt: null } });
-    if (pending && pending.role === role && pending.expiresAt > now && now.getTime() - pending.createdAt.getTime() < RESEND_AFTER_MS) {
+    const pending = await tx.teamInvitation.findFirst({
+      where: { teamId: input.teamId, email, acceptedAt: null, revokedAt: null },
+    });
+    if (
+      pending &&
+      pending.role === role &&
+      pending.expiresAt > now &&
+      now.getTime() - pending.createdAt.getTime() < RESEND_AFTER_MS
+    ) {
       return { invitation: pending, token: null };
     }
     const limit = await consume("invitations", input.actorId);
     if (!limit.allowed) {
-      throw new HttpError(429, "TooManyRequests", `You sent ${limit.limit} invitations this hour: try again in ${Math.ceil(limit.resetSeconds / 60)} minutes.`, undefined, "rate_limited", {
-        "Retry-After": String(limit.resetSeconds),
-      });
+      throw new HttpError(
+        429,
+        "TooManyRequests",
+        `You sent ${limit.limit} invitations this hour: try again in ${Math.ceil(limit.resetSeconds / 60)} minutes.`,
+        undefined,
+        "rate_limited",
+        {
+          "Retry-After": String(limit.resetSeconds),
+        },
+      );
     }
     if (pending) await withdraw(tx, [pending.id], now);
     const token = newInvitationToken();
     const invitation = await tx.teamInvitation.create({
-      data: { teamId: input.teamId, email, role, tokenHash: invitationTokenHash(token), invitedById: input.actorId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) },
+      data: {
+        teamId: input.teamId,
+        email,
+        role,
+        tokenHash: invitationTokenHash(token),
+        invitedById: input.actorId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+      },
     });
     return { invitation, token };
   });
@@ -77,29 +123,60 @@ export async function inviteMember(db: PrismaClient, input: InviteInput, options
     db.user.findUniqueOrThrow({ where: { id: input.actorId }, select: { name: true, email: true } }),
   ]);
   try {
-    await sendInvitationEmail(db, { invitationId: invitation.id, to: email, inviter, teamName: team.name, role, url: invitationUrl(token), expiresAt: invitation.expiresAt }, options.transport);
+    await sendInvitationEmail(
+      db,
+      {
+        invitationId: invitation.id,
+        to: email,
+        inviter,
+        teamName: team.name,
+        role,
+        url: invitationUrl(token),
+        expiresAt: invitation.expiresAt,
+      },
+      options.transport,
+    );
   } catch (error) {
     // No email, no invitation: a link nobody received must not stay usable.
     await db.$transaction((tx) => withdraw(tx, [invitation.id], new Date()));
-    console.error(`Ribbon: the invitation email to team ${input.teamId} could not be sent:`, error instanceof Error ? error.message : error);
-    throw new HttpError(502, "BadGateway", "The invitation email could not be sent just now: nothing was saved, try again in a while.");
+    console.error(
+      `Ribbon: the invitation email to team ${input.teamId} could not be sent:`,
+      error instanceof Error ? error.message : error,
+    );
+    throw new HttpError(
+      502,
+      "BadGateway",
+      "The invitation email could not be sent just now: nothing was saved, try again in a while.",
+    );
   }
   return { invitation: summary, emailed: true };
 }
 
 /** An owner withdraws a pending invitation: its link stops working. */
-export async function revokeInvitation(db: PrismaClient, input: { actorId: string; teamId: string; invitationId: number }, now = new Date()): Promise<void> {
+export async function revokeInvitation(
+  db: PrismaClient,
+  input: { actorId: string; teamId: string; invitationId: number },
+  now = new Date(),
+): Promise<void> {
   await requireOwner(db, input.actorId, input.teamId, "withdraw invitations");
   if (!Number.isSafeInteger(input.invitationId)) throw notFound("No such pending invitation.");
   await db.$transaction(async (tx) => {
-    const pending = await tx.teamInvitation.findFirst({ where: { id: input.invitationId, teamId: input.teamId, acceptedAt: null, revokedAt: null }, select: { id: true } });
+    const pending = await tx.teamInvitation.findFirst({
+      where: { id: input.invitationId, teamId: input.teamId, acceptedAt: null, revokedAt: null },
+      select: { id: true },
+    });
     if (!pending) throw notFound("No such pending invitation: it may have been accepted or withdrawn already.");
     await withdraw(tx, [pending.id], now);
   });
 }
 
 /** The team's invitations not yet accepted or withdrawn (expired ones flagged), for its owners. */
-export async function listPendingInvitations(db: Tx, actorId: string, teamId: string, now = new Date()): Promise<PendingInvitation[]> {
+export async function listPendingInvitations(
+  db: Tx,
+  actorId: string,
+  teamId: string,
+  now = new Date(),
+): Promise<PendingInvitation[]> {
   await requireOwner(db, actorId, teamId, "see invitations");
   return pendingInvitationsOf(db, teamId, now);
 }
@@ -110,7 +187,15 @@ export async function pendingInvitationsOf(db: Tx, teamId: string, now = new Dat
     where: { teamId, acceptedAt: null, revokedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 200,
-    select: { id: true, email: true, role: true, createdAt: true, expiresAt: true, invitedBy: { select: { name: true } }, team: { select: { name: true } } },
+    select: {
+      id: true,
+      email: true,
+      role: true,
+      createdAt: true,
+      expiresAt: true,
+      invitedBy: { select: { name: true } },
+      team: { select: { name: true } },
+    },
   });
   return rows.map((r) => ({
     id: r.id,

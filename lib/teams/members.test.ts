@@ -12,7 +12,10 @@ const t = processDatabaseForFile();
 
 /** The HttpError a promise rejects with. */
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
@@ -25,7 +28,8 @@ async function teamOfTwo() {
   return { team: owner.team, owner: owner.user, member: member.user };
 }
 
-const roles = async (teamId: string) => Object.fromEntries((await t.db.membership.findMany({ where: { teamId } })).map((m) => [m.userId, m.role]));
+const roles = async (teamId: string) =>
+  Object.fromEntries((await t.db.membership.findMany({ where: { teamId } })).map((m) => [m.userId, m.role]));
 
 describe("creating a team", () => {
   it("makes the creator its owner, with the slug of its name as id (suffixed when taken)", async () => {
@@ -53,7 +57,10 @@ describe("creating a team", () => {
 
   it("two concurrent creates of one name make two teams with different slugs", async () => {
     const person = await createPerson(t.db);
-    const [a, b] = await Promise.all([createTeamForUser(t.db, person.user.id, "Twin Peaks"), createTeamForUser(t.db, person.user.id, "Twin Peaks")]);
+    const [a, b] = await Promise.all([
+      createTeamForUser(t.db, person.user.id, "Twin Peaks"),
+      createTeamForUser(t.db, person.user.id, "Twin Peaks"),
+    ]);
     expect([a.id, b.id].sort()).toEqual(["twin-peaks", "twin-peaks-2"]);
     expect(await t.db.membership.count({ where: { userId: person.user.id, role: "owner" } })).toBe(2);
   });
@@ -61,7 +68,9 @@ describe("creating a team", () => {
   it(`stops at ${MAX_TEAMS_PER_USER} teams per person`, async () => {
     const person = await createPerson(t.db);
     for (let i = 0; i < MAX_TEAMS_PER_USER; i++) await createTeam(t.db, { name: `Many ${i}`, ownerId: person.user.id });
-    expect((await refusal(createTeamForUser(t.db, person.user.id, "One too many"))).message).toMatch(/most one person can/);
+    expect((await refusal(createTeamForUser(t.db, person.user.id, "One too many"))).message).toMatch(
+      /most one person can/,
+    );
   });
 });
 
@@ -108,11 +117,19 @@ describe("roles", () => {
     expect((await roles(team.id))[member.id]).toBe("owner");
     await changeRole(t.db, { actorId: member.id, teamId: team.id, userId: owner.id, role: "member" }); // the new owner demotes the old one
     expect(await roles(team.id)).toEqual({ [owner.id]: "member", [member.id]: "owner" });
-    expect((await refusal(changeRole(t.db, { actorId: member.id, teamId: team.id, userId: owner.id, role: "admin" }))).status).toBe(400);
-    expect((await refusal(changeRole(t.db, { actorId: member.id, teamId: team.id, userId: "nobody", role: "owner" }))).status).toBe(404);
+    expect(
+      (await refusal(changeRole(t.db, { actorId: member.id, teamId: team.id, userId: owner.id, role: "admin" })))
+        .status,
+    ).toBe(400);
+    expect(
+      (await refusal(changeRole(t.db, { actorId: member.id, teamId: team.id, userId: "nobody", role: "owner" })))
+        .status,
+    ).toBe(404);
     await removeMember(t.db, { actorId: member.id, teamId: team.id, userId: owner.id });
     expect(await roles(team.id)).toEqual({ [member.id]: "owner" });
-    expect((await refusal(removeMember(t.db, { actorId: member.id, teamId: team.id, userId: owner.id }))).status).toBe(404);
+    expect((await refusal(removeMember(t.db, { actorId: member.id, teamId: team.id, userId: owner.id }))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -147,7 +164,10 @@ describe("the last owner", () => {
   it("two owners leaving at the same time: one stays", async () => {
     const { team, owner, member } = await teamOfTwo();
     await changeRole(t.db, { actorId: owner.id, teamId: team.id, userId: member.id, role: "owner" });
-    const results = await Promise.allSettled([leaveTeam(t.db, { userId: owner.id, teamId: team.id }), leaveTeam(t.db, { userId: member.id, teamId: team.id })]);
+    const results = await Promise.allSettled([
+      leaveTeam(t.db, { userId: owner.id, teamId: team.id }),
+      leaveTeam(t.db, { userId: member.id, teamId: team.id }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(Object.values(await roles(team.id))).toEqual(["owner"]);
   });

@@ -20,7 +20,13 @@ export async function membersOf(db: Tx, teamId: string): Promise<MemberView[]> {
     select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
   });
   return rows
-    .map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, role: asRole(m.role), since: m.createdAt }))
+    .map((m) => ({
+      userId: m.user.id,
+      name: m.user.name,
+      email: m.user.email,
+      role: asRole(m.role),
+      since: m.createdAt,
+    }))
     .sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner"));
 }
 
@@ -46,7 +52,10 @@ async function assertAnotherOwner(tx: Tx, teamId: string, userId: string): Promi
 }
 
 /** An owner makes a member owner, or an owner member (not the last owner). */
-export async function changeRole(db: PrismaClient, input: { actorId: string; teamId: string; userId: string; role: unknown }): Promise<void> {
+export async function changeRole(
+  db: PrismaClient,
+  input: { actorId: string; teamId: string; userId: string; role: unknown },
+): Promise<void> {
   if (!isRole(input.role)) throw badRequest('A role is "owner" or "member".');
   const role = input.role;
   await withTeamLocked(db, input.teamId, async (tx) => {
@@ -55,12 +64,18 @@ export async function changeRole(db: PrismaClient, input: { actorId: string; tea
     if (!current) throw notFound("That person is not a member of this team.");
     if (current === role) return;
     if (current === "owner") await assertAnotherOwner(tx, input.teamId, input.userId);
-    await tx.membership.update({ where: { userId_teamId: { userId: input.userId, teamId: input.teamId } }, data: { role } });
+    await tx.membership.update({
+      where: { userId_teamId: { userId: input.userId, teamId: input.teamId } },
+      data: { role },
+    });
   });
 }
 
 /** An owner removes someone from the team (not the last owner; leaving is how you remove yourself too). */
-export async function removeMember(db: PrismaClient, input: { actorId: string; teamId: string; userId: string }): Promise<void> {
+export async function removeMember(
+  db: PrismaClient,
+  input: { actorId: string; teamId: string; userId: string },
+): Promise<void> {
   await withTeamLocked(db, input.teamId, async (tx) => {
     await requireOwner(tx, input.actorId, input.teamId, "remove members");
     const current = await roleOf(tx, input.teamId, input.userId);

@@ -25,7 +25,8 @@ export async function listMyTeams(db: Tx, userId: string): Promise<MyTeam[]> {
 export async function createTeamForUser(db: PrismaClient, userId: string, name: unknown) {
   if (typeof name !== "string") throw badRequest("A team needs a name.");
   return db.$transaction(async (tx) => {
-    if ((await tx.membership.count({ where: { userId } })) >= MAX_TEAMS_PER_USER) throw badRequest(`You belong to ${MAX_TEAMS_PER_USER} teams, the most one person can: leave one first.`);
+    if ((await tx.membership.count({ where: { userId } })) >= MAX_TEAMS_PER_USER)
+      throw badRequest(`You belong to ${MAX_TEAMS_PER_USER} teams, the most one person can: leave one first.`);
     return createTeam(tx, { name, ownerId: userId });
   });
 }

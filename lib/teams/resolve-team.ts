@@ -10,9 +10,12 @@ export type TeamRef = { id: string; name: string };
 /** The teams a caller may use: the sandbox for sandbox credentials, the user's teams otherwise. */
 export async function listTeams(db: Tx, caller: Caller): Promise<TeamRef[]> {
   if (caller.mode === "sandbox") return [{ ...SANDBOX_TEAM }];
-  return queryRows<TeamRef>(db, Prisma.sql`
+  return queryRows<TeamRef>(
+    db,
+    Prisma.sql`
     SELECT t."id", t."name" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
-    WHERE m."userId" = ${caller.user.id} ORDER BY m."createdAt", m."teamId"`);
+    WHERE m."userId" = ${caller.user.id} ORDER BY m."createdAt", m."teamId"`,
+  );
 }
 
 /**
@@ -23,7 +26,9 @@ export async function listTeams(db: Tx, caller: Caller): Promise<TeamRef[]> {
 export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undefined): Promise<TeamRef> {
   if (caller.mode === "sandbox") {
     if (teamId !== undefined && teamId !== SANDBOX_TEAM_ID) {
-      throw forbidden(`Sandbox credentials can only use team "${SANDBOX_TEAM_ID}". Use your live token for other teams.`);
+      throw forbidden(
+        `Sandbox credentials can only use team "${SANDBOX_TEAM_ID}". Use your live token for other teams.`,
+      );
     }
     return { ...SANDBOX_TEAM };
   }
@@ -40,9 +45,12 @@ export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undef
     );
   }
   if (teamId.includes("\u0000")) throw notFound(`No team "${teamId}".`); // no text in PostgreSQL holds NUL
-  const [team] = await queryRows<TeamRef>(db, Prisma.sql`
+  const [team] = await queryRows<TeamRef>(
+    db,
+    Prisma.sql`
     SELECT t."id", t."name" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
-    WHERE m."userId" = ${caller.user.id} AND m."teamId" = ${teamId}`);
+    WHERE m."userId" = ${caller.user.id} AND m."teamId" = ${teamId}`,
+  );
   if (!team) throw notFound(`No team "${teamId}".`);
   return team;
 }

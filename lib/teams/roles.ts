@@ -5,7 +5,8 @@ import { SANDBOX_TEAM_ID } from "./constants";
 export const ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof ROLES)[number];
 
-export const isRole = (value: unknown): value is TeamRole => typeof value === "string" && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is TeamRole =>
+  typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
 /** A stored role as a TeamRole (anything unknown reads as the lesser "member"). */
 export const asRole = (value: string): TeamRole => (isRole(value) ? value : "member");
@@ -27,12 +28,16 @@ const noSuchTeam = (teamId: string) => notFound(`No team "${teamId}".`);
  */
 export async function requireMember(db: Tx, userId: string, teamId: string): Promise<TeamRole> {
   if (teamId === SANDBOX_TEAM_ID || teamId.includes("\u0000") || teamId.length > 200) throw noSuchTeam(teamId);
-  const membership = await db.membership.findUnique({ where: { userId_teamId: { userId, teamId } }, select: { role: true } });
+  const membership = await db.membership.findUnique({
+    where: { userId_teamId: { userId, teamId } },
+    select: { role: true },
+  });
   if (!membership) throw noSuchTeam(teamId);
   return asRole(membership.role);
 }
 
 /** Like requireMember, and a member who is not an owner is refused (403 `owner_required`) with `what` they tried. */
 export async function requireOwner(db: Tx, userId: string, teamId: string, what = "manage this team"): Promise<void> {
-  if ((await requireMember(db, userId, teamId)) !== "owner") throw ownerRequired(`Only the team's owners can ${what}. Ask an owner of team "${teamId}".`);
+  if ((await requireMember(db, userId, teamId)) !== "owner")
+    throw ownerRequired(`Only the team's owners can ${what}. Ask an owner of team "${teamId}".`);
 }

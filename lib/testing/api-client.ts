@@ -32,8 +32,14 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/bulk\/gifts$/, bulk as unknown as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints$/, webhookEndpoints as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpoint as unknown as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/rotate-secret$/, rotateSecret as unknown as RouteModule],
-  [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/attempts$/, webhookAttempts as unknown as RouteModule],
+  [
+    /^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/rotate-secret$/,
+    rotateSecret as unknown as RouteModule,
+  ],
+  [
+    /^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/attempts$/,
+    webhookAttempts as unknown as RouteModule,
+  ],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/webhook-endpoints\/(?<id>[^/]+)\/replay$/, replay as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/events$/, events as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/events$/, giftEvents as unknown as RouteModule],
@@ -50,10 +56,17 @@ export type CallOptions = { token?: string | null; body?: unknown; rawBody?: str
  */
 export async function callApi(method: Method, path: string, options: CallOptions = {}): Promise<ApiResult> {
   const url = new URL(`http://localhost:3000/api/v1${path}`);
-  const match = ROUTES.map(([pattern, module]) => ({ m: pattern.exec(url.pathname.slice("/api/v1".length)), module })).find((r) => r.m);
+  const match = ROUTES.map(([pattern, module]) => ({
+    m: pattern.exec(url.pathname.slice("/api/v1".length)),
+    module,
+  })).find((r) => r.m);
   const handler = match?.module[method];
   if (!match?.m || !handler) throw new Error(`No route for ${method} ${path}`);
-  const params = Object.fromEntries(Object.entries(match.m.groups ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, decodeURIComponent(v!)]));
+  const params = Object.fromEntries(
+    Object.entries(match.m.groups ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, decodeURIComponent(v!)]),
+  );
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.rawBody;
@@ -63,7 +76,10 @@ export async function callApi(method: Method, path: string, options: CallOptions
   }
   // Like Next, no params at all for routes without dynamic segments.
   const context = Object.keys(params).length > 0 ? { params: Promise.resolve(params) } : { params: undefined };
-  const response = await handler(new Request(url, { method, headers, body }), context as { params: Promise<Record<string, string>> });
+  const response = await handler(
+    new Request(url, { method, headers, body }),
+    context as { params: Promise<Record<string, string>> },
+  );
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
@@ -84,11 +100,18 @@ export async function routeApiRequest(request: Request): Promise<Response | null
   if (!handler) return null;
   let params: Record<string, string>;
   try {
-    params = Object.fromEntries(Object.entries(found?.m?.groups ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, decodeURIComponent(v!)]));
+    params = Object.fromEntries(
+      Object.entries(found?.m?.groups ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, decodeURIComponent(v!)]),
+    );
   } catch {
     return null;
   }
-  const context = Object.keys(params).length > 0 ? { params: Promise.resolve(params) } : { params: found ? undefined : Promise.resolve({ path: path.split("/").filter(Boolean) }) };
+  const context =
+    Object.keys(params).length > 0
+      ? { params: Promise.resolve(params) }
+      : { params: found ? undefined : Promise.resolve({ path: path.split("/").filter(Boolean) }) };
   return handler(request, context as { params: Promise<Record<string, string>> });
 }
 
@@ -96,8 +119,10 @@ export async function routeApiRequest(request: Request): Promise<Response | null
 export function apiAs(token: string | null) {
   return {
     get: (path: string, o: Omit<CallOptions, "token"> = {}) => callApi("GET", path, { ...o, token }),
-    post: (path: string, body: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => callApi("POST", path, { ...o, body, token }),
-    patch: (path: string, body: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => callApi("PATCH", path, { ...o, body, token }),
+    post: (path: string, body: unknown, o: Omit<CallOptions, "token" | "body"> = {}) =>
+      callApi("POST", path, { ...o, body, token }),
+    patch: (path: string, body: unknown, o: Omit<CallOptions, "token" | "body"> = {}) =>
+      callApi("PATCH", path, { ...o, body, token }),
     delete: (path: string, o: Omit<CallOptions, "token"> = {}) => callApi("DELETE", path, { ...o, token }),
   };
 }

@@ -34,7 +34,11 @@ type GiftData = Partial<Prisma.GiftCreateManyInput> & { teamId: string; senderId
  * A gift row as the database holds it, bypassing the API rules: defaults to a live email
  * gift due now, with the catalogue's first collection, design and default logo.
  */
-export function giftRow(cat: Awaited<ReturnType<typeof catalogue>>, data: GiftData, now = new Date()): Prisma.GiftCreateManyInput {
+export function giftRow(
+  cat: Awaited<ReturnType<typeof catalogue>>,
+  data: GiftData,
+  now = new Date(),
+): Prisma.GiftCreateManyInput {
   const id = data.id ?? `gft_${randomSecret(16)}`;
   return {
     id,

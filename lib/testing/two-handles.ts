@@ -14,5 +14,9 @@ export async function openTwoHandles(): Promise<{ a: PrismaClient; b: PrismaClie
   const pg = await createPostgresDatabase();
   const first = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
   const second = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
-  return { a: first.prisma, b: second.prisma, close: async () => (await first.close(), await second.close(), await pg.drop()) };
+  return {
+    a: first.prisma,
+    b: second.prisma,
+    close: async () => (await first.close(), await second.close(), await pg.drop()),
+  };
 }

@@ -17,7 +17,12 @@ export async function startReceiver(port = 0, fallback: Reply = { status: 200, b
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      received.push({
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
+      });
       const reply = replies.shift() ?? fallback;
       const answer = () => {
         if (res.destroyed) return;

@@ -31,9 +31,16 @@ async function lockUser(db: Tx, userId: string): Promise<void> {
  * returned once; only hashes are stored. Call it inside a transaction: the user row stays
  * locked until commit, so concurrent rolls leave exactly one current pair.
  */
-export async function createDeveloperTokens(db: Tx, userId: string, { keepOld = false, now = new Date() }: RollOptions = {}): Promise<DeveloperTokenPair> {
+export async function createDeveloperTokens(
+  db: Tx,
+  userId: string,
+  { keepOld = false, now = new Date() }: RollOptions = {},
+): Promise<DeveloperTokenPair> {
   await lockUser(db, userId);
-  await db.apiToken.updateMany({ where: { userId, revokedAt: null, expiresAt: { not: null } }, data: { revokedAt: now } });
+  await db.apiToken.updateMany({
+    where: { userId, revokedAt: null, expiresAt: { not: null } },
+    data: { revokedAt: now },
+  });
   await db.apiToken.updateMany({
     where: { userId, revokedAt: null, expiresAt: null },
     data: keepOld ? { expiresAt: new Date(now.getTime() + ROLL_GRACE_MS) } : { revokedAt: now },
@@ -45,7 +52,11 @@ export async function createDeveloperTokens(db: Tx, userId: string, { keepOld = 
  * Turns developer access on for a user who has no current tokens; null when they have some
  * (a stale page or a replayed form must not roll them behind the user's back).
  */
-export async function enableDeveloperTokens(db: Tx, userId: string, now = new Date()): Promise<DeveloperTokenPair | null> {
+export async function enableDeveloperTokens(
+  db: Tx,
+  userId: string,
+  now = new Date(),
+): Promise<DeveloperTokenPair | null> {
   await lockUser(db, userId);
   if ((await db.apiToken.count({ where: { userId, revokedAt: null, expiresAt: null } })) > 0) return null;
   return createDeveloperTokens(db, userId, { now });

@@ -24,13 +24,19 @@ beforeAll(async () => {
 });
 afterAll(() => handles?.close());
 
-const roll = (userId: string, opts: RollOptions = {}, on: PrismaClient = db) => on.$transaction((tx) => createDeveloperTokens(tx, userId, opts));
+const roll = (userId: string, opts: RollOptions = {}, on: PrismaClient = db) =>
+  on.$transaction((tx) => createDeveloperTokens(tx, userId, opts));
 const status = async (token: string, now?: Date) => (await verifyToken(db, token, now)).status;
-const statuses = async (pair: DeveloperTokenPair, now?: Date) => [await status(pair.live, now), await status(pair.sandbox, now)];
+const statuses = async (pair: DeveloperTokenPair, now?: Date) => [
+  await status(pair.live, now),
+  await status(pair.sandbox, now),
+];
 
 /** Rows that still work: current (no expiresAt) or in their grace period. */
 async function usable(userId: string, now = new Date()) {
-  const rows = await db.apiToken.findMany({ where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+  const rows = await db.apiToken.findMany({
+    where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+  });
   return { current: rows.filter((r) => !r.expiresAt), expiring: rows.filter((r) => r.expiresAt) };
 }
 
@@ -49,7 +55,9 @@ describe("rolling developer tokens", () => {
     const fresh = await roll(user.id, { keepOld: true, now });
     const expiresAt = new Date(now.getTime() + ROLL_GRACE_MS);
 
-    const oldRows = await db.apiToken.findMany({ where: { tokenHash: { in: [sha256(old.live), sha256(old.sandbox)] } } });
+    const oldRows = await db.apiToken.findMany({
+      where: { tokenHash: { in: [sha256(old.live), sha256(old.sandbox)] } },
+    });
     expect(oldRows.map((r) => [r.revokedAt, r.expiresAt?.toISOString()])).toEqual([
       [null, expiresAt.toISOString()],
       [null, expiresAt.toISOString()],
@@ -76,7 +84,8 @@ describe("rolling developer tokens", () => {
       ["sandbox", false],
     ]);
     expect(listed[2].expiresAt!.getTime()).toBe(now.getTime() + ROLL_GRACE_MS);
-    for (const t of listed) expect(Object.keys(t).sort()).toEqual(["createdAt", "expiresAt", "id", "lastUsedAt", "mode", "start"]);
+    for (const t of listed)
+      expect(Object.keys(t).sort()).toEqual(["createdAt", "expiresAt", "id", "lastUsedAt", "mode", "start"]);
     expect(await listActiveTokens(db, user.id, new Date(now.getTime() + ROLL_GRACE_MS))).toHaveLength(2);
   });
 
@@ -92,7 +101,12 @@ describe("rolling developer tokens", () => {
     expect(expiring.map((r) => r.tokenHash).sort()).toEqual([sha256(second.live), sha256(second.sandbox)].sort());
 
     const fourth = await roll(user.id); // old tokens stop now: the graced pair goes too
-    expect([...(await statuses(second)), ...(await statuses(third))]).toEqual(["revoked", "revoked", "revoked", "revoked"]);
+    expect([...(await statuses(second)), ...(await statuses(third))]).toEqual([
+      "revoked",
+      "revoked",
+      "revoked",
+      "revoked",
+    ]);
     expect(await statuses(fourth)).toEqual(["valid", "valid"]);
     expect((await usable(user.id)).expiring).toEqual([]);
   });
@@ -101,7 +115,12 @@ describe("rolling developer tokens", () => {
     const { user, tokens: old } = await createAccount(db);
     const fresh = await roll(user.id, { keepOld: true });
     expect(await revokeDeveloperTokens(db, user.id)).toBe(4);
-    expect([...(await statuses(old)), ...(await statuses(fresh))]).toEqual(["revoked", "revoked", "revoked", "revoked"]);
+    expect([...(await statuses(old)), ...(await statuses(fresh))]).toEqual([
+      "revoked",
+      "revoked",
+      "revoked",
+      "revoked",
+    ]);
     expect(await listActiveTokens(db, user.id)).toEqual([]);
   });
 
@@ -147,7 +166,9 @@ describe("enabling developer access", () => {
   it("two at once issue one pair", async () => {
     const { user } = await createAccount(db);
     await revokeDeveloperTokens(db, user.id);
-    const results = await Promise.all([handles.a, handles.b].map((h) => h.$transaction((tx) => enableDeveloperTokens(tx, user.id))));
+    const results = await Promise.all(
+      [handles.a, handles.b].map((h) => h.$transaction((tx) => enableDeveloperTokens(tx, user.id))),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await usable(user.id)).current).toHaveLength(2);
   });
@@ -161,7 +182,13 @@ describe("concurrent rolls", () => {
     );
     const { current, expiring } = await usable(user.id);
     expect(current.map((r) => r.mode).sort()).toEqual(["live", "sandbox"]);
-    expect(expiring.length === 0 || expiring.map((r) => r.mode).sort().join() === "live,sandbox").toBe(true);
+    expect(
+      expiring.length === 0 ||
+        expiring
+          .map((r) => r.mode)
+          .sort()
+          .join() === "live,sandbox",
+    ).toBe(true);
 
     // The current pair is one of the pairs handed out, both of its halves.
     const winner = pairs.find((p) => current.some((r) => r.tokenHash === sha256(p.live)))!;
@@ -172,7 +199,9 @@ describe("concurrent rolls", () => {
 
   it("the database refuses a second current token of a mode even without the lock", async () => {
     const { user } = await createAccount(db);
-    const duplicate = db.apiToken.create({ data: { userId: user.id, mode: "live", tokenHash: sha256(`dup-${user.id}`), start: "rbn_live_dupli" } });
+    const duplicate = db.apiToken.create({
+      data: { userId: user.id, mode: "live", tokenHash: sha256(`dup-${user.id}`), start: "rbn_live_dupli" },
+    });
     await expect(duplicate).rejects.toThrow();
     expect((await usable(user.id)).current).toHaveLength(2);
   });

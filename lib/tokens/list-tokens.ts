@@ -22,6 +22,9 @@ export async function revokeDeveloperTokens(db: Tx, userId: string, now = new Da
 
 /** Revokes now the previous pair a roll kept for its grace period; the current pair stays. */
 export async function revokeExpiringTokens(db: Tx, userId: string, now = new Date()): Promise<number> {
-  const { count } = await db.apiToken.updateMany({ where: { userId, revokedAt: null, expiresAt: { not: null } }, data: { revokedAt: now } });
+  const { count } = await db.apiToken.updateMany({
+    where: { userId, revokedAt: null, expiresAt: { not: null } },
+    data: { revokedAt: now },
+  });
   return count;
 }

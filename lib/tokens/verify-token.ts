@@ -5,7 +5,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { tokenPrefix } from "./format";
 import type { Caller } from "./caller";
 
-export type TokenCheck = { status: "valid"; caller: Caller } | { status: "malformed" | "unknown" | "revoked" | "expired" };
+export type TokenCheck =
+  { status: "valid"; caller: Caller } | { status: "malformed" | "unknown" | "revoked" | "expired" };
 
 const TOKEN_SHAPE = /^rbn_(live|sbox|oat)_[1-9A-HJ-NP-Za-km-z]{16,64}$/;
 
@@ -21,22 +22,39 @@ export async function verifyToken(db: Tx, token: string, now = new Date()): Prom
   const oauth = token.startsWith(tokenPrefix.oauth);
   // One statement: the credential and its user (hot path: every API request).
   const [row] = oauth
-    ? await queryRows<Row>(db, Prisma.sql`
+    ? await queryRows<Row>(
+        db,
+        Prisma.sql`
         SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", false AS "expired", 'live' AS "mode", u."id" AS "userId", u."name", u."email"
-        FROM "OAuthToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`)
-    : await queryRows<Row>(db, Prisma.sql`
+        FROM "OAuthToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`,
+      )
+    : await queryRows<Row>(
+        db,
+        Prisma.sql`
         SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", COALESCE(t."expiresAt" <= ${at}::timestamp, false) AS "expired", t."mode", u."id" AS "userId", u."name", u."email"
-        FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`);
+        FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`,
+      );
   if (!row) return { status: "unknown" };
   if (row.revoked) return { status: "revoked" };
   if (row.expired) return { status: "expired" };
   const via = oauth ? "oauth" : "token";
   await touch(db, via, row.id);
   const user = { id: row.userId, name: row.name, email: row.email };
-  return { status: "valid", caller: { user, mode: row.mode === "live" ? "live" : "sandbox", via, credentialId: row.id } };
+  return {
+    status: "valid",
+    caller: { user, mode: row.mode === "live" ? "live" : "sandbox", via, credentialId: row.id },
+  };
 }
 
-type Row = { id: number; revoked: boolean; expired: boolean; mode: string; userId: string; name: string | null; email: string };
+type Row = {
+  id: number;
+  revoked: boolean;
+  expired: boolean;
+  mode: string;
+  userId: string;
+  name: string | null;
+  email: string;
+};
 
 // `lastUsedAt` (shown on the account page) is kept to the minute: at most one write per token a minute.
 const TOUCH_EVERY_MS = 60_000;

@@ -14,7 +14,9 @@ function visibleTo(userId: string): Prisma.WebhookEndpointWhereInput {
 
 /** The endpoints a user manages (sends test events to): their teams' where they are an owner, and their own sandbox ones. */
 function managedBy(userId: string): Prisma.WebhookEndpointWhereInput {
-  return { OR: [{ team: { memberships: { some: { userId, role: "owner" } } } }, { teamId: SANDBOX_TEAM_ID, ownerId: userId }] };
+  return {
+    OR: [{ team: { memberships: { some: { userId, role: "owner" } } } }, { teamId: SANDBOX_TEAM_ID, ownerId: userId }],
+  };
 }
 
 /** For the account page: each endpoint with its five latest attempts. */
@@ -32,7 +34,15 @@ export function listEndpointsForUser(db: PrismaClient, userId: string) {
       attempts: {
         orderBy: { id: "desc" },
         take: 5,
-        select: { id: true, succeeded: true, responseStatus: true, durationMs: true, error: true, createdAt: true, delivery: { select: { eventType: true } } },
+        select: {
+          id: true,
+          succeeded: true,
+          responseStatus: true,
+          durationMs: true,
+          error: true,
+          createdAt: true,
+          delivery: { select: { eventType: true } },
+        },
       },
     },
   });
@@ -46,11 +56,26 @@ export function listEndpointsForUser(db: PrismaClient, userId: string) {
 export async function sendTestEvent(db: PrismaClient, userId: string, endpointId: string): Promise<SendOutcome | null> {
   const endpoint = await db.webhookEndpoint.findFirst({
     where: { AND: [managedBy(userId), { id: endpointId }] },
-    select: { id: true, url: true, secretCiphertext: true, previousSecretCiphertext: true, previousSecretExpiresAt: true },
+    select: {
+      id: true,
+      url: true,
+      secretCiphertext: true,
+      previousSecretCiphertext: true,
+      previousSecretExpiresAt: true,
+    },
   });
   if (!endpoint) return null;
   const now = new Date();
-  const body = JSON.stringify({ type: "webhook.test", timestamp: now.toISOString(), data: { endpoint: endpoint.id, message: "A test event from your Ribbon account page." } });
-  const headers = webhookHeaders(signingSecrets(endpoint, now), `msg_test_${randomSecret(12)}`, Math.floor(now.getTime() / 1000), body);
+  const body = JSON.stringify({
+    type: "webhook.test",
+    timestamp: now.toISOString(),
+    data: { endpoint: endpoint.id, message: "A test event from your Ribbon account page." },
+  });
+  const headers = webhookHeaders(
+    signingSecrets(endpoint, now),
+    `msg_test_${randomSecret(12)}`,
+    Math.floor(now.getTime() / 1000),
+    body,
+  );
   return postWebhook(endpoint.url, headers, body, { allowPrivate: allowPrivateAddresses() });
 }

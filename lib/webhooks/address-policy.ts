@@ -4,15 +4,29 @@ import { BlockList, isIP } from "node:net";
 // 169.254.169.254), shared, documentation, benchmarking, multicast and reserved ranges.
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
-  ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked.addSubnet(net, prefix, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blocked.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
   ["2001::", 23], // IETF protocol assignments, Teredo
   ["2001:db8::", 32], // documentation
   ["2002::", 16], // 6to4: embeds any IPv4 address
-] as const) blocked.addSubnet(net, prefix, "ipv6");
+] as const)
+  blocked.addSubnet(net, prefix, "ipv6");
 // Global unicast IPv6 is 2000::/3; everything else (::1, fc00::/7, fe80::/10, ff00::/8, …) is not public.
 const globalUnicast = new BlockList();
 globalUnicast.addSubnet("2000::", 3, "ipv6");

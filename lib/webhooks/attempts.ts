@@ -5,13 +5,21 @@ import type { Caller } from "@/lib/tokens";
 import { getEndpoint } from "./endpoints";
 
 /** An endpoint's attempts, newest first, one page after `after` (fetches one extra row). */
-export async function listAttempts(db: Tx, caller: Caller, team: TeamRef, endpointId: string, page: { size: number; after?: Cursor }) {
+export async function listAttempts(
+  db: Tx,
+  caller: Caller,
+  team: TeamRef,
+  endpointId: string,
+  page: { size: number; after?: Cursor },
+) {
   const endpoint = await getEndpoint(db, caller, team, endpointId);
   const { after } = page;
   return db.webhookAttempt.findMany({
     where: {
       endpointId: endpoint.id,
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: Number(after.id) } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: Number(after.id) } }] }
+        : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: page.size + 1,

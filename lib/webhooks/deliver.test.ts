@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => receiver?.close());
 
-const callerFor = (user: { id: string; name: string | null; email: string }, mode: "live" | "sandbox" = "live"): Caller => ({
+const callerFor = (
+  user: { id: string; name: string | null; email: string },
+  mode: "live" | "sandbox" = "live",
+): Caller => ({
   user: { id: user.id, name: user.name ?? "", email: user.email },
   mode,
   via: "token",
@@ -46,7 +49,10 @@ describe("delivery from the event table", () => {
   it("turns each stage change into one signed webhook that the standardwebhooks library verifies", async () => {
     await run(t.db); // nothing pending from other tests
     const a = await accountWithEndpoint(receiver.url);
-    const sentOnly = await createEndpoint(t.db, a.caller, a.team, { url: receiver.url.replace("/hooks", "/sent-only"), eventTypes: ["gift.sent"] });
+    const sentOnly = await createEndpoint(t.db, a.caller, a.team, {
+      url: receiver.url.replace("/hooks", "/sent-only"),
+      eventTypes: ["gift.sent"],
+    });
     const stranger = await accountWithEndpoint(receiver.url.replace("/hooks", "/stranger"));
     const before = receiver.received.length;
 
@@ -61,13 +67,23 @@ describe("delivery from the event table", () => {
     const bodies = got.map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.type).sort()).toEqual(["gift.scheduled", "gift.sent", "gift.sent"]);
     const scheduled = got[bodies.findIndex((b) => b.type === "gift.scheduled")];
-    const payload = new Webhook(a.secret).verify(scheduled.body, headersOf(scheduled)) as { type: string; timestamp: string; data: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const payload = new Webhook(a.secret).verify(scheduled.body, headersOf(scheduled)) as {
+      type: string;
+      timestamp: string;
+      data: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
     expect(payload.type).toBe("gift.scheduled");
     expect(payload.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(payload.data).toMatchObject({ type: "gifts", id: gift.id, attributes: { "external-id": gift.id, team: a.team.id, stage: "scheduled" } });
+    expect(payload.data).toMatchObject({
+      type: "gifts",
+      id: gift.id,
+      attributes: { "external-id": gift.id, team: a.team.id, stage: "scheduled" },
+    });
     expect(payload.data.attributes["untie-url"]).toMatch(/^http:\/\/localhost:3000\/untie\//);
     // Forged or altered: rejected by the independent verifier.
-    expect(() => new Webhook(a.secret).verify(scheduled.body.replace("gift.scheduled", "gift.redeemed"), headersOf(scheduled))).toThrow();
+    expect(() =>
+      new Webhook(a.secret).verify(scheduled.body.replace("gift.scheduled", "gift.redeemed"), headersOf(scheduled)),
+    ).toThrow();
     expect(() => new Webhook(stranger.secret).verify(scheduled.body, headersOf(scheduled))).toThrow();
     expect(await t.db.webhookDelivery.count({ where: { endpointId: sentOnly.endpoint.id } })).toBe(1);
     expect(await t.db.webhookDelivery.count({ where: { endpointId: stranger.endpoint.id } })).toBe(0);
@@ -91,11 +107,20 @@ describe("delivery from the event table", () => {
     expect(new Set(got.map((r) => r.headers["webhook-id"])).size).toBe(1);
     expect(new Set(got.map((r) => r.body)).size).toBe(1);
     for (const r of got) expect(() => new Webhook(a.secret).verify(r.body, headersOf(r))).not.toThrow();
-    const attempts = await t.db.webhookAttempt.findMany({ where: { endpointId: a.endpoint.id }, orderBy: { id: "asc" } });
-    expect(attempts.map((x) => [x.attempt, x.responseStatus, x.succeeded])).toEqual([[1, 500, false], [2, null, false], [3, 204, true]]);
+    const attempts = await t.db.webhookAttempt.findMany({
+      where: { endpointId: a.endpoint.id },
+      orderBy: { id: "asc" },
+    });
+    expect(attempts.map((x) => [x.attempt, x.responseStatus, x.succeeded])).toEqual([
+      [1, 500, false],
+      [2, null, false],
+      [3, 204, true],
+    ]);
     expect(attempts[0].responseBody).toBeNull(); // a private (loopback) receiver: its answer is never kept
     expect(attempts[1].error).toMatch(/timed out/);
-    expect((await t.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: a.endpoint.id } })).status).toBe("succeeded");
+    expect((await t.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: a.endpoint.id } })).status).toBe(
+      "succeeded",
+    );
     expect((await t.db.webhookEndpoint.findUniqueOrThrow({ where: { id: a.endpoint.id } })).failingSince).toBeNull();
   });
 
@@ -126,7 +151,9 @@ describe("delivery from the event table", () => {
     expect(emails).toHaveLength(1);
     expect(emails[0].text).toContain("127.0.0.1:3249/nobody-listens");
     await insertGift(t.db, a.owner);
-    expect(await run(t.db, new Date(streakStart.getTime() + DISABLE_AFTER_MS + 3_600_000))).toMatchObject({ attempts: 0 });
+    expect(await run(t.db, new Date(streakStart.getTime() + DISABLE_AFTER_MS + 3_600_000))).toMatchObject({
+      attempts: 0,
+    });
     expect(await t.db.emailOutbox.count({ where: { kind: "webhook-disabled", to: a.user.email } })).toBe(1);
   });
 
@@ -164,7 +191,10 @@ describe("delivery from the event table", () => {
     const a = await accountWithEndpoint(receiver.url);
     const b = await createAccount(t.db);
     const sandbox = { id: SANDBOX_TEAM_ID, name: "Sandbox" };
-    const mine = await createEndpoint(t.db, callerFor(a.user, "sandbox"), sandbox, { url: receiver.url, eventTypes: [...EVENT_TYPES] });
+    const mine = await createEndpoint(t.db, callerFor(a.user, "sandbox"), sandbox, {
+      url: receiver.url,
+      eventTypes: [...EVENT_TYPES],
+    });
     await insertGift(t.db, { teamId: SANDBOX_TEAM_ID, senderId: a.user.id, livemode: false });
     await insertGift(t.db, { teamId: SANDBOX_TEAM_ID, senderId: b.user.id, livemode: false });
     await run(t.db);
@@ -181,7 +211,10 @@ describe("two workers at once", () => {
       const { user, team } = await createAccount(handles.a);
       const caller = callerFor(user);
       await createEndpoint(handles.a, caller, team, { url: local.url, eventTypes: [...EVENT_TYPES] });
-      await createEndpoint(handles.a, caller, team, { url: local.url.replace("/hooks", "/second"), eventTypes: [...EVENT_TYPES] });
+      await createEndpoint(handles.a, caller, team, {
+        url: local.url.replace("/hooks", "/second"),
+        eventTypes: [...EVENT_TYPES],
+      });
       const cat = await catalogue(handles.a);
       const rows = Array.from({ length: 150 }, () => giftRow(cat, { teamId: team.id, senderId: user.id }));
       await handles.a.gift.createMany({ data: rows });

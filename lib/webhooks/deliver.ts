@@ -24,14 +24,28 @@ export type WebhookWorkerOptions = {
   timeoutMs?: number;
 };
 
-export type AttemptResult = { deliveryId: number; outcome: "succeeded" | "retry" | "failed"; attempt: number; status: number | null; error: string | null };
+export type AttemptResult = {
+  deliveryId: number;
+  outcome: "succeeded" | "retry" | "failed";
+  attempt: number;
+  status: number | null;
+  error: string | null;
+};
 
 const CLAIMED_SELECT = {
   id: true,
   eventId: true,
   payload: true,
   attempts: true,
-  endpoint: { select: { id: true, url: true, secretCiphertext: true, previousSecretCiphertext: true, previousSecretExpiresAt: true } },
+  endpoint: {
+    select: {
+      id: true,
+      url: true,
+      secretCiphertext: true,
+      previousSecretCiphertext: true,
+      previousSecretExpiresAt: true,
+    },
+  },
 } as const satisfies Prisma.WebhookDeliverySelect;
 type Claimed = Prisma.WebhookDeliveryGetPayload<{ select: typeof CLAIMED_SELECT }>;
 
@@ -40,7 +54,10 @@ type Claimed = Prisma.WebhookDeliveryGetPayload<{ select: typeof CLAIMED_SELECT 
  * counts the attempt; rows a concurrent claim holds are skipped, so two workers never
  * attempt the same delivery at once.
  */
-export async function claimDeliveries(db: PrismaClient, { now, limit }: { now: Date; limit: number }): Promise<Claimed[]> {
+export async function claimDeliveries(
+  db: PrismaClient,
+  { now, limit }: { now: Date; limit: number },
+): Promise<Claimed[]> {
   const at = now.toISOString();
   const rows = await db.$queryRaw<{ id: number }[]>`
     UPDATE "WebhookDelivery" SET "leaseUntil" = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamp, "attempts" = "attempts" + 1
@@ -54,11 +71,18 @@ export async function claimDeliveries(db: PrismaClient, { now, limit }: { now: D
     )
     RETURNING "id"`;
   if (rows.length === 0) return [];
-  return db.webhookDelivery.findMany({ where: { id: { in: rows.map((r) => r.id) } }, select: CLAIMED_SELECT, orderBy: { id: "asc" } });
+  return db.webhookDelivery.findMany({
+    where: { id: { in: rows.map((r) => r.id) } },
+    select: CLAIMED_SELECT,
+    orderBy: { id: "asc" },
+  });
 }
 
 /** The secrets that sign now: the current one, and the previous one during its grace period. */
-export function signingSecrets(endpoint: Pick<Claimed["endpoint"], "secretCiphertext" | "previousSecretCiphertext" | "previousSecretExpiresAt">, now: Date): string[] {
+export function signingSecrets(
+  endpoint: Pick<Claimed["endpoint"], "secretCiphertext" | "previousSecretCiphertext" | "previousSecretExpiresAt">,
+  now: Date,
+): string[] {
   const secrets = [decryptSecret(endpoint.secretCiphertext)];
   if (endpoint.previousSecretCiphertext && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
     secrets.push(decryptSecret(endpoint.previousSecretCiphertext));
@@ -73,11 +97,22 @@ export function signingSecrets(endpoint: Pick<Claimed["endpoint"], "secretCipher
  */
 export const messageId = (eventId: number) => `msg_${eventId}`;
 
-async function attempt(delivery: Claimed, options: Required<Pick<WebhookWorkerOptions, "allowPrivate">> & WebhookWorkerOptions): Promise<SendOutcome> {
+async function attempt(
+  delivery: Claimed,
+  options: Required<Pick<WebhookWorkerOptions, "allowPrivate">> & WebhookWorkerOptions,
+): Promise<SendOutcome> {
   const realNow = new Date();
   const timestamp = Math.floor(realNow.getTime() / 1000);
-  const headers = webhookHeaders(signingSecrets(delivery.endpoint, options.now ?? realNow), messageId(delivery.eventId), timestamp, delivery.payload);
-  return postWebhook(delivery.endpoint.url, headers, delivery.payload, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
+  const headers = webhookHeaders(
+    signingSecrets(delivery.endpoint, options.now ?? realNow),
+    messageId(delivery.eventId),
+    timestamp,
+    delivery.payload,
+  );
+  return postWebhook(delivery.endpoint.url, headers, delivery.payload, {
+    allowPrivate: options.allowPrivate,
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 type Sent = { delivery: Claimed; sent: SendOutcome };
@@ -87,7 +122,13 @@ const succeeded = (sent: SendOutcome) => sent.status !== null && sent.status >= 
 function resultOf({ delivery, sent }: Sent): AttemptResult {
   const ok = succeeded(sent);
   const outcome = ok ? "succeeded" : delivery.attempts >= MAX_ATTEMPTS ? "failed" : "retry";
-  return { deliveryId: delivery.id, outcome, attempt: delivery.attempts, status: sent.status, error: ok ? null : (sent.error ?? `HTTP ${sent.status}`) };
+  return {
+    deliveryId: delivery.id,
+    outcome,
+    attempt: delivery.attempts,
+    status: sent.status,
+    error: ok ? null : (sent.error ?? `HTTP ${sent.status}`),
+  };
 }
 
 /**
@@ -97,7 +138,11 @@ function resultOf({ delivery, sent }: Sent): AttemptResult {
  * streak reaches DISABLE_AFTER_MS is disabled; returns the endpoints this call disabled
  * (the conditional update lets only one worker do it, so the owner is emailed once).
  */
-async function record(db: PrismaClient, batch: Sent[], now: Date): Promise<{ results: AttemptResult[]; disabled: string[] }> {
+async function record(
+  db: PrismaClient,
+  batch: Sent[],
+  now: Date,
+): Promise<{ results: AttemptResult[]; disabled: string[] }> {
   const results = batch.map(resultOf);
   const disabled = await db.$transaction(async (tx) => {
     await tx.webhookAttempt.createMany({
@@ -116,18 +161,32 @@ async function record(db: PrismaClient, batch: Sent[], now: Date): Promise<{ res
     const ids = (keep: (r: AttemptResult) => boolean) => results.filter(keep).map((r) => r.deliveryId);
     for (const status of ["succeeded", "failed"] as const) {
       const done = ids((r) => r.outcome === status);
-      if (done.length > 0) await tx.webhookDelivery.updateMany({ where: { id: { in: done }, status: "pending" }, data: { status, leaseUntil: null, completedAt: now } });
+      if (done.length > 0)
+        await tx.webhookDelivery.updateMany({
+          where: { id: { in: done }, status: "pending" },
+          data: { status, leaseUntil: null, completedAt: now },
+        });
     }
     for (const attempt of new Set(results.filter((r) => r.outcome === "retry").map((r) => r.attempt))) {
       const retry = ids((r) => r.outcome === "retry" && r.attempt === attempt);
       const nextAttemptAt = new Date(now.getTime() + RETRY_SCHEDULE_MS[attempt - 1]);
-      await tx.webhookDelivery.updateMany({ where: { id: { in: retry }, status: "pending" }, data: { leaseUntil: null, nextAttemptAt } });
+      await tx.webhookDelivery.updateMany({
+        where: { id: { in: retry }, status: "pending" },
+        data: { leaseUntil: null, nextAttemptAt },
+      });
     }
     const healthy = new Set(batch.filter(({ sent }) => succeeded(sent)).map(({ delivery }) => delivery.endpoint.id));
     const failing = [...new Set(batch.map(({ delivery }) => delivery.endpoint.id))].filter((id) => !healthy.has(id));
-    if (healthy.size > 0) await tx.webhookEndpoint.updateMany({ where: { id: { in: [...healthy] }, failingSince: { not: null } }, data: { failingSince: null } });
+    if (healthy.size > 0)
+      await tx.webhookEndpoint.updateMany({
+        where: { id: { in: [...healthy] }, failingSince: { not: null } },
+        data: { failingSince: null },
+      });
     if (failing.length === 0) return [];
-    await tx.webhookEndpoint.updateMany({ where: { id: { in: failing }, failingSince: null }, data: { failingSince: now } });
+    await tx.webhookEndpoint.updateMany({
+      where: { id: { in: failing }, failingSince: null },
+      data: { failingSince: now },
+    });
     const disabling = await tx.webhookEndpoint.updateManyAndReturn({
       where: { id: { in: failing }, enabled: true, failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_MS) } },
       data: { enabled: false, disabledReason: "Every delivery failed for 5 days" },
@@ -144,7 +203,10 @@ async function record(db: PrismaClient, batch: Sent[], now: Date): Promise<{ res
  * leases while the batch runs; one that dies mid-batch stops renewing, and its deliveries
  * are attempted again once LEASE_MS has passed (receivers dedupe on webhook-id).
  */
-export async function deliverDueWebhooks(db: PrismaClient, options: WebhookWorkerOptions = {}): Promise<AttemptResult[]> {
+export async function deliverDueWebhooks(
+  db: PrismaClient,
+  options: WebhookWorkerOptions = {},
+): Promise<AttemptResult[]> {
   const now = () => options.now ?? new Date();
   const allowPrivate = options.allowPrivate ?? allowPrivateAddresses();
   const claimed = await claimDeliveries(db, { now: now(), limit: options.limit ?? 50 });
@@ -158,14 +220,25 @@ export async function deliverDueWebhooks(db: PrismaClient, options: WebhookWorke
         batch.push({ delivery, sent: await attempt(delivery, { ...options, allowPrivate }) });
       } catch (error) {
         // e.g. a secret encrypted under another AUTH_SECRET: a failed attempt, never a crash.
-        batch.push({ delivery, sent: { status: null, body: null, durationMs: 0, error: `not sent: ${error instanceof Error ? error.message : String(error)}` } });
+        batch.push({
+          delivery,
+          sent: {
+            status: null,
+            body: null,
+            durationMs: 0,
+            error: `not sent: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        });
       }
     }
   };
   const ids = claimed.map((d) => d.id);
   const stopRenewing = renewWhileWorking(() => {
     const until = new Date(Date.now() + LEASE_MS);
-    return db.webhookDelivery.updateMany({ where: { id: { in: ids }, status: "pending", leaseUntil: { lt: until } }, data: { leaseUntil: until } });
+    return db.webhookDelivery.updateMany({
+      where: { id: { in: ids }, status: "pending", leaseUntil: { lt: until } },
+      data: { leaseUntil: until },
+    });
   });
   let recorded: Awaited<ReturnType<typeof record>>;
   try {

@@ -33,11 +33,17 @@ export function visibleEndpoints(caller: Caller, team: TeamRef): Prisma.WebhookE
 }
 
 export function listEndpoints(db: Tx, caller: Caller, team: TeamRef): Promise<EndpointView[]> {
-  return db.webhookEndpoint.findMany({ where: visibleEndpoints(caller, team), orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: ENDPOINT_SELECT });
+  return db.webhookEndpoint.findMany({
+    where: visibleEndpoints(caller, team),
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: ENDPOINT_SELECT,
+  });
 }
 
 export async function getEndpoint(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<EndpointView> {
-  const endpoint = id.includes("\u0000") ? null : await db.webhookEndpoint.findFirst({ where: { ...visibleEndpoints(caller, team), id }, select: ENDPOINT_SELECT });
+  const endpoint = id.includes("\u0000")
+    ? null
+    : await db.webhookEndpoint.findFirst({ where: { ...visibleEndpoints(caller, team), id }, select: ENDPOINT_SELECT });
   if (!endpoint) throw notFound(`No webhook endpoint "${id}" in team "${team.id}".`);
   return endpoint;
 }
@@ -49,7 +55,12 @@ export async function getEndpoint(db: Tx, caller: Caller, team: TeamRef, id: str
  * Creates an endpoint; the signing secret is returned this once (stored encrypted). The
  * team row is locked while counting, so concurrent creates can't pass the limit together.
  */
-export async function createEndpoint(db: PrismaClient, caller: Caller, team: TeamRef, input: EndpointInput): Promise<{ endpoint: EndpointView; secret: string }> {
+export async function createEndpoint(
+  db: PrismaClient,
+  caller: Caller,
+  team: TeamRef,
+  input: EndpointInput,
+): Promise<{ endpoint: EndpointView; secret: string }> {
   await requireWebhookManager(db, caller, team);
   const secret = newSigningSecret();
   const endpoint = await db.$transaction(async (tx) => {
@@ -75,7 +86,13 @@ export async function createEndpoint(db: PrismaClient, caller: Caller, team: Tea
 }
 
 /** Re-enabling an endpoint clears its failure streak (it was disabled for failing). */
-export async function updateEndpoint(db: Tx, caller: Caller, team: TeamRef, id: string, input: EndpointInput): Promise<EndpointView> {
+export async function updateEndpoint(
+  db: Tx,
+  caller: Caller,
+  team: TeamRef,
+  id: string,
+  input: EndpointInput,
+): Promise<EndpointView> {
   await requireWebhookManager(db, caller, team);
   const current = await getEndpoint(db, caller, team, id);
   const reenabled = input.enabled === true && !current.enabled;
@@ -85,7 +102,9 @@ export async function updateEndpoint(db: Tx, caller: Caller, team: TeamRef, id: 
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.eventTypes !== undefined ? { eventTypes: input.eventTypes } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled, disabledReason: input.enabled ? null : "Disabled through the API" } : {}),
+      ...(input.enabled !== undefined
+        ? { enabled: input.enabled, disabledReason: input.enabled ? null : "Disabled through the API" }
+        : {}),
       ...(reenabled ? { failingSince: null } : {}),
     },
     select: ENDPOINT_SELECT,
@@ -103,10 +122,19 @@ export async function deleteEndpoint(db: Tx, caller: Caller, team: TeamRef, id: 
  * A new signing secret, returned this once. The previous one keeps signing (a second
  * signature in `webhook-signature`) for ROTATION_GRACE_MS, so receivers can switch over.
  */
-export async function rotateSecret(db: Tx, caller: Caller, team: TeamRef, id: string, now = new Date()): Promise<{ endpoint: EndpointView; secret: string }> {
+export async function rotateSecret(
+  db: Tx,
+  caller: Caller,
+  team: TeamRef,
+  id: string,
+  now = new Date(),
+): Promise<{ endpoint: EndpointView; secret: string }> {
   await requireWebhookManager(db, caller, team);
   const current = await getEndpoint(db, caller, team, id);
-  const { secretCiphertext } = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: current.id }, select: { secretCiphertext: true } });
+  const { secretCiphertext } = await db.webhookEndpoint.findUniqueOrThrow({
+    where: { id: current.id },
+    select: { secretCiphertext: true },
+  });
   const secret = newSigningSecret();
   // Conditional on the secret read: of two concurrent rotations one wins, the other is a 409.
   const { count } = await db.webhookEndpoint.updateMany({

@@ -12,7 +12,10 @@ export type FanOutSummary = { events: number; deliveries: number };
  * once; the unique (event, endpoint, replay) key makes a second delivery impossible even
  * if two workers raced on one event.
  */
-export async function fanOutEvents(db: PrismaClient, { limit = 500, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<FanOutSummary> {
+export async function fanOutEvents(
+  db: PrismaClient,
+  { limit = 500, now = new Date() }: { limit?: number; now?: Date } = {},
+): Promise<FanOutSummary> {
   return db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<{ id: number }[]>`
       UPDATE "GiftEvent" SET "webhooksDispatchedAt" = ${now.toISOString()}::timestamp
@@ -34,7 +37,9 @@ export async function fanOutEvents(db: PrismaClient, { limit = 500, now = new Da
     });
     if (endpoints.length === 0) return { events: events.length, deliveries: 0 };
 
-    const interested = events.filter((e) => endpoints.some((ep) => ep.teamId === e.gift.teamId && ep.eventTypes.includes(eventTypeOf(e.stage))));
+    const interested = events.filter((e) =>
+      endpoints.some((ep) => ep.teamId === e.gift.teamId && ep.eventTypes.includes(eventTypeOf(e.stage))),
+    );
     const gifts = await giftsOf(tx, interested);
     const rows = interested.flatMap((event) => {
       const gift = gifts.get(event.giftId);
@@ -42,9 +47,17 @@ export async function fanOutEvents(db: PrismaClient, { limit = 500, now = new Da
       const payload = webhookPayload(event, gift);
       return endpoints
         .filter((endpoint) => endpointWants(endpoint, event, gift))
-        .map((endpoint) => ({ eventId: event.id, endpointId: endpoint.id, eventType: eventTypeOf(event.stage), payload, nextAttemptAt: now, createdAt: now }));
+        .map((endpoint) => ({
+          eventId: event.id,
+          endpointId: endpoint.id,
+          eventType: eventTypeOf(event.stage),
+          payload,
+          nextAttemptAt: now,
+          createdAt: now,
+        }));
     });
-    const { count } = rows.length > 0 ? await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true }) : { count: 0 };
+    const { count } =
+      rows.length > 0 ? await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true }) : { count: 0 };
     return { events: events.length, deliveries: count };
   });
 }

@@ -7,7 +7,11 @@ export type DispatchableEvent = { id: number; giftId: string; stage: string; cre
 
 /** The body of a webhook: `{type, timestamp, data}` with the gift as the API shows it. */
 export function webhookPayload(event: DispatchableEvent, gift: GiftView): string {
-  return JSON.stringify({ type: eventTypeOf(event.stage), timestamp: event.createdAt.toISOString(), data: serializeGift(gift) });
+  return JSON.stringify({
+    type: eventTypeOf(event.stage),
+    timestamp: event.createdAt.toISOString(),
+    data: serializeGift(gift),
+  });
 }
 
 /** The gifts of some events, by id, loaded in one query. */

@@ -19,17 +19,45 @@ const refused = { allowPrivate: false, timeoutMs: 2_000 };
 
 describe("which addresses are public", () => {
   it("refuses private, loopback, link-local, shared, reserved and multicast IPv4", () => {
-    for (const ip of ["127.0.0.1", "127.5.5.5", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "198.18.0.1", "192.0.2.1"]) {
+    for (const ip of [
+      "127.0.0.1",
+      "127.5.5.5",
+      "10.0.0.1",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "198.18.0.1",
+      "192.0.2.1",
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
     for (const ip of ["8.8.8.8", "1.1.1.1", "172.32.0.1", "93.184.216.34"]) expect(isPublicAddress(ip), ip).toBe(true);
   });
 
   it("refuses non-global IPv6, and IPv4-mapped or NAT64 forms of private IPv4", () => {
-    for (const ip of ["::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:169.254.169.254", "64:ff9b::a00:1", "2001:db8::1", "2002:7f00:1::1"]) {
+    for (const ip of [
+      "::1",
+      "::",
+      "fe80::1",
+      "fc00::1",
+      "fd12:3456::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:169.254.169.254",
+      "64:ff9b::a00:1",
+      "2001:db8::1",
+      "2002:7f00:1::1",
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
-    for (const ip of ["2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8"]) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ["2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8"])
+      expect(isPublicAddress(ip), ip).toBe(true);
     expect(isPublicAddress("not an ip")).toBe(false);
   });
 });
@@ -54,7 +82,13 @@ describe("postWebhook with private addresses refused (RIBBON_WEBHOOKS_ALLOW_PRIV
   });
 
   it("refuses other schemes and URLs with credentials", async () => {
-    for (const url of ["ftp://example.com/x", "file:///etc/passwd", "javascript:alert(1)", "http://user:pw@example.com/", "not a url"]) {
+    for (const url of [
+      "ftp://example.com/x",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "http://user:pw@example.com/",
+      "not a url",
+    ]) {
       const outcome = await postWebhook(url, {}, "{}", refused);
       expect(outcome.status, url).toBeNull();
       expect(outcome.error, url).toBeTruthy();

@@ -22,7 +22,9 @@ class Refused extends Error {}
  */
 async function resolveTarget(hostname: string, allowPrivate: boolean): Promise<{ address: string; family: number }> {
   const host = hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await dnsLookup(host, { all: true, verbatim: true });
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await dnsLookup(host, { all: true, verbatim: true });
   if (addresses.length === 0) throw new Refused(`${host} does not resolve`);
   if (!allowPrivate) {
     const bad = addresses.find((a) => !isPublicAddress(a.address));
@@ -37,14 +39,23 @@ async function resolveTarget(hostname: string, allowPrivate: boolean): Promise<{
  * is a failed attempt); the response is read up to 64 KB and its first 1 KB kept, from a
  * public address only.
  */
-export async function postWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendOutcome> {
+export async function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<SendOutcome> {
   const started = performance.now();
-  const done = (o: Omit<SendOutcome, "durationMs">): SendOutcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  const done = (o: Omit<SendOutcome, "durationMs">): SendOutcome => ({
+    ...o,
+    durationMs: Math.round(performance.now() - started),
+  });
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   let target: URL;
   try {
     target = new URL(url);
-    if (target.protocol !== "http:" && target.protocol !== "https:") throw new Refused("only http and https URLs are allowed");
+    if (target.protocol !== "http:" && target.protocol !== "https:")
+      throw new Refused("only http and https URLs are allowed");
     if (target.username || target.password) throw new Refused("URLs with credentials are not allowed");
   } catch (error) {
     return done({ status: null, body: null, error: error instanceof Refused ? error.message : "invalid URL" });
@@ -53,7 +64,9 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
   try {
     const resolved = await Promise.race([
       resolveTarget(target.hostname, options.allowPrivate),
-      new Promise<never>((_, reject) => deadline.addEventListener("abort", () => reject(new Error(`timed out after ${timeoutMs} ms`)))),
+      new Promise<never>((_, reject) =>
+        deadline.addEventListener("abort", () => reject(new Error(`timed out after ${timeoutMs} ms`))),
+      ),
     ]);
     const result = await request(target, resolved, headers, body, deadline, timeoutMs);
     // An operator may let webhooks reach private addresses, but what an internal service answers
@@ -74,7 +87,8 @@ function request(
   timeoutMs: number,
 ): Promise<{ status: number; body: string }> {
   const pinned: LookupFunction = (_host, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [resolved]);
+    if ((opts as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [resolved]);
     else callback(null, resolved.address, resolved.family);
   };
   const client = target.protocol === "https:" ? https : http;
@@ -85,12 +99,21 @@ function request(
         method: "POST",
         lookup: pinned,
         signal,
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Ribbon-Webhooks/1" },
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "Ribbon-Webhooks/1",
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         let read = 0;
-        const finish = () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, KEPT_RESPONSE_BYTES).toString("utf8") });
+        const finish = () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).subarray(0, KEPT_RESPONSE_BYTES).toString("utf8"),
+          });
         res.on("data", (chunk: Buffer) => {
           if (read < KEPT_RESPONSE_BYTES) chunks.push(chunk);
           read += chunk.length;

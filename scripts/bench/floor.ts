@@ -31,7 +31,8 @@ async function connect(): Promise<{ transaction(run: (q: Query) => Promise<void>
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const pglite = await PGlite.create(path.join(process.env.FLOOR_PGLITE_DIR!, "pgdata"));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void pglite.close().then(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => void pglite.close().then(() => process.exit(0)));
   return { transaction: (run) => pglite.transaction((tx) => run((sql, params) => tx.query(sql, params))) };
 }
 
@@ -53,7 +54,20 @@ http
           await q(
             `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","stage","lastEventAt","untieTokenHash","collectionId","logoId","priceCents","createdAt")
              VALUES ($1,$2,$3,false,$4,'email',$5,$6,$7,$8,'scheduled',$9,$10,$11,$12,0,$9)`,
-            [id, env.FLOOR_TEAM, env.FLOOR_USER, gift.name, gift.email, "A gift", gift.message, gift.from, now, sha256(id), Number(env.FLOOR_COLLECTION), Number(env.FLOOR_LOGO)],
+            [
+              id,
+              env.FLOOR_TEAM,
+              env.FLOOR_USER,
+              gift.name,
+              gift.email,
+              "A gift",
+              gift.message,
+              gift.from,
+              now,
+              sha256(id),
+              Number(env.FLOOR_COLLECTION),
+              Number(env.FLOOR_LOGO),
+            ],
           );
           await q(`INSERT INTO "GiftEvent" ("giftId","stage","createdAt") VALUES ($1,'scheduled',$2)`, [id, now]);
           await q(
@@ -63,7 +77,11 @@ http
           );
         });
         res.writeHead(200, { "Content-Type": "application/vnd.api+json" });
-        res.end(JSON.stringify({ data: { type: "gifts", id, attributes: { ...gift, stage: "scheduled", "created-at": now } } }));
+        res.end(
+          JSON.stringify({
+            data: { type: "gifts", id, attributes: { ...gift, stage: "scheduled", "created-at": now } },
+          }),
+        );
       } catch (error) {
         res.writeHead(500);
         res.end(String(error));

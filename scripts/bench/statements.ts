@@ -42,12 +42,21 @@ setDatabase(database);
 try {
   await catalogue(database.prisma);
   const { tokens, team } = await createAccount(database.prisma);
-  const gift = { gift: { name: "Robin", email: "robin@example.com", collection: "Coffee Lovers", message: "Thank you!", from: "Alex" } };
+  const gift = {
+    gift: {
+      name: "Robin",
+      email: "robin@example.com",
+      collection: "Coffee Lovers",
+      message: "Thank you!",
+      from: "Alex",
+    },
+  };
   let n = 0;
   await record("GET /teams", () => apiAs(tokens.live).get("/teams"));
   await record("POST /teams/sandbox/gifts", () => apiAs(tokens.sandbox).post("/teams/sandbox/gifts", gift));
   await record("POST /teams/:team/gifts (live, Idempotency-Key)", () =>
-    apiAs(tokens.live).post(`/teams/${team.id}/gifts`, gift, { headers: { "Idempotency-Key": `k${++n}` } }));
+    apiAs(tokens.live).post(`/teams/${team.id}/gifts`, gift, { headers: { "Idempotency-Key": `k${++n}` } }),
+  );
   await record("GET /teams/:team/gifts", () => apiAs(tokens.live).get(`/teams/${team.id}/gifts`));
 } finally {
   setDatabase(undefined);

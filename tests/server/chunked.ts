@@ -31,27 +31,42 @@ export function sendChunked(
       request.destroy();
       resolve({ ...result, sent });
     };
-    const request = http.request(url, { method: opts.method ?? "POST", headers: { "transfer-encoding": "chunked", ...opts.headers } });
+    const request = http.request(url, {
+      method: opts.method ?? "POST",
+      headers: { "transfer-encoding": "chunked", ...opts.headers },
+    });
     request.on("response", (response) => {
       answered = true;
       const answeredAfterCrossingMs = crossedAt === null ? null : Date.now() - crossedAt;
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (d) => (body += d));
-      const done = () => finish({ status: response.statusCode ?? null, contentType: String(response.headers["content-type"] ?? ""), body, answeredAfterCrossingMs });
+      const done = () =>
+        finish({
+          status: response.statusCode ?? null,
+          contentType: String(response.headers["content-type"] ?? ""),
+          body,
+          answeredAfterCrossingMs,
+        });
       response.on("end", done);
       response.on("error", done);
       response.on("close", done);
     });
     // A write refused because the server closed the connection may come just before its answer is read.
-    request.on("error", (error) => setTimeout(() => finish({ status: null, contentType: "", body: "", answeredAfterCrossingMs: null, error: error.message }), answered ? 0 : 500));
+    request.on("error", (error) =>
+      setTimeout(
+        () => finish({ status: null, contentType: "", body: "", answeredAfterCrossingMs: null, error: error.message }),
+        answered ? 0 : 500,
+      ),
+    );
     const write = (data: Buffer) => {
       sent += data.length;
       if (crossedAt === null && sent > opts.limitBytes) crossedAt = Date.now();
       return request.write(data);
     };
     const pump = () => {
-      while (!answered && !settled && sent < opts.totalBytes) if (!write(chunk)) return void request.once("drain", pump);
+      while (!answered && !settled && sent < opts.totalBytes)
+        if (!write(chunk)) return void request.once("drain", pump);
       if (!answered && !settled) request.end();
     };
     if (opts.prefix) write(Buffer.from(opts.prefix));

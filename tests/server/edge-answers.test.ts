@@ -19,12 +19,19 @@ afterAll(async () => {
 });
 
 type Answer = { status: number; type: string; body: string };
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${server.url}${path}`, { method, headers, agent: false }, (res) => {
       let text = "";
       res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"] ?? ""), body: text }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, type: String(res.headers["content-type"] ?? ""), body: text }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -74,7 +81,9 @@ it("a sign-in path that isn't valid percent-encoding is the site's 404 page, not
 describe("the untie form posted without JavaScript", () => {
   const multipart = (fields: [string, string][]) => {
     const boundary = "edgeboundary";
-    const body = fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${boundary}--\r\n`;
+    const body =
+      fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") +
+      `--${boundary}--\r\n`;
     return [{ "content-type": `multipart/form-data; boundary=${boundary}` }, body] as const;
   };
 
@@ -89,7 +98,10 @@ describe("the untie form posted without JavaScript", () => {
   });
 
   it("with a field its action refers to left out: a 400 page, not a 500; with all of them, the page again", async () => {
-    expectPage(await send("POST", untie.path, ...multipart(untie.hiddenFields.filter(([k]) => !k.endsWith(":1")))), 400);
+    expectPage(
+      await send("POST", untie.path, ...multipart(untie.hiddenFields.filter(([k]) => !k.endsWith(":1")))),
+      400,
+    );
     const whole = await send("POST", untie.path, ...multipart(untie.hiddenFields)); // no product chosen: the page shows its problems
     expect([whole.status, whole.type]).toEqual([200, expect.stringContaining("text/html")]);
   });

@@ -27,7 +27,8 @@ export type RunningServer = {
  * the demo accounts. Needs a build (`npx next build`).
  */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first.");
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID")))
+    throw new Error("No production build: run `npx next build` first.");
   const dataDir = path.join(ROOT, ".server-test-data", String(port));
   rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
@@ -65,7 +66,10 @@ export async function startServer(port: number, env: Record<string, string> = {}
       await stop();
       throw new Error(`The server did not start in time:\n${output}`);
     }
-    const up = await fetch(`${url}/api/v1`).then(() => true, () => false);
+    const up = await fetch(`${url}/api/v1`).then(
+      () => true,
+      () => false,
+    );
     if (up && existsSync(credentialsFile)) break;
     await new Promise((r) => setTimeout(r, 250));
   }

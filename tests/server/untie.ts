@@ -4,16 +4,28 @@ import type { RunningServer } from "./server";
 export async function untiePage(server: RunningServer): Promise<{ path: string; hiddenFields: [string, string][] }> {
   const res = await fetch(`${server.url}/api/v1/teams/sandbox/gifts`, {
     method: "POST",
-    headers: { authorization: `Bearer ${server.credentials.accounts[0].sandbox_token}`, "content-type": "application/json" },
-    body: JSON.stringify({ gift: { name: "Robin", delivery_method: "link", collection: "Coffee Lovers", message: "Hi", from: "Alex" } }),
+    headers: {
+      authorization: `Bearer ${server.credentials.accounts[0].sandbox_token}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({
+      gift: { name: "Robin", delivery_method: "link", collection: "Coffee Lovers", message: "Hi", from: "Alex" },
+    }),
   });
   const gift = (await res.json()) as { data: { attributes: Record<string, string> } };
   const path = new URL(gift.data.attributes["untie-url"]).pathname;
   const page = await (await fetch(`${server.url}${path}`)).text();
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const unescape = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   const hiddenFields = [...page.matchAll(/<input[^>]*>/g)]
     .map(([tag]) => [/name="([^"]*)"/.exec(tag)?.[1], unescape(/value="([^"]*)"/.exec(tag)?.[1] ?? "")])
     .filter(([name]) => name?.startsWith("$ACTION") || name === "secret") as [string, string][];
-  if (!hiddenFields.some(([name]) => name.startsWith("$ACTION"))) throw new Error(`No server action form on the untie page:\n${page.slice(0, 2000)}`);
+  if (!hiddenFields.some(([name]) => name.startsWith("$ACTION")))
+    throw new Error(`No server action form on the untie page:\n${page.slice(0, 2000)}`);
   return { path, hiddenFields };
 }

@@ -3,22 +3,35 @@
 import { revalidatePath } from "next/cache";
 import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { createDeveloperTokens, enableDeveloperTokens, revokeDeveloperTokens, revokeExpiringTokens, ROLL_GRACE_MS } from "@/lib/tokens";
+import {
+  createDeveloperTokens,
+  enableDeveloperTokens,
+  revokeDeveloperTokens,
+  revokeExpiringTokens,
+  ROLL_GRACE_MS,
+} from "@/lib/tokens";
 import { syncDemoCredentials, type DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
 
 export type DeveloperAccessState =
   | null
   | { error: string }
-  | { issued: { live: string; sandbox: string }; rolled: boolean; oldTokensUntil: string | null; demoFile: DemoFileUpdate }
+  | {
+      issued: { live: string; sandbox: string };
+      rolled: boolean;
+      oldTokensUntil: string | null;
+      demoFile: DemoFileUpdate;
+    }
   | { revoked: true; demoFile: DemoFileUpdate };
-
 
 /**
  * Turns the signed-in user's developer access on, rolls their tokens or revokes them, as the
  * form's `confirm` button says: rolling and revoking are submitted only from the confirmation
  * dialog. New tokens are returned this once; demo-credentials.json follows along.
  */
-export async function changeDeveloperAccess(_previous: DeveloperAccessState, formData: FormData): Promise<DeveloperAccessState> {
+export async function changeDeveloperAccess(
+  _previous: DeveloperAccessState,
+  formData: FormData,
+): Promise<DeveloperAccessState> {
   const user = await signedInPerson();
   if (!user) return { error: "Your session has ended: sign in again." };
   const db = await getDb();

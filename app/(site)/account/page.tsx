@@ -44,7 +44,14 @@ export default async function AccountPage() {
         </form>
       </div>
       <p className="mt-2 text-stone-600">
-        Signed in as {user.name ? <><strong>{user.name}</strong> ({user.email})</> : <strong>{user.email}</strong>}
+        Signed in as{" "}
+        {user.name ? (
+          <>
+            <strong>{user.name}</strong> ({user.email})
+          </>
+        ) : (
+          <strong>{user.email}</strong>
+        )}
       </p>
 
       <section className="mt-10" aria-labelledby="name-heading">
@@ -52,7 +59,8 @@ export default async function AccountPage() {
           Your name
         </h2>
         <p className="mt-2 text-stone-600">
-          Gifts you send (their default subject) and invitations you make show it; without one they show your team&apos;s name.
+          Gifts you send (their default subject) and invitations you make show it; without one they show your
+          team&apos;s name.
         </p>
         <NameForm save={saveNameAction} current={user.name} />
       </section>
@@ -64,7 +72,8 @@ export default async function AccountPage() {
       <section className="mt-10">
         <h2 className="text-xl font-semibold">Connected applications</h2>
         <p className="mt-2 text-stone-600">
-          Applications you approved act as you with a live credential (your teams, real emails, charges) until you revoke them.
+          Applications you approved act as you with a live credential (your teams, real emails, charges) until you
+          revoke them.
         </p>
         {apps.length === 0 ? (
           <p className="mt-2 text-sm text-stone-500">None.</p>

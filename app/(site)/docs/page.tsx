@@ -12,16 +12,24 @@ export const metadata: Metadata = { title: "API reference" };
 /** Where the quick start's token comes from: only hashes are stored, so we can name the token but never show it again. */
 async function tokenHint(): Promise<string> {
   const userId = (await signedInPerson())?.id;
-  const sandbox = userId ? (await listActiveTokens(await getDb(), userId)).find((t) => t.mode === "sandbox") : undefined;
-  if (sandbox) return `Use your sandbox token (the one starting ${sandbox.start}…, shown once when you turned developer access on; roll it on your account page if you lost it). Sandbox gifts cost nothing and send no email.`;
-  if (userId) return "Turn on developer access on your account page to get a sandbox token, then paste it below. Sandbox gifts cost nothing and send no email.";
+  const sandbox = userId
+    ? (await listActiveTokens(await getDb(), userId)).find((t) => t.mode === "sandbox")
+    : undefined;
+  if (sandbox)
+    return `Use your sandbox token (the one starting ${sandbox.start}…, shown once when you turned developer access on; roll it on your account page if you lost it). Sandbox gifts cost nothing and send no email.`;
+  if (userId)
+    return "Turn on developer access on your account page to get a sandbox token, then paste it below. Sandbox gifts cost nothing and send no email.";
   return "Sign in and turn on developer access on your account page to get a sandbox token, then paste it below. Sandbox gifts cost nothing and send no email.";
 }
 
 export default async function DocsPage() {
   return (
     <main className="mx-auto max-w-6xl px-6 py-12">
-      <ApiReference doc={openApiDocument() as unknown as OpenApi} errorCodes={ERROR_CODES} tokenHint={await tokenHint()} />
+      <ApiReference
+        doc={openApiDocument() as unknown as OpenApi}
+        errorCodes={ERROR_CODES}
+        tokenHint={await tokenHint()}
+      />
     </main>
   );
 }

@@ -34,7 +34,10 @@ const MESSAGES: Record<string, { title: string; text: string }> = {
   },
 };
 
-const DEFAULT = { title: "We couldn't sign you in", text: "Something went wrong with that sign-in. Send yourself a new link below." };
+const DEFAULT = {
+  title: "We couldn't sign you in",
+  text: "Something went wrong with that sign-in. Send yourself a new link below.",
+};
 
 export function signInErrorMessage(code: string): { title: string; text: string } {
   return Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : DEFAULT;

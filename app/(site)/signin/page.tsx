@@ -27,14 +27,20 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     // The limits need the client's address, which the request headers carry (lib/ratelimit).
     const request = new Request(next, { headers: await headers() });
     const outcome = await sendSignInLink(String(formData.get("email") ?? ""), next, request);
-    redirect(outcome === "sent" ? `/signin/check-email?${new URLSearchParams({ callbackUrl: nextPath })}` : signInPagePath({ error: outcome, callbackUrl: nextPath }));
+    redirect(
+      outcome === "sent"
+        ? `/signin/check-email?${new URLSearchParams({ callbackUrl: nextPath })}`
+        : signInPagePath({ error: outcome, callbackUrl: nextPath }),
+    );
   }
 
   const problem = error ? signInErrorMessage(error) : null;
   return (
     <main className="mx-auto max-w-md px-4 py-12 sm:px-6 sm:py-16">
       <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{problem ? problem.title : "Sign in to Ribbon"}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {problem ? problem.title : "Sign in to Ribbon"}
+        </h1>
         <p className="mt-3 text-stone-700" data-testid={problem ? "signin-error" : undefined}>
           {problem ? problem.text : "We'll email you a link that signs you in: no password to remember."}
         </p>

@@ -8,7 +8,10 @@ const context = { params: Promise.resolve({}) };
 
 test("without Inngest configured the route says so in a JSON 404 (the SDK alone would answer 500)", async () => {
   for (const handler of [GET, PUT]) {
-    const response = await handler(new NextRequest("http://localhost:3000/api/inngest", { method: handler === GET ? "GET" : "PUT" }), context);
+    const response = await handler(
+      new NextRequest("http://localhost:3000/api/inngest", { method: handler === GET ? "GET" : "PUT" }),
+      context,
+    );
     expect(response.status).toBe(404);
     const body = await response.json();
     expect(body.errors[0]).toMatchObject({ status: "404", title: "NotFound" });

@@ -19,6 +19,9 @@ function notConfigured() {
   return Response.json({ errors: [{ status: "404", title: "NotFound", detail }] }, { status: 404 });
 }
 
-export const GET = (request: NextRequest, context: Context) => (config.inngest ? inngestHandler.GET(request, context) : notConfigured());
-export const POST = (request: NextRequest, context: Context) => (config.inngest ? inngestHandler.POST(request, context) : notConfigured());
-export const PUT = (request: NextRequest, context: Context) => (config.inngest ? inngestHandler.PUT(request, context) : notConfigured());
+export const GET = (request: NextRequest, context: Context) =>
+  config.inngest ? inngestHandler.GET(request, context) : notConfigured();
+export const POST = (request: NextRequest, context: Context) =>
+  config.inngest ? inngestHandler.POST(request, context) : notConfigured();
+export const PUT = (request: NextRequest, context: Context) =>
+  config.inngest ? inngestHandler.PUT(request, context) : notConfigured();

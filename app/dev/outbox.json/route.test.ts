@@ -29,7 +29,14 @@ test("GET /dev/outbox.json lists the outbox, newest first, to loopback clients",
   expect(response.status).toBe(200);
   const { data } = await response.json();
   expect(data).toHaveLength(1);
-  expect(data[0]).toMatchObject({ kind: "gift", to: "robin@example.test", cc: "cc@example.test", subject: gift.subject, status: "stored", gift_id: gift.id });
+  expect(data[0]).toMatchObject({
+    kind: "gift",
+    to: "robin@example.test",
+    cc: "cc@example.test",
+    subject: gift.subject,
+    status: "stored",
+    gift_id: gift.id,
+  });
   expect(data[0].html).toContain("Untie your gift");
   expect(data[0].text).toContain(gift.message);
   expect(new Date(data[0].created_at).toISOString()).toBe(data[0].created_at);

@@ -27,7 +27,11 @@ afterAll(async () => {
 
 async function newCode() {
   const account = await createAccount(db);
-  const result = await approveAuthorization(db, { clientId: client.clientId, redirectUri: REDIRECT, userId: account.user.id });
+  const result = await approveAuthorization(db, {
+    clientId: client.clientId,
+    redirectUri: REDIRECT,
+    userId: account.user.id,
+  });
   if (result.status !== "redirect") throw new Error("expected a code");
   return { ...account, code: result.code };
 }
@@ -52,15 +56,27 @@ function multipart(values: Record<string, string>, headers: Record<string, strin
 const urlencoded = (values: Record<string, string> | string, headers: Record<string, string> = {}) =>
   POST(new Request(URL_, { method: "POST", body: new URLSearchParams(values), headers }));
 const json = (body: unknown, headers: Record<string, string> = {}) =>
-  POST(new Request(URL_, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } }));
-const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}` });
+  POST(
+    new Request(URL_, {
+      method: "POST",
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      headers: { "content-type": "application/json", ...headers },
+    }),
+  );
+const basic = (id: string, secret: string) => ({
+  authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`,
+});
 
 async function expectToken(response: Response) {
   const body = await response.json();
   expect(response.status, JSON.stringify(body)).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   expect(response.headers.get("cache-control")).toBe("no-store");
-  expect(body).toEqual({ access_token: expect.stringMatching(/^rbn_oat_[1-9A-HJ-NP-Za-km-z]{33}$/), token_type: "bearer", created_at: expect.any(Number) });
+  expect(body).toEqual({
+    access_token: expect.stringMatching(/^rbn_oat_[1-9A-HJ-NP-Za-km-z]{33}$/),
+    token_type: "bearer",
+    created_at: expect.any(Number),
+  });
   expect(Number.isInteger(body.created_at)).toBe(true);
   expect(Math.abs(body.created_at - Date.now() / 1000)).toBeLessThan(60); // Unix seconds
   return body as { access_token: string; created_at: number };
@@ -96,7 +112,9 @@ describe("POST /oauth2/token: success", () => {
 
   test("HTTP Basic client authentication, with or without the same client_id in the body", async () => {
     const creds = basic(client.clientId, client.clientSecret);
-    await expectToken(await urlencoded(fields((await newCode()).code, { client_id: undefined, client_secret: undefined }), creds));
+    await expectToken(
+      await urlencoded(fields((await newCode()).code, { client_id: undefined, client_secret: undefined }), creds),
+    );
     await expectToken(await multipart(fields((await newCode()).code, { client_secret: undefined }), creds));
   });
 });
@@ -112,15 +130,27 @@ describe("POST /oauth2/token: errors (RFC 6749 §5.2)", () => {
   test("unknown, expired, other redirect_uri → invalid_grant", async () => {
     await expectOAuthError(await multipart(fields("unknown-code")), 400, "invalid_grant");
     const expired = await newCode();
-    await db.oAuthCode.update({ where: { codeHash: sha256(expired.code) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.oAuthCode.update({
+      where: { codeHash: sha256(expired.code) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await expectOAuthError(await multipart(fields(expired.code)), 400, "invalid_grant");
     const { code } = await newCode();
-    await expectOAuthError(await multipart(fields(code, { redirect_uri: "http://localhost:8976/other" })), 400, "invalid_grant");
+    await expectOAuthError(
+      await multipart(fields(code, { redirect_uri: "http://localhost:8976/other" })),
+      400,
+      "invalid_grant",
+    );
   });
 
   test("client authentication failures → 401 invalid_client", async () => {
     const { code } = await newCode();
-    for (const over of [{ client_secret: "wrong" }, { client_id: "unknown" }, { client_secret: undefined }, { client_id: undefined }]) {
+    for (const over of [
+      { client_secret: "wrong" },
+      { client_id: "unknown" },
+      { client_secret: undefined },
+      { client_id: undefined },
+    ]) {
       await expectOAuthError(await multipart(fields(code, over)), 401, "invalid_client");
     }
     const noCreds = fields(code, { client_id: undefined, client_secret: undefined });
@@ -142,9 +172,24 @@ describe("POST /oauth2/token: errors (RFC 6749 §5.2)", () => {
     await expectOAuthError(await multipart(fields(code, { code: undefined })), 400, "invalid_request");
     await expectOAuthError(await multipart(fields(code, { redirect_uri: undefined })), 400, "invalid_request");
     await expectOAuthError(await multipart(fields(code, { code: "" })), 400, "invalid_request");
-    await expectOAuthError(await urlencoded(new URLSearchParams(fields(code)).toString() + `&code=${code}`), 400, "invalid_request");
-    await expectOAuthError(await urlencoded(fields(code), basic(client.clientId, client.clientSecret)), 400, "invalid_request");
-    await expectOAuthError(await urlencoded(fields(code, { client_secret: undefined, client_id: "other" }), basic(client.clientId, client.clientSecret)), 400, "invalid_request");
+    await expectOAuthError(
+      await urlencoded(new URLSearchParams(fields(code)).toString() + `&code=${code}`),
+      400,
+      "invalid_request",
+    );
+    await expectOAuthError(
+      await urlencoded(fields(code), basic(client.clientId, client.clientSecret)),
+      400,
+      "invalid_request",
+    );
+    await expectOAuthError(
+      await urlencoded(
+        fields(code, { client_secret: undefined, client_id: "other" }),
+        basic(client.clientId, client.clientSecret),
+      ),
+      400,
+      "invalid_request",
+    );
     await expectToken(await multipart(fields(code)));
   });
 
@@ -164,8 +209,14 @@ describe("POST /oauth2/token: errors (RFC 6749 §5.2)", () => {
       [JSON.stringify({ ...fields("x"), code: 42 }), { "content-type": "application/json" }],
       [JSON.stringify({ ...fields("x"), code: ["a"] }), { "content-type": "application/json" }],
       // Found by the fuzzer: half a surrogate pair reached PostgreSQL and came back a 500.
-      ['{"grant_type":"authorization_code","client_id":"a\\ud800b","client_secret":"s","code":"c"}', { "content-type": "application/json" }],
-      ['{"grant_type":"authorization_code","client_id":"c","client_secret":"s","code":"\\udfff"}', { "content-type": "application/json" }],
+      [
+        '{"grant_type":"authorization_code","client_id":"a\\ud800b","client_secret":"s","code":"c"}',
+        { "content-type": "application/json" },
+      ],
+      [
+        '{"grant_type":"authorization_code","client_id":"c","client_secret":"s","code":"\\udfff"}',
+        { "content-type": "application/json" },
+      ],
       ["client_id=a", { "content-type": "text/plain" }],
       ["garbage", { "content-type": "multipart/form-data; boundary=zzz" }],
       ["garbage", { "content-type": "multipart/form-data" }],
@@ -178,6 +229,16 @@ describe("POST /oauth2/token: errors (RFC 6749 §5.2)", () => {
     form.set("code", new Blob(["abc"]), "code.txt");
     await expectOAuthError(await POST(new Request(URL_, { method: "POST", body: form })), 400, "invalid_request");
     // Over the 64 KB limit: 413, still in the RFC 6749 format.
-    await expectOAuthError(await POST(new Request(URL_, { method: "POST", body: "x".repeat(70_000), headers: { "content-type": "application/x-www-form-urlencoded" } })), 413, "invalid_request");
+    await expectOAuthError(
+      await POST(
+        new Request(URL_, {
+          method: "POST",
+          body: "x".repeat(70_000),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+      ),
+      413,
+      "invalid_request",
+    );
   });
 });

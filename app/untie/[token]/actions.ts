@@ -15,10 +15,14 @@ export async function redeemAction(_state: RedeemState, form: FormData): Promise
   try {
     await redeemGift(await getDb(), { secret, ...redemptionFromForm(form) });
   } catch (error) {
-    if (error instanceof ValidationError) return { errors: Object.fromEntries(error.problems.map((p) => [p.pointer ?? "form", p.detail])) };
+    if (error instanceof ValidationError)
+      return { errors: Object.fromEntries(error.problems.map((p) => [p.pointer ?? "form", p.detail])) };
     // An unknown link counts against the address like opening one does (app/untie/[token]/page.tsx).
     if (error instanceof HttpError && error.status === 404 && (await countFailedGuess({ headers: await headers() }))) {
-      return { refused: "Too many gift links that don't exist were tried from your network. Wait a few minutes, then open the link from your email again." };
+      return {
+        refused:
+          "Too many gift links that don't exist were tried from your network. Wait a few minutes, then open the link from your email again.",
+      };
     }
     if (error instanceof HttpError) return { refused: error.message };
     throw error;

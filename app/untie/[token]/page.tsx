@@ -25,7 +25,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 const CHOSEN = ["redeemed", "shipped", "delivered"];
 
-const longDate = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const longDate = (date: Date) =>
+  date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
 export default async function UntiePage({ params }: Params) {
@@ -67,8 +68,16 @@ export default async function UntiePage({ params }: Params) {
           <h2 id="choose-heading" className="text-2xl font-semibold">
             Pick one present from {gift.collection.name}
           </h2>
-          <p className="mt-2 text-stone-700">{gift.collection.description} Nothing to pay: shipping is on {gift.from}.</p>
-          <RedeemForm secret={token} from={gift.from} email={gift.email} products={gift.collection.products} action={redeemAction} />
+          <p className="mt-2 text-stone-700">
+            {gift.collection.description} Nothing to pay: shipping is on {gift.from}.
+          </p>
+          <RedeemForm
+            secret={token}
+            from={gift.from}
+            email={gift.email}
+            products={gift.collection.products}
+            action={redeemAction}
+          />
         </section>
       )}
     </main>
@@ -81,7 +90,11 @@ function Chosen({ gift }: { gift: UntieGift }) {
   return (
     <section className="mx-auto mt-12 max-w-xl rounded-2xl bg-white p-6 shadow sm:p-8" aria-labelledby="chosen-heading">
       <h2 id="chosen-heading" className="text-2xl font-semibold">
-        {gift.stage === "delivered" ? "Your gift has arrived" : gift.stage === "shipped" ? "Your gift is on its way" : "Thank you! Your gift is confirmed"}
+        {gift.stage === "delivered"
+          ? "Your gift has arrived"
+          : gift.stage === "shipped"
+            ? "Your gift is on its way"
+            : "Thank you! Your gift is confirmed"}
       </h2>
       {gift.selectedProduct && (
         <div className="mt-6 flex gap-4">
@@ -101,7 +114,11 @@ function Chosen({ gift }: { gift: UntieGift }) {
         <p className="mt-4 text-sm text-stone-700">
           {gift.carrier} tracking number{" "}
           {gift.trackingUrl ? (
-            <a href={gift.trackingUrl} className="font-mono font-semibold text-rose-800 underline" data-testid="tracking-number">
+            <a
+              href={gift.trackingUrl}
+              className="font-mono font-semibold text-rose-800 underline"
+              data-testid="tracking-number"
+            >
               {gift.trackingNumber}
             </a>
           ) : (
@@ -140,10 +157,14 @@ function NotReady({ gift }: { gift: UntieGift }) {
     <BrandedMessage title="Your gift isn’t ready yet">
       {later ? (
         <p>
-          {gift.from} has a gift for you. You’ll get an email on <strong>{longDate(later)}</strong>, and you can choose your present from then.
+          {gift.from} has a gift for you. You’ll get an email on <strong>{longDate(later)}</strong>, and you can choose
+          your present from then.
         </p>
       ) : (
-        <p>{gift.from} has a gift for you. Your gift email is on its way: you can choose your present once it has arrived.</p>
+        <p>
+          {gift.from} has a gift for you. Your gift email is on its way: you can choose your present once it has
+          arrived.
+        </p>
       )}
       <p>Nothing to do until then: keep this link or wait for the email.</p>
     </BrandedMessage>
@@ -153,7 +174,10 @@ function NotReady({ gift }: { gift: UntieGift }) {
 function TooManyAttempts() {
   return (
     <BrandedMessage title="Too many attempts">
-      <p>Too many gift links that don&apos;t exist were opened from your network. Wait a few minutes, then open the link from your email again.</p>
+      <p>
+        Too many gift links that don&apos;t exist were opened from your network. Wait a few minutes, then open the link
+        from your email again.
+      </p>
     </BrandedMessage>
   );
 }
@@ -171,7 +195,10 @@ function Gone({ gift }: { gift: UntieGift }) {
   if (gift.stage === "expired") {
     return (
       <BrandedMessage title="This gift has expired">
-        <p>The date to choose a present from {sender}{gift.expiresOn ? ` was ${longDate(gift.expiresOn)}` : " has passed"}.</p>
+        <p>
+          The date to choose a present from {sender}
+          {gift.expiresOn ? ` was ${longDate(gift.expiresOn)}` : " has passed"}.
+        </p>
         <p>Ask {sender} whether they can send it again.</p>
       </BrandedMessage>
     );

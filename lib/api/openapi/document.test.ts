@@ -16,8 +16,13 @@ async function servedRoutes(): Promise<Map<string, string[]>> {
     if (NOT_ENDPOINTS.has(dir === "/" ? "" : dir)) continue;
     const route = (await import(path.join(API_DIR, file))) as { OPTIONS?: (r: Request) => Promise<Response> };
     expect(route.OPTIONS, `${file} exports OPTIONS`).toBeTypeOf("function");
-    const allow = (await route.OPTIONS!(new Request("http://localhost:3000/", { method: "OPTIONS" }))).headers.get("allow") ?? "";
-    const methods = allow.split(", ").filter((m) => m !== "OPTIONS").map((m) => m.toLowerCase()).sort();
+    const allow =
+      (await route.OPTIONS!(new Request("http://localhost:3000/", { method: "OPTIONS" }))).headers.get("allow") ?? "";
+    const methods = allow
+      .split(", ")
+      .filter((m) => m !== "OPTIONS")
+      .map((m) => m.toLowerCase())
+      .sort();
     routes.set(dir.replace(/\[(\w+)\]/g, "{$1}"), methods);
   }
   return routes;
@@ -41,7 +46,11 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes request bodies from the validators: required fields, limits, no unknown keys", () => {
-    const create = doc.components?.schemas?.CreateGiftRequest as { required: string[]; additionalProperties: boolean; properties: { gift: { required: string[]; properties: Record<string, { maxLength?: number; type?: string }> } } };
+    const create = doc.components?.schemas?.CreateGiftRequest as {
+      required: string[];
+      additionalProperties: boolean;
+      properties: { gift: { required: string[]; properties: Record<string, { maxLength?: number; type?: string }> } };
+    };
     expect(create.required).toEqual(["gift"]);
     expect(create.additionalProperties).toBe(false);
     expect(create.properties.gift.required).toEqual(["name", "collection", "message", "from"]);

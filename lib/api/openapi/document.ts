@@ -12,10 +12,16 @@ import * as R from "./resources";
 
 const JSON_API = "application/vnd.api+json";
 
-const integer = (description: string) => z.number().int().meta({ description, override: { type: "integer", minimum: 0 } });
+const integer = (description: string) =>
+  z
+    .number()
+    .int()
+    .meta({ description, override: { type: "integer", minimum: 0 } });
 const seconds = integer;
 const COMMON_HEADERS = z.object({
-  "Request-Id": z.string().meta({ description: "This request's id: quote it when you contact support. Also in error documents' `meta`." }),
+  "Request-Id": z
+    .string()
+    .meta({ description: "This request's id: quote it when you contact support. Also in error documents' `meta`." }),
   "RateLimit-Limit": integer("Requests allowed per window for this credential.").optional(),
   "RateLimit-Remaining": integer("Requests left in the current window.").optional(),
   "RateLimit-Reset": seconds("Seconds until the window resets.").optional(),
@@ -28,8 +34,12 @@ const errorResponse = (description: string, extraHeaders: z.ZodRawShape = {}) =>
 });
 
 const ERRORS = {
-  "400": errorResponse("Invalid request: validation problems (`ApiError` entries, status 422, each with `source.pointer`), a declined card (`BillingError`), a bad parameter or body."),
-  "401": errorResponse("Missing, malformed, unknown, revoked or expired access token.", { "WWW-Authenticate": z.string().meta({ description: "`Bearer realm=\"ribbon\"`" }) }),
+  "400": errorResponse(
+    "Invalid request: validation problems (`ApiError` entries, status 422, each with `source.pointer`), a declined card (`BillingError`), a bad parameter or body.",
+  ),
+  "401": errorResponse("Missing, malformed, unknown, revoked or expired access token.", {
+    "WWW-Authenticate": z.string().meta({ description: '`Bearer realm="ribbon"`' }),
+  }),
   "403": errorResponse("A sandbox token naming a live team, or a live token naming `sandbox`."),
   "404": errorResponse("No such team, gift or endpoint visible to the caller."),
   "429": errorResponse("Too many requests for this credential.", { "Retry-After": seconds("Seconds to wait.") }),
@@ -41,7 +51,13 @@ const teamIdParam = { team_id: param(z.string(), "A team id from `GET /teams` (`
 const giftIdParam = { id: param(z.string(), "The gift's id (`gft_…`).") };
 const pageParams = {
   "page[size]": param(
-    z.number().int().min(1).max(MAX_PAGE_SIZE).optional().meta({ override: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } }),
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .optional()
+      .meta({ override: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } }),
     "Items per page.",
   ),
   "page[after]": param(z.string().optional(), "Cursor: follow `links.next` rather than building it."),
@@ -51,17 +67,32 @@ const giftFilters = {
   "filter[email]": param(z.string().optional(), "Only gifts to this recipient address (exact, case-insensitive)."),
 };
 const endpointIdParam = { id: param(z.string(), "The webhook endpoint's id.") };
-const OWNERS_ONLY = "On a live team only its owners may do this (a member gets 403 `owner_required`); in the `sandbox` team every user manages their own endpoints.";
-const ownerErrors = { "403": errorResponse("A sandbox token naming a live team, a live token naming `sandbox`, or (`owner_required`) a member of the team who is not an owner.") };
+const OWNERS_ONLY =
+  "On a live team only its owners may do this (a member gets 403 `owner_required`); in the `sandbox` team every user manages their own endpoints.";
+const ownerErrors = {
+  "403": errorResponse(
+    "A sandbox token naming a live team, a live token naming `sandbox`, or (`owner_required`) a member of the team who is not an owner.",
+  ),
+};
 const eventFilters = {
   "filter[type]": param(z.enum(EVENT_TYPES).optional(), "Only events of this type."),
   "filter[gift]": param(z.string().optional(), "Only events of this gift."),
 };
 const replayBody = z
-  .object({ since: z.string().meta({ description: "Re-send every event since this time (at most 30 days ago), ISO 8601.", format: "date-time", example: "2026-11-20T00:00:00Z" }) })
+  .object({
+    since: z
+      .string()
+      .meta({
+        description: "Re-send every event since this time (at most 30 days ago), ISO 8601.",
+        format: "date-time",
+        example: "2026-11-20T00:00:00Z",
+      }),
+  })
   .meta({ id: "ReplayRequest" });
 const simulateBody = z
-  .object({ stage: z.enum(SIMULATED_STAGES).meta({ description: "The stage to move the sandbox gift to (legal moves only)." }) })
+  .object({
+    stage: z.enum(SIMULATED_STAGES).meta({ description: "The stage to move the sandbox gift to (legal moves only)." }),
+  })
   .meta({ id: "SimulateRequest" });
 const CONFLICT = { "409": errorResponse("That stage change is not allowed from the gift's current stage.") };
 
@@ -90,47 +121,242 @@ type Endpoint = {
 
 /** Every endpoint of the API. The coverage test fails when app/api/v1 serves one this list misses, or the other way round. */
 export const ENDPOINTS: Endpoint[] = [
-  { method: "get", path: "/teams", teamScoped: false, operationId: "listTeams", summary: "List teams", tag: "Catalogue", response: R.TeamList, description: "The teams the caller may use: `sandbox` only for sandbox tokens; the user's teams for live tokens." },
-  { method: "get", path: "/collections", teamScoped: true, operationId: "listCollections", summary: "List collections", tag: "Catalogue", response: R.CollectionList },
-  { method: "get", path: "/designs", teamScoped: true, operationId: "listDesigns", summary: "List designs", tag: "Catalogue", response: R.DesignList },
-  { method: "get", path: "/logos", teamScoped: true, operationId: "listLogos", summary: "List logos", tag: "Catalogue", response: R.LogoList },
-  { method: "get", path: "/messages", teamScoped: true, operationId: "listMessages", summary: "List past messages", tag: "Catalogue", response: R.MessageList, query: pageParams, description: "The calling user's distinct past gift messages in the team, newest first." },
-  { method: "get", path: "/gifts", teamScoped: true, operationId: "listGifts", summary: "List gifts", tag: "Gifts", response: R.GiftListDocument, query: { ...pageParams, ...giftFilters }, description: "The team's gifts, newest first. Sandbox tokens see only their own sandbox gifts." },
   {
-    method: "post", path: "/gifts", teamScoped: true, operationId: "createGift", summary: "Create a gift", tag: "Gifts", response: R.GiftDocument, body: singleGiftBody, headers: idempotencyHeader,
-    description: "Creates one gift in stage `scheduled`. Live gifts are charged to the team's card in the same transaction. Every validation problem is reported at once.",
+    method: "get",
+    path: "/teams",
+    teamScoped: false,
+    operationId: "listTeams",
+    summary: "List teams",
+    tag: "Catalogue",
+    response: R.TeamList,
+    description: "The teams the caller may use: `sandbox` only for sandbox tokens; the user's teams for live tokens.",
+  },
+  {
+    method: "get",
+    path: "/collections",
+    teamScoped: true,
+    operationId: "listCollections",
+    summary: "List collections",
+    tag: "Catalogue",
+    response: R.CollectionList,
+  },
+  {
+    method: "get",
+    path: "/designs",
+    teamScoped: true,
+    operationId: "listDesigns",
+    summary: "List designs",
+    tag: "Catalogue",
+    response: R.DesignList,
+  },
+  {
+    method: "get",
+    path: "/logos",
+    teamScoped: true,
+    operationId: "listLogos",
+    summary: "List logos",
+    tag: "Catalogue",
+    response: R.LogoList,
+  },
+  {
+    method: "get",
+    path: "/messages",
+    teamScoped: true,
+    operationId: "listMessages",
+    summary: "List past messages",
+    tag: "Catalogue",
+    response: R.MessageList,
+    query: pageParams,
+    description: "The calling user's distinct past gift messages in the team, newest first.",
+  },
+  {
+    method: "get",
+    path: "/gifts",
+    teamScoped: true,
+    operationId: "listGifts",
+    summary: "List gifts",
+    tag: "Gifts",
+    response: R.GiftListDocument,
+    query: { ...pageParams, ...giftFilters },
+    description: "The team's gifts, newest first. Sandbox tokens see only their own sandbox gifts.",
+  },
+  {
+    method: "post",
+    path: "/gifts",
+    teamScoped: true,
+    operationId: "createGift",
+    summary: "Create a gift",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    body: singleGiftBody,
+    headers: idempotencyHeader,
+    description:
+      "Creates one gift in stage `scheduled`. Live gifts are charged to the team's card in the same transaction. Every validation problem is reported at once.",
     extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
   },
   {
-    method: "post", path: "/bulk/gifts", teamScoped: true, operationId: "createGifts", summary: "Create gifts in bulk", tag: "Gifts", response: R.GiftListDocument, body: bulkGiftBody, headers: idempotencyHeader,
+    method: "post",
+    path: "/bulk/gifts",
+    teamScoped: true,
+    operationId: "createGifts",
+    summary: "Create gifts in bulk",
+    tag: "Gifts",
+    response: R.GiftListDocument,
+    body: bulkGiftBody,
+    headers: idempotencyHeader,
     description: "Creates one gift per recipient, all or nothing, with one charge for the total.",
     extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
   },
-  { method: "get", path: "/gifts/{id}", teamScoped: true, operationId: "getGift", summary: "Get a gift", tag: "Gifts", response: R.GiftDocument, pathParams: giftIdParam },
   {
-    method: "delete", path: "/gifts/{id}", teamScoped: true, operationId: "cancelGift", summary: "Cancel a gift", tag: "Gifts", response: R.GiftDocument, pathParams: giftIdParam,
+    method: "get",
+    path: "/gifts/{id}",
+    teamScoped: true,
+    operationId: "getGift",
+    summary: "Get a gift",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+  },
+  {
+    method: "delete",
+    path: "/gifts/{id}",
+    teamScoped: true,
+    operationId: "cancelGift",
+    summary: "Cancel a gift",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
     description: "Cancels a gift that is not redeemed yet (stage `cancelled`) and refunds a live gift.",
     extraErrors: { "409": errorResponse("The gift is already redeemed, shipped, delivered, cancelled or expired.") },
   },
-  { method: "get", path: "/gifts/{id}/events", teamScoped: true, operationId: "listGiftEvents", summary: "List a gift's events", tag: "Events", response: R.EventList, pathParams: giftIdParam, query: { ...pageParams, "filter[type]": eventFilters["filter[type]"] } },
   {
-    method: "post", path: "/gifts/{id}/simulate", teamScoped: true, operationId: "simulateGift", summary: "Simulate a stage (sandbox)", tag: "Events", response: R.GiftDocument, pathParams: giftIdParam, body: simulateBody,
-    description: "Moves a sandbox gift along the stage machine as a recipient or carrier would, firing the same events and webhooks. `redeemed` fills a sample product and address. 403 for live gifts.",
+    method: "get",
+    path: "/gifts/{id}/events",
+    teamScoped: true,
+    operationId: "listGiftEvents",
+    summary: "List a gift's events",
+    tag: "Events",
+    response: R.EventList,
+    pathParams: giftIdParam,
+    query: { ...pageParams, "filter[type]": eventFilters["filter[type]"] },
+  },
+  {
+    method: "post",
+    path: "/gifts/{id}/simulate",
+    teamScoped: true,
+    operationId: "simulateGift",
+    summary: "Simulate a stage (sandbox)",
+    tag: "Events",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    body: simulateBody,
+    description:
+      "Moves a sandbox gift along the stage machine as a recipient or carrier would, firing the same events and webhooks. `redeemed` fills a sample product and address. 403 for live gifts.",
     extraErrors: CONFLICT,
   },
-  { method: "get", path: "/events", teamScoped: true, operationId: "listEvents", summary: "List events", tag: "Events", response: R.EventList, query: { ...pageParams, ...eventFilters }, description: "Every stage change of the team's gifts, newest first." },
-  { method: "get", path: "/webhook-endpoints", teamScoped: true, operationId: "listWebhookEndpoints", summary: "List webhook endpoints", tag: "Webhooks", response: R.WebhookEndpointList },
-  { method: "post", path: "/webhook-endpoints", teamScoped: true, operationId: "createWebhookEndpoint", summary: "Create a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, body: webhookEndpointBody, description: `The response carries the signing secret, once. ${OWNERS_ONLY}`, extraErrors: ownerErrors },
-  { method: "get", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "getWebhookEndpoint", summary: "Get a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam },
-  { method: "patch", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "updateWebhookEndpoint", summary: "Update a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam, body: webhookEndpointBody, description: OWNERS_ONLY, extraErrors: ownerErrors },
-  { method: "delete", path: "/webhook-endpoints/{id}", teamScoped: true, operationId: "deleteWebhookEndpoint", summary: "Delete a webhook endpoint", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam, description: OWNERS_ONLY, extraErrors: ownerErrors },
   {
-    method: "post", path: "/webhook-endpoints/{id}/rotate-secret", teamScoped: true, operationId: "rotateWebhookSecret", summary: "Rotate the signing secret", tag: "Webhooks", response: R.WebhookEndpointDocument, pathParams: endpointIdParam,
+    method: "get",
+    path: "/events",
+    teamScoped: true,
+    operationId: "listEvents",
+    summary: "List events",
+    tag: "Events",
+    response: R.EventList,
+    query: { ...pageParams, ...eventFilters },
+    description: "Every stage change of the team's gifts, newest first.",
+  },
+  {
+    method: "get",
+    path: "/webhook-endpoints",
+    teamScoped: true,
+    operationId: "listWebhookEndpoints",
+    summary: "List webhook endpoints",
+    tag: "Webhooks",
+    response: R.WebhookEndpointList,
+  },
+  {
+    method: "post",
+    path: "/webhook-endpoints",
+    teamScoped: true,
+    operationId: "createWebhookEndpoint",
+    summary: "Create a webhook endpoint",
+    tag: "Webhooks",
+    response: R.WebhookEndpointDocument,
+    body: webhookEndpointBody,
+    description: `The response carries the signing secret, once. ${OWNERS_ONLY}`,
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "get",
+    path: "/webhook-endpoints/{id}",
+    teamScoped: true,
+    operationId: "getWebhookEndpoint",
+    summary: "Get a webhook endpoint",
+    tag: "Webhooks",
+    response: R.WebhookEndpointDocument,
+    pathParams: endpointIdParam,
+  },
+  {
+    method: "patch",
+    path: "/webhook-endpoints/{id}",
+    teamScoped: true,
+    operationId: "updateWebhookEndpoint",
+    summary: "Update a webhook endpoint",
+    tag: "Webhooks",
+    response: R.WebhookEndpointDocument,
+    pathParams: endpointIdParam,
+    body: webhookEndpointBody,
+    description: OWNERS_ONLY,
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "delete",
+    path: "/webhook-endpoints/{id}",
+    teamScoped: true,
+    operationId: "deleteWebhookEndpoint",
+    summary: "Delete a webhook endpoint",
+    tag: "Webhooks",
+    response: R.WebhookEndpointDocument,
+    pathParams: endpointIdParam,
+    description: OWNERS_ONLY,
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "post",
+    path: "/webhook-endpoints/{id}/rotate-secret",
+    teamScoped: true,
+    operationId: "rotateWebhookSecret",
+    summary: "Rotate the signing secret",
+    tag: "Webhooks",
+    response: R.WebhookEndpointDocument,
+    pathParams: endpointIdParam,
     description: `A new secret, shown once; the old one keeps signing alongside it for 24 hours. ${OWNERS_ONLY}`,
     extraErrors: { ...ownerErrors, "409": errorResponse("Another rotation happened at the same moment.") },
   },
-  { method: "get", path: "/webhook-endpoints/{id}/attempts", teamScoped: true, operationId: "listWebhookAttempts", summary: "List delivery attempts", tag: "Webhooks", response: R.WebhookAttemptList, pathParams: endpointIdParam, query: pageParams },
-  { method: "post", path: "/webhook-endpoints/{id}/replay", teamScoped: true, operationId: "replayWebhookEvents", summary: "Replay events", tag: "Webhooks", response: R.ReplayResult, pathParams: endpointIdParam, body: replayBody, description: OWNERS_ONLY, extraErrors: ownerErrors },
+  {
+    method: "get",
+    path: "/webhook-endpoints/{id}/attempts",
+    teamScoped: true,
+    operationId: "listWebhookAttempts",
+    summary: "List delivery attempts",
+    tag: "Webhooks",
+    response: R.WebhookAttemptList,
+    pathParams: endpointIdParam,
+    query: pageParams,
+  },
+  {
+    method: "post",
+    path: "/webhook-endpoints/{id}/replay",
+    teamScoped: true,
+    operationId: "replayWebhookEvents",
+    summary: "Replay events",
+    tag: "Webhooks",
+    response: R.ReplayResult,
+    pathParams: endpointIdParam,
+    body: replayBody,
+    description: OWNERS_ONLY,
+    extraErrors: ownerErrors,
+  },
 ];
 
 function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
@@ -138,7 +364,15 @@ function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
   return {
     operationId: withTeam || !e.teamScoped ? e.operationId : `${e.operationId}OnDefaultTeam`,
     summary: withTeam || !e.teamScoped ? e.summary : `${e.summary} (default team)`,
-    description: [e.description, e.teamScoped && !withTeam ? "Uses the caller's default team: `sandbox` for sandbox tokens, the user's only team for live tokens (400 listing the teams when there are several)." : ""].filter(Boolean).join("\n\n") || undefined,
+    description:
+      [
+        e.description,
+        e.teamScoped && !withTeam
+          ? "Uses the caller's default team: `sandbox` for sandbox tokens, the user's only team for live tokens (400 listing the teams when there are several)."
+          : "",
+      ]
+        .filter(Boolean)
+        .join("\n\n") || undefined,
     tags: [e.tag],
     requestParams: {
       ...(Object.keys(path).length ? { path: z.object(path) } : {}),
@@ -194,7 +428,11 @@ export function openApiDocument() {
       { name: "Gifts", description: "Create, list, fetch and cancel gifts." },
       { name: "Catalogue", description: "What a team can send: teams, collections, designs, logos, past messages." },
       { name: "Events", description: "Every stage change of a gift, and sandbox simulation." },
-      { name: "Webhooks", description: "Gift events pushed to your URLs, signed with the Standard Webhooks scheme and retried for about 3 days." },
+      {
+        name: "Webhooks",
+        description:
+          "Gift events pushed to your URLs, signed with the Standard Webhooks scheme and retried for about 3 days.",
+      },
     ],
     security: [{ bearer: [] }, { accessToken: [] }, { oauth2: [] }],
     components: {
@@ -205,11 +443,23 @@ export function openApiDocument() {
           description:
             "`Authorization: Bearer <token>`: a developer token (`rbn_live_…`, `rbn_sbox_…`) or an OAuth access token (`rbn_oat_…`). Each user has one live and one sandbox token, made on the account page. Rolling them issues a new pair; the old pair stops at once, or 24 hours later when the roll keeps it (then 401 `The access token has expired`). Revoking stops both at once.",
         },
-        accessToken: { type: "apiKey", in: "query", name: "access_token", description: "The same token as a query parameter (the header wins when both are sent)." },
+        accessToken: {
+          type: "apiKey",
+          in: "query",
+          name: "access_token",
+          description: "The same token as a query parameter (the header wins when both are sent).",
+        },
         oauth2: {
           type: "oauth2",
-          description: "Authorization code flow for third-party applications, with PKCE (S256). Metadata: `/.well-known/oauth-authorization-server`.",
-          flows: { authorizationCode: { authorizationUrl: `${base}/oauth2/authorize`, tokenUrl: `${base}/oauth2/token`, scopes: {} } },
+          description:
+            "Authorization code flow for third-party applications, with PKCE (S256). Metadata: `/.well-known/oauth-authorization-server`.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${base}/oauth2/authorize`,
+              tokenUrl: `${base}/oauth2/token`,
+              scopes: {},
+            },
+          },
         },
       },
     },
@@ -223,7 +473,11 @@ export function openApiDocument() {
             summary: `${type}: a gift moved to ${type.slice("gift.".length)}`,
             tags: ["Webhooks"],
             requestBody: { content: { "application/json": { schema: R.WebhookPayload } } },
-            responses: { "200": { description: "Any 2xx acknowledges the event; anything else (or no answer in 10 s) is retried." } },
+            responses: {
+              "200": {
+                description: "Any 2xx acknowledges the event; anything else (or no answer in 10 s) is retried.",
+              },
+            },
           },
         },
       ]),

@@ -14,19 +14,47 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "expires_before_send_date", status: 422, meaning: "`expires_on` is before the send date." },
   { code: "expires_too_late", status: 422, meaning: "`expires_on` is a year or more after the send date." },
   { code: "too_many_recipients", status: 422, meaning: "A bulk request names more than 10,000 recipients." },
-  { code: "not_found", status: 422, meaning: "In a body: the named collection, design or logo does not exist for the team. As an HTTP 404: no such team, gift or endpoint." },
-  { code: "unknown_field", status: 422, meaning: "A field the endpoint does not take (a typo never drops a value silently)." },
+  {
+    code: "not_found",
+    status: 422,
+    meaning:
+      "In a body: the named collection, design or logo does not exist for the team. As an HTTP 404: no such team, gift or endpoint.",
+  },
+  {
+    code: "unknown_field",
+    status: 422,
+    meaning: "A field the endpoint does not take (a typo never drops a value silently).",
+  },
   { code: "invalid", status: 422, meaning: "Any other invalid value." },
   { code: "card_declined", status: 400, meaning: "BillingError: the team's card was declined." },
   { code: "no_card_on_file", status: 400, meaning: "BillingError: the team has no card." },
   { code: "bad_request", status: 400, meaning: "Unreadable body, bad parameter, or no default team." },
   { code: "unauthorized", status: 401, meaning: "Missing, malformed, unknown, revoked or expired token." },
   { code: "forbidden", status: 403, meaning: "The credential's mode doesn't match the team (sandbox vs live)." },
-  { code: "owner_required", status: 403, meaning: "Only the team's owners may do this (create, change, delete, rotate or replay a live team's webhook endpoints)." },
+  {
+    code: "owner_required",
+    status: 403,
+    meaning:
+      "Only the team's owners may do this (create, change, delete, rotate or replay a live team's webhook endpoints).",
+  },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
-  { code: "conflict", status: 409, meaning: "The gift can't be cancelled any more, or an Idempotency-Key was reused with another request." },
+  {
+    code: "conflict",
+    status: 409,
+    meaning: "The gift can't be cancelled any more, or an Idempotency-Key was reused with another request.",
+  },
   { code: "payload_too_large", status: 413, meaning: "The request body is too large." },
-  { code: "rate_limited", status: 429, meaning: "Too many requests for this credential, or too many failed guesses from this address: wait `Retry-After` seconds." },
+  {
+    code: "rate_limited",
+    status: 429,
+    meaning:
+      "Too many requests for this credential, or too many failed guesses from this address: wait `Retry-After` seconds.",
+  },
   { code: "internal_error", status: 500, meaning: "A bug on our side; the request id helps us find it." },
-  { code: "service_unavailable", status: 503, meaning: "The database can't be reached just now (or, behind the load balancer, no instance answered): retry after `Retry-After` seconds, with the same Idempotency-Key for a create." },
+  {
+    code: "service_unavailable",
+    status: 503,
+    meaning:
+      "The database can't be reached just now (or, behind the load balancer, no instance answered): retry after `Retry-After` seconds, with the same Idempotency-Key for a create.",
+  },
 ];

@@ -8,14 +8,26 @@ import { EVENT_TYPES } from "@/lib/webhooks/event-types";
  * Objects are strict: an attribute the document does not describe fails the tests.
  */
 
-const timestamp = z.string().meta({ description: "UTC, ISO 8601 with milliseconds.", example: "2026-11-23T09:00:00.000Z", format: "date-time" });
-const money = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: "Decimal amount with two fraction digits.", example: "25.00" });
+const timestamp = z
+  .string()
+  .meta({ description: "UTC, ISO 8601 with milliseconds.", example: "2026-11-23T09:00:00.000Z", format: "date-time" });
+const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: "Decimal amount with two fraction digits.", example: "25.00" });
 const currency = z.literal("USD").meta({ description: "ISO 4217 currency code of every amount." });
 const url = z.string().meta({ format: "uri" });
 const ref = (type: string) => z.strictObject({ type: z.literal(type), id: z.string() });
-const relationship = (type: string, nullable = false) => z.strictObject({ data: nullable ? ref(type).nullable() : ref(type) });
+const relationship = (type: string, nullable = false) =>
+  z.strictObject({ data: nullable ? ref(type).nullable() : ref(type) });
 
-function resource<A extends z.ZodRawShape>(type: string, id: string, description: string, attributes: A, relationships?: z.ZodRawShape) {
+function resource<A extends z.ZodRawShape>(
+  type: string,
+  id: string,
+  description: string,
+  attributes: A,
+  relationships?: z.ZodRawShape,
+) {
   return z
     .strictObject({
       type: z.literal(type),
@@ -26,7 +38,12 @@ function resource<A extends z.ZodRawShape>(type: string, id: string, description
     .meta({ id, description });
 }
 
-export const Team = resource("teams", "Team", "A team the caller may send gifts for. The sandbox team has id `sandbox`.", { name: z.string() });
+export const Team = resource(
+  "teams",
+  "Team",
+  "A team the caller may send gifts for. The sandbox team has id `sandbox`.",
+  { name: z.string() },
+);
 
 export const Collection = resource("collections", "Collection", "A curated set of products a recipient chooses from.", {
   name: z.string(),
@@ -37,21 +54,26 @@ export const Collection = resource("collections", "Collection", "A curated set o
   "image-url": url,
 });
 
-export const Product = resource("products", "Product", "One present of a collection; a recipient chooses one, and a variant when it has variants.", {
-  name: z.string(),
-  description: z.string(),
-  "image-url": url,
-  variants: z
-    .array(
-      z.strictObject({
-        id: z.string(),
-        name: z.string().meta({ example: "M / Navy" }),
-        size: z.string().nullable(),
-        color: z.string().nullable(),
-      }),
-    )
-    .meta({ description: "The choices within the product (size, colour); empty when there are none." }),
-});
+export const Product = resource(
+  "products",
+  "Product",
+  "One present of a collection; a recipient chooses one, and a variant when it has variants.",
+  {
+    name: z.string(),
+    description: z.string(),
+    "image-url": url,
+    variants: z
+      .array(
+        z.strictObject({
+          id: z.string(),
+          name: z.string().meta({ example: "M / Navy" }),
+          size: z.string().nullable(),
+          color: z.string().nullable(),
+        }),
+      )
+      .meta({ description: "The choices within the product (size, colour); empty when there are none." }),
+  },
+);
 
 const CollectionWithProducts = resource(
   "collections",
@@ -69,12 +91,21 @@ export const Design = resource("designs", "Design", "Card artwork. The id is a s
   "thumbnail-url": url,
 });
 
-export const Logo = resource("logos", "Logo", "A logo placed on the card.", { name: z.string(), global: z.boolean(), "image-url": url });
-
-export const Message = resource("messages", "Message", "A message of an earlier gift sent by the calling user in the team.", {
-  message: z.string(),
-  "created-at": timestamp,
+export const Logo = resource("logos", "Logo", "A logo placed on the card.", {
+  name: z.string(),
+  global: z.boolean(),
+  "image-url": url,
 });
+
+export const Message = resource(
+  "messages",
+  "Message",
+  "A message of an earlier gift sent by the calling user in the team.",
+  {
+    message: z.string(),
+    "created-at": timestamp,
+  },
+);
 
 export const User = resource("users", "User", "The person who sent a gift.", { name: z.string(), email: z.string() });
 
@@ -101,28 +132,56 @@ export const Gift = resource(
     team: z.string(),
     "sender-name": z.string(),
     name: z.string().meta({ description: "The recipient's name." }),
-    "untie-url": url.meta({ description: "The recipient's page, where they choose their present. Treat it as a secret." }),
+    "untie-url": url.meta({
+      description: "The recipient's page, where they choose their present. Treat it as a secret.",
+    }),
     "delivery-method": z.enum(["email", "link"]),
     email: z.string().nullable().meta({ description: "The recipient's email; null for link gifts." }),
     "cc-email": z.string().nullable(),
     stage: z.enum(STAGES),
     "last-event-at": timestamp,
     "scheduled-at": timestamp.nullable().meta({ description: "When the gift email goes out; null for link gifts." }),
-    "expires-on": z.string().optional().meta({ description: "Last day to choose (`YYYY-MM-DD`); present only when an expiry applies.", format: "date" }),
+    "expires-on": z
+      .string()
+      .optional()
+      .meta({ description: "Last day to choose (`YYYY-MM-DD`); present only when an expiry applies.", format: "date" }),
     subject: z.string(),
     message: z.string(),
     from: z.string(),
-    "thank-you-note": z.string().nullable().meta({ description: "The recipient's note to the sender (at most 500 characters); null until redeemed or when they wrote none." }),
-    "selected-product": NamedRef.nullable().meta({ description: "The product the recipient chose; null until redeemed." }),
-    variant: NamedRef.nullable().meta({ description: "The chosen product's variant (e.g. size and colour); null when it has none or until redeemed." }),
-    "redemption-email": z.string().nullable().meta({ description: "Where the recipient asked for shipping updates; null until redeemed." }),
+    "thank-you-note": z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The recipient's note to the sender (at most 500 characters); null until redeemed or when they wrote none.",
+      }),
+    "selected-product": NamedRef.nullable().meta({
+      description: "The product the recipient chose; null until redeemed.",
+    }),
+    variant: NamedRef.nullable().meta({
+      description: "The chosen product's variant (e.g. size and colour); null when it has none or until redeemed.",
+    }),
+    "redemption-email": z
+      .string()
+      .nullable()
+      .meta({ description: "Where the recipient asked for shipping updates; null until redeemed." }),
     address: SenderAddress.nullable().meta({
-      description: "Where the gift ships: city, region and country only (the full address is shared with fulfilment, never with the sender); null until redeemed.",
+      description:
+        "Where the gift ships: city, region and country only (the full address is shared with fulfilment, never with the sender); null until redeemed.",
     }),
     carrier: z.string().nullable().meta({ description: "Who carries the parcel; null until shipped." }),
-    "tracking-number": z.string().nullable().meta({ description: "The carrier's tracking number; null until shipped." }),
-    "tracking-url": z.string().nullable().meta({ description: "Where the parcel can be followed; null until shipped." }),
-    price: money.meta({ description: "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged)." }),
+    "tracking-number": z
+      .string()
+      .nullable()
+      .meta({ description: "The carrier's tracking number; null until shipped." }),
+    "tracking-url": z
+      .string()
+      .nullable()
+      .meta({ description: "Where the parcel can be followed; null until shipped." }),
+    price: money.meta({
+      description:
+        "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged).",
+    }),
     currency,
     livemode: z.boolean().meta({ description: "false for sandbox gifts." }),
     "created-at": timestamp,
@@ -136,28 +195,47 @@ export const Gift = resource(
   },
 );
 
-const Included = z.array(z.union([User, Collection, Logo, Design])).meta({ description: "The gifts' sender, collection, logo and design, each once." });
+const Included = z
+  .array(z.union([User, Collection, Logo, Design]))
+  .meta({ description: "The gifts' sender, collection, logo and design, each once." });
 
 export const PageLinks = z
-  .strictObject({ self: url, first: url, next: url.nullable().meta({ description: "The next page; null on the last one." }) })
-  .meta({ id: "PageLinks", description: "Pagination links (absolute URLs on the service's base URL; never carry `access_token`)." });
+  .strictObject({
+    self: url,
+    first: url,
+    next: url.nullable().meta({ description: "The next page; null on the last one." }),
+  })
+  .meta({
+    id: "PageLinks",
+    description: "Pagination links (absolute URLs on the service's base URL; never carry `access_token`).",
+  });
 
 const listOf = (item: z.ZodType, id: string) => z.strictObject({ data: z.array(item) }).meta({ id });
 
 export const TeamList = listOf(Team, "TeamList");
 export const CollectionList = z
-  .strictObject({ data: z.array(CollectionWithProducts), included: z.array(Product).meta({ description: "Every listed collection's products, with their variants." }) })
+  .strictObject({
+    data: z.array(CollectionWithProducts),
+    included: z.array(Product).meta({ description: "Every listed collection's products, with their variants." }),
+  })
   .meta({ id: "CollectionList" });
 export const DesignList = listOf(Design, "DesignList");
 export const LogoList = listOf(Logo, "LogoList");
 export const MessageList = z.strictObject({ data: z.array(Message), links: PageLinks }).meta({ id: "MessageList" });
 export const GiftDocument = z.strictObject({ data: Gift, included: Included }).meta({ id: "GiftDocument" });
-export const GiftListDocument = z.strictObject({ data: z.array(Gift), included: Included, links: PageLinks.optional() }).meta({ id: "GiftList" });
+export const GiftListDocument = z
+  .strictObject({ data: z.array(Gift), included: Included, links: PageLinks.optional() })
+  .meta({ id: "GiftList" });
 
 export const ErrorObject = z
   .strictObject({
-    title: z.string().meta({ description: "`ApiError` (validation), `BillingError`, or the HTTP reason (`NotFound`, …)." }),
-    status: z.number().int().meta({ description: "422 for ApiError entries, 400 for BillingError, else the HTTP status." }),
+    title: z
+      .string()
+      .meta({ description: "`ApiError` (validation), `BillingError`, or the HTTP reason (`NotFound`, …)." }),
+    status: z
+      .number()
+      .int()
+      .meta({ description: "422 for ApiError entries, 400 for BillingError, else the HTTP status." }),
     code: z.string().meta({ description: "Stable machine-readable code (see the list of error codes)." }),
     detail: z.string(),
     source: z.strictObject({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
@@ -168,22 +246,40 @@ export const ErrorObject = z
 
 export const ErrorDocument = z
   .strictObject({ errors: z.array(ErrorObject).min(1), meta: z.strictObject({ "request-id": z.string() }) })
-  .meta({ id: "ErrorDocument", description: "Every failure. Validation reports every problem of the request at once." });
+  .meta({
+    id: "ErrorDocument",
+    description: "Every failure. Validation reports every problem of the request at once.",
+  });
 
 const eventType = z.enum(EVENT_TYPES);
 
-export const WebhookEndpoint = resource("webhook-endpoints", "WebhookEndpoint", "A URL that receives the team's gift events, signed with the Standard Webhooks scheme.", {
-  team: z.string(),
-  url,
-  description: z.string().nullable(),
-  "event-types": z.array(eventType),
-  enabled: z.boolean(),
-  "disabled-reason": z.string().nullable().meta({ description: "Why Ribbon disabled it (after 5 days of failures), or null." }),
-  "previous-secret-expires-at": timestamp.nullable().meta({ description: "After a rotation, the old secret also signs until then." }),
-  secret: z.string().optional().meta({ description: "`whsec_…`: only in the responses of create and rotate-secret. Store it; it is never shown again." }),
-  "created-at": timestamp,
-  "updated-at": timestamp,
-});
+export const WebhookEndpoint = resource(
+  "webhook-endpoints",
+  "WebhookEndpoint",
+  "A URL that receives the team's gift events, signed with the Standard Webhooks scheme.",
+  {
+    team: z.string(),
+    url,
+    description: z.string().nullable(),
+    "event-types": z.array(eventType),
+    enabled: z.boolean(),
+    "disabled-reason": z
+      .string()
+      .nullable()
+      .meta({ description: "Why Ribbon disabled it (after 5 days of failures), or null." }),
+    "previous-secret-expires-at": timestamp
+      .nullable()
+      .meta({ description: "After a rotation, the old secret also signs until then." }),
+    secret: z
+      .string()
+      .optional()
+      .meta({
+        description: "`whsec_…`: only in the responses of create and rotate-secret. Store it; it is never shown again.",
+      }),
+    "created-at": timestamp,
+    "updated-at": timestamp,
+  },
+);
 
 export const Event = resource(
   "events",
@@ -212,10 +308,14 @@ export const WebhookAttempt = resource(
   { event: relationship("events") },
 );
 
-export const WebhookEndpointDocument = z.strictObject({ data: WebhookEndpoint }).meta({ id: "WebhookEndpointDocument" });
+export const WebhookEndpointDocument = z
+  .strictObject({ data: WebhookEndpoint })
+  .meta({ id: "WebhookEndpointDocument" });
 export const WebhookEndpointList = listOf(WebhookEndpoint, "WebhookEndpointList");
 export const EventList = z.strictObject({ data: z.array(Event), links: PageLinks }).meta({ id: "EventList" });
-export const WebhookAttemptList = z.strictObject({ data: z.array(WebhookAttempt), links: PageLinks }).meta({ id: "WebhookAttemptList" });
+export const WebhookAttemptList = z
+  .strictObject({ data: z.array(WebhookAttempt), links: PageLinks })
+  .meta({ id: "WebhookAttemptList" });
 export const ReplayResult = z
   .strictObject({ meta: z.strictObject({ "replay-id": z.string(), deliveries: z.number().int(), since: timestamp }) })
   .meta({ id: "ReplayResult", description: "How many deliveries the replay queued." });
@@ -223,4 +323,8 @@ export const ReplayResult = z
 /** The body Ribbon POSTs to a webhook endpoint. */
 export const WebhookPayload = z
   .strictObject({ type: eventType, timestamp, data: Gift })
-  .meta({ id: "WebhookPayload", description: "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme." });
+  .meta({
+    id: "WebhookPayload",
+    description:
+      "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme.",
+  });

@@ -13,4 +13,3 @@ export function collectionListDocument(collections: CollectionWithProducts[]) {
     included: collections.flatMap((c) => c.products.map(serializeProduct)),
   };
 }
-

@@ -46,7 +46,12 @@ export function serializeEvent(e: EventView): ResourceObject {
   return {
     type: "events",
     id: String(e.id),
-    attributes: { type: eventTypeOf(e.stage), stage: e.stage, message: e.message, "created-at": e.createdAt.toISOString() },
+    attributes: {
+      type: eventTypeOf(e.stage),
+      stage: e.stage,
+      message: e.message,
+      "created-at": e.createdAt.toISOString(),
+    },
     relationships: { gift: { data: { type: "gifts", id: e.giftId } } },
   };
 }

@@ -23,7 +23,14 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 afterEach(() => (vi.unstubAllEnvs(), (seen.length = 0)));
 
-const message = { from: "Ribbon <gifts@ribbon.test>", to: "robin@example.test", cc: "boss@example.test", subject: "A gift", html: "<p>Hi</p>", text: "Hi" };
+const message = {
+  from: "Ribbon <gifts@ribbon.test>",
+  to: "robin@example.test",
+  cc: "boss@example.test",
+  subject: "A gift",
+  html: "<p>Hi</p>",
+  text: "Hi",
+};
 const transport = () => {
   vi.stubEnv("RESEND_BASE_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   return resendTransport("re_test_key");
@@ -31,11 +38,21 @@ const transport = () => {
 
 test("posts the email with an idempotency key and returns Resend's id", async () => {
   answer = { status: 200, body: { id: "re_123" } };
-  expect(await transport().send(message, { idempotencyKey: "gift-email-gft_1" })).toEqual({ status: "sent", providerId: "re_123" });
+  expect(await transport().send(message, { idempotencyKey: "gift-email-gft_1" })).toEqual({
+    status: "sent",
+    providerId: "re_123",
+  });
   expect(seen).toHaveLength(1);
   expect(seen[0].path).toBe("/emails");
   expect(seen[0].headers).toMatchObject({ authorization: "Bearer re_test_key", "idempotency-key": "gift-email-gft_1" });
-  expect(seen[0].body).toMatchObject({ from: message.from, to: [message.to], cc: [message.cc], subject: "A gift", html: "<p>Hi</p>", text: "Hi" });
+  expect(seen[0].body).toMatchObject({
+    from: message.from,
+    to: [message.to],
+    cc: [message.cc],
+    subject: "A gift",
+    html: "<p>Hi</p>",
+    text: "Hi",
+  });
 });
 
 test("no cc field without a cc address", async () => {
@@ -45,6 +62,11 @@ test("no cc field without a cc address", async () => {
 });
 
 test("a refusal throws with Resend's reason (so the delivery is retried)", async () => {
-  answer = { status: 422, body: { statusCode: 422, name: "validation_error", message: "The from address is not verified." } };
-  await expect(transport().send(message, { idempotencyKey: "k" })).rejects.toThrow("Resend refused the email: The from address is not verified. (validation_error)");
+  answer = {
+    status: 422,
+    body: { statusCode: 422, name: "validation_error", message: "The from address is not verified." },
+  };
+  await expect(transport().send(message, { idempotencyKey: "k" })).rejects.toThrow(
+    "Resend refused the email: The from address is not verified. (validation_error)",
+  );
 });

@@ -33,7 +33,10 @@ export function resendTransport(apiKey: string): MailTransport {
           ),
           timeout,
         ]);
-        if (error || !data) throw new Error(`Resend refused the email: ${error?.message ?? "no response"}${error?.name ? ` (${error.name})` : ""}`);
+        if (error || !data)
+          throw new Error(
+            `Resend refused the email: ${error?.message ?? "no response"}${error?.name ? ` (${error.name})` : ""}`,
+          );
         return { status: "sent", providerId: data.id };
       } finally {
         clearTimeout(timer);

@@ -22,7 +22,20 @@ export type FuzzTarget = {
   untie?: { path: string; hiddenFields: [string, string][] };
 };
 
-type Schema = { type?: string | string[]; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; $ref?: string; format?: string; maxLength?: number; minimum?: number; maximum?: number; anyOf?: Schema[]; oneOf?: Schema[] };
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  $ref?: string;
+  format?: string;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+};
 type Parameter = { name: string; in: "path" | "query" | "header"; schema?: Schema };
 type Operation = { method: string; path: string; parameters: Parameter[]; body?: Schema };
 
@@ -30,10 +43,48 @@ const enc = new TextEncoder();
 
 // ── hostile values ──────────────────────────────────────────────────────────────────────────
 const HOSTILE_TEXT = [
-  "", " ", "\u0000", "a\u0000b", "\u202e", "\ud800", "\udfff", "a\ud800b", "😀", "\ufeff", "\uffff", "%", "%00", "%FF", "../..", "_", "*",
-  "' OR 1=1 --", "<script>alert(1)</script>", "${7*7}", "null", "undefined", "NaN", "-1", "0", "1e309", "9007199254740993",
-  "9999-12-31T23:59:59-23:59", "+275760-09-13T00:00:00Z", "2030-02-30", "0000-00-00", "1970-01-01T00:00:00Z", "robin@example.com",
-  "a@b", "@", "javascript:alert(1)", "http://127.0.0.1/", "https://example.com/hook", "sandbox", "__proto__", "constructor", "prototype",
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\u202e",
+  "\ud800",
+  "\udfff",
+  "a\ud800b",
+  "😀",
+  "\ufeff",
+  "\uffff",
+  "%",
+  "%00",
+  "%FF",
+  "../..",
+  "_",
+  "*",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "${7*7}",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "0",
+  "1e309",
+  "9007199254740993",
+  "9999-12-31T23:59:59-23:59",
+  "+275760-09-13T00:00:00Z",
+  "2030-02-30",
+  "0000-00-00",
+  "1970-01-01T00:00:00Z",
+  "robin@example.com",
+  "a@b",
+  "@",
+  "javascript:alert(1)",
+  "http://127.0.0.1/",
+  "https://example.com/hook",
+  "sandbox",
+  "__proto__",
+  "constructor",
+  "prototype",
 ];
 /** Text that isn't well-formed UTF-16: half a surrogate pair, alone or inside text (JSON can carry it as "\ud800"). */
 const BAD_UNICODE = ["\ud800", "\udfff", "a\ud800b", "x\udc00", "\ud83d", "\ude00\ud83d"];
@@ -83,7 +134,9 @@ function validish(doc: Record<string, unknown>, raw: Schema, depth: number): fc.
   switch (type) {
     case "object": {
       const props = Object.entries(schema.properties ?? {});
-      const record: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(props.map(([name, s]) => [name, fromSchema(doc, s, depth + 1)]));
+      const record: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+        props.map(([name, s]) => [name, fromSchema(doc, s, depth + 1)]),
+      );
       return fc.record(record, { requiredKeys: (schema.required ?? []).filter((k) => k in record) });
     }
     case "array":
@@ -95,8 +148,14 @@ function validish(doc: Record<string, unknown>, raw: Schema, depth: number): fc.
     case "boolean":
       return fc.boolean();
     case "string":
-      if (schema.format === "date-time") return fc.date({ min: new Date("1990-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
-      if (schema.format === "date") return fc.date({ min: new Date("1990-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      if (schema.format === "date-time")
+        return fc
+          .date({ min: new Date("1990-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+          .map((d) => d.toISOString());
+      if (schema.format === "date")
+        return fc
+          .date({ min: new Date("1990-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10));
       if (schema.format === "email") return fc.emailAddress();
       if (schema.format === "uri") return fc.webUrl();
       return fc.string({ maxLength: Math.min(schema.maxLength ?? 40, 60) });
@@ -114,10 +173,20 @@ function fromSchema(doc: Record<string, unknown>, schema: Schema, depth = 0): fc
 function operations(): { doc: Record<string, unknown>; ops: Operation[] } {
   const doc = openApiDocument() as unknown as Record<string, unknown>;
   const ops: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>)) {
+  for (const [path, item] of Object.entries(
+    doc.paths as Record<
+      string,
+      Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>
+    >,
+  )) {
     for (const [method, op] of Object.entries(item)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
-      ops.push({ method: method.toUpperCase(), path, parameters: op.parameters ?? [], body: op.requestBody && Object.values(op.requestBody.content)[0]?.schema });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        body: op.requestBody && Object.values(op.requestBody.content)[0]?.schema,
+      });
     }
   }
   return { doc, ops };
@@ -137,7 +206,18 @@ function duplicateKeys(value: unknown, depth = 0): string {
 
 const BAD_BYTES = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x80], [0xe2, 0x82]];
 
-const bodyEncoding = fc.constantFrom("json", "json", "json", "duplicate-keys", "bad-utf8", "bom", "truncated", "form", "empty", "proto");
+const bodyEncoding = fc.constantFrom(
+  "json",
+  "json",
+  "json",
+  "duplicate-keys",
+  "bad-utf8",
+  "bom",
+  "truncated",
+  "form",
+  "empty",
+  "proto",
+);
 function encodeBody(value: unknown, how: string, badBytes: number[]): Uint8Array {
   const json = JSON.stringify(value) ?? "null";
   switch (how) {
@@ -156,7 +236,11 @@ function encodeBody(value: unknown, how: string, badBytes: number[]): Uint8Array
     case "empty":
       return new Uint8Array(0);
     case "proto": // Object.prototype's names as keys, at the top and inside the first nested object
-      return enc.encode(json.replace(/^(\{[^{]*?:\{)(?=")/, '$1"constructor":"x","toString":"x","hasOwnProperty":1,').replace(/^\{/, '{"__proto__":{"admin":true},"constructor":{"prototype":{}},'));
+      return enc.encode(
+        json
+          .replace(/^(\{[^{]*?:\{)(?=")/, '$1"constructor":"x","toString":"x","hasOwnProperty":1,')
+          .replace(/^\{/, '{"__proto__":{"admin":true},"constructor":{"prototype":{}},'),
+      );
     default:
       return enc.encode(json);
   }
@@ -169,7 +253,13 @@ function encodeBody(value: unknown, how: string, badBytes: number[]): Uint8Array
  * segment (64 KB) can reach the guard without its path, and then gets the page format.
  */
 function pct(s: string, keep = /[A-Za-z0-9\-_.~[\]]/): string {
-  return [...Buffer.from(s.slice(0, 4_000), "utf8")].map((b) => (b < 0x80 && keep.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  return [...Buffer.from(s.slice(0, 4_000), "utf8")]
+    .map((b) =>
+      b < 0x80 && keep.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 }
 /** Raw: only what can't go on the request line is encoded, so `%zz`, quotes and brackets arrive as they are. */
 const raw = (s: string) => pct(s, /[!-~]/).replace(/[#?&=/]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -183,7 +273,19 @@ function queryString(pairs: [string, string][], rawly: boolean): string {
 
 // ── headers and methods ─────────────────────────────────────────────────────────────────────
 const latin1 = (s: string) => s.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
-const CONTENT_TYPES = ["application/json", "application/vnd.api+json", "application/json; charset=latin1", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x", "application/xml", "", "*/*", "application/json; charset=utf-16"];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/vnd.api+json",
+  "application/json; charset=latin1",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "",
+  "*/*",
+  "application/json; charset=utf-16",
+];
 // Not CONNECT: Node hands it to the server's "connect" event (a tunnel), never to a route.
 const ODD_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND", "SEARCH", "MKCOL"];
 
@@ -193,15 +295,43 @@ function authHeader(target: FuzzTarget): fc.Arbitrary<Record<string, string | st
     { weight: 4, arbitrary: fc.constant({ authorization: `Bearer ${target.liveToken}` }) },
     { weight: 1, arbitrary: fc.constant({}) },
     { weight: 1, arbitrary: hostileString.map((s) => ({ authorization: latin1(`Bearer ${s.slice(0, 3000)}`) })) },
-    { weight: 1, arbitrary: fc.constantFrom("Basic Og==", "Bearer", "bearer  x", "Token abc", `Bearer ${"rbn_live_".padEnd(300, "A")}`, "Bearer rbn_sbox_\u00ff").map((a) => ({ authorization: a })) },
-    { weight: 1, arbitrary: fc.constant({ authorization: [`Bearer ${target.sandboxToken}`, `Bearer ${target.liveToken}`] as string[] }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          "Basic Og==",
+          "Bearer",
+          "bearer  x",
+          "Token abc",
+          `Bearer ${"rbn_live_".padEnd(300, "A")}`,
+          "Bearer rbn_sbox_\u00ff",
+        )
+        .map((a) => ({ authorization: a })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        authorization: [`Bearer ${target.sandboxToken}`, `Bearer ${target.liveToken}`] as string[],
+      }),
+    },
   );
 }
 
 const oddHeaders: fc.Arbitrary<Record<string, string | string[]>> = fc.record(
   {
-    "idempotency-key": fc.oneof(hostileString.map((s) => latin1(s.slice(0, 400))), fc.constant("x".repeat(256)), fc.constant(["a", "b"] as string[])),
-    accept: fc.constantFrom("application/vnd.api+json", "text/html", "*/*", "application/xml", "application/vnd.api+json; ext=bad", ""),
+    "idempotency-key": fc.oneof(
+      hostileString.map((s) => latin1(s.slice(0, 400))),
+      fc.constant("x".repeat(256)),
+      fc.constant(["a", "b"] as string[]),
+    ),
+    accept: fc.constantFrom(
+      "application/vnd.api+json",
+      "text/html",
+      "*/*",
+      "application/xml",
+      "application/vnd.api+json; ext=bad",
+      "",
+    ),
     "x-forwarded-for": fc.constantFrom("1.2.3.4", "::1, 10.0.0.1", "not-an-ip", "999.999.999.999"),
     "x-forwarded-host": fc.constantFrom("evil.example", "", "a b"),
     "x-ribbon-client-ip": fc.constantFrom("1.2.3.4", "\u00ff"),
@@ -223,66 +353,163 @@ function apiRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
   );
   const idFor = (path: string) => {
     const real = path.includes("webhook-endpoints") ? target.webhookEndpointId : target.giftId;
-    return fc.oneof({ weight: 4, arbitrary: fc.constant(real) }, { weight: 2, arbitrary: hostileString }, { weight: 1, arbitrary: fc.constantFrom("gft_0", "whe_0", "..", "%2e%2e") });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constant(real) },
+      { weight: 2, arbitrary: hostileString },
+      { weight: 1, arbitrary: fc.constantFrom("gft_0", "whe_0", "..", "%2e%2e") },
+    );
   };
   return fc.constantFrom(...ops).chain((op) => {
     const query = op.parameters.filter((p) => p.in === "query");
     const queryPairs = fc.array(
       fc.oneof(
-        { weight: 4, arbitrary: query.length > 0 ? fc.constantFrom(...query).chain((p) => fc.tuple(fc.constant(p.name), fc.oneof(validish(doc, p.schema ?? {}, 0).map(String), hostileString))) : fc.tuple(fc.constant("page[size]"), hostileString) },
-        { weight: 1, arbitrary: fc.tuple(fc.constantFrom("page[size][]", "filter[x]", "include", "fields[gifts]", "sort", "access_token", "page", "filter"), hostileString) },
+        {
+          weight: 4,
+          arbitrary:
+            query.length > 0
+              ? fc
+                  .constantFrom(...query)
+                  .chain((p) =>
+                    fc.tuple(
+                      fc.constant(p.name),
+                      fc.oneof(validish(doc, p.schema ?? {}, 0).map(String), hostileString),
+                    ),
+                  )
+              : fc.tuple(fc.constant("page[size]"), hostileString),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(
+            fc.constantFrom(
+              "page[size][]",
+              "filter[x]",
+              "include",
+              "fields[gifts]",
+              "sort",
+              "access_token",
+              "page",
+              "filter",
+            ),
+            hostileString,
+          ),
+        },
       ),
       { maxLength: 5 },
     ); // the same name may come twice: duplicated parameters
-    return fc.record({
-      team: teamId,
-      id: idFor(op.path),
-      rawPath: fc.boolean(),
-      query: queryPairs,
-      rawQuery: fc.boolean(),
-      method: fc.oneof({ weight: 9, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) }),
-      body: op.body ? fromSchema(doc, op.body) : fc.oneof(fc.constant(undefined), hostileValue),
-      bodyHow: bodyEncoding,
-      badBytes: fc.constantFrom(...BAD_BYTES),
-      contentType: fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
-      auth: authHeader(target),
-      extra: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: oddHeaders }),
-    }).map((r): FuzzRequest => {
-      const segment = (s: string) => (r.rawPath ? raw(s) : pct(s)) || "_";
-      const path = op.path.replace("{team_id}", segment(r.team)).replace("{id}", segment(r.id));
-      const headers: Record<string, string | string[]> = { ...r.extra, ...r.auth };
-      let body: Uint8Array | undefined;
-      if (r.body !== undefined && r.method !== "GET" && r.method !== "HEAD") {
-        body = encodeBody(r.body, r.bodyHow, r.badBytes);
-        if (r.contentType) headers["content-type"] = r.contentType;
-      }
-      return { kind: "api", method: r.method, path: `/api/v1${path}${queryString(r.query, r.rawQuery)}`, headers, body };
-    });
+    return fc
+      .record({
+        team: teamId,
+        id: idFor(op.path),
+        rawPath: fc.boolean(),
+        query: queryPairs,
+        rawQuery: fc.boolean(),
+        method: fc.oneof(
+          { weight: 9, arbitrary: fc.constant(op.method) },
+          { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) },
+        ),
+        body: op.body ? fromSchema(doc, op.body) : fc.oneof(fc.constant(undefined), hostileValue),
+        bodyHow: bodyEncoding,
+        badBytes: fc.constantFrom(...BAD_BYTES),
+        contentType: fc.oneof(
+          { weight: 6, arbitrary: fc.constant("application/json") },
+          { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+        ),
+        auth: authHeader(target),
+        extra: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: oddHeaders }),
+      })
+      .map((r): FuzzRequest => {
+        const segment = (s: string) => (r.rawPath ? raw(s) : pct(s)) || "_";
+        const path = op.path.replace("{team_id}", segment(r.team)).replace("{id}", segment(r.id));
+        const headers: Record<string, string | string[]> = { ...r.extra, ...r.auth };
+        let body: Uint8Array | undefined;
+        if (r.body !== undefined && r.method !== "GET" && r.method !== "HEAD") {
+          body = encodeBody(r.body, r.bodyHow, r.badBytes);
+          if (r.contentType) headers["content-type"] = r.contentType;
+        }
+        return {
+          kind: "api",
+          method: r.method,
+          path: `/api/v1${path}${queryString(r.query, r.rawQuery)}`,
+          headers,
+          body,
+        };
+      });
   });
 }
 
 function oauthTokenRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
-  const names = fc.constantFrom("grant_type", "client_id", "client_secret", "code", "redirect_uri", "code_verifier", "scope", "refresh_token", "x");
+  const names = fc.constantFrom(
+    "grant_type",
+    "client_id",
+    "client_secret",
+    "code",
+    "redirect_uri",
+    "code_verifier",
+    "scope",
+    "refresh_token",
+    "x",
+  );
   const value = fc.oneof(
     { weight: 3, arbitrary: hostileString },
-    { weight: 2, arbitrary: fc.constantFrom("authorization_code", target.oauthClient.clientId, target.oauthClient.clientSecret, target.oauthClient.redirectUri, "client_credentials", "refresh_token") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "authorization_code",
+        target.oauthClient.clientId,
+        target.oauthClient.clientSecret,
+        target.oauthClient.redirectUri,
+        "client_credentials",
+        "refresh_token",
+      ),
+    },
   );
   // Mostly a whole exchange with one to three fields spoilt, so that requests get past the first check.
   const { clientId, clientSecret, redirectUri } = target.oauthClient;
-  const exchange: [string, string][] = [["grant_type", "authorization_code"], ["client_id", clientId], ["client_secret", clientSecret], ["code", "c0de"], ["redirect_uri", redirectUri], ["code_verifier", "v".repeat(43)]];
+  const exchange: [string, string][] = [
+    ["grant_type", "authorization_code"],
+    ["client_id", clientId],
+    ["client_secret", clientSecret],
+    ["code", "c0de"],
+    ["redirect_uri", redirectUri],
+    ["code_verifier", "v".repeat(43)],
+  ];
   const spoilt = fc
-    .tuple(fc.subarray(exchange.map((_, i) => i), { minLength: 1, maxLength: 3 }), fc.array(hostileString, { minLength: 3, maxLength: 3 }), fc.array(fc.tuple(names, value), { maxLength: 2 }))
-    .map(([indexes, values, extra]) => [...exchange.map(([k, v], i): [string, string] => [k, indexes.includes(i) ? values[indexes.indexOf(i)] : v]), ...extra]);
+    .tuple(
+      fc.subarray(
+        exchange.map((_, i) => i),
+        { minLength: 1, maxLength: 3 },
+      ),
+      fc.array(hostileString, { minLength: 3, maxLength: 3 }),
+      fc.array(fc.tuple(names, value), { maxLength: 2 }),
+    )
+    .map(([indexes, values, extra]) => [
+      ...exchange.map(([k, v], i): [string, string] => [k, indexes.includes(i) ? values[indexes.indexOf(i)] : v]),
+      ...extra,
+    ]);
   return fc
     .record({
-      fields: fc.oneof({ weight: 2, arbitrary: spoilt }, { weight: 1, arbitrary: fc.array(fc.tuple(names, value), { maxLength: 9 }) as fc.Arbitrary<[string, string][]> }),
+      fields: fc.oneof(
+        { weight: 2, arbitrary: spoilt },
+        {
+          weight: 1,
+          arbitrary: fc.array(fc.tuple(names, value), { maxLength: 9 }) as fc.Arbitrary<[string, string][]>,
+        },
+      ),
       how: fc.constantFrom("form", "form", "json", "json", "multipart", "bad-utf8", "raw"),
       basic: fc.oneof(
         { weight: 3, arbitrary: fc.constant(undefined) },
-        { weight: 1, arbitrary: fc.tuple(value, value).map(([id, secret]) => `Basic ${Buffer.from(`${pct(id)}:${pct(secret)}`).toString("base64")}`) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(value, value)
+            .map(([id, secret]) => `Basic ${Buffer.from(`${pct(id)}:${pct(secret)}`).toString("base64")}`),
+        },
         { weight: 1, arbitrary: hostileString.map((s) => latin1(`Basic ${s.slice(0, 200)}`)) },
       ),
-      method: fc.oneof({ weight: 9, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) }),
+      method: fc.oneof(
+        { weight: 9, arbitrary: fc.constant("POST") },
+        { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) },
+      ),
       contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined }),
     })
     .map((r): FuzzRequest => {
@@ -294,28 +521,69 @@ function oauthTokenRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
         headers["content-type"] = "application/json";
       } else if (r.how === "multipart") {
         const boundary = "fuzzboundary";
-        body = enc.encode(r.fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${boundary}--\r\n`);
+        body = enc.encode(
+          r.fields
+            .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+            .join("") + `--${boundary}--\r\n`,
+        );
         headers["content-type"] = `multipart/form-data; boundary=${boundary}`;
       } else if (r.how === "bad-utf8") {
         body = Uint8Array.from([...enc.encode("grant_type=authorization_code&code="), 0xff, 0xfe]);
         headers["content-type"] = "application/x-www-form-urlencoded";
       } else {
         body = enc.encode(new URLSearchParams(r.fields).toString());
-        headers["content-type"] = r.how === "raw" && r.contentType !== undefined ? r.contentType : "application/x-www-form-urlencoded";
+        headers["content-type"] =
+          r.how === "raw" && r.contentType !== undefined ? r.contentType : "application/x-www-form-urlencoded";
       }
-      return { kind: "oauth", method: r.method, path: "/oauth2/token", headers, body: r.method === "GET" || r.method === "HEAD" ? undefined : body };
+      return {
+        kind: "oauth",
+        method: r.method,
+        path: "/oauth2/token",
+        headers,
+        body: r.method === "GET" || r.method === "HEAD" ? undefined : body,
+      };
     });
 }
 
 function authorizeRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
-  const names = fc.constantFrom("client_id", "redirect_uri", "response_type", "state", "code_challenge", "code_challenge_method", "scope", "prompt");
+  const names = fc.constantFrom(
+    "client_id",
+    "redirect_uri",
+    "response_type",
+    "state",
+    "code_challenge",
+    "code_challenge_method",
+    "scope",
+    "prompt",
+  );
   const value = fc.oneof(
     { weight: 3, arbitrary: hostileString },
-    { weight: 2, arbitrary: fc.constantFrom(target.oauthClient.clientId, target.oauthClient.redirectUri, "code", "S256", "plain", "token", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        target.oauthClient.clientId,
+        target.oauthClient.redirectUri,
+        "code",
+        "S256",
+        "plain",
+        "token",
+        "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      ),
+    },
   );
-  const valid = (): [string, string][] => [["client_id", target.oauthClient.clientId], ["redirect_uri", target.oauthClient.redirectUri], ["response_type", "code"], ["state", "s"]];
+  const valid = (): [string, string][] => [
+    ["client_id", target.oauthClient.clientId],
+    ["redirect_uri", target.oauthClient.redirectUri],
+    ["response_type", "code"],
+    ["state", "s"],
+  ];
   return fc
-    .record({ base: fc.boolean(), fields: fc.array(fc.tuple(names, value), { maxLength: 8 }), raw: fc.boolean(), auth: fc.constantFrom<Record<string, string>>({}, { cookie: "authjs.session-token=forged" }) })
+    .record({
+      base: fc.boolean(),
+      fields: fc.array(fc.tuple(names, value), { maxLength: 8 }),
+      raw: fc.boolean(),
+      auth: fc.constantFrom<Record<string, string>>({}, { cookie: "authjs.session-token=forged" }),
+    })
     .map((r): FuzzRequest => {
       const fields = r.base ? [...valid().filter(([k]) => !r.fields.some(([f]) => f === k)), ...r.fields] : r.fields;
       return { kind: "page", method: "GET", path: `/oauth2/authorize${queryString(fields, r.raw)}`, headers: r.auth };
@@ -323,7 +591,10 @@ function authorizeRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
 }
 
 function signInRequests(): fc.Arbitrary<FuzzRequest> {
-  const form = fc.array(fc.tuple(fc.constantFrom("email", "csrfToken", "callbackUrl", "redirect", "x"), hostileString), { maxLength: 5 });
+  const form = fc.array(
+    fc.tuple(fc.constantFrom("email", "csrfToken", "callbackUrl", "redirect", "x"), hostileString),
+    { maxLength: 5 },
+  );
   return fc.oneof(
     form.map((fields): FuzzRequest => ({
       kind: "page",
@@ -332,23 +603,92 @@ function signInRequests(): fc.Arbitrary<FuzzRequest> {
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: "authjs.csrf-token=forged%7Cforged" },
       body: enc.encode(new URLSearchParams(fields).toString()),
     })),
-    fc.tuple(fc.constantFrom("callbackUrl", "error", "email"), hostileString).map(([k, v]): FuzzRequest => ({ kind: "page", method: "GET", path: `/signin${queryString([[k, v]], false)}`, headers: {} })),
-    fc.tuple(hostileString, hostileString).map(([token, email]): FuzzRequest => ({ kind: "page", method: "GET", path: `/api/auth/callback/email${queryString([["token", token], ["email", email]], false)}`, headers: {} })),
-    fc.constantFrom("signin", "signout", "session", "csrf", "providers", "callback/nope", "error", "verify-request", "x%FF").map((action): FuzzRequest => ({ kind: "page", method: "GET", path: `/api/auth/${action}`, headers: {} })),
+    fc
+      .tuple(fc.constantFrom("callbackUrl", "error", "email"), hostileString)
+      .map(([k, v]): FuzzRequest => ({
+        kind: "page",
+        method: "GET",
+        path: `/signin${queryString([[k, v]], false)}`,
+        headers: {},
+      })),
+    fc.tuple(hostileString, hostileString).map(([token, email]): FuzzRequest => ({
+      kind: "page",
+      method: "GET",
+      path: `/api/auth/callback/email${queryString(
+        [
+          ["token", token],
+          ["email", email],
+        ],
+        false,
+      )}`,
+      headers: {},
+    })),
+    fc
+      .constantFrom(
+        "signin",
+        "signout",
+        "session",
+        "csrf",
+        "providers",
+        "callback/nope",
+        "error",
+        "verify-request",
+        "x%FF",
+      )
+      .map((action): FuzzRequest => ({ kind: "page", method: "GET", path: `/api/auth/${action}`, headers: {} })),
   );
 }
 
 function untieRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
   const untie = target.untie!;
-  const names = fc.constantFrom("secret", "productId", "variant_1", "fullName", "line1", "line2", "city", "region", "postalCode", "country", "phone", "email", "thankYouNote", "x");
+  const names = fc.constantFrom(
+    "secret",
+    "productId",
+    "variant_1",
+    "fullName",
+    "line1",
+    "line2",
+    "city",
+    "region",
+    "postalCode",
+    "country",
+    "phone",
+    "email",
+    "thankYouNote",
+    "x",
+  );
   return fc.oneof(
-    fc.record({ fields: fc.array(fc.tuple(names, hostileString), { maxLength: 12 }), hidden: fc.subarray(untie.hiddenFields), mangled: fc.option(fc.tuple(fc.constantFrom(...untie.hiddenFields.map(([k]) => k)), hostileString)) }).map(({ fields, hidden, mangled }): FuzzRequest => {
-      const boundary = "fuzzboundary";
-      const parts = [...hidden, ...(mangled ? [mangled] : []), ...fields].map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-      return { kind: "page", method: "POST", path: untie.path, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: enc.encode(parts.join("") + `--${boundary}--\r\n`) };
-    }),
-    hostileString.map((token): FuzzRequest => ({ kind: "page", method: "GET", path: `/untie/${pct(token) || "_"}`, headers: {} })),
-    hostileString.map((token): FuzzRequest => ({ kind: "page", method: "POST", path: `/untie/${pct(token) || "_"}/opened`, headers: {} })),
+    fc
+      .record({
+        fields: fc.array(fc.tuple(names, hostileString), { maxLength: 12 }),
+        hidden: fc.subarray(untie.hiddenFields),
+        mangled: fc.option(fc.tuple(fc.constantFrom(...untie.hiddenFields.map(([k]) => k)), hostileString)),
+      })
+      .map(({ fields, hidden, mangled }): FuzzRequest => {
+        const boundary = "fuzzboundary";
+        const parts = [...hidden, ...(mangled ? [mangled] : []), ...fields].map(
+          ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+        );
+        return {
+          kind: "page",
+          method: "POST",
+          path: untie.path,
+          headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+          body: enc.encode(parts.join("") + `--${boundary}--\r\n`),
+        };
+      }),
+    hostileString.map((token): FuzzRequest => ({
+      kind: "page",
+      method: "GET",
+      path: `/untie/${pct(token) || "_"}`,
+      headers: {},
+    })),
+    hostileString.map((token): FuzzRequest => ({
+      kind: "page",
+      method: "POST",
+      path: `/untie/${pct(token) || "_"}/opened`,
+      headers: {},
+    })),
   );
 }
 
@@ -357,7 +697,12 @@ export type FuzzMix = { api: number; token: number; authorize: number; signIn: n
 export const FULL_MIX: FuzzMix = { api: 70, token: 10, authorize: 6, signIn: 6, untie: 8 };
 
 /** `count` requests from `seed`, in the proportions of `mix`: the same seed always gives the same requests. */
-export function generateRequests(target: FuzzTarget, seed: number, count: number, mix: FuzzMix = FULL_MIX): FuzzRequest[] {
+export function generateRequests(
+  target: FuzzTarget,
+  seed: number,
+  count: number,
+  mix: FuzzMix = FULL_MIX,
+): FuzzRequest[] {
   const arbitraries: { weight: number; arbitrary: fc.Arbitrary<FuzzRequest> }[] = [
     { weight: mix.api, arbitrary: apiRequests(target) },
     { weight: mix.token, arbitrary: oauthTokenRequests(target) },

@@ -40,7 +40,11 @@ export default async function OutboxPage() {
           <li key={m.id} className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="text-lg font-semibold">{m.subject}</h2>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[m.status] ?? "bg-stone-100"}`}>{m.status}</span>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[m.status] ?? "bg-stone-100"}`}
+              >
+                {m.status}
+              </span>
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm text-stone-600">
               <dt>To</dt>

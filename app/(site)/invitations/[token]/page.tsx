@@ -13,10 +13,19 @@ export const metadata = { title: "Team invitation" };
 type Props = { params: Promise<{ token: string }> };
 
 const DEAD: Record<string, { heading: string; detail: string }> = {
-  invalid: { heading: "This invitation link doesn't work", detail: "It isn't a valid invitation link: check that it was copied whole." },
-  expired: { heading: "This invitation has expired", detail: "Invitations work for 7 days. Ask the team's owner to invite you again." },
+  invalid: {
+    heading: "This invitation link doesn't work",
+    detail: "It isn't a valid invitation link: check that it was copied whole.",
+  },
+  expired: {
+    heading: "This invitation has expired",
+    detail: "Invitations work for 7 days. Ask the team's owner to invite you again.",
+  },
   used: { heading: "This invitation was already used", detail: "Each invitation link works once." },
-  withdrawn: { heading: "This invitation was withdrawn", detail: "The team's owners withdrew it, or sent a newer one: look for a later email." },
+  withdrawn: {
+    heading: "This invitation was withdrawn",
+    detail: "The team's owners withdrew it, or sent a newer one: look for a later email.",
+  },
 };
 
 function Page({ children }: { children: ReactNode }) {
@@ -40,7 +49,9 @@ export default async function InvitationPage({ params }: Props) {
     return (
       <Page>
         <h1 className="text-3xl font-semibold tracking-tight">Too many attempts</h1>
-        <p className="mt-4 text-stone-700">Too many invalid links were opened from your address. Try again in a few minutes.</p>
+        <p className="mt-4 text-stone-700">
+          Too many invalid links were opened from your address. Try again in a few minutes.
+        </p>
       </Page>
     );
   }
@@ -107,12 +118,15 @@ export default async function InvitationPage({ params }: Props) {
         Join {view.teamName} as {view.role === "owner" ? "an owner" : "a member"}
       </h1>
       <p className="mt-4 text-stone-700">
-        {view.invitedBy} invited you ({view.email}) to the team <strong>{view.teamName}</strong> (id <code>{view.teamId}</code>).{" "}
+        {view.invitedBy} invited you ({view.email}) to the team <strong>{view.teamName}</strong> (id{" "}
+        <code>{view.teamId}</code>).{" "}
         {view.role === "owner"
           ? "As an owner you can send gifts and manage the team's members, card and webhooks."
           : "As a member you can send gifts with your own tokens."}
       </p>
-      <p className="mt-2 text-sm text-stone-700">The invitation works until {view.expiresAt.toISOString().slice(0, 10)}.</p>
+      <p className="mt-2 text-sm text-stone-700">
+        The invitation works until {view.expiresAt.toISOString().slice(0, 10)}.
+      </p>
       <form action={accept} className="mt-8">
         <button type="submit" className="rounded-full bg-[var(--ribbon)] px-6 py-2 font-semibold text-white">
           Accept and join {view.teamName}

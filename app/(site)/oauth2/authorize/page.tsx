@@ -1,7 +1,12 @@
 import { notFound, redirect } from "next/navigation";
 import { signedInPerson } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { approveAuthorization, checkAuthorizationRequest, denyAuthorization, type AuthorizationQuery } from "@/lib/oauth";
+import {
+  approveAuthorization,
+  checkAuthorizationRequest,
+  denyAuthorization,
+  type AuthorizationQuery,
+} from "@/lib/oauth";
 
 export const metadata = { title: "Authorize an application" };
 
@@ -24,7 +29,12 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   if (check.status === "invalid") notFound();
   if (check.status === "redirect") redirect(check.to);
 
-  const decision = { clientId: check.client.clientId, redirectUri: check.redirectUri, state: check.state, codeChallenge: check.codeChallenge };
+  const decision = {
+    clientId: check.client.clientId,
+    redirectUri: check.redirectUri,
+    state: check.state,
+    codeChallenge: check.codeChallenge,
+  };
 
   // The user comes from the session at the time of the click; the client and redirect URI
   // are checked again by the domain before anything is issued.

@@ -5,7 +5,15 @@ import { redirect } from "next/navigation";
 import { signedInPerson } from "@/lib/auth";
 import { getDb, type PrismaClient } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
-import { changeRole, describeCard, inviteMember, leaveTeam, removeMember, revokeInvitation, setTeamCard } from "@/lib/teams";
+import {
+  changeRole,
+  describeCard,
+  inviteMember,
+  leaveTeam,
+  removeMember,
+  revokeInvitation,
+  setTeamCard,
+} from "@/lib/teams";
 import type { ActionState } from "@/components/teams/action-state";
 
 // Every action here is a public endpoint: it trusts nothing from the form but ids, and the
@@ -17,7 +25,10 @@ const field = (form: FormData, name: string) => {
 };
 
 /** Runs one team change as the signed-in user; refusals become the form's message. */
-async function asMember(form: FormData, change: (db: PrismaClient, userId: string, teamId: string) => Promise<string>): Promise<ActionState> {
+async function asMember(
+  form: FormData,
+  change: (db: PrismaClient, userId: string, teamId: string) => Promise<string>,
+): Promise<ActionState> {
   const userId = (await signedInPerson())?.id;
   if (!userId) return { error: "Your session has ended: sign in again." };
   const teamId = field(form, "team");
@@ -33,8 +44,15 @@ async function asMember(form: FormData, change: (db: PrismaClient, userId: strin
 
 export async function inviteAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return asMember(form, async (db, actorId, teamId) => {
-    const { invitation, emailed } = await inviteMember(db, { actorId, teamId, email: field(form, "email"), role: field(form, "role") });
-    return emailed ? `Invitation sent to ${invitation.email}.` : `An invitation to ${invitation.email} was sent less than a minute ago.`;
+    const { invitation, emailed } = await inviteMember(db, {
+      actorId,
+      teamId,
+      email: field(form, "email"),
+      role: field(form, "role"),
+    });
+    return emailed
+      ? `Invitation sent to ${invitation.email}.`
+      : `An invitation to ${invitation.email} was sent less than a minute ago.`;
   });
 }
 
@@ -62,7 +80,12 @@ export async function removeMemberAction(_previous: ActionState, form: FormData)
 
 export async function setCardAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return asMember(form, async (db, actorId, teamId) => {
-    const card = await setTeamCard(db, { actorId, teamId, number: field(form, "number"), expiry: field(form, "expiry") });
+    const card = await setTeamCard(db, {
+      actorId,
+      teamId,
+      number: field(form, "number"),
+      expiry: field(form, "expiry"),
+    });
     return `Card saved: ${describeCard(card)}.`;
   });
 }

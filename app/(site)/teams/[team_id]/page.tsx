@@ -9,7 +9,14 @@ import { CURRENCY, formatMoney } from "@/lib/money";
 import { describeCard, teamOverview, type TeamOverview } from "@/lib/teams";
 import { ActionForm } from "@/components/teams/ActionForm";
 import { CardSection } from "@/components/teams/CardSection";
-import { changeRoleAction, inviteAction, leaveTeamAction, removeMemberAction, revokeInvitationAction, setCardAction } from "./actions";
+import {
+  changeRoleAction,
+  inviteAction,
+  leaveTeamAction,
+  removeMemberAction,
+  revokeInvitationAction,
+  setCardAction,
+} from "./actions";
 
 type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ created?: string; joined?: string }> };
 
@@ -52,8 +59,8 @@ export default async function TeamPage({ params, searchParams }: Props) {
       </p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">{team.name}</h1>
       <p className="mt-2 text-stone-700">
-        Team id (in API paths such as <code>/api/v1/teams/{team.id}/gifts</code>): <code data-testid="team-id">{team.id}</code>. You are{" "}
-        {owner ? "an owner" : "a member"}.
+        Team id (in API paths such as <code>/api/v1/teams/{team.id}/gifts</code>):{" "}
+        <code data-testid="team-id">{team.id}</code>. You are {owner ? "an owner" : "a member"}.
       </p>
       {created && (
         <p role="status" className="mt-4 rounded bg-green-50 px-3 py-2 text-green-900">
@@ -70,7 +77,9 @@ export default async function TeamPage({ params, searchParams }: Props) {
         <h2 id="members" className="text-xl font-semibold">
           Members
         </h2>
-        <p className="mt-1 text-sm text-stone-700">Members send gifts and manage their own tokens; owners also manage members, the card and webhooks.</p>
+        <p className="mt-1 text-sm text-stone-700">
+          Members send gifts and manage their own tokens; owners also manage members, the card and webhooks.
+        </p>
         <ul className="mt-4 divide-y divide-stone-200" data-testid="members">
           {members.map((m) => (
             <li key={m.userId} className="py-3" data-testid="member">
@@ -90,7 +99,11 @@ export default async function TeamPage({ params, searchParams }: Props) {
                     <input type="hidden" name="user" value={m.userId} />
                     <input type="hidden" name="role" value={m.role === "owner" ? "member" : "owner"} />
                   </ActionForm>
-                  <ActionForm action={removeMemberAction} submitLabel={`Remove ${m.name ?? m.email}`} testId="remove-member">
+                  <ActionForm
+                    action={removeMemberAction}
+                    submitLabel={`Remove ${m.name ?? m.email}`}
+                    testId="remove-member"
+                  >
                     {hidden}
                     <input type="hidden" name="user" value={m.userId} />
                   </ActionForm>
@@ -111,12 +124,27 @@ export default async function TeamPage({ params, searchParams }: Props) {
           <h2 id="invite" className="text-xl font-semibold">
             Invite someone
           </h2>
-          <p className="mt-1 text-sm text-stone-700">They get an email with a link that works for a week; they sign in with that address and accept.</p>
-          <ActionForm action={inviteAction} submitLabel="Send invitation" variant="primary" className="mt-4 flex flex-wrap items-end gap-3" testId="invite-form">
+          <p className="mt-1 text-sm text-stone-700">
+            They get an email with a link that works for a week; they sign in with that address and accept.
+          </p>
+          <ActionForm
+            action={inviteAction}
+            submitLabel="Send invitation"
+            variant="primary"
+            className="mt-4 flex flex-wrap items-end gap-3"
+            testId="invite-form"
+          >
             {hidden}
             <label className="block">
               <span className="text-sm font-medium">Email</span>
-              <input name="email" type="email" required maxLength={254} autoComplete="off" className={`${fieldClass} w-72`} />
+              <input
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="off"
+                className={`${fieldClass} w-72`}
+              />
             </label>
             <label className="block">
               <span className="text-sm font-medium">Role</span>

@@ -86,7 +86,9 @@ describe("401 for missing, malformed, unknown and revoked tokens", () => {
 
     const lapsed = await createAccount(t.db);
     const dayAndASecondAgo = new Date(Date.now() - ROLL_GRACE_MS - 1000);
-    const fresh = await t.db.$transaction((tx) => createDeveloperTokens(tx, lapsed.user.id, { keepOld: true, now: dayAndASecondAgo }));
+    const fresh = await t.db.$transaction((tx) =>
+      createDeveloperTokens(tx, lapsed.user.id, { keepOld: true, now: dayAndASecondAgo }),
+    );
     const expired = expectError(await apiAs(lapsed.tokens.sandbox).get("/teams"), 401, "Unauthorized");
     expect(expired.detail).toMatch(/expired/i);
     expect((await apiAs(fresh.sandbox).get("/teams")).status).toBe(200);
@@ -110,7 +112,10 @@ describe("token transport", () => {
     const a = await createAccount(t.db);
     const before = new Date();
     expect((await callApi("GET", "/teams", { token: a.tokens.sandbox })).status).toBe(200);
-    const tokens = await t.db.apiToken.findMany({ where: { userId: a.user.id, revokedAt: null }, orderBy: { mode: "asc" } });
+    const tokens = await t.db.apiToken.findMany({
+      where: { userId: a.user.id, revokedAt: null },
+      orderBy: { mode: "asc" },
+    });
     expect(tokens.map((row) => row.mode)).toEqual(["live", "sandbox"]);
     expect(tokens[0].lastUsedAt).toBeNull();
     expect(tokens[1].lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
@@ -118,7 +123,11 @@ describe("token transport", () => {
 
   it("uses the header when both are present (a bad header is not rescued by a good query token)", async () => {
     const a = await createAccount(t.db);
-    expectError(await callApi("GET", `/teams?access_token=${a.tokens.live}`, { headers: { authorization: "Bearer nope" } }), 401, "Unauthorized");
+    expectError(
+      await callApi("GET", `/teams?access_token=${a.tokens.live}`, { headers: { authorization: "Bearer nope" } }),
+      401,
+      "Unauthorized",
+    );
     const sandboxHeader = await callApi("GET", `/teams?access_token=${a.tokens.live}`, { token: a.tokens.sandbox });
     expect(sandboxHeader.body.data.map((x: { id: string }) => x.id)).toEqual(["sandbox"]);
   });
@@ -126,10 +135,17 @@ describe("token transport", () => {
   it("accepts an OAuth access token as a live credential, and rejects it once revoked", async () => {
     const a = await createAccount(t.db);
     const client = await t.db.oAuthClient.create({
-      data: { clientId: `client_${randomSecret(8)}`, clientSecretHash: sha256("s"), name: "Partner", redirectUris: ["https://partner.example/cb"] },
+      data: {
+        clientId: `client_${randomSecret(8)}`,
+        clientSecretHash: sha256("s"),
+        name: "Partner",
+        redirectUris: ["https://partner.example/cb"],
+      },
     });
     const token = `rbn_oat_${randomSecret(24)}`;
-    const row = await t.db.oAuthToken.create({ data: { tokenHash: sha256(token), clientId: client.id, userId: a.user.id } });
+    const row = await t.db.oAuthToken.create({
+      data: { tokenHash: sha256(token), clientId: client.id, userId: a.user.id },
+    });
     const teams = await apiAs(token).get("/teams");
     expect(teams.status).toBe(200);
     expect(teams.body.data.map((x: { id: string }) => x.id)).toEqual([a.team.id]);
@@ -170,12 +186,20 @@ describe("sandbox / live / cross-team matrix", () => {
     expectError(await live.post("/teams/sandbox/gifts", giftBody()), 403, "Forbidden");
     const before = await counts(t.db);
     for (const [method, path] of endpoints(b.team.id, "gft_x").filter(([, p]) => p.includes(b.team.id))) {
-      const other = await callApi(method, path, { token: a.tokens.live, ...(method === "POST" ? { body: giftBody() } : {}) });
+      const other = await callApi(method, path, {
+        token: a.tokens.live,
+        ...(method === "POST" ? { body: giftBody() } : {}),
+      });
       expectError(other, 404, "NotFound");
-      const unknown = await callApi(method, path.replace(b.team.id, "zz-no-such-team"), { token: a.tokens.live, ...(method === "POST" ? { body: giftBody() } : {}) });
+      const unknown = await callApi(method, path.replace(b.team.id, "zz-no-such-team"), {
+        token: a.tokens.live,
+        ...(method === "POST" ? { body: giftBody() } : {}),
+      });
       expectError(unknown, 404, "NotFound");
       // Same wording for "exists but not yours" and "doesn't exist": no existence oracle.
-      expect(other.body.errors[0].detail.replace(b.team.id, "X")).toBe(unknown.body.errors[0].detail.replace("zz-no-such-team", "X"));
+      expect(other.body.errors[0].detail.replace(b.team.id, "X")).toBe(
+        unknown.body.errors[0].detail.replace("zz-no-such-team", "X"),
+      );
     }
     expect(await counts(t.db)).toEqual(before);
   });
@@ -239,7 +263,14 @@ describe("default team (no /teams/:team_id in the path)", () => {
     expect(sbox.body.data.attributes.team).toBe("sandbox");
     const live = await apiAs(a.tokens.live).post("/gifts", giftBody());
     expect(live.body.data.attributes.team).toBe(a.team.id);
-    const bulk = await apiAs(a.tokens.live).post("/bulk/gifts", { gift: { collection: "Tea Time", message: "Hi", from: "Me", recipients_attributes: [{ name: "R", email: "r@example.com" }] } });
+    const bulk = await apiAs(a.tokens.live).post("/bulk/gifts", {
+      gift: {
+        collection: "Tea Time",
+        message: "Hi",
+        from: "Me",
+        recipients_attributes: [{ name: "R", email: "r@example.com" }],
+      },
+    });
     expect(bulk.body.data[0].attributes.team).toBe(a.team.id);
   });
 
@@ -248,7 +279,12 @@ describe("default team (no /teams/:team_id in the path)", () => {
     const second = await createTeam(t.db, { name: "Beta Corp", ownerId: a.user.id });
     const live = apiAs(a.tokens.live);
     const before = await counts(t.db);
-    for (const res of [await live.get("/gifts"), await live.post("/gifts", giftBody()), await live.get("/collections"), await live.get("/messages")]) {
+    for (const res of [
+      await live.get("/gifts"),
+      await live.post("/gifts", giftBody()),
+      await live.get("/collections"),
+      await live.get("/messages"),
+    ]) {
       const e = expectError(res, 400, "BadRequest");
       expect(e.detail).toContain(a.team.id);
       expect(e.detail).toContain(second.id);

@@ -16,7 +16,13 @@ describe("charges (live only)", () => {
     expect(res.status).toBe(200);
     const charges = await t.db.charge.findMany({ where: { teamId: a.team.id } });
     expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ kind: "charge", amountCents: tea.priceCents, currency: "usd", cardLast4: "4242", refundOfId: null });
+    expect(charges[0]).toMatchObject({
+      kind: "charge",
+      amountCents: tea.priceCents,
+      currency: "usd",
+      cardLast4: "4242",
+      refundOfId: null,
+    });
     const gift = await t.db.gift.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(gift).toMatchObject({ chargeId: charges[0].id, priceCents: tea.priceCents, livemode: true });
     // Another team's ledger is its own.
@@ -28,7 +34,10 @@ describe("charges (live only)", () => {
 
   it("a live bulk request is one charge of price × recipients", async () => {
     const a = await createAccount(t.db);
-    const res = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(7, { collection: String(t.cat.collection.id) }));
+    const res = await apiAs(a.tokens.live).post(
+      "/bulk/gifts",
+      bulkBody(7, { collection: String(t.cat.collection.id) }),
+    );
     expect(res.status).toBe(200);
     const charges = await t.db.charge.findMany({ where: { teamId: a.team.id } });
     expect(charges).toHaveLength(1);
@@ -61,12 +70,20 @@ describe("BillingError", () => {
     ] as const) {
       const res = await apiAs(a.tokens.live).post(path, body, { headers: { "Idempotency-Key": `declined-${path}` } });
       const e = expectError(res, 400, "BillingError");
-      expect(e).toEqual({ title: "BillingError", status: 400, detail: "Your card was declined.", code: "card_declined", links: { about: "http://localhost:3000/docs#errors" } });
+      expect(e).toEqual({
+        title: "BillingError",
+        status: 400,
+        detail: "Your card was declined.",
+        code: "card_declined",
+        links: { about: "http://localhost:3000/docs#errors" },
+      });
     }
     expect(await counts(t.db)).toEqual(before);
     // A working card afterwards: the same request (and key) now succeeds.
     await setCard(t.db, { teamId: a.team.id, number: "4242424242424242" });
-    const ok = await apiAs(a.tokens.live).post("/gifts", giftBody(), { headers: { "Idempotency-Key": "declined-/gifts" } });
+    const ok = await apiAs(a.tokens.live).post("/gifts", giftBody(), {
+      headers: { "Idempotency-Key": "declined-/gifts" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("idempotent-replayed")).toBeNull();
     expect(await t.db.charge.count({ where: { teamId: a.team.id } })).toBe(1);
@@ -90,7 +107,12 @@ describe("BillingError", () => {
   it("a bulk request with one bad recipient doesn't charge a good card", async () => {
     const a = await createAccount(t.db);
     const before = await counts(t.db);
-    expectValidation(await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(3, {}, (i) => (i === 2 ? { name: "" } : {}))));
+    expectValidation(
+      await apiAs(a.tokens.live).post(
+        "/bulk/gifts",
+        bulkBody(3, {}, (i) => (i === 2 ? { name: "" } : {})),
+      ),
+    );
     expect(await counts(t.db)).toEqual(before);
   });
 });
@@ -102,10 +124,23 @@ describe("refunds", () => {
     const [g0, g1] = bulk.body.data as { id: string }[];
     const charge = await t.db.charge.findFirstOrThrow({ where: { teamId: a.team.id, kind: "charge" } });
     for (const g of [g0, g1]) expect((await apiAs(a.tokens.live).delete(`/gifts/${g.id}`)).status).toBe(200);
-    const refunds = await t.db.charge.findMany({ where: { teamId: a.team.id, kind: "refund" }, orderBy: { id: "asc" } });
+    const refunds = await t.db.charge.findMany({
+      where: { teamId: a.team.id, kind: "refund" },
+      orderBy: { id: "asc" },
+    });
     expect(refunds).toEqual([
-      expect.objectContaining({ amountCents: -t.cat.collection.priceCents, refundOfId: charge.id, giftId: g0.id, cardLast4: "4242" }),
-      expect.objectContaining({ amountCents: -t.cat.collection.priceCents, refundOfId: charge.id, giftId: g1.id, cardLast4: "4242" }),
+      expect.objectContaining({
+        amountCents: -t.cat.collection.priceCents,
+        refundOfId: charge.id,
+        giftId: g0.id,
+        cardLast4: "4242",
+      }),
+      expect.objectContaining({
+        amountCents: -t.cat.collection.priceCents,
+        refundOfId: charge.id,
+        giftId: g1.id,
+        cardLast4: "4242",
+      }),
     ]);
     const net = await t.db.charge.aggregate({ where: { teamId: a.team.id }, _sum: { amountCents: true } });
     expect(net._sum.amountCents).toBe(t.cat.collection.priceCents);

@@ -76,7 +76,10 @@ describe("DELETE /teams/:team_id/gifts/:id", () => {
   it("two concurrent cancels: one 200, one 409, one refund", async () => {
     const created = await apiAs(a.tokens.live).post("/gifts", giftBody());
     const id = created.body.data.id;
-    const results = await Promise.all([apiAs(a.tokens.live).delete(`/gifts/${id}`), apiAs(a.tokens.live).delete(`/gifts/${id}`)]);
+    const results = await Promise.all([
+      apiAs(a.tokens.live).delete(`/gifts/${id}`),
+      apiAs(a.tokens.live).delete(`/gifts/${id}`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await t.db.charge.count({ where: { giftId: id, kind: "refund" } })).toBe(1);
     expect(await t.db.giftEvent.count({ where: { giftId: id, stage: "cancelled" } })).toBe(1);
@@ -104,7 +107,11 @@ describe("DELETE /teams/:team_id/gifts/:id", () => {
     expectError(await apiAs(a.tokens.live).delete(`/gifts/gft_1111111111111111111111`), 404, "NotFound");
     expectError(await apiAs(a.tokens.live).delete(`/teams/${a.team.id}/gifts/${theirs.body.data.id}`), 404, "NotFound");
     expectError(await apiAs(a.tokens.live).delete(`/teams/${b.team.id}/gifts/${theirs.body.data.id}`), 404, "NotFound");
-    expectError(await apiAs(b.tokens.sandbox).delete(`/teams/${b.team.id}/gifts/${theirs.body.data.id}`), 403, "Forbidden");
+    expectError(
+      await apiAs(b.tokens.sandbox).delete(`/teams/${b.team.id}/gifts/${theirs.body.data.id}`),
+      403,
+      "Forbidden",
+    );
     expectError(await apiAs(b.tokens.live).delete(`/teams/sandbox/gifts/${theirs.body.data.id}`), 403, "Forbidden");
     expect((await t.db.gift.findUniqueOrThrow({ where: { id: theirs.body.data.id } })).stage).toBe("scheduled");
     expect(await t.db.charge.count({ where: { teamId: b.team.id, kind: "refund" } })).toBe(0);

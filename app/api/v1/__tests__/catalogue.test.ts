@@ -18,9 +18,31 @@ beforeAll(async () => {
     logos: await t.db.logo.count({ where: { global: true } }),
   };
   // Team A's own catalogue items: visible to A only.
-  await t.db.collection.create({ data: { slug: "a-swag", name: "Team A Swag", description: "A's own", global: false, teamId: a.team.id, priceCents: 1234, imageUrl: "/a.png" } });
-  await t.db.design.create({ data: { id: "a-design", name: "A Design", global: false, teamId: a.team.id, hasLogo: true, imageUrl: "https://cdn.example/a.png", thumbnailUrl: "/a-thumb.png" } });
-  await t.db.logo.create({ data: { slug: "a-logo", name: "A Logo", global: false, teamId: a.team.id, imageUrl: "/a-logo.svg" } });
+  await t.db.collection.create({
+    data: {
+      slug: "a-swag",
+      name: "Team A Swag",
+      description: "A's own",
+      global: false,
+      teamId: a.team.id,
+      priceCents: 1234,
+      imageUrl: "/a.png",
+    },
+  });
+  await t.db.design.create({
+    data: {
+      id: "a-design",
+      name: "A Design",
+      global: false,
+      teamId: a.team.id,
+      hasLogo: true,
+      imageUrl: "https://cdn.example/a.png",
+      thumbnailUrl: "/a-thumb.png",
+    },
+  });
+  await t.db.logo.create({
+    data: { slug: "a-logo", name: "A Logo", global: false, teamId: a.team.id, imageUrl: "/a-logo.svg" },
+  });
 });
 
 const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((x) => x.id);
@@ -82,7 +104,13 @@ describe("GET /designs", () => {
       expect(() => new URL(d.attributes["thumbnail-url"])).not.toThrow();
     }
     const own = res.body.data.find((d: { id: string }) => d.id === "a-design");
-    expect(own.attributes).toEqual({ name: "A Design", global: false, "has-logo": true, "image-url": "https://cdn.example/a.png", "thumbnail-url": "http://localhost:3000/a-thumb.png" });
+    expect(own.attributes).toEqual({
+      name: "A Design",
+      global: false,
+      "has-logo": true,
+      "image-url": "https://cdn.example/a.png",
+      "thumbnail-url": "http://localhost:3000/a-thumb.png",
+    });
     expect(ids(await apiAs(b.tokens.live).get("/designs"))).not.toContain("a-design");
     expect(ids(await apiAs(a.tokens.sandbox).get("/designs"))).not.toContain("a-design");
   });
@@ -93,12 +121,18 @@ describe("GET /logos", () => {
     const res = await apiAs(a.tokens.live).get(`/teams/${a.team.id}/logos`);
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(globals.logos + 1);
-    expect(res.body.data[0]).toEqual({ type: "logos", id: String(t.cat.logo.id), attributes: { name: "Ribbon", global: true, "image-url": "http://localhost:3000/catalogue/logos/ribbon.svg" } });
+    expect(res.body.data[0]).toEqual({
+      type: "logos",
+      id: String(t.cat.logo.id),
+      attributes: { name: "Ribbon", global: true, "image-url": "http://localhost:3000/catalogue/logos/ribbon.svg" },
+    });
     for (const l of res.body.data) {
       expect(l.id).toMatch(/^\d+$/);
       expect(l.attributes["image-url"]).toMatch(/^https?:\/\//);
     }
-    const names = (await apiAs(b.tokens.live).get("/logos")).body.data.map((l: { attributes: { name: string } }) => l.attributes.name);
+    const names = (await apiAs(b.tokens.live).get("/logos")).body.data.map(
+      (l: { attributes: { name: string } }) => l.attributes.name,
+    );
     expect(names).not.toContain("A Logo");
     expect(names).toHaveLength(globals.logos);
   });

@@ -33,10 +33,19 @@ describe("real responses match the OpenAPI document's schemas", () => {
 
   it("gifts: create, bulk, list, get, cancel; with and without an expiry", async () => {
     const live = apiAs(a.tokens.live);
-    const created = await live.post("/gifts", giftBody({ design_id: "thank-you", expires_on: "2031-01-01", scheduled_at: "2030-06-01T09:00:00Z" }));
+    const created = await live.post(
+      "/gifts",
+      giftBody({ design_id: "thank-you", expires_on: "2031-01-01", scheduled_at: "2030-06-01T09:00:00Z" }),
+    );
     conforms(created, R.GiftDocument);
     expect(created.body.data.attributes["expires-on"]).toBe("2031-01-01");
-    conforms(await live.post("/bulk/gifts", bulkBody(2, {}, (i) => (i === 1 ? { delivery_method: "link", email: undefined } : {}))), R.GiftListDocument);
+    conforms(
+      await live.post(
+        "/bulk/gifts",
+        bulkBody(2, {}, (i) => (i === 1 ? { delivery_method: "link", email: undefined } : {})),
+      ),
+      R.GiftListDocument,
+    );
     conforms(await live.get("/gifts?page[size]=1"), R.GiftListDocument);
     conforms(await live.get(`/gifts/${created.body.data.id}`), R.GiftDocument);
     conforms(await live.delete(`/gifts/${created.body.data.id}`), R.GiftDocument);
@@ -45,15 +54,23 @@ describe("real responses match the OpenAPI document's schemas", () => {
 
   it("webhook endpoints, events, attempts, replay and simulate", async () => {
     const sandbox = apiAs(a.tokens.sandbox);
-    const created = await sandbox.post("/webhook-endpoints", { webhook_endpoint: { url: "https://example.com/ribbon/hooks", event_types: ["gift.sent"] } });
+    const created = await sandbox.post("/webhook-endpoints", {
+      webhook_endpoint: { url: "https://example.com/ribbon/hooks", event_types: ["gift.sent"] },
+    });
     conforms(created, R.WebhookEndpointDocument);
     expect(created.body.data.attributes.secret).toMatch(/^whsec_/);
     const id = created.body.data.id;
     conforms(await sandbox.get("/webhook-endpoints"), R.WebhookEndpointList);
-    conforms(await sandbox.patch(`/webhook-endpoints/${id}`, { webhook_endpoint: { description: "CRM" } }), R.WebhookEndpointDocument);
+    conforms(
+      await sandbox.patch(`/webhook-endpoints/${id}`, { webhook_endpoint: { description: "CRM" } }),
+      R.WebhookEndpointDocument,
+    );
     conforms(await sandbox.post(`/webhook-endpoints/${id}/rotate-secret`, {}), R.WebhookEndpointDocument);
     conforms(await sandbox.get(`/webhook-endpoints/${id}/attempts`), R.WebhookAttemptList);
-    conforms(await sandbox.post(`/webhook-endpoints/${id}/replay`, { since: new Date(Date.now() - 60_000).toISOString() }), R.ReplayResult);
+    conforms(
+      await sandbox.post(`/webhook-endpoints/${id}/replay`, { since: new Date(Date.now() - 60_000).toISOString() }),
+      R.ReplayResult,
+    );
     const gift = await sandbox.post("/gifts", giftBody());
     conforms(await sandbox.post(`/gifts/${gift.body.data.id}/simulate`, { stage: "sent" }), R.GiftDocument);
     conforms(await sandbox.get(`/gifts/${gift.body.data.id}/events`), R.EventList);
@@ -63,7 +80,11 @@ describe("real responses match the OpenAPI document's schemas", () => {
   });
 
   it("error documents", async () => {
-    for (const res of [await apiAs(null).get("/teams"), await apiAs(a.tokens.live).post("/gifts", giftBody({ name: "" })), await apiAs(a.tokens.live).get("/gifts/gft_nope")]) {
+    for (const res of [
+      await apiAs(null).get("/teams"),
+      await apiAs(a.tokens.live).post("/gifts", giftBody({ name: "" })),
+      await apiAs(a.tokens.live).get("/gifts/gft_nope"),
+    ]) {
       const parsed = R.ErrorDocument.safeParse(res.body);
       expect(parsed.success, JSON.stringify(res.body)).toBe(true);
     }
@@ -81,9 +102,13 @@ describe("what integrators expect of every response", () => {
   it("a key beside `gift` is an unknown_field error, never silently dropped", async () => {
     const before = await t.db.gift.count();
     const res = await apiAs(a.tokens.live).post("/gifts", { ...giftBody(), scheduled_at: "2030-01-01T00:00:00Z" });
-    expect(expectValidation(res)).toEqual([{ pointer: "/scheduled_at", detail: expect.stringContaining('inside "gift"'), code: "unknown_field" }]);
+    expect(expectValidation(res)).toEqual([
+      { pointer: "/scheduled_at", detail: expect.stringContaining('inside "gift"'), code: "unknown_field" },
+    ]);
     const bulk = await apiAs(a.tokens.live).post("/bulk/gifts", { ...bulkBody(1), recipients_attributes: [] });
-    expect(expectValidation(bulk)).toEqual([{ pointer: "/recipients_attributes", detail: expect.stringContaining('inside "gift"'), code: "unknown_field" }]);
+    expect(expectValidation(bulk)).toEqual([
+      { pointer: "/recipients_attributes", detail: expect.stringContaining('inside "gift"'), code: "unknown_field" },
+    ]);
     expect(await t.db.gift.count()).toBe(before);
   });
 
@@ -93,10 +118,16 @@ describe("what integrators expect of every response", () => {
     const inherited = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
     const extra = inherited.map((k) => `"${k}": {"x": 1}`).join(", ");
     const giftJson = JSON.stringify(giftBody().gift).slice(0, -1);
-    const single = await apiAs(a.tokens.live).post("/gifts", undefined, { rawBody: `{"gift": ${giftJson}, ${extra}}}`, headers: { "content-type": "application/json" } });
+    const single = await apiAs(a.tokens.live).post("/gifts", undefined, {
+      rawBody: `{"gift": ${giftJson}, ${extra}}}`,
+      headers: { "content-type": "application/json" },
+    });
     const pointers = (res: ApiResult) => expectValidation(res).map((p) => `${p.code} ${p.pointer}`);
     expect(pointers(single)).toEqual(inherited.map((k) => `unknown_field /gift/${k}`));
-    const top = await apiAs(a.tokens.live).post("/gifts", undefined, { rawBody: `{"gift": ${giftJson}}, "__proto__": 1}`, headers: { "content-type": "application/json" } });
+    const top = await apiAs(a.tokens.live).post("/gifts", undefined, {
+      rawBody: `{"gift": ${giftJson}}, "__proto__": 1}`,
+      headers: { "content-type": "application/json" },
+    });
     expect(pointers(top)).toEqual(["unknown_field /__proto__"]);
     const endpoint = await apiAs(a.tokens.live).post("/webhook-endpoints", undefined, {
       rawBody: `{"webhook_endpoint": {"url": "https://hooks.example.com/x", ${extra}}}`,
@@ -107,7 +138,12 @@ describe("what integrators expect of every response", () => {
   });
 
   it("OPTIONS lists exactly the methods an endpoint serves", async () => {
-    for (const [path, allow] of [["/gifts", "GET, POST, OPTIONS"], [`/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE, OPTIONS"], ["/bulk/gifts", "POST, OPTIONS"], ["/teams", "GET, OPTIONS"]] as const) {
+    for (const [path, allow] of [
+      ["/gifts", "GET, POST, OPTIONS"],
+      [`/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE, OPTIONS"],
+      ["/bulk/gifts", "POST, OPTIONS"],
+      ["/teams", "GET, OPTIONS"],
+    ] as const) {
       const res = await callApi("OPTIONS", path);
       expect(res.status).toBe(204);
       expect(res.headers.get("allow")).toBe(allow);

@@ -20,7 +20,9 @@ let target: FuzzTarget;
 beforeAll(async () => {
   const a = await createAccount(t.db);
   const gift = await apiAs(a.tokens.sandbox).post("/teams/sandbox/gifts", giftBody());
-  const endpoint = await apiAs(a.tokens.sandbox).post("/teams/sandbox/webhook-endpoints", { webhook_endpoint: { url: "https://example.com/hook" } });
+  const endpoint = await apiAs(a.tokens.sandbox).post("/teams/sandbox/webhook-endpoints", {
+    webhook_endpoint: { url: "https://example.com/hook" },
+  });
   const client = await createOAuthClient(t.db, { name: "Fuzz", redirectUris: ["https://example.com/cb"] });
   target = {
     liveToken: a.tokens.live,
@@ -28,7 +30,11 @@ beforeAll(async () => {
     teamId: a.team.id,
     giftId: gift.body.data.id,
     webhookEndpointId: endpoint.body.data.id,
-    oauthClient: { clientId: client.clientId, clientSecret: client.clientSecret, redirectUri: "https://example.com/cb" },
+    oauthClient: {
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      redirectUri: "https://example.com/cb",
+    },
   };
 });
 
@@ -37,8 +43,16 @@ async function handle(request: FuzzRequest): Promise<Response | null> {
   let req: Request;
   try {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) for (const v of [value].flat()) headers.append(name, v);
-    req = new Request(`http://localhost:3000${request.path}`, { method: request.method, headers, body: request.method === "GET" || request.method === "HEAD" ? undefined : (request.body as Uint8Array<ArrayBuffer> | undefined) });
+    for (const [name, value] of Object.entries(request.headers))
+      for (const v of [value].flat()) headers.append(name, v);
+    req = new Request(`http://localhost:3000${request.path}`, {
+      method: request.method,
+      headers,
+      body:
+        request.method === "GET" || request.method === "HEAD"
+          ? undefined
+          : (request.body as Uint8Array<ArrayBuffer> | undefined),
+    });
   } catch {
     return null; // fetch's Request refuses it (a method or header value); Node's server would not build one either
   }
@@ -59,7 +73,11 @@ describe(`fuzzing the route handlers in-process: ${RUNS} generated requests (see
       if (!response) continue;
       sent++;
       const body = await response.text();
-      const problem = problemWith(request, { status: response.status, contentType: response.headers.get("content-type") ?? "", body });
+      const problem = problemWith(request, {
+        status: response.status,
+        contentType: response.headers.get("content-type") ?? "",
+        body,
+      });
       if (problem) failures.push(`#${index} ${problem}: ${body.slice(0, 200)}\n    ${describeRequest(request)}`);
     }
     expect(failures.join("\n"), `seed ${SEED}: FUZZ_SEED=${SEED} reproduces`).toBe("");

@@ -47,7 +47,9 @@ describe("§7 rule 1: required fields can't be blank", () => {
   });
 
   it("an email gift whose email is blank, while a link gift needs none", async () => {
-    expect(await problemsFor({ delivery_method: "email", email: "" })).toEqual([{ pointer: "/gift/email", detail: "Email can't be blank", code: "blank" }]);
+    expect(await problemsFor({ delivery_method: "email", email: "" })).toEqual([
+      { pointer: "/gift/email", detail: "Email can't be blank", code: "blank" },
+    ]);
   });
 });
 
@@ -67,7 +69,9 @@ describe("§7 rule 2: invalid characters", () => {
     it(`${field} with a control character → "${label} has invalid characters"`, async () => {
       for (const value of bad) {
         const problems = await problemsFor({ [field]: field.includes("email") ? `${value}@example.com` : value });
-        expect(problems, JSON.stringify(value)).toEqual([{ pointer: `/gift/${field}`, detail: `${label} has invalid characters`, code: "invalid_characters" }]);
+        expect(problems, JSON.stringify(value)).toEqual([
+          { pointer: `/gift/${field}`, detail: `${label} has invalid characters`, code: "invalid_characters" },
+        ]);
       }
     });
   }
@@ -88,15 +92,33 @@ describe("§7 rule 2: invalid characters", () => {
 
 describe("field rules", () => {
   it("bad email and cc_email addresses", async () => {
-    for (const value of ["robin", "robin@", "@example.com", "robin@example", "rob in@example.com", "robin@@example.com", "<robin@example.com>"]) {
-      expect(await problemsFor({ email: value }), value).toEqual([{ pointer: "/gift/email", detail: "Email is not a valid email address", code: "invalid_email" }]);
-      expect(await problemsFor({ cc_email: value }), value).toEqual([{ pointer: "/gift/cc_email", detail: "Cc email is not a valid email address", code: "invalid_email" }]);
+    for (const value of [
+      "robin",
+      "robin@",
+      "@example.com",
+      "robin@example",
+      "rob in@example.com",
+      "robin@@example.com",
+      "<robin@example.com>",
+    ]) {
+      expect(await problemsFor({ email: value }), value).toEqual([
+        { pointer: "/gift/email", detail: "Email is not a valid email address", code: "invalid_email" },
+      ]);
+      expect(await problemsFor({ cc_email: value }), value).toEqual([
+        { pointer: "/gift/cc_email", detail: "Cc email is not a valid email address", code: "invalid_email" },
+      ]);
     }
   });
 
   it("bad delivery method", async () => {
     for (const value of ["sms", "post", "e-mail", "emails"]) {
-      expect(await problemsFor({ delivery_method: value }), value).toEqual([{ pointer: "/gift/delivery_method", detail: "Delivery method must be email or link", code: "invalid_delivery_method" }]);
+      expect(await problemsFor({ delivery_method: value }), value).toEqual([
+        {
+          pointer: "/gift/delivery_method",
+          detail: "Delivery method must be email or link",
+          code: "invalid_delivery_method",
+        },
+      ]);
     }
   });
 
@@ -119,66 +141,150 @@ describe("field rules", () => {
     ];
     for (const value of bad) {
       const problems = await problemsFor({ scheduled_at: value });
-      expect(problems, value).toEqual([{ pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/), code: "invalid_timestamp" }]);
+      expect(problems, value).toEqual([
+        {
+          pointer: "/gift/scheduled_at",
+          detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/),
+          code: "invalid_timestamp",
+        },
+      ]);
     }
-    expect(await problemsFor({ scheduled_at: 1717232400 })).toEqual([{ pointer: "/gift/scheduled_at", detail: "Scheduled at must be a string", code: "not_a_string" }]);
+    expect(await problemsFor({ scheduled_at: 1717232400 })).toEqual([
+      { pointer: "/gift/scheduled_at", detail: "Scheduled at must be a string", code: "not_a_string" },
+    ]);
     // A bad send date is one problem: the expiry isn't measured against a default date instead.
     expect(await problemsFor({ scheduled_at: "2030-06-01T09:00:00", expires_on: "2030-07-01" })).toEqual([
-      { pointer: "/gift/scheduled_at", detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/), code: "invalid_timestamp" },
+      {
+        pointer: "/gift/scheduled_at",
+        detail: expect.stringMatching(/^Scheduled at must be an ISO 8601/),
+        code: "invalid_timestamp",
+      },
     ]);
   });
 
   it("bad expires_on: format, before the send date, a year or more after it", async () => {
     for (const value of ["2030-06", "01-06-2030", "2030-02-30", "2030-06-01T00:00:00Z", "never"]) {
-      expect(await problemsFor({ expires_on: value }), value).toEqual([{ pointer: "/gift/expires_on", detail: "Expires on must be a date (YYYY-MM-DD)", code: "invalid_date" }]);
+      expect(await problemsFor({ expires_on: value }), value).toEqual([
+        { pointer: "/gift/expires_on", detail: "Expires on must be a date (YYYY-MM-DD)", code: "invalid_date" },
+      ]);
     }
     const early = await problemsFor({ scheduled_at: "2030-06-01T09:00:00Z", expires_on: "2030-05-31" });
-    expect(early).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("can't be before the scheduled send date (2030-06-01)"), code: "expires_before_send_date" }]);
+    expect(early).toEqual([
+      {
+        pointer: "/gift/expires_on",
+        detail: expect.stringContaining("can't be before the scheduled send date (2030-06-01)"),
+        code: "expires_before_send_date",
+      },
+    ]);
     for (const late of ["2031-06-01", "2031-06-02", "2040-01-01"]) {
       const problems = await problemsFor({ scheduled_at: "2030-06-01T09:00:00Z", expires_on: late });
-      expect(problems, late).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("must be less than 1 year after the scheduled send date"), code: "expires_too_late" }]);
+      expect(problems, late).toEqual([
+        {
+          pointer: "/gift/expires_on",
+          detail: expect.stringContaining("must be less than 1 year after the scheduled send date"),
+          code: "expires_too_late",
+        },
+      ]);
     }
     // Link gifts: the send date is today.
     const yearFromToday = new Date();
     yearFromToday.setUTCFullYear(yearFromToday.getUTCFullYear() + 1);
     const link = await problemsFor({ delivery_method: "link", expires_on: yearFromToday.toISOString().slice(0, 10) });
-    expect(link).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("less than 1 year"), code: "expires_too_late" }]);
-    expect(await problemsFor({ delivery_method: "link", expires_on: "2001-01-01" })).toEqual([{ pointer: "/gift/expires_on", detail: expect.stringContaining("can't be before"), code: "expires_before_send_date" }]);
+    expect(link).toEqual([
+      { pointer: "/gift/expires_on", detail: expect.stringContaining("less than 1 year"), code: "expires_too_late" },
+    ]);
+    expect(await problemsFor({ delivery_method: "link", expires_on: "2001-01-01" })).toEqual([
+      {
+        pointer: "/gift/expires_on",
+        detail: expect.stringContaining("can't be before"),
+        code: "expires_before_send_date",
+      },
+    ]);
   });
 
   it("unknown collection, design and logo", async () => {
-    expect(await problemsFor({ collection: "No Such Collection" })).toEqual([{ pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" }]);
-    expect(await problemsFor({ collection: "999999" })).toEqual([{ pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" }]);
-    expect(await problemsFor({ design_id: "no-such-design" })).toEqual([{ pointer: "/gift/design_id", detail: expect.stringContaining("was not found"), code: "not_found" }]);
-    expect(await problemsFor({ logo_id: 999999 })).toEqual([{ pointer: "/gift/logo_id", detail: expect.stringContaining("was not found"), code: "not_found" }]);
+    expect(await problemsFor({ collection: "No Such Collection" })).toEqual([
+      { pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
+    expect(await problemsFor({ collection: "999999" })).toEqual([
+      { pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
+    expect(await problemsFor({ design_id: "no-such-design" })).toEqual([
+      { pointer: "/gift/design_id", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
+    expect(await problemsFor({ logo_id: 999999 })).toEqual([
+      { pointer: "/gift/logo_id", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
   });
 
   it("a sandbox create (references and insert in one statement) with a reference missing writes nothing", async () => {
     const start = await counts(t.db);
     const sandbox = (over: Record<string, unknown>) => problemsFor(over, a.tokens.sandbox);
-    expect(await sandbox({ design_id: "no-such-design" })).toEqual([{ pointer: "/gift/design_id", detail: expect.stringContaining("was not found"), code: "not_found" }]);
-    expect(await sandbox({ logo_id: 999999 })).toEqual([{ pointer: "/gift/logo_id", detail: expect.stringContaining("was not found"), code: "not_found" }]);
-    expect(await sandbox({ collection: "No Such Collection", message: "A message never kept" })).toEqual([{ pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" }]);
+    expect(await sandbox({ design_id: "no-such-design" })).toEqual([
+      { pointer: "/gift/design_id", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
+    expect(await sandbox({ logo_id: 999999 })).toEqual([
+      { pointer: "/gift/logo_id", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
+    expect(await sandbox({ collection: "No Such Collection", message: "A message never kept" })).toEqual([
+      { pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
     expect(await counts(t.db)).toEqual(start);
   });
 
   it("another team's own collection, design and logo are unknown (no leak across teams)", async () => {
     const b = await createAccount(t.db);
-    const col = await t.db.collection.create({ data: { slug: `b-${b.team.id}`, name: "B Only", description: "", global: false, teamId: b.team.id, priceCents: 100, imageUrl: "/b.png" } });
-    const logo = await t.db.logo.create({ data: { slug: `b-logo-${b.team.id}`, name: "B Logo", global: false, teamId: b.team.id, imageUrl: "/b.svg" } });
-    await t.db.design.create({ data: { id: `b-design-${b.team.id}`, name: "B Design", global: false, teamId: b.team.id, imageUrl: "/b.png", thumbnailUrl: "/b.png" } });
-    const problems = await problemsFor({ collection: String(col.id), logo_id: logo.id, design_id: `b-design-${b.team.id}` });
+    const col = await t.db.collection.create({
+      data: {
+        slug: `b-${b.team.id}`,
+        name: "B Only",
+        description: "",
+        global: false,
+        teamId: b.team.id,
+        priceCents: 100,
+        imageUrl: "/b.png",
+      },
+    });
+    const logo = await t.db.logo.create({
+      data: { slug: `b-logo-${b.team.id}`, name: "B Logo", global: false, teamId: b.team.id, imageUrl: "/b.svg" },
+    });
+    await t.db.design.create({
+      data: {
+        id: `b-design-${b.team.id}`,
+        name: "B Design",
+        global: false,
+        teamId: b.team.id,
+        imageUrl: "/b.png",
+        thumbnailUrl: "/b.png",
+      },
+    });
+    const problems = await problemsFor({
+      collection: String(col.id),
+      logo_id: logo.id,
+      design_id: `b-design-${b.team.id}`,
+    });
     expect(problems.map((p) => p.pointer).sort()).toEqual(["/gift/collection", "/gift/design_id", "/gift/logo_id"]);
-    expect(await problemsFor({ collection: "B Only" })).toEqual([{ pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" }]);
+    expect(await problemsFor({ collection: "B Only" })).toEqual([
+      { pointer: "/gift/collection", detail: expect.stringContaining("was not found"), code: "not_found" },
+    ]);
     // The sandbox can't use them either.
     expect(await problemsFor({ collection: String(col.id) }, a.tokens.sandbox)).toHaveLength(1);
     // Team B itself can.
-    expect((await apiAs(b.tokens.live).post("/gifts", giftBody({ collection: "B Only", logo_id: logo.id, design_id: `b-design-${b.team.id}` }))).status).toBe(200);
+    expect(
+      (
+        await apiAs(b.tokens.live).post(
+          "/gifts",
+          giftBody({ collection: "B Only", logo_id: logo.id, design_id: `b-design-${b.team.id}` }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("bad logo ids", async () => {
     for (const value of [0, -1, 1.5, "abc", "1e3", true, [], {}, Number.MAX_SAFE_INTEGER + 2]) {
-      expect(await problemsFor({ logo_id: value }), JSON.stringify(value)).toEqual([{ pointer: "/gift/logo_id", detail: "Logo id must be a positive integer", code: "invalid_logo_id" }]);
+      expect(await problemsFor({ logo_id: value }), JSON.stringify(value)).toEqual([
+        { pointer: "/gift/logo_id", detail: "Logo id must be a positive integer", code: "invalid_logo_id" },
+      ]);
     }
   });
 
@@ -203,23 +309,39 @@ describe("field rules", () => {
     for (const [field, label, max, make] of limits) {
       const ok = await apiAs(a.tokens.sandbox).post("/gifts", giftBody({ [field]: make(max) }));
       expect(ok.status, `${field} at ${max}: ${JSON.stringify(ok.body)}`).toBe(200);
-      expect(await problemsFor({ [field]: make(max + 1) })).toEqual([{ pointer: `/gift/${field}`, detail: `${label} is too long (maximum is ${max} characters)`, code: "too_long" }]);
+      expect(await problemsFor({ [field]: make(max + 1) })).toEqual([
+        { pointer: `/gift/${field}`, detail: `${label} is too long (maximum is ${max} characters)`, code: "too_long" },
+      ]);
     }
   });
 
   it("wrong JSON types are validation errors", async () => {
-    expect(await problemsFor({ name: 42 })).toEqual([{ pointer: "/gift/name", detail: "Name must be a string", code: "not_a_string" }]);
-    expect(await problemsFor({ message: { text: "hi" } })).toEqual([{ pointer: "/gift/message", detail: "Message must be a string", code: "not_a_string" }]);
-    expect(await problemsFor({ email: ["robin@example.com"] })).toEqual([{ pointer: "/gift/email", detail: "Email must be a string", code: "not_a_string" }]);
+    expect(await problemsFor({ name: 42 })).toEqual([
+      { pointer: "/gift/name", detail: "Name must be a string", code: "not_a_string" },
+    ]);
+    expect(await problemsFor({ message: { text: "hi" } })).toEqual([
+      { pointer: "/gift/message", detail: "Message must be a string", code: "not_a_string" },
+    ]);
+    expect(await problemsFor({ email: ["robin@example.com"] })).toEqual([
+      { pointer: "/gift/email", detail: "Email must be a string", code: "not_a_string" },
+    ]);
   });
 
   it("unknown fields are a 422 with code unknown_field; recipients_attributes gets a hint", async () => {
-    expect(await problemsFor({ colour: "red" })).toEqual([{ pointer: "/gift/colour", detail: "colour is not a known field", code: "unknown_field" }]);
+    expect(await problemsFor({ colour: "red" })).toEqual([
+      { pointer: "/gift/colour", detail: "colour is not a known field", code: "unknown_field" },
+    ]);
     expect(await problemsFor({ recipients_attributes: [] })).toEqual([
-      { pointer: "/gift/recipients_attributes", detail: expect.stringContaining("POST /bulk/gifts"), code: "unknown_field" },
+      {
+        pointer: "/gift/recipients_attributes",
+        detail: expect.stringContaining("POST /bulk/gifts"),
+        code: "unknown_field",
+      },
     ]);
     // Response-style (kebab-case) names are not request fields.
-    expect(await problemsFor({ "delivery-method": "link" })).toEqual([{ pointer: "/gift/delivery-method", detail: "delivery-method is not a known field", code: "unknown_field" }]);
+    expect(await problemsFor({ "delivery-method": "link" })).toEqual([
+      { pointer: "/gift/delivery-method", detail: "delivery-method is not a known field", code: "unknown_field" },
+    ]);
   });
 });
 
@@ -262,15 +384,35 @@ describe("§7 rule 4: every problem of a request comes back together", () => {
     );
     expect(problems).toContainEqual({ pointer: "/gift/name", detail: "Name can't be blank", code: "blank" });
     expect(problems).toContainEqual({ pointer: "/gift/from", detail: "From can't be blank", code: "blank" });
-    expect(problems).toContainEqual({ pointer: "/gift/message", detail: "Message has invalid characters", code: "invalid_characters" });
+    expect(problems).toContainEqual({
+      pointer: "/gift/message",
+      detail: "Message has invalid characters",
+      code: "invalid_characters",
+    });
   });
 });
 
 describe("bodies that are not a JSON object", () => {
   it("malformed JSON, empty, array, string, number, null → 400 BadRequest document", async () => {
-    for (const rawBody of ["{", '{"gift": {"name": "x",}}', "gift=1", "", "   ", "[]", '[{"gift":{}}]', '"gift"', "42", "null", "true"]) {
+    for (const rawBody of [
+      "{",
+      '{"gift": {"name": "x",}}',
+      "gift=1",
+      "",
+      "   ",
+      "[]",
+      '[{"gift":{}}]',
+      '"gift"',
+      "42",
+      "null",
+      "true",
+    ]) {
       for (const path of ["/gifts", "/bulk/gifts"]) {
-        const res = await callApi("POST", path, { token: a.tokens.live, rawBody, headers: { "content-type": "application/json" } });
+        const res = await callApi("POST", path, {
+          token: a.tokens.live,
+          rawBody,
+          headers: { "content-type": "application/json" },
+        });
         expectError(res, 400, "BadRequest");
       }
     }
@@ -278,28 +420,75 @@ describe("bodies that are not a JSON object", () => {
 
   it("a body over its limit (1 MB, 3 MB for bulk) is a 413 PayloadTooLarge document", async () => {
     const huge = (mb: number) => JSON.stringify(giftBody({ message: "x".repeat(mb * 1024 * 1024) }));
-    for (const [path, mb] of [["/gifts", 1], ["/bulk/gifts", 3]] as const) {
-      const res = await callApi("POST", path, { token: a.tokens.live, rawBody: huge(mb), headers: { "content-type": "application/json" } });
+    for (const [path, mb] of [
+      ["/gifts", 1],
+      ["/bulk/gifts", 3],
+    ] as const) {
+      const res = await callApi("POST", path, {
+        token: a.tokens.live,
+        rawBody: huge(mb),
+        headers: { "content-type": "application/json" },
+      });
       expect(expectError(res, 413, "PayloadTooLarge").detail).toBe(`The request body is larger than ${mb} MB.`);
     }
   });
 
   it("a JSON body sent without a JSON content type is still read", async () => {
-    const res = await callApi("POST", "/gifts", { token: a.tokens.sandbox, rawBody: JSON.stringify(giftBody()), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await callApi("POST", "/gifts", {
+      token: a.tokens.sandbox,
+      rawBody: JSON.stringify(giftBody()),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(200);
   });
 });
 
 describe("nothing is ever a 500", () => {
   it("answers 200 or 400 to a barrage of odd values in every field", async () => {
-    const odd: unknown[] = [0, -1, 1e308, true, false, [], [1], {}, { a: 1 }, "😀", "\u202e", "a\ud800b", "\udfff", "x".repeat(5000), "null", "2030-06-01", "2147483648", "0", " "];
-    const fields = ["name", "email", "collection", "message", "from", "delivery_method", "subject", "scheduled_at", "expires_on", "logo_id", "design_id", "cc_email"];
+    const odd: unknown[] = [
+      0,
+      -1,
+      1e308,
+      true,
+      false,
+      [],
+      [1],
+      {},
+      { a: 1 },
+      "😀",
+      "\u202e",
+      "a\ud800b",
+      "\udfff",
+      "x".repeat(5000),
+      "null",
+      "2030-06-01",
+      "2147483648",
+      "0",
+      " ",
+    ];
+    const fields = [
+      "name",
+      "email",
+      "collection",
+      "message",
+      "from",
+      "delivery_method",
+      "subject",
+      "scheduled_at",
+      "expires_on",
+      "logo_id",
+      "design_id",
+      "cc_email",
+    ];
     const seen = new Set<number>();
     for (const field of fields) {
       for (const value of odd) {
         const res = await apiAs(a.tokens.sandbox).post("/gifts", giftBody({ [field]: value }));
         seen.add(res.status);
-        expect([200, 400], `${field}=${JSON.stringify(value)?.slice(0, 40)}: ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
+        expect(
+          [200, 400],
+          `${field}=${JSON.stringify(value)?.slice(0, 40)}: ${JSON.stringify(res.body).slice(0, 300)}`,
+        ).toContain(res.status);
       }
     }
     expect(seen.has(400)).toBe(true);

@@ -27,7 +27,10 @@ describe("POST /teams/:team_id/gifts", () => {
   it("creates an email gift: the full document, one event, stage scheduled, sent 5 minutes later by default", async () => {
     const before = await counts(t.db);
     const t0 = Date.now();
-    const res = await apiAs(a.tokens.live).post(`/teams/${a.team.id}/gifts`, giftBody({ cc_email: "boss@example.com" }));
+    const res = await apiAs(a.tokens.live).post(
+      `/teams/${a.team.id}/gifts`,
+      giftBody({ cc_email: "boss@example.com" }),
+    );
     const t1 = Date.now();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe(JSON_API);
@@ -83,7 +86,11 @@ describe("POST /teams/:team_id/gifts", () => {
       [`users:${a.user.id}`, `collections:${t.cat.collection.id}`, `logos:${t.cat.logo.id}`].sort(),
     );
     expect(included.find((r) => r.type === "users")!.attributes).toEqual({ name: a.user.name, email: a.user.email });
-    expect(included.find((r) => r.type === "collections")!.attributes).toMatchObject({ name: "Coffee Lovers", price: "48.00", global: true });
+    expect(included.find((r) => r.type === "collections")!.attributes).toMatchObject({
+      name: "Coffee Lovers",
+      price: "48.00",
+      global: true,
+    });
 
     // Database: one gift, one event, one charge, one remembered message, no email yet.
     const after = await counts(t.db);
@@ -93,7 +100,13 @@ describe("POST /teams/:team_id/gifts", () => {
     expect(after.messages - before.messages).toBe(1);
     expect(after.emails - before.emails).toBe(0);
     const row = await t.db.gift.findUniqueOrThrow({ where: { id: g.id }, include: { events: true } });
-    expect(row).toMatchObject({ teamId: a.team.id, senderId: a.user.id, stage: "scheduled", livemode: true, priceCents: 4800 });
+    expect(row).toMatchObject({
+      teamId: a.team.id,
+      senderId: a.user.id,
+      stage: "scheduled",
+      livemode: true,
+      priceCents: 4800,
+    });
     expect(row.scheduledAt!.toISOString()).toBe(attrs["scheduled-at"]);
     expect(row.lastEventAt.toISOString()).toBe(attrs["last-event-at"]);
     expect(row.events).toHaveLength(1);
@@ -107,7 +120,12 @@ describe("POST /teams/:team_id/gifts", () => {
 
   it("gives every gift a distinct id and untie URL", async () => {
     const res = await apiAs(a.tokens.live).post("/bulk/gifts", {
-      gift: { collection: "Tea Time", message: "Tea?", from: "Me", recipients_attributes: Array.from({ length: 20 }, (_, i) => ({ name: `R${i}`, email: `r${i}@example.com` })) },
+      gift: {
+        collection: "Tea Time",
+        message: "Tea?",
+        from: "Me",
+        recipients_attributes: Array.from({ length: 20 }, (_, i) => ({ name: `R${i}`, email: `r${i}@example.com` })),
+      },
     });
     expect(res.status).toBe(200);
     const gifts = res.body.data as { id: string; attributes: Record<string, string> }[];
@@ -120,7 +138,10 @@ describe("POST /teams/:team_id/gifts", () => {
     const live = apiAs(a.tokens.live);
     const tea = await t.db.collection.findFirstOrThrow({ where: { name: "Tea Time" } });
     const acme = await t.db.logo.findFirstOrThrow({ where: { slug: "acme-rockets" } });
-    const byId = await live.post("/gifts", giftBody({ collection: String(tea.id), design_id: "thank-you", logo_id: acme.id }));
+    const byId = await live.post(
+      "/gifts",
+      giftBody({ collection: String(tea.id), design_id: "thank-you", logo_id: acme.id }),
+    );
     expect(byId.status).toBe(200);
     expect(byId.body.data.relationships.collection.data).toEqual({ type: "collections", id: String(tea.id) });
     expect(byId.body.data.relationships.design.data).toEqual({ type: "designs", id: "thank-you" });
@@ -129,20 +150,40 @@ describe("POST /teams/:team_id/gifts", () => {
     expect(inc).toContain("designs:thank-you");
     expect(inc).toContain(`logos:${acme.id}`);
     const design = byId.body.included.find((r: { type: string }) => r.type === "designs");
-    expect(design.attributes).toMatchObject({ name: expect.any(String), global: true, "has-logo": expect.any(Boolean) });
+    expect(design.attributes).toMatchObject({
+      name: expect.any(String),
+      global: true,
+      "has-logo": expect.any(Boolean),
+    });
 
-    const byName = await live.post("/gifts", giftBody({ collection: "tea time", design_id: "Thank-You", logo_id: String(acme.id) }));
+    const byName = await live.post(
+      "/gifts",
+      giftBody({ collection: "tea time", design_id: "Thank-You", logo_id: String(acme.id) }),
+    );
     expect(byName.status).toBe(200);
     expect(byName.body.data.relationships.collection.data.id).toBe(String(tea.id));
     expect(byName.body.data.relationships.design.data.id).toBe("thank-you");
     expect(byName.body.data.relationships.logo.data.id).toBe(String(acme.id));
-    expect((await t.db.charge.findFirstOrThrow({ where: { teamId: a.team.id }, orderBy: { id: "desc" } })).amountCents).toBe(tea.priceCents);
+    expect(
+      (await t.db.charge.findFirstOrThrow({ where: { teamId: a.team.id }, orderBy: { id: "desc" } })).amountCents,
+    ).toBe(tea.priceCents);
   });
 
   it("uses the given subject; keeps newlines and tabs in the message; trims text fields", async () => {
-    const res = await apiAs(a.tokens.live).post("/gifts", giftBody({ subject: "  A little something  ", message: "Line one\nLine two\tindented\r\nend", name: "  Robin  " }));
+    const res = await apiAs(a.tokens.live).post(
+      "/gifts",
+      giftBody({
+        subject: "  A little something  ",
+        message: "Line one\nLine two\tindented\r\nend",
+        name: "  Robin  ",
+      }),
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data.attributes).toMatchObject({ subject: "A little something", message: "Line one\nLine two\tindented\r\nend", name: "Robin" });
+    expect(res.body.data.attributes).toMatchObject({
+      subject: "A little something",
+      message: "Line one\nLine two\tindented\r\nend",
+      name: "Robin",
+    });
   });
 
   it("accepts scheduled_at with Z, with an offset, as a bare date (midnight UTC), and in the past", async () => {
@@ -165,9 +206,23 @@ describe("POST /teams/:team_id/gifts", () => {
 
   it("creates a link gift: email, cc-email and scheduled-at are null even when given; no email", async () => {
     const before = await counts(t.db);
-    const res = await apiAs(a.tokens.live).post("/gifts", giftBody({ delivery_method: "link", email: "ignored@example.com", cc_email: "cc@example.com", scheduled_at: "2030-01-01T00:00:00Z" }));
+    const res = await apiAs(a.tokens.live).post(
+      "/gifts",
+      giftBody({
+        delivery_method: "link",
+        email: "ignored@example.com",
+        cc_email: "cc@example.com",
+        scheduled_at: "2030-01-01T00:00:00Z",
+      }),
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data.attributes).toMatchObject({ "delivery-method": "link", email: null, "cc-email": null, "scheduled-at": null, stage: "scheduled" });
+    expect(res.body.data.attributes).toMatchObject({
+      "delivery-method": "link",
+      email: null,
+      "cc-email": null,
+      "scheduled-at": null,
+      stage: "scheduled",
+    });
     expect(res.body.data.attributes["untie-url"]).toMatch(/^http:\/\/localhost:3000\/untie\//);
     const row = await t.db.gift.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row).toMatchObject({ deliveryMethod: "link", email: null, ccEmail: null, scheduledAt: null });
@@ -195,7 +250,10 @@ describe("POST /teams/:team_id/gifts", () => {
       expect(row.expiresOn!.toISOString().slice(0, 10)).toBe(expires);
     }
     // Link gifts count from today.
-    const link = await live.post("/gifts", giftBody({ delivery_method: "link", expires_on: addDays(addYears(today(), 1), -1) }));
+    const link = await live.post(
+      "/gifts",
+      giftBody({ delivery_method: "link", expires_on: addDays(addYears(today(), 1), -1) }),
+    );
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     // Default email gifts (now + 5 min) count from the day they are sent.
     const dflt = await live.post("/gifts", giftBody({ expires_on: addDays(today(), 30) }));

@@ -41,19 +41,35 @@ export function giftBody(over: Record<string, unknown> = {}) {
 }
 
 /** A valid bulk body with `n` email recipients; `over` replaces or adds gift-level fields. */
-export function bulkBody(n: number, over: Record<string, unknown> = {}, recipient: (i: number) => Record<string, unknown> = () => ({})) {
+export function bulkBody(
+  n: number,
+  over: Record<string, unknown> = {},
+  recipient: (i: number) => Record<string, unknown> = () => ({}),
+) {
   return {
     gift: {
       collection: "Coffee Lovers",
       message: "Happy holidays from all of us!",
       from: "The Acme Team",
-      recipients_attributes: Array.from({ length: n }, (_, i) => ({ name: `Recipient ${i}`, email: `recipient${i}@example.com`, ...recipient(i) })),
+      recipients_attributes: Array.from({ length: n }, (_, i) => ({
+        name: `Recipient ${i}`,
+        email: `recipient${i}@example.com`,
+        ...recipient(i),
+      })),
       ...over,
     },
   };
 }
 
-type ErrorEntry = { title: string; status: number; detail: string; code: string; source?: { pointer: string }; meta?: Record<string, unknown>; links?: { about: string } };
+type ErrorEntry = {
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  source?: { pointer: string };
+  meta?: Record<string, unknown>;
+  links?: { about: string };
+};
 
 /** Asserts a JSON:API error document with the HTTP status, and returns its entries. */
 export function expectErrors(res: ApiResult, httpStatus: number): ErrorEntry[] {

@@ -25,7 +25,12 @@ function streamed(chunk: Uint8Array, times: number): ReadableStream<Uint8Array> 
 
 const postGift = (body: BodyInit, headers: Record<string, string> = {}) =>
   gifts.POST(
-    new Request("http://localhost:3000/api/v1/gifts", { method: "POST", body, headers: { authorization: `Bearer ${a.tokens.live}`, ...headers }, duplex: "half" } as RequestInit),
+    new Request("http://localhost:3000/api/v1/gifts", {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${a.tokens.live}`, ...headers },
+      duplex: "half",
+    } as RequestInit),
   );
 
 describe("request bodies are read as a stream and cut off at the limit", () => {
@@ -57,7 +62,11 @@ describe("request bodies are read as a stream and cut off at the limit", () => {
 
   it("JSON nested 10,000 deep (with an Idempotency-Key) is a 400, not a stack overflow", async () => {
     const deep = `{"gift":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
-    const res = await callApi("POST", "/gifts", { token: a.tokens.live, rawBody: deep, headers: { "content-type": "application/json", "Idempotency-Key": "deep-1" } });
+    const res = await callApi("POST", "/gifts", {
+      token: a.tokens.live,
+      rawBody: deep,
+      headers: { "content-type": "application/json", "Idempotency-Key": "deep-1" },
+    });
     expect(expectError(res, 400, "BadRequest").detail).toContain("nested");
   });
 });
@@ -70,8 +79,12 @@ async function asResult(res: Response) {
 describe("values that once caused a 500 are 4xx now", () => {
   it("a scheduled_at that is year 10000 in UTC", async () => {
     const before = await counts(t.db);
-    const problems = expectValidation(await apiAs(a.tokens.live).post("/gifts", giftBody({ scheduled_at: "9999-12-31T23:59:59-23:59" })));
-    expect(problems).toEqual([{ pointer: "/gift/scheduled_at", detail: expect.stringContaining("ISO 8601"), code: "invalid_timestamp" }]);
+    const problems = expectValidation(
+      await apiAs(a.tokens.live).post("/gifts", giftBody({ scheduled_at: "9999-12-31T23:59:59-23:59" })),
+    );
+    expect(problems).toEqual([
+      { pointer: "/gift/scheduled_at", detail: expect.stringContaining("ISO 8601"), code: "invalid_timestamp" },
+    ]);
     expect(await counts(t.db)).toEqual(before);
   });
 
@@ -85,14 +98,26 @@ describe("values that once caused a 500 are 4xx now", () => {
       const res = await token.POST(
         new Request("http://localhost:3000/oauth2/token", {
           method: "POST",
-          body: new URLSearchParams({ client_id, client_secret: "s", code: "c", grant_type: "authorization_code", redirect_uri: "https://example.com/cb" }),
+          body: new URLSearchParams({
+            client_id,
+            client_secret: "s",
+            code: "c",
+            grant_type: "authorization_code",
+            redirect_uri: "https://example.com/cb",
+          }),
         }),
       );
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe("invalid_request");
     }
     const basic = `Basic ${Buffer.from("a%00b:secret").toString("base64")}`;
-    const res = await token.POST(new Request("http://localhost:3000/oauth2/token", { method: "POST", headers: { authorization: basic }, body: new URLSearchParams({ grant_type: "authorization_code", code: "c" }) }));
+    const res = await token.POST(
+      new Request("http://localhost:3000/oauth2/token", {
+        method: "POST",
+        headers: { authorization: basic },
+        body: new URLSearchParams({ grant_type: "authorization_code", code: "c" }),
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -106,6 +131,9 @@ describe("values that once caused a 500 are 4xx now", () => {
       } as RequestInit),
     );
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: "invalid_request", error_description: "The request body is larger than 64 KB." });
+    expect(await res.json()).toEqual({
+      error: "invalid_request",
+      error_description: "The request body is larger than 64 KB.",
+    });
   });
 });

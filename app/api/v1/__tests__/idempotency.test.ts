@@ -80,7 +80,9 @@ describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {
     expect(fromSandboxA.body.data.attributes.team).toBe("sandbox");
     expect(await t.db.idempotencyKey.count({ where: { key: "shared-key" } })).toBe(4);
     // A teammate doesn't share keys either.
-    expect((await apiAs(b.tokens.live).post("/gifts", giftBody(), key("shared-key"))).headers.get("idempotent-replayed")).toBe("true");
+    expect(
+      (await apiAs(b.tokens.live).post("/gifts", giftBody(), key("shared-key"))).headers.get("idempotent-replayed"),
+    ).toBe("true");
   });
 
   it("two concurrent requests with one key create one gift; both answer 200 with its id", async () => {
@@ -92,7 +94,8 @@ describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {
       const live = apiAs(a.tokens.live);
       const [r1, r2] = await Promise.all([live.post(path, body, key("race")), live.post(path, body, key("race"))]);
       expect([r1.status, r2.status], JSON.stringify([r1.body, r2.body]).slice(0, 500)).toEqual([200, 200]);
-      const ids = (r: typeof r1) => (Array.isArray(r.body.data) ? r.body.data : [r.body.data]).map((g: { id: string }) => g.id);
+      const ids = (r: typeof r1) =>
+        (Array.isArray(r.body.data) ? r.body.data : [r.body.data]).map((g: { id: string }) => g.id);
       expect(ids(r1)).toEqual(ids(r2));
       expect([r1, r2].filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(1);
       expect(await t.db.gift.count({ where: { teamId: a.team.id } })).toBe(ids(r1).length);
@@ -106,7 +109,11 @@ describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {
     const live = apiAs(a.tokens.live);
     expectValidation(await live.post("/gifts", giftBody({ email: "nope" }), key("retry-me")));
     expectValidation(await live.post("/gifts", { gift: [] }, key("retry-me")));
-    expectError(await live.post("/gifts", undefined, { rawBody: "{oops", headers: { "Idempotency-Key": "retry-me" } }), 400, "BadRequest");
+    expectError(
+      await live.post("/gifts", undefined, { rawBody: "{oops", headers: { "Idempotency-Key": "retry-me" } }),
+      400,
+      "BadRequest",
+    );
     expect(await t.db.idempotencyKey.count({ where: { key: "retry-me" } })).toBe(0);
     const ok = await live.post("/gifts", giftBody(), key("retry-me"));
     expect(ok.status).toBe(200);
@@ -120,10 +127,16 @@ describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {
     const first = await live.post("/gifts", giftBody(), key("daily"));
     const ownerKey = `${a.user.id}:live`;
     // 23 h later it still replays.
-    await t.db.idempotencyKey.update({ where: { ownerKey_key: { ownerKey, key: "daily" } }, data: { createdAt: new Date(Date.now() - 23 * 3_600_000) } });
+    await t.db.idempotencyKey.update({
+      where: { ownerKey_key: { ownerKey, key: "daily" } },
+      data: { createdAt: new Date(Date.now() - 23 * 3_600_000) },
+    });
     expect((await live.post("/gifts", giftBody(), key("daily"))).body.data.id).toBe(first.body.data.id);
     // 24 h and a minute later it is forgotten: a different body is no conflict, and it creates a gift.
-    await t.db.idempotencyKey.update({ where: { ownerKey_key: { ownerKey, key: "daily" } }, data: { createdAt: new Date(Date.now() - 24 * 3_600_000 - 60_000) } });
+    await t.db.idempotencyKey.update({
+      where: { ownerKey_key: { ownerKey, key: "daily" } },
+      data: { createdAt: new Date(Date.now() - 24 * 3_600_000 - 60_000) },
+    });
     const later = await live.post("/gifts", giftBody({ name: "Next Year" }), key("daily"));
     expect(later.status).toBe(200);
     expect(later.headers.get("idempotent-replayed")).toBeNull();
@@ -131,15 +144,31 @@ describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {
     expect(await t.db.gift.count({ where: { teamId: a.team.id } })).toBe(2);
     expect(await t.db.idempotencyKey.count({ where: { ownerKey, key: "daily" } })).toBe(1);
     // …and the new record replays from now on.
-    expect((await live.post("/gifts", giftBody({ name: "Next Year" }), key("daily"))).body.data.id).toBe(later.body.data.id);
+    expect((await live.post("/gifts", giftBody({ name: "Next Year" }), key("daily"))).body.data.id).toBe(
+      later.body.data.id,
+    );
   });
 
   it("rebuilds the response from the created gifts when it wasn't stored (crash after commit)", async () => {
     const a = await createAccount(t.db);
     const live = apiAs(a.tokens.live);
-    const first = await live.post("/gifts", giftBody({ design_id: "thank-you", expires_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }), key("lost-response"));
-    await t.db.idempotencyKey.updateMany({ where: { key: "lost-response" }, data: { responseBody: null, status: null } });
-    const again = await live.post("/gifts", giftBody({ design_id: "thank-you", expires_on: first.body.data.attributes["expires-on"] }), key("lost-response"));
+    const first = await live.post(
+      "/gifts",
+      giftBody({
+        design_id: "thank-you",
+        expires_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      }),
+      key("lost-response"),
+    );
+    await t.db.idempotencyKey.updateMany({
+      where: { key: "lost-response" },
+      data: { responseBody: null, status: null },
+    });
+    const again = await live.post(
+      "/gifts",
+      giftBody({ design_id: "thank-you", expires_on: first.body.data.attributes["expires-on"] }),
+      key("lost-response"),
+    );
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
@@ -149,7 +178,9 @@ describe("Idempotency-Key on POST /gifts and /bulk/gifts", () => {
     const a = await createAccount(t.db);
     const before = await counts(t.db);
     for (const bad of ["", "x".repeat(256), "has space", "tab\there", "ünïcode"]) {
-      const res = await apiAs(a.tokens.live).post("/gifts", giftBody(), { headers: { "Idempotency-Key": bad } }).catch((error: Error) => error);
+      const res = await apiAs(a.tokens.live)
+        .post("/gifts", giftBody(), { headers: { "Idempotency-Key": bad } })
+        .catch((error: Error) => error);
       if (res instanceof Error) continue; // the Headers API itself refuses some values
       const e = expectError(res, 400, "BadRequest");
       expect(e.detail).toContain("Idempotency-Key");

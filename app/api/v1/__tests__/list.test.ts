@@ -16,18 +16,24 @@ beforeAll(async () => {
   const old: string[] = [];
   for (let i = 1; i <= 5; i++) {
     const createdAt = new Date(Date.now() - i * 3_600_000);
-    old.push((await insertGift(t.db, { teamId: a.team.id, senderId: a.user.id, createdAt, email: `old${i}@example.com` })).id);
+    old.push(
+      (await insertGift(t.db, { teamId: a.team.id, senderId: a.user.id, createdAt, email: `old${i}@example.com` })).id,
+    );
   }
   const bulk = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(60));
   expect(bulk.status).toBe(200);
   const singles: string[] = [];
   for (let i = 0; i < 3; i++) {
     await sleep(3);
-    singles.push((await apiAs(a.tokens.live).post("/gifts", giftBody({ email: `single${i}@example.com` }))).body.data.id);
+    singles.push(
+      (await apiAs(a.tokens.live).post("/gifts", giftBody({ email: `single${i}@example.com` }))).body.data.id,
+    );
   }
   // The 60 bulk gifts share one creation time; among them the order is by id, descending.
   const bulkIds = (bulk.body.data as Item[]).map((g) => g.id);
-  const bulkOrder = (await t.db.gift.findMany({ where: { id: { in: bulkIds } }, orderBy: { id: "desc" }, select: { id: true } })).map((g) => g.id);
+  const bulkOrder = (
+    await t.db.gift.findMany({ where: { id: { in: bulkIds } }, orderBy: { id: "desc" }, select: { id: true } })
+  ).map((g) => g.id);
   all = [...singles.reverse(), ...bulkOrder, ...old];
   expect(all).toHaveLength(TOTAL);
 });
@@ -75,7 +81,16 @@ describe("GET /teams/:team_id/gifts", () => {
   });
 
   it("rejects bad page[size] and page[after] with 400", async () => {
-    for (const q of ["page[size]=0", "page[size]=201", "page[size]=-1", "page[size]=abc", "page[size]=1.5", "page[size]=", "page[after]=not-a-cursor", "page[after]=%25%25%25"]) {
+    for (const q of [
+      "page[size]=0",
+      "page[size]=201",
+      "page[size]=-1",
+      "page[size]=abc",
+      "page[size]=1.5",
+      "page[size]=",
+      "page[after]=not-a-cursor",
+      "page[after]=%25%25%25",
+    ]) {
       const e = expectError(await apiAs(a.tokens.live).get(`/gifts?${q}`), 400, "BadRequest");
       expect(e.detail).toMatch(/page\[(size|after)\]/);
     }
@@ -83,13 +98,22 @@ describe("GET /teams/:team_id/gifts", () => {
 
   it("filter[email] is an exact address: % and _ are no wildcards, unknown filters are a 400", async () => {
     const live = apiAs(a.tokens.live);
-    for (const pattern of ["%", "%@example.com", "recipient_@example.com", "RECIPIENT7@EXAMPLE.CO_", "recipient7@example.com%", "\\%"]) {
+    for (const pattern of [
+      "%",
+      "%@example.com",
+      "recipient_@example.com",
+      "RECIPIENT7@EXAMPLE.CO_",
+      "recipient7@example.com%",
+      "\\%",
+    ]) {
       expect((await live.get(`/gifts?filter[email]=${encodeURIComponent(pattern)}`)).body.data, pattern).toEqual([]);
     }
     expect((await live.get("/gifts?filter[email]=Recipient7%40EXAMPLE.com")).body.data).toHaveLength(1);
     const e = expectError(await live.get("/gifts?filter[colour]=red"), 400, "BadRequest");
     expect(e).toMatchObject({ code: "bad_request", source: { parameter: "filter[colour]" } });
-    expect(expectError(await live.get("/collections?filter[stage]=sent"), 400, "BadRequest").source).toEqual({ parameter: "filter[stage]" });
+    expect(expectError(await live.get("/collections?filter[stage]=sent"), 400, "BadRequest").source).toEqual({
+      parameter: "filter[stage]",
+    });
   });
 
   it("filter[stage] and filter[email] (case-insensitive), kept in links.next", async () => {
@@ -135,7 +159,9 @@ describe("GET /teams/:team_id/gifts", () => {
     const mine = await apiAs(a.tokens.sandbox).post("/bulk/gifts", bulkBody(2));
     await apiAs(b.tokens.sandbox).post("/gifts", giftBody());
     const list = await apiAs(a.tokens.sandbox).get("/gifts");
-    expect((list.body.data as Item[]).map((g) => g.id).sort()).toEqual((mine.body.data as Item[]).map((g) => g.id).sort());
+    expect((list.body.data as Item[]).map((g) => g.id).sort()).toEqual(
+      (mine.body.data as Item[]).map((g) => g.id).sort(),
+    );
     expect((await apiAs(b.tokens.sandbox).get("/gifts")).body.data).toHaveLength(1);
   });
 });
@@ -159,7 +185,11 @@ describe("GET /teams/:team_id/messages", () => {
 
     const res = await live.get(`/teams/${u.team.id}/messages`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((m: { attributes: { message: string } }) => m.attributes.message)).toEqual(["First", "Third", "Second"]);
+    expect(res.body.data.map((m: { attributes: { message: string } }) => m.attributes.message)).toEqual([
+      "First",
+      "Third",
+      "Second",
+    ]);
     for (const m of res.body.data) {
       expect(m.type).toBe("messages");
       expect(m.id).toMatch(/^\d+$/);
@@ -168,8 +198,16 @@ describe("GET /teams/:team_id/messages", () => {
     const self = `http://localhost:3000/api/v1/teams/${u.team.id}/messages`;
     expect(res.body.links).toEqual({ self, first: self, next: null });
     expect((await live.get("/messages")).body.data).toEqual(res.body.data);
-    expect((await apiAs(mate.tokens.live).get(`/teams/${u.team.id}/messages`)).body.data.map((m: { attributes: { message: string } }) => m.attributes.message)).toEqual(["Teammate's"]);
-    expect((await apiAs(u.tokens.sandbox).get("/messages")).body.data.map((m: { attributes: { message: string } }) => m.attributes.message)).toEqual(["Sandbox only"]);
+    expect(
+      (await apiAs(mate.tokens.live).get(`/teams/${u.team.id}/messages`)).body.data.map(
+        (m: { attributes: { message: string } }) => m.attributes.message,
+      ),
+    ).toEqual(["Teammate's"]);
+    expect(
+      (await apiAs(u.tokens.sandbox).get("/messages")).body.data.map(
+        (m: { attributes: { message: string } }) => m.attributes.message,
+      ),
+    ).toEqual(["Sandbox only"]);
     expect(await t.db.giftMessage.count({ where: { userId: u.user.id } })).toBe(4);
   });
 

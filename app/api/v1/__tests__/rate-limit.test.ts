@@ -14,7 +14,8 @@ beforeAll(async () => {
   a = await createAccount(t.db);
 });
 afterEach(() => {
-  for (const name of ["RIBBON_RATE_LIMIT_API_PER_MINUTE", "RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP"]) process.env[name] = saved[name];
+  for (const name of ["RIBBON_RATE_LIMIT_API_PER_MINUTE", "RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP"])
+    process.env[name] = saved[name];
 });
 
 const from = (ip: string, token?: string) => ({ token, headers: Object.fromEntries(socketHeaders(ip)) });
@@ -38,7 +39,8 @@ describe("rate limits", () => {
   it("1,000 bad tokens from one address are refused with 429 after the limit, and a valid token from it still gets 200", async () => {
     process.env.RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP = "30";
     const statuses: number[] = [];
-    for (let i = 0; i < 1000; i++) statuses.push((await callApi("GET", "/teams", from("10.2.2.2", `rbn_live_guess${i}`))).status);
+    for (let i = 0; i < 1000; i++)
+      statuses.push((await callApi("GET", "/teams", from("10.2.2.2", `rbn_live_guess${i}`))).status);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     const refused = await callApi("GET", "/teams", from("10.2.2.2", "rbn_live_one-more-guess"));
@@ -56,7 +58,13 @@ describe("rate limits", () => {
         new Request("http://localhost:3000/oauth2/token", {
           method: "POST",
           headers: socketHeaders("10.4.4.4"),
-          body: new URLSearchParams({ client_id: "nobody", client_secret: "guess", code: "c", grant_type: "authorization_code", redirect_uri: "https://example.com/cb" }),
+          body: new URLSearchParams({
+            client_id: "nobody",
+            client_secret: "guess",
+            code: "c",
+            grant_type: "authorization_code",
+            redirect_uri: "https://example.com/cb",
+          }),
         }),
       );
     expect([(await attempt()).status, (await attempt()).status]).toEqual([401, 401]);
@@ -72,8 +80,20 @@ describe("rate limits", () => {
     const approved = await approveAuthorization(t.db, { clientId: client.clientId, redirectUri, userId: a.user.id });
     if (approved.status !== "redirect") throw new Error("expected a code");
     const post = (fields: Record<string, string>) =>
-      token.POST(new Request("http://localhost:3000/oauth2/token", { method: "POST", headers: socketHeaders("10.5.5.5"), body: new URLSearchParams(fields) }));
-    const fields = { client_id: client.clientId, client_secret: client.clientSecret, code: approved.code, grant_type: "authorization_code", redirect_uri: redirectUri };
+      token.POST(
+        new Request("http://localhost:3000/oauth2/token", {
+          method: "POST",
+          headers: socketHeaders("10.5.5.5"),
+          body: new URLSearchParams(fields),
+        }),
+      );
+    const fields = {
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      code: approved.code,
+      grant_type: "authorization_code",
+      redirect_uri: redirectUri,
+    };
     const statuses: number[] = [];
     for (let i = 0; i < 50; i++) statuses.push((await post({ ...fields, client_secret: `guess-${i}` })).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);

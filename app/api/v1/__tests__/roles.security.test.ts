@@ -30,7 +30,11 @@ const refunds = (giftId: string) => t.db.charge.count({ where: { giftId, kind: "
 describe("cancelling a live team's gifts", () => {
   it("a member can't cancel a gift the owner sent: 403 owner_required, still scheduled, no refund", async () => {
     const ownersGift = await send(owner.tokens.live);
-    const error = expectError(await apiAs(member.tokens.live).delete(`/teams/${owner.team.id}/gifts/${ownersGift}`), 403, "Forbidden");
+    const error = expectError(
+      await apiAs(member.tokens.live).delete(`/teams/${owner.team.id}/gifts/${ownersGift}`),
+      403,
+      "Forbidden",
+    );
     expect(error.code).toBe("owner_required");
     expect((await t.db.gift.findUniqueOrThrow({ where: { id: ownersGift } })).stage).toBe("scheduled");
     expect(await refunds(ownersGift)).toBe(0);
@@ -42,7 +46,9 @@ describe("cancelling a live team's gifts", () => {
     const membersGift = await send(member.tokens.live);
     const anotherMembersGift = await send(member.tokens.live);
     expect((await apiAs(member.tokens.live).delete(`/teams/${owner.team.id}/gifts/${membersGift}`)).status).toBe(200);
-    expect((await apiAs(owner.tokens.live).delete(`/teams/${owner.team.id}/gifts/${anotherMembersGift}`)).status).toBe(200);
+    expect((await apiAs(owner.tokens.live).delete(`/teams/${owner.team.id}/gifts/${anotherMembersGift}`)).status).toBe(
+      200,
+    );
     expect(await refunds(membersGift)).toBe(1);
     expect(await refunds(anotherMembersGift)).toBe(1);
   });
@@ -52,8 +58,16 @@ describe("test events to a live team's endpoints", () => {
   it("are sent by owners only", async () => {
     const receiver = await startReceiver(3251);
     try {
-      const caller = { user: { id: owner.user.id, name: "", email: owner.user.email }, mode: "live" as const, via: "token" as const, credentialId: 0 };
-      const { endpoint } = await createEndpoint(t.db, caller, owner.team, { url: receiver.url, eventTypes: ["gift.sent"] });
+      const caller = {
+        user: { id: owner.user.id, name: "", email: owner.user.email },
+        mode: "live" as const,
+        via: "token" as const,
+        credentialId: 0,
+      };
+      const { endpoint } = await createEndpoint(t.db, caller, owner.team, {
+        url: receiver.url,
+        eventTypes: ["gift.sent"],
+      });
       expect(await sendTestEvent(t.db, member.user.id, endpoint.id)).toBeNull();
       expect(receiver.received).toHaveLength(0);
       expect(await sendTestEvent(t.db, owner.user.id, endpoint.id)).toMatchObject({ status: 200 });

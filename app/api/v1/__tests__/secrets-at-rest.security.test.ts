@@ -22,12 +22,25 @@ beforeAll(async () => {
 
   // Gifts, with Idempotency-Keys (their replay bodies are stored), delivered through a provider.
   const key = (k: string) => ({ headers: { "Idempotency-Key": k } });
-  const single = await apiAs(a.tokens.live).post("/gifts", giftBody({ scheduled_at: "2020-01-01T00:00:00Z" }), key("secret-scan-1"));
-  const bulk = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(2, {}, (i) => (i === 1 ? { delivery_method: "link" } : { scheduled_at: "2020-01-01T00:00:00Z" })), key("secret-scan-2"));
-  const replay = await apiAs(a.tokens.live).post("/gifts", giftBody({ scheduled_at: "2020-01-01T00:00:00Z" }), key("secret-scan-1"));
+  const single = await apiAs(a.tokens.live).post(
+    "/gifts",
+    giftBody({ scheduled_at: "2020-01-01T00:00:00Z" }),
+    key("secret-scan-1"),
+  );
+  const bulk = await apiAs(a.tokens.live).post(
+    "/bulk/gifts",
+    bulkBody(2, {}, (i) => (i === 1 ? { delivery_method: "link" } : { scheduled_at: "2020-01-01T00:00:00Z" })),
+    key("secret-scan-2"),
+  );
+  const replay = await apiAs(a.tokens.live).post(
+    "/gifts",
+    giftBody({ scheduled_at: "2020-01-01T00:00:00Z" }),
+    key("secret-scan-1"),
+  );
   expect(replay.headers.get("idempotent-replayed")).toBe("true");
   expect(replay.body.data.attributes["untie-url"]).toBe(single.body.data.attributes["untie-url"]); // recomputed on replay
-  for (const g of [single.body.data, ...bulk.body.data]) secrets.set(`untie secret of ${g.id}`, untieSecret(g.attributes["untie-url"]));
+  for (const g of [single.body.data, ...bulk.body.data])
+    secrets.set(`untie secret of ${g.id}`, untieSecret(g.attributes["untie-url"]));
   const provider = Object.assign(fakeTransport(), { name: "resend" });
   expect((await deliverDueGifts(t.db, { transport: provider })).claimed).toBe(2);
   expect(provider.sent.map((m) => m.html).join("")).toContain(untieSecret(single.body.data.attributes["untie-url"])); // the email itself carries it
@@ -35,27 +48,60 @@ beforeAll(async () => {
   // A sign-in email through the provider.
   const signInToken = randomSecret(24);
   secrets.set("sign-in link token", signInToken);
-  await sendEmail(t.db, { kind: "signin", to: a.user.email, subject: "Sign in", html: `<a href="http://x/cb?token=${signInToken}">in</a>`, text: signInToken }, { transport: provider });
+  await sendEmail(
+    t.db,
+    {
+      kind: "signin",
+      to: a.user.email,
+      subject: "Sign in",
+      html: `<a href="http://x/cb?token=${signInToken}">in</a>`,
+      text: signInToken,
+    },
+    { transport: provider },
+  );
 
   // OAuth: client secret, code, access token.
   const client = await createOAuthClient(t.db, { name: "Scan", redirectUris: ["https://scan.example/cb"] });
-  const approved = await approveAuthorization(t.db, { clientId: client.clientId, redirectUri: "https://scan.example/cb", userId: a.user.id });
+  const approved = await approveAuthorization(t.db, {
+    clientId: client.clientId,
+    redirectUri: "https://scan.example/cb",
+    userId: a.user.id,
+  });
   if (approved.status !== "redirect") throw new Error("expected a code");
-  const token = await exchangeAuthorizationCode(t.db, { grantType: "authorization_code", clientId: client.clientId, clientSecret: client.clientSecret, code: approved.code, redirectUri: "https://scan.example/cb" });
-  secrets.set("client secret", client.clientSecret).set("authorization code", approved.code).set("oauth access token", token.accessToken);
+  const token = await exchangeAuthorizationCode(t.db, {
+    grantType: "authorization_code",
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    code: approved.code,
+    redirectUri: "https://scan.example/cb",
+  });
+  secrets
+    .set("client secret", client.clientSecret)
+    .set("authorization code", approved.code)
+    .set("oauth access token", token.accessToken);
 
   // A browser session.
   const sessionToken = randomSecret(32);
-  await withHashedSessions(PrismaAdapter(t.db)).createSession!({ sessionToken, userId: a.user.id, expires: new Date(Date.now() + 86_400_000) });
+  await withHashedSessions(PrismaAdapter(t.db)).createSession!({
+    sessionToken,
+    userId: a.user.id,
+    expires: new Date(Date.now() + 86_400_000),
+  });
   secrets.set("session token", sessionToken);
 
   // A team invitation's link, emailed through the provider.
-  await inviteMember(t.db, { actorId: a.user.id, teamId: a.team.id, email: "invitee@example.test", role: "member" }, { transport: provider });
+  await inviteMember(
+    t.db,
+    { actorId: a.user.id, teamId: a.team.id, email: "invitee@example.test", role: "member" },
+    { transport: provider },
+  );
   const invitationLink = provider.sent.find((m) => m.to === "invitee@example.test")!.text;
   secrets.set("invitation link secret", /\/invitations\/([1-9A-HJ-NP-Za-km-z]+)/.exec(invitationLink)![1]);
 
   // A webhook endpoint's signing secret.
-  const endpoint = await apiAs(a.tokens.live).post("/webhook-endpoints", { webhook_endpoint: { url: "https://hooks.example.com/ribbon" } });
+  const endpoint = await apiAs(a.tokens.live).post("/webhook-endpoints", {
+    webhook_endpoint: { url: "https://hooks.example.com/ribbon" },
+  });
   secrets.set("webhook secret", endpoint.body.data.attributes.secret);
 });
 

@@ -41,7 +41,9 @@ describe("webhook endpoints of a live team are managed by its owners", () => {
     for (const attempt of attempts) {
       const error = expectError(await attempt(), 403, "Forbidden");
       expect(error.code).toBe("owner_required");
-      expect(error.detail).toBe(`Only the team's owners can manage the team's webhook endpoints. Ask an owner of team "${owner.team.id}".`);
+      expect(error.detail).toBe(
+        `Only the team's owners can manage the team's webhook endpoints. Ask an owner of team "${owner.team.id}".`,
+      );
     }
     expect(await endpointRow()).toEqual(before);
     expect(await t.db.webhookEndpoint.count({ where: { teamId: owner.team.id } })).toBe(1);
@@ -50,19 +52,41 @@ describe("webhook endpoints of a live team are managed by its owners", () => {
 
   it("an owner can; a member made owner can too, and demoted again can't", async () => {
     const ownerApi = apiAs(owner.tokens.live);
-    expect((await ownerApi.patch(`/teams/${owner.team.id}/webhook-endpoints/${endpointId}`, { webhook_endpoint: { description: "CRM" } })).status).toBe(200);
-    expect((await ownerApi.post(`/teams/${owner.team.id}/webhook-endpoints/${endpointId}/rotate-secret`, {})).status).toBe(200);
+    expect(
+      (
+        await ownerApi.patch(`/teams/${owner.team.id}/webhook-endpoints/${endpointId}`, {
+          webhook_endpoint: { description: "CRM" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await ownerApi.post(`/teams/${owner.team.id}/webhook-endpoints/${endpointId}/rotate-secret`, {})).status,
+    ).toBe(200);
     await addMember(t.db, owner.team.id, member.user.id, "owner");
-    const promoted = await apiAs(member.tokens.live).post(`/teams/${owner.team.id}/webhook-endpoints`, body("https://hooks.example.com/promoted"));
+    const promoted = await apiAs(member.tokens.live).post(
+      `/teams/${owner.team.id}/webhook-endpoints`,
+      body("https://hooks.example.com/promoted"),
+    );
     expect(promoted.status).toBe(200);
     await addMember(t.db, owner.team.id, member.user.id, "member");
-    expectError(await apiAs(member.tokens.live).delete(`/teams/${owner.team.id}/webhook-endpoints/${promoted.body.data.id}`), 403, "Forbidden");
+    expectError(
+      await apiAs(member.tokens.live).delete(`/teams/${owner.team.id}/webhook-endpoints/${promoted.body.data.id}`),
+      403,
+      "Forbidden",
+    );
   });
 
   it("a non-member gets 404 as before, and in the shared sandbox everyone manages their own endpoints", async () => {
     const stranger = await createAccount(t.db);
-    expectError(await apiAs(stranger.tokens.live).post(`/teams/${owner.team.id}/webhook-endpoints`, body()), 404, "NotFound");
-    const sandbox = await apiAs(member.tokens.sandbox).post("/teams/sandbox/webhook-endpoints", body("https://hooks.example.com/sandbox"));
+    expectError(
+      await apiAs(stranger.tokens.live).post(`/teams/${owner.team.id}/webhook-endpoints`, body()),
+      404,
+      "NotFound",
+    );
+    const sandbox = await apiAs(member.tokens.sandbox).post(
+      "/teams/sandbox/webhook-endpoints",
+      body("https://hooks.example.com/sandbox"),
+    );
     expect(sandbox.status).toBe(200);
     expect((await apiAs(member.tokens.sandbox).delete(`/webhook-endpoints/${sandbox.body.data.id}`)).status).toBe(200);
   });
@@ -72,8 +96,15 @@ describe("GET /teams", () => {
   it("lists a team to a new member's own live token as soon as they accept, and stops when they are removed", async () => {
     const person = await createPerson(t.db);
     expect((await apiAs(person.tokens.live).get("/teams")).body.data).toEqual([]);
-    await inviteMember(t.db, { actorId: owner.user.id, teamId: owner.team.id, email: person.user.email, role: "member" });
-    const email = await t.db.emailOutbox.findFirstOrThrow({ where: { kind: "team-invitation", to: person.user.email } });
+    await inviteMember(t.db, {
+      actorId: owner.user.id,
+      teamId: owner.team.id,
+      email: person.user.email,
+      role: "member",
+    });
+    const email = await t.db.emailOutbox.findFirstOrThrow({
+      where: { kind: "team-invitation", to: person.user.email },
+    });
     const token = /\/invitations\/([1-9A-HJ-NP-Za-km-z]+)/.exec(email.text)![1];
     await acceptInvitation(t.db, { token, userId: person.user.id });
     const teams = await apiAs(person.tokens.live).get("/teams");

@@ -7,5 +7,11 @@ export async function GET(_request: Request, { params }: { params: Promise<{ des
   const logoId = /^(\d{1,9})\.svg$/.exec(logo)?.[1];
   const svg = logoId && design.length <= 100 ? await cardImage(await getDb(), design, Number(logoId)) : null;
   if (!svg) return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain" } });
-  return new Response(svg, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } });
+  return new Response(svg, {
+    headers: {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=86400",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
 }

@@ -3,10 +3,16 @@ import { INVALID_AUTHORIZATION, type InvalidAuthorization } from "@/lib/oauth";
 export const metadata = { title: "This authorization link doesn't work", robots: { index: false } };
 
 const explanation = (reason: string | string[] | undefined) =>
-  typeof reason === "string" && Object.hasOwn(INVALID_AUTHORIZATION, reason) ? INVALID_AUTHORIZATION[reason as InvalidAuthorization] : "The link is not a valid authorization request.";
+  typeof reason === "string" && Object.hasOwn(INVALID_AUTHORIZATION, reason)
+    ? INVALID_AUTHORIZATION[reason as InvalidAuthorization]
+    : "The link is not a valid authorization request.";
 
 /** What /oauth2/authorize shows, with a 400, for a client or redirect URI it can't trust (proxy.ts rewrites here). */
-export default async function InvalidAuthorizationPage({ searchParams }: { searchParams: Promise<{ reason?: string | string[] }> }) {
+export default async function InvalidAuthorizationPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ reason?: string | string[] }>;
+}) {
   const { reason } = await searchParams;
   return (
     <main className="mx-auto max-w-md px-6 py-20">

@@ -8,13 +8,22 @@ import { resolveTeam } from "@/lib/teams";
 
 type Params = { team_id?: string };
 
-export const GET = apiRoute<Params>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
-  const url = new URL(request.url);
-  const page = readPage(url, /^\d{1,15}$/);
-  const rows = await listEvents(db, { caller, team, filter: readEventFilter(url), size: page.size, after: page.after });
-  const { items, links } = paginate(rows, page, url);
-  return jsonApi({ data: items.map(serializeEvent), links });
-}, { filters: ["type", "gift"] });
+export const GET = apiRoute<Params>(
+  async ({ request, db, caller, params }) => {
+    const team = await resolveTeam(db, caller, params.team_id);
+    const url = new URL(request.url);
+    const page = readPage(url, /^\d{1,15}$/);
+    const rows = await listEvents(db, {
+      caller,
+      team,
+      filter: readEventFilter(url),
+      size: page.size,
+      after: page.after,
+    });
+    const { items, links } = paginate(rows, page, url);
+    return jsonApi({ data: items.map(serializeEvent), links });
+  },
+  { filters: ["type", "gift"] },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -13,20 +13,28 @@ import { resolveTeam } from "@/lib/teams";
 
 type Params = { team_id?: string };
 
-export const GET = apiRoute<Params>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
-  const url = new URL(request.url);
-  const page = readPage(url);
-  const rows = await listGifts(db, { caller, team, filter: readGiftFilter(url), size: page.size, after: page.after });
-  const { items, links } = paginate(rows, page, url);
-  return jsonApi(giftListDocument(items, links));
-}, { filters: ["stage", "email"] });
+export const GET = apiRoute<Params>(
+  async ({ request, db, caller, params }) => {
+    const team = await resolveTeam(db, caller, params.team_id);
+    const url = new URL(request.url);
+    const page = readPage(url);
+    const rows = await listGifts(db, { caller, team, filter: readGiftFilter(url), size: page.size, after: page.after });
+    const { items, links } = paginate(rows, page, url);
+    return jsonApi(giftListDocument(items, links));
+  },
+  { filters: ["stage", "email"] },
+);
 
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const team = await resolveTeam(db, caller, params.team_id);
   const body = await readJsonObject(request);
   return idempotentCreate({
-    db, request, caller, body, scope: `${team.id}:gift`, shape: "one",
+    db,
+    request,
+    caller,
+    body,
+    scope: `${team.id}:gift`,
+    shape: "one",
     async create(idempotency) {
       const now = new Date();
       const [gift] = await createGifts(db, { caller, team, ...parseSingleGift(body, now), now, idempotency });

@@ -15,7 +15,10 @@ export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
 
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const team = await resolveTeam(db, caller, params.team_id);
-  const input = parseEndpointInput(await readJsonObject(request), { create: true, allowPrivate: allowPrivateAddresses() });
+  const input = parseEndpointInput(await readJsonObject(request), {
+    create: true,
+    allowPrivate: allowPrivateAddresses(),
+  });
   const { endpoint, secret } = await createEndpoint(db, caller, team, input);
   return jsonApi({ data: serializeEndpoint(endpoint, secret) });
 });

@@ -12,7 +12,12 @@ export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller,
   const team = await resolveTeam(db, caller, params.team_id);
   const body = await readJsonObject(request);
   return idempotentCreate({
-    db, request, caller, body, scope: `${team.id}:bulk`, shape: "many",
+    db,
+    request,
+    caller,
+    body,
+    scope: `${team.id}:bulk`,
+    shape: "many",
     async create(idempotency) {
       const now = new Date();
       const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });

@@ -15,7 +15,10 @@ export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
 
 export const PATCH = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const team = await resolveTeam(db, caller, params.team_id);
-  const input = parseEndpointInput(await readJsonObject(request), { create: false, allowPrivate: allowPrivateAddresses() });
+  const input = parseEndpointInput(await readJsonObject(request), {
+    create: false,
+    allowPrivate: allowPrivateAddresses(),
+  });
   return jsonApi({ data: serializeEndpoint(await updateEndpoint(db, caller, team, params.id, input)) });
 });
 

@@ -9,14 +9,21 @@ import { resolveTeam } from "@/lib/teams";
 
 type Params = { team_id?: string; id: string };
 
-export const GET = apiRoute<Params>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
-  const gift = await getGift(db, caller, team, params.id);
-  const url = new URL(request.url);
-  const page = readPage(url, /^\d{1,15}$/);
-  const filter = { ...readEventFilter(url), giftId: gift.id };
-  const { items, links } = paginate(await listEvents(db, { caller, team, filter, size: page.size, after: page.after }), page, url);
-  return jsonApi({ data: items.map(serializeEvent), links });
-}, { filters: ["type", "gift"] });
+export const GET = apiRoute<Params>(
+  async ({ request, db, caller, params }) => {
+    const team = await resolveTeam(db, caller, params.team_id);
+    const gift = await getGift(db, caller, team, params.id);
+    const url = new URL(request.url);
+    const page = readPage(url, /^\d{1,15}$/);
+    const filter = { ...readEventFilter(url), giftId: gift.id };
+    const { items, links } = paginate(
+      await listEvents(db, { caller, team, filter, size: page.size, after: page.after }),
+      page,
+      url,
+    );
+    return jsonApi({ data: items.map(serializeEvent), links });
+  },
+  { filters: ["type", "gift"] },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
