@@ -60,13 +60,13 @@ test("a restarted server takes over a killed one's claims within 30 s: every ema
   expect(emails.filter((e) => e._count !== 1)).toEqual([]);
   expect(await db.gift.count({ where: { stage: { not: "sent" } } })).toBe(0);
 
-  // Webhooks: at least once each, every copy with the delivery's one webhook-id.
+  // Webhooks: at least once each, every copy with its message's one webhook-id (one per event).
   const succeeded = () => db.webhookDelivery.count({ where: { status: "succeeded" } });
   for (let i = 0; i < 300 && (await succeeded()) < GIFTS; i++) await sleep(200);
   expect(await succeeded()).toBe(GIFTS);
-  const deliveries = await db.webhookDelivery.findMany({ select: { id: true } });
+  const deliveries = await db.webhookDelivery.findMany({ select: { eventId: true } });
   expect(deliveries.length).toBe(GIFTS);
-  const ids = new Set(deliveries.map((d) => messageId(d.id)));
+  const ids = new Set(deliveries.map((d) => messageId(d.eventId)));
   const received = receiver.received.map((r) => String(r.headers["webhook-id"]));
   expect(received.filter((id) => !ids.has(id))).toEqual([]);
   expect(new Set(received).size).toBe(GIFTS);
