@@ -80,13 +80,11 @@ const eventFilters = {
 };
 const replayBody = z
   .object({
-    since: z
-      .string()
-      .meta({
-        description: "Re-send every event since this time (at most 30 days ago), ISO 8601.",
-        format: "date-time",
-        example: "2026-11-20T00:00:00Z",
-      }),
+    since: z.string().meta({
+      description: "Re-send every event since this time (at most 30 days ago), ISO 8601.",
+      format: "date-time",
+      example: "2026-11-20T00:00:00Z",
+    }),
   })
   .meta({ id: "ReplayRequest" });
 const simulateBody = z

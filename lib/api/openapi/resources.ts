@@ -148,13 +148,10 @@ export const Gift = resource(
     subject: z.string(),
     message: z.string(),
     from: z.string(),
-    "thank-you-note": z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "The recipient's note to the sender (at most 500 characters); null until redeemed or when they wrote none.",
-      }),
+    "thank-you-note": z.string().nullable().meta({
+      description:
+        "The recipient's note to the sender (at most 500 characters); null until redeemed or when they wrote none.",
+    }),
     "selected-product": NamedRef.nullable().meta({
       description: "The product the recipient chose; null until redeemed.",
     }),
@@ -270,12 +267,9 @@ export const WebhookEndpoint = resource(
     "previous-secret-expires-at": timestamp
       .nullable()
       .meta({ description: "After a rotation, the old secret also signs until then." }),
-    secret: z
-      .string()
-      .optional()
-      .meta({
-        description: "`whsec_…`: only in the responses of create and rotate-secret. Store it; it is never shown again.",
-      }),
+    secret: z.string().optional().meta({
+      description: "`whsec_…`: only in the responses of create and rotate-secret. Store it; it is never shown again.",
+    }),
     "created-at": timestamp,
     "updated-at": timestamp,
   },
@@ -321,10 +315,8 @@ export const ReplayResult = z
   .meta({ id: "ReplayResult", description: "How many deliveries the replay queued." });
 
 /** The body Ribbon POSTs to a webhook endpoint. */
-export const WebhookPayload = z
-  .strictObject({ type: eventType, timestamp, data: Gift })
-  .meta({
-    id: "WebhookPayload",
-    description:
-      "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme.",
-  });
+export const WebhookPayload = z.strictObject({ type: eventType, timestamp, data: Gift }).meta({
+  id: "WebhookPayload",
+  description:
+    "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme.",
+});

@@ -603,14 +603,12 @@ function signInRequests(): fc.Arbitrary<FuzzRequest> {
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: "authjs.csrf-token=forged%7Cforged" },
       body: enc.encode(new URLSearchParams(fields).toString()),
     })),
-    fc
-      .tuple(fc.constantFrom("callbackUrl", "error", "email"), hostileString)
-      .map(([k, v]): FuzzRequest => ({
-        kind: "page",
-        method: "GET",
-        path: `/signin${queryString([[k, v]], false)}`,
-        headers: {},
-      })),
+    fc.tuple(fc.constantFrom("callbackUrl", "error", "email"), hostileString).map(([k, v]): FuzzRequest => ({
+      kind: "page",
+      method: "GET",
+      path: `/signin${queryString([[k, v]], false)}`,
+      headers: {},
+    })),
     fc.tuple(hostileString, hostileString).map(([token, email]): FuzzRequest => ({
       kind: "page",
       method: "GET",
