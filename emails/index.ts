@@ -6,8 +6,18 @@ import ShippedEmail from "./ShippedEmail";
 import SignInEmail from "./SignInEmail";
 import TeamInvitationEmail from "./TeamInvitationEmail";
 import ThankYouEmail from "./ThankYouEmail";
+import WebhookDisabledEmail from "./WebhookDisabledEmail";
 
-export { DeliveredEmail, GiftEmail, RedemptionEmail, ShippedEmail, SignInEmail, TeamInvitationEmail, ThankYouEmail };
+export {
+  DeliveredEmail,
+  GiftEmail,
+  RedemptionEmail,
+  ShippedEmail,
+  SignInEmail,
+  TeamInvitationEmail,
+  ThankYouEmail,
+  WebhookDisabledEmail,
+};
 export type { DeliveredEmailProps } from "./DeliveredEmail";
 export type { GiftEmailProps } from "./GiftEmail";
 export type { RedemptionEmailProps } from "./RedemptionEmail";
@@ -15,6 +25,7 @@ export type { ShippedEmailProps } from "./ShippedEmail";
 export type { SignInEmailProps } from "./SignInEmail";
 export type { TeamInvitationEmailProps } from "./TeamInvitationEmail";
 export type { ThankYouEmailProps } from "./ThankYouEmail";
+export type { WebhookDisabledEmailProps } from "./WebhookDisabledEmail";
 
 export const templates = {
   DeliveredEmail,
@@ -24,4 +35,5 @@ export const templates = {
   SignInEmail,
   TeamInvitationEmail,
   ThankYouEmail,
+  WebhookDisabledEmail,
 } as const;

@@ -1,13 +1,13 @@
-import { render } from "@react-email/render";
 import type { PrismaClient } from "@/lib/db";
-import { purgeExpiredSignInEmails, sendEmail } from "@/lib/delivery";
-import SignInEmail from "@/emails/SignInEmail";
+import { purgeExpiredSignInEmails, queueEmail, sendQueuedEmailNow } from "@/lib/delivery";
 
-/** Sends the magic sign-in link (to the local outbox on the embedded default). */
+/**
+ * Queues the magic sign-in link (its link sealed) and sends it at once; a refused send is
+ * retried by the `send-emails` job rather than lost.
+ */
 export async function sendSignInEmail(db: PrismaClient, input: { to: string; url: string }): Promise<void> {
   const host = new URL(input.url).host;
-  const element = SignInEmail({ url: input.url, host });
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  await sendEmail(db, { kind: "signin", to: input.to, subject: `Sign in to Ribbon (${host})`, html, text });
+  const { id } = await queueEmail(db, { kind: "signin", to: input.to, props: { host }, link: input.url });
+  await sendQueuedEmailNow(db, id);
   await purgeExpiredSignInEmails(db); // whatever scheduler runs, expired links don't pile up
 }

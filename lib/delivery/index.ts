@@ -10,11 +10,11 @@ export { renderGiftEmail, giftEmailProps } from "./render-gift-email";
 export { mailTransport, outboxTransport, resendTransport, outboxActive } from "./transport";
 export type { MailMessage, MailTransport, SendResult } from "./transport";
 export { canViewOutbox } from "./outbox-access";
-export { sendEmail, type EmailToSend } from "./send-email";
 export { forgetSignInEmails, keptBody, purgeExpiredSignInEmails, SIGN_IN_LINK_LIFETIME_MS } from "./outbox-retention";
 export {
   queueEmail,
   sendQueuedEmails,
+  sendQueuedEmailNow,
   MAX_EMAIL_ATTEMPTS,
   EMAIL_LEASE_MS,
   emailRetryDelayMs,

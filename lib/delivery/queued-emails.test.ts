@@ -6,7 +6,7 @@ import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { openTwoHandles } from "@/lib/testing/two-handles";
 import { EMAIL_LEASE_MS, MAX_EMAIL_ATTEMPTS, queueEmail, sendQueuedEmails, type QueuedEmail } from "./queued-emails";
-import type { QueuedKind } from "./queued-kinds";
+import { QUEUED_KINDS, type QueuedKind } from "./queued-kinds";
 import { outboxTransport } from "./transport";
 
 const t = databaseWithOwner();
@@ -27,36 +27,66 @@ const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
   },
   shipped: { ...about, carrier: "Ribbon Post", trackingNumber: "RP1", trackingUrl: "https://tracking.example.com/RP1" },
   delivered: { ...about, carrier: "Ribbon Post" },
+  signin: { host: "gifts.example.test" },
+  "team-invitation": { inviter: "Alex (alex@acme.test)", teamName: "Acme", role: "member", expiresOn: "1 May 2027" },
+  "webhook-disabled": { url: "https://hooks.acme.test/ribbon", teamId: "acme", reason: "500 five days running" },
 };
+const LINK = "https://gifts.example.test/api/auth/callback/email?token=secret-link-token";
 
 async function queue(db: PrismaClient, kind: QueuedKind, giftId: string, sandbox = false) {
+  const link = QUEUED_KINDS[kind].needs === "link" ? LINK : undefined;
   await db.$transaction((tx) =>
-    queueEmail(tx, { kind, giftId, to: "kim@example.test", sandbox, props: EXAMPLES[kind] } as QueuedEmail),
+    queueEmail(tx, { kind, giftId, to: "kim@example.test", sandbox, props: EXAMPLES[kind], link } as QueuedEmail),
   );
 }
 const rowsOf = (db: PrismaClient, giftId: string) =>
   db.emailOutbox.findMany({ where: { giftId }, orderBy: { id: "asc" } });
 
-describe("queued emails (redemption, thank-you, shipped, delivered)", () => {
+describe("queued emails: every kind", () => {
   test.each(Object.keys(EXAMPLES) as QueuedKind[])(
-    "%s: queued without its link, rendered with HTML and plain text when sent",
+    "%s: queued without a secret in plain text, rendered with HTML and plain text when sent",
     async (kind) => {
       const gift = await insertGift(t.db, t.owner);
       await queue(t.db, kind, gift.id);
       const [pending] = await rowsOf(t.db, gift.id);
       expect(pending).toMatchObject({ status: "pending", html: "", text: "" });
-      expect(JSON.stringify(pending.payload)).not.toContain(untieToken(gift.id)); // the secret is never stored with the queue
+      // Secrets are never stored in plain text with the queue: the untie URL is derived, a link sealed.
+      expect(JSON.stringify(pending)).not.toContain(untieToken(gift.id));
+      expect(JSON.stringify(pending)).not.toContain("secret-link-token");
+      expect(pending.sealedLink !== null).toBe(QUEUED_KINDS[kind].needs === "link");
       const transport = fakeTransport();
       expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ sent: 1 });
       expect(transport.sent).toHaveLength(1);
       const [message] = transport.sent;
       expect(message.subject.length).toBeGreaterThan(10);
       expect(message.html).toMatch(/^<!DOCTYPE html/i);
-      expect(message.text).toContain("Kim");
+      expect(message.text.length).toBeGreaterThan(40);
       expect(message.text).not.toMatch(/<[a-z]/i);
-      if (kind !== "thank-you") expect(message.html).toContain(`/untie/${untieToken(gift.id)}`);
+      if (QUEUED_KINDS[kind].needs === "gift") expect(message.html).toContain(`/untie/${untieToken(gift.id)}`);
+      if (QUEUED_KINDS[kind].needs === "link") expect(message.html).toContain(LINK);
       if (kind === "shipped") expect(message.html).toContain("https://tracking.example.com/RP1");
       expect(message.idempotencyKey).toBe(`email-${pending.id}`);
+      expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "sent", sealedLink: null }); // the link is erased once sent
+    },
+  );
+
+  test.each(Object.keys(EXAMPLES) as QueuedKind[])(
+    "%s: a refused send is retried, and with two workers racing it is sent exactly once",
+    async (kind) => {
+      const gift = await insertGift(t.db, t.owner);
+      await queue(t.db, kind, gift.id);
+      const now = new Date();
+      expect(await sendQueuedEmails(t.db, { transport: fakeTransport({ failTimes: 1 }), now })).toMatchObject({
+        retried: 1,
+      });
+      const [x, y] = [fakeTransport(), fakeTransport()];
+      const later = new Date(now.getTime() + 60_000);
+      await Promise.all([
+        sendQueuedEmails(t.db, { transport: x, now: later }),
+        sendQueuedEmails(t.db, { transport: y, now: later }),
+      ]);
+      expect([...x.sent, ...y.sent]).toHaveLength(1);
+      expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "sent", attempts: 2 });
     },
   );
 

@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { seal, unseal } from "@/lib/sealed";
 import { keptBody } from "./outbox-retention";
 import { isQueuedKind, QUEUED_KINDS, type QueuedEmailProps, type QueuedKind } from "./queued-kinds";
 import { mailTransport, type MailTransport } from "./transport";
@@ -18,18 +19,31 @@ export const emailRetryDelayMs = (attempt: number) => Math.min(30_000 * 4 ** Mat
 export type QueuedEmail<K extends QueuedKind = QueuedKind> = {
   kind: K;
   to: string;
-  giftId: string;
   props: QueuedEmailProps[K];
-  sandbox: boolean;
+  /** The gift it is about (its untie URL is derived from it when rendered). */
+  giftId?: string | null;
+  /** The invitation it carries: the row goes when the invitation is accepted or withdrawn. */
+  invitationId?: number | null;
+  /** A secret link that exists only now (sign-in, invitation): sealed at rest, erased once sent. */
+  link?: string;
+  /** A sandbox gift's email: kept in the outbox as suppressed, never handed to a transport. */
+  sandbox?: boolean;
 };
+
+// The sealed link's purpose (lib/sealed): a key of its own.
+const LINK_PURPOSE = "queued email links";
 
 /**
  * Queues an email in the caller's transaction, so it exists exactly when the state change that
- * causes it commits (a redemption, a shipment…). The `send-emails` job sends it; nothing is
- * rendered or sent here.
+ * causes it commits (a redemption, a shipment, an invitation…). The `send-emails` job sends it
+ * (or `sendQueuedEmailNow` right after the commit); nothing is rendered or sent here.
  */
-export async function queueEmail<K extends QueuedKind>(tx: Tx, email: QueuedEmail<K>, now = new Date()): Promise<void> {
-  await tx.emailOutbox.create({
+export async function queueEmail<K extends QueuedKind>(
+  tx: Tx,
+  email: QueuedEmail<K>,
+  now = new Date(),
+): Promise<{ id: number }> {
+  return tx.emailOutbox.create({
     data: {
       kind: email.kind,
       to: email.to,
@@ -38,11 +52,14 @@ export async function queueEmail<K extends QueuedKind>(tx: Tx, email: QueuedEmai
       text: "",
       status: "pending",
       transport: "queued",
-      giftId: email.giftId,
+      giftId: email.giftId ?? null,
+      invitationId: email.invitationId ?? null,
       payload: email.props as Prisma.InputJsonValue,
-      suppress: email.sandbox,
+      sealedLink: email.link === undefined ? null : seal(LINK_PURPOSE, email.link),
+      suppress: email.sandbox ?? false,
       nextAttemptAt: now,
     },
+    select: { id: true },
   });
 }
 
@@ -52,34 +69,40 @@ type Claimed = {
   to: string;
   giftId: string | null;
   payload: unknown;
+  sealedLink: string | null;
   suppress: boolean;
   attempts: number;
 };
 
-/** Claims due queued emails with a lease; rows another worker holds are skipped, never waited on. */
-function claim(db: PrismaClient, now: Date, limit: number): Promise<Claimed[]> {
+/** Claims due queued emails (or the one with `id`) with a lease; rows another worker holds are skipped, never waited on. */
+function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise<Claimed[]> {
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + EMAIL_LEASE_MS).toISOString();
+  const only = id === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${id}::int`;
   return db.$queryRaw<Claimed[]>`
     UPDATE "EmailOutbox" SET "leaseUntil" = ${leaseUntil}::timestamp, "attempts" = "attempts" + 1
     WHERE "id" IN (
       SELECT "id" FROM "EmailOutbox"
       WHERE "status" = 'pending' AND "nextAttemptAt" <= ${at}::timestamp
-        AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${at}::timestamp)
+        AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${at}::timestamp) ${only}
       ORDER BY "nextAttemptAt", "id"
       LIMIT ${Math.max(1, Math.floor(limit))}::int
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING "id", "kind", "to", "giftId", "payload", "suppress", "attempts"`;
+    RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts"`;
 }
 
+/** The one place a queued email becomes its subject, HTML and plain text. */
 async function rendered(email: Claimed) {
-  if (!isQueuedKind(email.kind) || !email.giftId) throw new Error(`unknown queued email kind "${email.kind}"`);
+  if (!isQueuedKind(email.kind)) throw new Error(`unknown queued email kind "${email.kind}"`);
   const kind = QUEUED_KINDS[email.kind] as (typeof QUEUED_KINDS)[QueuedKind] & {
     subject(p: unknown): string;
-    element(p: unknown, giftId: string): React.ReactElement;
+    element(p: unknown, context: { giftId: string; link: string }): React.ReactElement;
   };
-  const html = await render(kind.element(email.payload, email.giftId));
+  if (kind.needs === "gift" && !email.giftId) throw new Error(`a ${email.kind} email needs its gift`);
+  if (kind.needs === "link" && !email.sealedLink) throw new Error(`a ${email.kind} email needs its link`);
+  const link = email.sealedLink ? unseal(LINK_PURPOSE, email.sealedLink) : "";
+  const html = await render(kind.element(email.payload, { giftId: email.giftId ?? "", link }));
   return { subject: kind.subject(email.payload), html, text: toPlainText(html) };
 }
 
@@ -93,11 +116,11 @@ export type QueuedEmailSummary = { claimed: number; sent: number; suppressed: nu
  */
 export async function sendQueuedEmails(
   db: PrismaClient,
-  options: { transport?: MailTransport; now?: Date; limit?: number } = {},
+  options: { transport?: MailTransport; now?: Date; limit?: number; id?: number } = {},
 ): Promise<QueuedEmailSummary> {
   const now = options.now ?? new Date();
   const summary: QueuedEmailSummary = { claimed: 0, sent: 0, suppressed: 0, retried: 0, failed: 0 };
-  const claimed = await claim(db, now, options.limit ?? 50);
+  const claimed = await claim(db, now, options.limit ?? 50, options.id);
   summary.claimed = claimed.length;
   // Held while this worker lives: renewed every few seconds, so only a dead worker's claims expire.
   const held = new Set(claimed.map((e) => e.id));
@@ -119,6 +142,15 @@ export async function sendQueuedEmails(
   return summary;
 }
 
+/**
+ * Sends one queued email now, right after the transaction that queued it committed (a sign-in
+ * link should not wait for the next sweep). The same claim as the job's: if a worker holds it,
+ * this does nothing; if the send fails, the job retries it. Never throws for a refused send.
+ */
+export function sendQueuedEmailNow(db: PrismaClient, id: number, transport?: MailTransport) {
+  return sendQueuedEmails(db, { id, transport, limit: 1 });
+}
+
 /** Renders, sends and records one claimed email; a failure is recorded with its retry time, never thrown. */
 async function sendOne(
   db: PrismaClient,
@@ -132,7 +164,14 @@ async function sendOne(
     if (email.suppress) {
       await db.emailOutbox.update({
         where: { id: email.id },
-        data: { ...message, ...keptBody("none", message), status: "suppressed", transport: "none", leaseUntil: null },
+        data: {
+          ...message,
+          ...keptBody("none", message),
+          status: "suppressed",
+          transport: "none",
+          leaseUntil: null,
+          sealedLink: null,
+        },
       });
       summary.suppressed++;
       return;
@@ -151,6 +190,7 @@ async function sendOne(
         transport: transport.name,
         providerId: result.providerId,
         leaseUntil: null,
+        sealedLink: null,
         lastError: null,
       },
     });
@@ -161,7 +201,7 @@ async function sendOne(
     await db.emailOutbox.update({
       where: { id: email.id },
       data: giveUp
-        ? { status: "failed", leaseUntil: null, lastError: reason }
+        ? { status: "failed", leaseUntil: null, sealedLink: null, lastError: reason }
         : {
             nextAttemptAt: new Date(now.getTime() + emailRetryDelayMs(email.attempts)),
             leaseUntil: null,

@@ -2,13 +2,17 @@ import { createElement, type ReactElement } from "react";
 import DeliveredEmail, { type DeliveredEmailProps } from "@/emails/DeliveredEmail";
 import RedemptionEmail, { type RedemptionEmailProps } from "@/emails/RedemptionEmail";
 import ShippedEmail, { type ShippedEmailProps } from "@/emails/ShippedEmail";
+import SignInEmail, { type SignInEmailProps } from "@/emails/SignInEmail";
+import TeamInvitationEmail, { type TeamInvitationEmailProps } from "@/emails/TeamInvitationEmail";
 import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
+import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
 import { untieUrl } from "@/lib/gifts/untie";
 
 /**
  * The emails that go through the queue, by kind: the template, its subject, and its props as
- * stored. Links holding a secret (the untie URL) are never stored: they are derived from the
- * gift when the email is rendered, just before it is sent.
+ * stored. Links holding a secret are never stored in the props: a gift's untie URL is derived
+ * from the gift when the email is rendered, and a link that exists only when the email is
+ * queued (a sign-in link, an invitation) travels sealed (lib/sealed) and is erased once sent.
  */
 type WithoutLink<P> = Omit<P, "untieUrl">;
 export type QueuedEmailProps = {
@@ -16,33 +20,61 @@ export type QueuedEmailProps = {
   "thank-you": ThankYouEmailProps;
   shipped: WithoutLink<ShippedEmailProps>;
   delivered: WithoutLink<DeliveredEmailProps>;
+  signin: Omit<SignInEmailProps, "url">;
+  "team-invitation": Omit<TeamInvitationEmailProps, "url">;
+  "webhook-disabled": WebhookDisabledEmailProps;
 };
 export type QueuedKind = keyof QueuedEmailProps;
 
+/** What an email is rendered with besides its props: the gift it is about, the sealed link opened. */
+export type RenderContext = { giftId: string | null; link: string | null };
+
 type Kind<K extends QueuedKind> = {
+  /** Which secret the email carries: the gift's untie URL, a sealed link given when queued, or none. */
+  needs: "gift" | "link" | "nothing";
   subject(props: QueuedEmailProps[K]): string;
-  element(props: QueuedEmailProps[K], giftId: string): ReactElement;
+  element(props: QueuedEmailProps[K], context: { giftId: string; link: string }): ReactElement;
 };
 
 const chosen = (p: { productName: string; variantName: string | null }) =>
   p.variantName ? `${p.productName} (${p.variantName})` : p.productName;
+const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 
 export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   redemption: {
+    needs: "gift",
     subject: (p) => `Your gift from ${p.from}: ${chosen(p)}`,
-    element: (p, giftId) => createElement(RedemptionEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    element: (p, { giftId }) => createElement(RedemptionEmail, { ...p, untieUrl: untieUrl(giftId) }),
   },
   "thank-you": {
+    needs: "nothing",
     subject: (p) => `${p.recipientName} sent you a thank-you note`,
     element: (p) => createElement(ThankYouEmail, p),
   },
   shipped: {
+    needs: "gift",
     subject: (p) => `Your gift from ${p.from} has shipped`,
-    element: (p, giftId) => createElement(ShippedEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    element: (p, { giftId }) => createElement(ShippedEmail, { ...p, untieUrl: untieUrl(giftId) }),
   },
   delivered: {
+    needs: "gift",
     subject: (p) => `Your gift from ${p.from} has arrived`,
-    element: (p, giftId) => createElement(DeliveredEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    element: (p, { giftId }) => createElement(DeliveredEmail, { ...p, untieUrl: untieUrl(giftId) }),
+  },
+  signin: {
+    needs: "link",
+    subject: (p) => `Sign in to Ribbon (${p.host})`,
+    element: (p, { link }) => createElement(SignInEmail, { ...p, url: link }),
+  },
+  "team-invitation": {
+    needs: "link",
+    subject: (p) => oneLine(`${p.inviter} invited you to join ${p.teamName} on Ribbon`),
+    element: (p, { link }) => createElement(TeamInvitationEmail, { ...p, url: link }),
+  },
+  "webhook-disabled": {
+    needs: "nothing",
+    subject: () => "Your Ribbon webhook endpoint was disabled",
+    element: (p) => createElement(WebhookDisabledEmail, p),
   },
 };
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendQueuedEmails } from "@/lib/delivery";
 import { HttpError } from "@/lib/errors";
 import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
@@ -236,18 +237,30 @@ describe("inviting", () => {
     ).toBe(true);
   });
 
-  it("when the transport refuses the email, the invitation is withdrawn and the owner told", async () => {
+  it("when the transport refuses the email, the invitation stands and the send-emails job delivers its email once", async () => {
     const owner = await createAccount(t.db);
-    const transport = fakeTransport({ failTimes: Infinity });
-    const error = await refusal(
-      inviteMember(
-        t.db,
-        { actorId: owner.user.id, teamId: owner.team.id, email: "bounce@example.test", role: "member" },
-        { transport },
-      ),
+    const refusing = fakeTransport({ failTimes: Infinity });
+    const result = await inviteMember(
+      t.db,
+      { actorId: owner.user.id, teamId: owner.team.id, email: "bounce@example.test", role: "member" },
+      { transport: refusing },
     );
-    expect(error.status).toBe(502);
-    expect(await listPendingInvitations(t.db, owner.user.id, owner.team.id)).toEqual([]);
+    expect(result.emailed).toBe(true);
+    const [queued] = await t.db.emailOutbox.findMany({ where: { invitationId: result.invitation.id } });
+    expect(queued).toMatchObject({ status: "pending", attempts: 1, lastError: "451 mailbox temporarily unavailable" });
+    expect(queued.sealedLink).toMatch(/^v1:/); // the link waits sealed, never in plain text
+    expect(JSON.stringify(queued)).not.toContain("/invitations/");
+    const transport = fakeTransport();
+    const later = new Date(Date.now() + 60_000);
+    expect(await sendQueuedEmails(t.db, { transport, now: later })).toMatchObject({ sent: 1 });
+    expect(await sendQueuedEmails(t.db, { transport, now: later })).toMatchObject({ claimed: 0 });
+    expect(transport.sent).toHaveLength(1);
+    expect(transport.sent[0].html).toContain("/invitations/");
+    const sent = await t.db.emailOutbox.findUniqueOrThrow({ where: { id: queued.id } });
+    expect(sent).toMatchObject({ status: "sent", sealedLink: null });
+    expect((await listPendingInvitations(t.db, owner.user.id, owner.team.id)).map((i) => i.email)).toEqual([
+      "bounce@example.test",
+    ]);
   });
 
   it("an owner withdraws a pending invitation (its email goes); a member can't", async () => {

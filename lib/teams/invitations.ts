@@ -1,9 +1,8 @@
 import type { PrismaClient, Tx } from "@/lib/db";
-import type { MailTransport } from "@/lib/delivery/transport";
+import { queueEmail, sendQueuedEmailNow, type MailTransport } from "@/lib/delivery";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/errors";
 import { consume } from "@/lib/ratelimit";
 import { personName } from "@/lib/users/display-name";
-import { sendInvitationEmail } from "./invitation-email";
 import { INVITATION_LIFETIME_MS, invitationTokenHash, invitationUrl, newInvitationToken } from "./invitation-token";
 import { asRole, isRole, lockTeam, requireOwner, type TeamRole } from "./roles";
 
@@ -84,7 +83,7 @@ export async function inviteMember(
       pending.expiresAt > now &&
       now.getTime() - pending.createdAt.getTime() < RESEND_AFTER_MS
     ) {
-      return { invitation: pending, token: null };
+      return { invitation: pending, emailId: null };
     }
     const limit = await consume("invitations", input.actorId);
     if (!limit.allowed) {
@@ -112,44 +111,46 @@ export async function inviteMember(
         expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
       },
     });
-    return { invitation, token };
+    // The email is queued with the invitation: both exist, or neither.
+    const queued = await queueEmail(
+      tx,
+      {
+        kind: "team-invitation",
+        to: email,
+        invitationId: invitation.id,
+        props: await invitationEmailProps(tx, input, role, invitation.expiresAt),
+        link: invitationUrl(token),
+      },
+      now,
+    );
+    return { invitation, emailId: queued.id };
   });
 
-  const { invitation, token } = created;
+  const { invitation, emailId } = created;
   const summary = { id: invitation.id, email: invitation.email, role, expiresAt: invitation.expiresAt };
-  if (!token) return { invitation: summary, emailed: false };
-  const [team, inviter] = await Promise.all([
-    db.team.findUniqueOrThrow({ where: { id: input.teamId }, select: { name: true } }),
-    db.user.findUniqueOrThrow({ where: { id: input.actorId }, select: { name: true, email: true } }),
-  ]);
-  try {
-    await sendInvitationEmail(
-      db,
-      {
-        invitationId: invitation.id,
-        to: email,
-        inviter,
-        teamName: team.name,
-        role,
-        url: invitationUrl(token),
-        expiresAt: invitation.expiresAt,
-      },
-      options.transport,
-    );
-  } catch (error) {
-    // No email, no invitation: a link nobody received must not stay usable.
-    await db.$transaction((tx) => withdraw(tx, [invitation.id], new Date()));
-    console.error(
-      `Ribbon: the invitation email to team ${input.teamId} could not be sent:`,
-      error instanceof Error ? error.message : error,
-    );
-    throw new HttpError(
-      502,
-      "BadGateway",
-      "The invitation email could not be sent just now: nothing was saved, try again in a while.",
-    );
-  }
+  if (emailId === null) return { invitation: summary, emailed: false };
+  // Sent now; if the transport refuses it, the send-emails job retries it.
+  await sendQueuedEmailNow(db, emailId, options.transport);
   return { invitation: summary, emailed: true };
+}
+
+const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
+const longDate = (date: Date) =>
+  date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** What the invitation email says: who invited (a name, else the team: never a bare email address), to what, until when. */
+async function invitationEmailProps(tx: Tx, input: InviteInput, role: TeamRole, expiresAt: Date) {
+  const [team, inviter] = await Promise.all([
+    tx.team.findUniqueOrThrow({ where: { id: input.teamId }, select: { name: true } }),
+    tx.user.findUniqueOrThrow({ where: { id: input.actorId }, select: { name: true, email: true } }),
+  ]);
+  const name = inviter.name?.trim();
+  return {
+    inviter: oneLine(name ? `${name} (${inviter.email})` : personName(null, team.name)),
+    teamName: team.name,
+    role,
+    expiresOn: longDate(expiresAt),
+  };
 }
 
 /** An owner withdraws a pending invitation: its link stops working. */

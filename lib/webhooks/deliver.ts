@@ -138,13 +138,9 @@ function resultOf({ delivery, sent }: Sent): AttemptResult {
  * streak reaches DISABLE_AFTER_MS is disabled; returns the endpoints this call disabled
  * (the conditional update lets only one worker do it, so the owner is emailed once).
  */
-async function record(
-  db: PrismaClient,
-  batch: Sent[],
-  now: Date,
-): Promise<{ results: AttemptResult[]; disabled: string[] }> {
+async function record(db: PrismaClient, batch: Sent[], now: Date): Promise<AttemptResult[]> {
   const results = batch.map(resultOf);
-  const disabled = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.webhookAttempt.createMany({
       data: batch.map(({ delivery, sent }, i) => ({
         deliveryId: delivery.id,
@@ -182,7 +178,7 @@ async function record(
         where: { id: { in: [...healthy] }, failingSince: { not: null } },
         data: { failingSince: null },
       });
-    if (failing.length === 0) return [];
+    if (failing.length === 0) return;
     await tx.webhookEndpoint.updateMany({
       where: { id: { in: failing }, failingSince: null },
       data: { failingSince: now },
@@ -192,9 +188,10 @@ async function record(
       data: { enabled: false, disabledReason: "Every delivery failed for 5 days" },
       select: { id: true },
     });
-    return disabling.map((e) => e.id);
+    // The owner's email is queued with the change that disables the endpoint: exactly once.
+    for (const { id } of disabling) await notifyEndpointDisabled(tx, id);
   });
-  return { results, disabled };
+  return results;
 }
 
 /**
@@ -240,14 +237,10 @@ export async function deliverDueWebhooks(
       data: { leaseUntil: until },
     });
   });
-  let recorded: Awaited<ReturnType<typeof record>>;
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, claimed.length)) }, worker));
-    recorded = await record(db, batch, now());
+    return await record(db, batch, now());
   } finally {
     stopRenewing();
   }
-  const { results, disabled } = recorded;
-  for (const endpointId of disabled) await notifyEndpointDisabled(db, endpointId);
-  return results;
 }

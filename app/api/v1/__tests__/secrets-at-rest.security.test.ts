@@ -2,7 +2,7 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withHashedSessions } from "@/lib/auth/hashed-sessions";
 import { randomSecret } from "@/lib/crypto";
-import { deliverDueGifts, sendEmail } from "@/lib/delivery";
+import { deliverDueGifts, queueEmail, sendQueuedEmailNow } from "@/lib/delivery";
 import { approveAuthorization, createOAuthClient, exchangeAuthorizationCode } from "@/lib/oauth";
 import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
@@ -45,20 +45,16 @@ beforeAll(async () => {
   expect((await deliverDueGifts(t.db, { transport: provider })).claimed).toBe(2);
   expect(provider.sent.map((m) => m.html).join("")).toContain(untieSecret(single.body.data.attributes["untie-url"])); // the email itself carries it
 
-  // A sign-in email through the provider.
+  // Sign-in emails through the provider: one sent, one refused and waiting for its retry (its link sealed).
   const signInToken = randomSecret(24);
   secrets.set("sign-in link token", signInToken);
-  await sendEmail(
-    t.db,
-    {
-      kind: "signin",
-      to: a.user.email,
-      subject: "Sign in",
-      html: `<a href="http://x/cb?token=${signInToken}">in</a>`,
-      text: signInToken,
-    },
-    { transport: provider },
-  );
+  const signIn = (token: string) =>
+    queueEmail(t.db, { kind: "signin", to: a.user.email, props: { host: "x" }, link: `http://x/cb?token=${token}` });
+  await sendQueuedEmailNow(t.db, (await signIn(signInToken)).id, provider);
+  expect(provider.sent.at(-1)?.html).toContain(signInToken);
+  const waitingToken = randomSecret(24);
+  secrets.set("queued sign-in link token", waitingToken);
+  await sendQueuedEmailNow(t.db, (await signIn(waitingToken)).id, fakeTransport({ failTimes: Infinity }));
 
   // OAuth: client secret, code, access token.
   const client = await createOAuthClient(t.db, { name: "Scan", redirectUris: ["https://scan.example/cb"] });
@@ -112,7 +108,7 @@ describe("secrets at rest", () => {
         WHERE table_schema = current_schema() AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
     );
     expect(columns.length).toBeGreaterThan(20);
-    expect(secrets.size).toBe(12);
+    expect(secrets.size).toBe(13);
     const found: string[] = [];
     for (const { table_name, column_name } of columns) {
       for (const [name, secret] of secrets) {
