@@ -4,6 +4,16 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+const NO_PROCESS_ENV = {
+  object: "process",
+  property: "env",
+  message: "Read configuration through lib/config.ts (one schema, validated at start).",
+};
+const NO_RAW_SQL = ["$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"].map((property) => ({
+  property,
+  message: "Run SQL through queryRows (lib/database/sql.ts).",
+}));
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -18,18 +28,19 @@ export default defineConfig([
   },
   {
     // One home for configuration: lib/config.ts reads the environment; everything else asks it.
+    // One way to run SQL: queryRows in lib/database/sql.ts (the driver directly where it can,
+    // Prisma's raw path inside a Prisma transaction): one runner, one place that converts values.
     files: ["app/**", "components/**", "emails/**", "lib/**", "proxy.ts"],
     ignores: ["lib/config.ts", "**/*.test.ts", "**/*.test.tsx", "lib/testing/**"],
     rules: {
-      "no-restricted-properties": [
-        "error",
-        {
-          object: "process",
-          property: "env",
-          message: "Read configuration through lib/config.ts (one schema, validated at start).",
-        },
-      ],
+      "no-restricted-properties": ["error", NO_PROCESS_ENV, ...NO_RAW_SQL],
     },
+  },
+  {
+    // lib/database is where SQL runs.
+    files: ["lib/database/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-properties": ["error", NO_PROCESS_ENV] },
   },
   {
     // Pages and components never touch the database: they call domain functions (docs/architecture.md).

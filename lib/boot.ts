@@ -4,6 +4,8 @@ import { appSecret } from "./secrets";
 import { seedCatalogue } from "./catalogue/seed";
 import { createDemoData, demoCredentialsPath, tryItMessage } from "./demo/create-demo-data";
 import { startSweeper } from "./jobs";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** The advisory lock key held while the catalogue is seeded (any constant other code doesn't use). */
 const SEED_LOCK = 0x72626e73; // "rbns"
@@ -17,7 +19,7 @@ export async function boot(): Promise<void> {
   // Instances starting together seed one at a time: two upserts of one new row both insert.
   await database.prisma.$transaction(
     async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${SEED_LOCK}::bigint)`;
+      await queryRows(tx, Prisma.sql`SELECT 1 FROM pg_advisory_xact_lock(${SEED_LOCK}::bigint)`);
       await seedCatalogue(tx);
     },
     { timeout: 60_000, maxWait: 30_000 },

@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { queryRows, type Queryable } from "@/lib/database/direct-query";
+import { queryRows, type Queryable } from "@/lib/database/sql";
 import { BillingError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 

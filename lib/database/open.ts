@@ -3,7 +3,7 @@ import type { Pool as PgPool, PoolClient } from "pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { registerSqlDriver, RESULT_PARSERS, statementName } from "./direct-query";
+import { registerSqlDriver, RESULT_PARSERS, statementName } from "./sql";
 import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 

@@ -4,6 +4,6 @@ export type { PrismaClient };
 
 /**
  * What domain functions take to read and write: the client, or the transaction it hands to
- * `$transaction` (Prisma calls and the raw statements of lib/database/direct-query.ts alike).
+ * `$transaction` (Prisma calls and the raw statements of lib/database/sql.ts alike).
  */
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;

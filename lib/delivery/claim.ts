@@ -1,6 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
+import { queryRows } from "@/lib/database/sql";
 import type { GiftForEmail } from "./render-gift-email";
 
 /** How long a claim holds a gift unless its worker renews it (see lib/database/lease). */
@@ -31,7 +32,9 @@ export async function claimDueGifts(
 ): Promise<ClaimedGift[]> {
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
-  return db.$queryRaw<ClaimedGift[]>`
+  return queryRows<ClaimedGift>(
+    db,
+    Prisma.sql`
     WITH "claimed" AS (
       UPDATE "Gift" SET "deliveryLeaseUntil" = ${leaseUntil}::timestamp, "deliveryAttempts" = "deliveryAttempts" + 1
       WHERE "id" IN (
@@ -55,7 +58,8 @@ export async function claimDueGifts(
     JOIN "Collection" c ON c."id" = g."collectionId"
     JOIN "Logo" l ON l."id" = g."logoId"
     LEFT JOIN "Design" d ON d."id" = g."designId"
-    ORDER BY g."scheduledAt", g."id"`;
+    ORDER BY g."scheduledAt", g."id"`,
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 export type OutboxMessage = {
   id: number;
@@ -44,10 +46,13 @@ export type OutboxRow = Omit<OutboxMessage, "id"> & { providerId: string | null 
  */
 export async function insertOutboxRows(tx: Tx, rows: OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.$executeRaw`
+  await queryRows(
+    tx,
+    Prisma.sql`
     INSERT INTO "EmailOutbox" ("kind", "to", "cc", "subject", "html", "text", "status", "transport", "providerId", "giftId", "createdAt")
     SELECT r."kind", r."to", r."cc", r."subject", r."html", r."text", r."status", r."transport", r."providerId", r."giftId", r."createdAt"
     FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
       "kind" text, "to" text, "cc" text, "subject" text, "html" text, "text" text,
-      "status" text, "transport" text, "providerId" text, "giftId" text, "createdAt" timestamp(3))`;
+      "status" text, "transport" text, "providerId" text, "giftId" text, "createdAt" timestamp(3))`,
+  );
 }

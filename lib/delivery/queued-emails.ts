@@ -2,6 +2,7 @@ import { render, toPlainText } from "@react-email/render";
 import { config } from "@/lib/config";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
+import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { seal, unseal } from "@/lib/sealed";
 import { keptBody } from "./outbox-retention";
@@ -79,7 +80,9 @@ function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + EMAIL_LEASE_MS).toISOString();
   const only = id === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${id}::int`;
-  return db.$queryRaw<Claimed[]>`
+  return queryRows<Claimed>(
+    db,
+    Prisma.sql`
     UPDATE "EmailOutbox" SET "leaseUntil" = ${leaseUntil}::timestamp, "attempts" = "attempts" + 1
     WHERE "id" IN (
       SELECT "id" FROM "EmailOutbox"
@@ -89,7 +92,8 @@ function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise
       LIMIT ${Math.max(1, Math.floor(limit))}::int
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts"`;
+    RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts"`,
+  );
 }
 
 /** The one place a queued email becomes its subject, HTML and plain text. */

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { sqlTransaction, type Queryable } from "@/lib/database/direct-query";
+import { sqlTransaction, type Queryable } from "@/lib/database/sql";
 import { chargeTeam } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { ValidationError, type FieldProblem } from "@/lib/errors";

@@ -1,5 +1,5 @@
 import { sha256 } from "@/lib/crypto";
-import { queryRows, type Queryable } from "@/lib/database/direct-query";
+import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecipientDraft } from "./schema";
 import {

@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { queryRows } from "@/lib/database/direct-query";
+import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";

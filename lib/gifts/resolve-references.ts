@@ -1,4 +1,4 @@
-import { queryRows, type Queryable } from "@/lib/database/direct-query";
+import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { withDate, type Json } from "./json-dates";
 import type { GiftView } from "./view";

@@ -1,4 +1,5 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { queryRows } from "@/lib/database/sql";
 import type { Tx } from "@/lib/db";
 
 /**
@@ -86,7 +87,9 @@ export async function moveGifts(
 export async function markGiftsSent(tx: Tx, ids: string[], at: Date): Promise<string[]> {
   if (ids.length === 0) return [];
   const when = at.toISOString();
-  const rows = await tx.$queryRaw<{ id: string }[]>`
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    Prisma.sql`
     WITH "moved" AS (
       UPDATE "Gift" SET "stage" = 'sent', "lastEventAt" = ${when}::timestamp, "sentAt" = ${when}::timestamp, "deliveryLeaseUntil" = NULL
       WHERE "id" = ANY(${ids}::text[]) AND "stage" = ANY(${stagesBefore("sent")}::text[])
@@ -94,6 +97,7 @@ export async function markGiftsSent(tx: Tx, ids: string[], at: Date): Promise<st
     ), "events" AS (
       INSERT INTO "GiftEvent" ("giftId", "stage", "message", "createdAt") SELECT "id", 'sent', NULL, ${when}::timestamp FROM "moved"
     )
-    SELECT "id" FROM "moved"`;
+    SELECT "id" FROM "moved"`,
+  );
   return rows.map((r) => r.id);
 }

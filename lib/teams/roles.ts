@@ -1,6 +1,8 @@
 import type { Tx } from "@/lib/db";
 import { HttpError, notFound } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "./constants";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 export const ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof ROLES)[number];
@@ -13,7 +15,7 @@ export const asRole = (value: string): TeamRole => (isRole(value) ? value : "mem
 
 /** Locks the team row until the transaction ends: changes to its memberships, invitations or endpoints run one at a time. */
 export async function lockTeam(tx: Tx, teamId: string): Promise<void> {
-  await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${teamId} FOR UPDATE`;
+  await queryRows(tx, Prisma.sql`SELECT "id" FROM "Team" WHERE "id" = ${teamId} FOR UPDATE`);
 }
 
 /** The error for a member asking for an owner's job: 403 with its own code, so clients can tell it from a mode mismatch. */

@@ -1,6 +1,8 @@
 import type { Tx } from "@/lib/db";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import { tokenPrefix, type TokenMode } from "./format";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** How long a roll may keep the previous pair working (the account page's "in 24 hours"). */
 export const ROLL_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +23,7 @@ async function issue(db: Tx, userId: string, mode: TokenMode): Promise<string> {
 
 /** Serializes changes to one user's tokens: concurrent rolls run one after the other. */
 async function lockUser(db: Tx, userId: string): Promise<void> {
-  await db.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+  await queryRows(db, Prisma.sql`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`);
 }
 
 /**

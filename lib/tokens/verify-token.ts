@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
-import { queryRows } from "@/lib/database/direct-query";
+import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { tokenPrefix } from "./format";
 import type { Caller } from "./caller";

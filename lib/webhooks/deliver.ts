@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { queryRows } from "@/lib/database/sql";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { decryptSecret } from "./secrets";
 import { postWebhook, type SendOutcome } from "./send";
@@ -59,7 +60,9 @@ export async function claimDeliveries(
   { now, limit }: { now: Date; limit: number },
 ): Promise<Claimed[]> {
   const at = now.toISOString();
-  const rows = await db.$queryRaw<{ id: number }[]>`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    Prisma.sql`
     UPDATE "WebhookDelivery" SET "leaseUntil" = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamp, "attempts" = "attempts" + 1
     WHERE "id" IN (
       SELECT d."id" FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
@@ -69,7 +72,8 @@ export async function claimDeliveries(
       LIMIT ${Math.max(1, Math.floor(limit))}::int
       FOR UPDATE OF d SKIP LOCKED
     )
-    RETURNING "id"`;
+    RETURNING "id"`,
+  );
   if (rows.length === 0) return [];
   return db.webhookDelivery.findMany({
     where: { id: { in: rows.map((r) => r.id) } },

@@ -2,7 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import { randomSecret } from "@/lib/crypto";
 import { conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { requireWebhookManager, type TeamRef } from "@/lib/teams";
+import { lockTeam, requireWebhookManager, type TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import type { EndpointInput } from "./schema";
 import { encryptSecret, newSigningSecret } from "./secrets";
@@ -64,7 +64,7 @@ export async function createEndpoint(
   await requireWebhookManager(db, caller, team);
   const secret = newSigningSecret();
   const endpoint = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "Team" WHERE "id" = ${team.id} FOR UPDATE`;
+    await lockTeam(tx, team.id);
     if ((await tx.webhookEndpoint.count({ where: visibleEndpoints(caller, team) })) >= MAX_ENDPOINTS) {
       throw conflict(`A team can have at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`);
     }

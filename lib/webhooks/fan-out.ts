@@ -1,4 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { eventTypeOf } from "./event-types";
 import { endpointWants, giftsOf, webhookPayload } from "./payload";
 
@@ -17,14 +19,17 @@ export async function fanOutEvents(
   { limit = 500, now = new Date() }: { limit?: number; now?: Date } = {},
 ): Promise<FanOutSummary> {
   return db.$transaction(async (tx) => {
-    const claimed = await tx.$queryRaw<{ id: number }[]>`
+    const claimed = await queryRows<{ id: number }>(
+      tx,
+      Prisma.sql`
       UPDATE "GiftEvent" SET "webhooksDispatchedAt" = ${now.toISOString()}::timestamp
       WHERE "id" IN (
         SELECT "id" FROM "GiftEvent" WHERE "webhooksDispatchedAt" IS NULL
         ORDER BY "id" LIMIT ${Math.max(1, Math.floor(limit))}::int
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING "id"`;
+      RETURNING "id"`,
+    );
     if (claimed.length === 0) return { events: 0, deliveries: 0 };
     const events = await tx.giftEvent.findMany({
       where: { id: { in: claimed.map((c) => c.id) } },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { queryRows, sqlTransaction, statementName } from "./direct-query";
+import { queryRows, sqlTransaction, statementName } from "./sql";
 
 let database: Database;
 beforeAll(async () => {
