@@ -140,10 +140,12 @@ const longDate = (date: Date) =>
 
 /** What the invitation email says: who invited (a name, else the team: never a bare email address), to what, until when. */
 async function invitationEmailProps(tx: Tx, input: InviteInput, role: TeamRole, expiresAt: Date) {
-  const [team, inviter] = await Promise.all([
-    tx.team.findUniqueOrThrow({ where: { id: input.teamId }, select: { name: true } }),
-    tx.user.findUniqueOrThrow({ where: { id: input.actorId }, select: { name: true, email: true } }),
-  ]);
+  // One after the other: a transaction's statements share one connection.
+  const team = await tx.team.findUniqueOrThrow({ where: { id: input.teamId }, select: { name: true } });
+  const inviter = await tx.user.findUniqueOrThrow({
+    where: { id: input.actorId },
+    select: { name: true, email: true },
+  });
   const name = inviter.name?.trim();
   return {
     inviter: oneLine(name ? `${name} (${inviter.email})` : personName(null, team.name)),
