@@ -68,9 +68,25 @@ test("a client generated from the OpenAPI document creates and lists a sandbox g
     },
   });
   expect(created.response.status).toBe(200);
-  expect(created.data?.data.attributes.stage).toBe("scheduled");
+  // A create answers a gift, or (dry_run) a price: typed clients tell them apart by `data` and `meta`.
+  const gift = created.data && "data" in created.data ? created.data.data : null;
+  expect(gift?.attributes.stage).toBe("scheduled");
   const listed = await client.GET("/gifts", { params: { query: { "filter[email]": "typed@example.com" } } });
-  expect(listed.data?.data.map((g) => g.id)).toContain(created.data?.data.id);
+  expect(listed.data?.data.map((g) => g.id)).toContain(gift?.id);
+  const quoted = await client.POST("/gifts", {
+    params: { query: { dry_run: "true" } },
+    body: {
+      gift: {
+        name: "Typed Client",
+        email: "typed@example.com",
+        collection: "Coffee Lovers",
+        message: "Hi",
+        from: "CI",
+      },
+    },
+  });
+  const price = quoted.data && "meta" in quoted.data ? quoted.data.meta.price : null;
+  expect(price).toMatchObject({ livemode: false, gifts: 1, charge: "0.00", collection: { name: "Coffee Lovers" } });
   const invalid = await client.POST("/gifts", {
     body: { gift: { name: "", collection: "Coffee Lovers", message: "x", from: "CI" } },
   });

@@ -41,7 +41,7 @@ export function apiEndpoint<P = Record<string, never>>(
 }
 
 /** What an endpoint accepts beyond the token and pagination: the names of its `filter[…]` parameters. */
-export type RouteOptions = { filters?: readonly string[] };
+export type RouteOptions = { filters?: readonly string[]; params?: readonly string[] };
 
 /** An authenticated API endpoint: the caller comes from the request's token. */
 export function apiRoute<P = Record<string, never>>(
@@ -49,7 +49,7 @@ export function apiRoute<P = Record<string, never>>(
   options: RouteOptions = {},
 ): Endpoint<P> {
   return apiEndpoint<P>(async (request, params) => {
-    assertKnownQuery(new URL(request.url), options.filters);
+    assertKnownQuery(new URL(request.url), options.filters, options.params);
     const db = await getDb();
     const caller = await authenticate(db, request).catch((error: unknown) => {
       if (error instanceof HttpError && error.status === 401) return refuseFailedGuess(request, error);

@@ -5,17 +5,22 @@ import { Prisma } from "@/lib/generated/prisma/client";
 
 export type ChargeInput = { teamId: string; amountCents: number; description: string };
 
+/** The team's card on file; a team without one can't be charged (BillingError `no_card_on_file`). */
+export async function assertCardOnFile(tx: Queryable, teamId: string) {
+  const [card] = await queryRows<{ last4: string; testBehavior: string }>(
+    tx,
+    Prisma.sql`SELECT "last4", "testBehavior" FROM "PaymentMethod" WHERE "teamId" = ${teamId}`,
+  );
+  if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
+  return card;
+}
+
 /**
  * Charges the team's card on file and records it in the team's ledger. Runs inside the
  * caller's transaction, so a failure later in that transaction leaves no charge behind.
  */
 export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ id: number }> {
-  const [card] = await queryRows<{ last4: string; testBehavior: string }>(
-    tx,
-    Prisma.sql`
-    SELECT "last4", "testBehavior" FROM "PaymentMethod" WHERE "teamId" = ${input.teamId}`,
-  );
-  if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
+  const card = await assertCardOnFile(tx, input.teamId);
   if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
   const [charge] = await queryRows<{ id: number }>(
     tx,

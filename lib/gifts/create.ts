@@ -10,7 +10,8 @@ import { personName } from "@/lib/users/display-name";
 import { newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
-import { resolveReferences, type References, type ReferenceSpec } from "./resolve-references";
+import { giftPrice, priceQuote } from "./price";
+import { referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
 import { untieToken } from "./untie";
@@ -25,31 +26,6 @@ export type CreateGiftsInput = {
   now: Date;
   idempotency?: IdempotencyReservation;
 };
-
-function referenceProblems(refs: References, spec: ReferenceSpec): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  if (spec.collection !== undefined && !refs.collection) {
-    problems.push({
-      detail: `Collection "${spec.collection}" was not found (see GET /collections)`,
-      pointer: "/gift/collection",
-      code: "not_found",
-    });
-  }
-  if (spec.designId !== undefined && !refs.design) {
-    problems.push({
-      detail: `Design "${spec.designId}" was not found (see GET /designs)`,
-      pointer: "/gift/design_id",
-      code: "not_found",
-    });
-  }
-  if (!refs.logo)
-    problems.push({
-      detail: `Logo ${spec.logoId} was not found (see GET /logos)`,
-      pointer: "/gift/logo_id",
-      code: "not_found",
-    });
-  return problems;
-}
 
 /** A gift as just created, with its untie token (the response shows its URL: no second HMAC). */
 export type CreatedGift = GiftView & { untieToken: string };
@@ -129,7 +105,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
           const charge = await chargeTeam(tx, {
             teamId: team.id,
-            amountCents: collection.priceCents * gifts.length,
+            amountCents: priceQuote({ livemode, gifts: gifts.length, collection }).chargeCents,
             description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
           });
           return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
@@ -157,7 +133,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     collectionId: collection.id,
     designId: design?.id ?? null,
     logoId: logo.id,
-    priceCents: livemode ? collection.priceCents : 0,
+    priceCents: livemode ? giftPrice(collection).totalCents : 0,
     chargeId,
     thankYouNote: null,
     selectedProductId: null,

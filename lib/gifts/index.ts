@@ -1,5 +1,7 @@
 export { cancelGift } from "./cancel";
 export { createGifts, type CreateGiftsInput } from "./create";
+export { giftPrice, type GiftPrice, type PriceQuote } from "./price";
+export { quoteGifts } from "./quote";
 export { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, type Cursor } from "./cursor";
 export { listMessages } from "./messages";
 export { getGift, loadGifts, visibleGifts } from "./queries";

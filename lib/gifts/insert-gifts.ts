@@ -52,6 +52,7 @@ export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[
 export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promise<References & { inserted: boolean }> {
   const { shared, gifts, refs } = input;
   const at = shared.at.toISOString();
+  // A live gift's price is the collection's (giftPrice in ./price: shipping and fees are 0 today).
   const [row] = await queryRows<ReferenceRows & { inserted: boolean }>(
     tx,
     Prisma.sql`

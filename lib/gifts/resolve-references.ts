@@ -1,4 +1,5 @@
 import { queryRows, type Queryable } from "@/lib/database/sql";
+import type { FieldProblem } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { withDate, type Json } from "./json-dates";
 import type { GiftView } from "./view";
@@ -55,4 +56,30 @@ export function referencesSql(teamId: string, refs: ReferenceSpec): Prisma.Sql {
 export async function resolveReferences(db: Queryable, teamId: string, refs: ReferenceSpec): Promise<References> {
   const [row] = await queryRows<ReferenceRows>(db, referencesSql(teamId, refs));
   return referencesFromRows(row);
+}
+
+/** What a create reports for references that don't resolve, with a pointer to each field. */
+export function referenceProblems(refs: References, spec: ReferenceSpec): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (spec.collection !== undefined && !refs.collection) {
+    problems.push({
+      detail: `Collection "${spec.collection}" was not found (see GET /collections)`,
+      pointer: "/gift/collection",
+      code: "not_found",
+    });
+  }
+  if (spec.designId !== undefined && !refs.design) {
+    problems.push({
+      detail: `Design "${spec.designId}" was not found (see GET /designs)`,
+      pointer: "/gift/design_id",
+      code: "not_found",
+    });
+  }
+  if (!refs.logo)
+    problems.push({
+      detail: `Logo ${spec.logoId} was not found (see GET /logos)`,
+      pointer: "/gift/logo_id",
+      code: "not_found",
+    });
+  return problems;
 }

@@ -94,6 +94,13 @@ const simulateBody = z
   .meta({ id: "SimulateRequest" });
 const CONFLICT = { "409": errorResponse("That stage change is not allowed from the gift's current stage.") };
 
+const dryRun = {
+  dry_run: param(
+    z.enum(["true", "false"]).optional(),
+    "`true`: validate exactly as the real call (same errors, same pointers, and the `no_card_on_file` BillingError for a live team without a card) and answer with the price (a `PriceQuote`), creating, charging and sending nothing. An Idempotency-Key is ignored on a dry run. Whether a card declines is known only when the real call charges it.",
+  ),
+};
+
 const idempotencyHeader = {
   "Idempotency-Key": param(
     z.string().min(1).max(255).optional(),
@@ -185,11 +192,12 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "createGift",
     summary: "Create a gift",
     tag: "Gifts",
-    response: R.GiftDocument,
+    response: z.union([R.GiftDocument, R.PriceQuoteDocument]),
     body: singleGiftBody,
+    query: dryRun,
     headers: idempotencyHeader,
     description:
-      "Creates one gift in stage `scheduled`. Live gifts are charged to the team's card in the same transaction. Every validation problem is reported at once.",
+      "Creates one gift in stage `scheduled`. Live gifts are charged to the team's card in the same transaction. Every validation problem is reported at once. With `?dry_run=true`, nothing is created: the answer is the price (`PriceQuote`).",
     extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
   },
   {
@@ -199,10 +207,12 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "createGifts",
     summary: "Create gifts in bulk",
     tag: "Gifts",
-    response: R.GiftListDocument,
+    response: z.union([R.GiftListDocument, R.PriceQuoteDocument]),
     body: bulkGiftBody,
+    query: dryRun,
     headers: idempotencyHeader,
-    description: "Creates one gift per recipient, all or nothing, with one charge for the total.",
+    description:
+      "Creates one gift per recipient, all or nothing, with one charge for the total. With `?dry_run=true`, nothing is created: the answer is the price (`PriceQuote`).",
     extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
   },
   {

@@ -220,6 +220,32 @@ export const DesignList = listOf(Design, "DesignList");
 export const LogoList = listOf(Logo, "LogoList");
 export const MessageList = z.strictObject({ data: z.array(Message), links: PageLinks }).meta({ id: "MessageList" });
 export const GiftDocument = z.strictObject({ data: Gift, included: Included }).meta({ id: "GiftDocument" });
+const cents = (description: string) => money.meta({ description });
+export const PriceQuoteDocument = z
+  .strictObject({
+    meta: z.strictObject({
+      "dry-run": z.literal(true),
+      price: z.strictObject({
+        livemode: z.boolean(),
+        currency,
+        gifts: z.number().int().meta({ description: "How many gifts the call would create." }),
+        collection: z.strictObject({ id: z.string(), name: z.string() }),
+        "per-gift": z.strictObject({
+          "product-maximum": cents("The collection's most expensive product: the most a gift can cost."),
+          shipping: cents("Included in the collection's price today: 0.00."),
+          fees: cents("None today: 0.00."),
+          total: cents("What one gift costs: its `price` once created (0.00 on sandbox gifts)."),
+        }),
+        total: cents("Per gift, times the gifts."),
+        charge: cents("What the real call charges the team's card: `total` when live; 0.00 in the sandbox."),
+      }),
+    }),
+  })
+  .meta({
+    id: "PriceQuote",
+    description:
+      "The answer to `?dry_run=true`: nothing was created, charged or sent, so the document has only `meta`.",
+  });
 export const GiftListDocument = z
   .strictObject({ data: z.array(Gift), included: Included, links: PageLinks.optional() })
   .meta({ id: "GiftList" });

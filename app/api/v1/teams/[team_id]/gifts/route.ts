@@ -6,8 +6,10 @@ import { readJsonObject } from "@/lib/api/body";
 import { readGiftFilter } from "@/lib/api/filters";
 import { idempotentCreate } from "@/lib/api/idempotency";
 import { paginate, readPage } from "@/lib/api/pagination";
+import { readDryRun } from "@/lib/api/query";
+import { priceQuoteDocument } from "@/lib/api/serializers/price-quote";
 import { giftDocument, giftListDocument } from "@/lib/api/serializers/gift";
-import { createGifts, listGifts, parseSingleGift } from "@/lib/gifts";
+import { createGifts, listGifts, parseSingleGift, quoteGifts } from "@/lib/gifts";
 import { notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";
 import { resolveTeam } from "@/lib/teams";
 
@@ -25,23 +27,28 @@ export const GET = apiRoute<Params>(
   { filters: ["stage", "email"] },
 );
 
-export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
-  const body = await readJsonObject(request);
-  return idempotentCreate({
-    db,
-    request,
-    caller,
-    body,
-    scope: `${team.id}:gift`,
-    shape: "one",
-    async create(idempotency) {
-      const now = new Date();
-      const [gift] = await createGifts(db, { caller, team, ...parseSingleGift(body, now), now, idempotency });
-      if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled([gift]));
-      return jsonApi(giftDocument(gift));
-    },
-  });
-});
+export const POST = apiRoute<Params>(
+  async ({ request, db, caller, params }) => {
+    const team = await resolveTeam(db, caller, params.team_id);
+    const body = await readJsonObject(request);
+    if (readDryRun(new URL(request.url)))
+      return jsonApi(priceQuoteDocument(await quoteGifts(db, { caller, team, ...parseSingleGift(body, new Date()) })));
+    return idempotentCreate({
+      db,
+      request,
+      caller,
+      body,
+      scope: `${team.id}:gift`,
+      shape: "one",
+      async create(idempotency) {
+        const now = new Date();
+        const [gift] = await createGifts(db, { caller, team, ...parseSingleGift(body, now), now, idempotency });
+        if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled([gift]));
+        return jsonApi(giftDocument(gift));
+      },
+    });
+  },
+  { params: ["dry_run"] },
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "POST");

@@ -2,29 +2,37 @@ import { afterResponse } from "@/lib/http/after-response";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { readJsonObject } from "@/lib/api/body";
+import { jsonApi } from "@/lib/api/document";
 import { idempotentCreate } from "@/lib/api/idempotency";
+import { readDryRun } from "@/lib/api/query";
+import { priceQuoteDocument } from "@/lib/api/serializers/price-quote";
 import { giftListResponse } from "@/lib/api/serializers/gift";
-import { createGifts, parseBulkGifts } from "@/lib/gifts";
+import { createGifts, parseBulkGifts, quoteGifts } from "@/lib/gifts";
 import { notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";
 import { resolveTeam } from "@/lib/teams";
 
-export const POST = apiRoute<{ team_id?: string }>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
-  const body = await readJsonObject(request);
-  return idempotentCreate({
-    db,
-    request,
-    caller,
-    body,
-    scope: `${team.id}:bulk`,
-    shape: "many",
-    async create(idempotency) {
-      const now = new Date();
-      const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });
-      if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
-      return giftListResponse(gifts);
-    },
-  });
-});
+export const POST = apiRoute<{ team_id?: string }>(
+  async ({ request, db, caller, params }) => {
+    const team = await resolveTeam(db, caller, params.team_id);
+    const body = await readJsonObject(request);
+    if (readDryRun(new URL(request.url)))
+      return jsonApi(priceQuoteDocument(await quoteGifts(db, { caller, team, ...parseBulkGifts(body, new Date()) })));
+    return idempotentCreate({
+      db,
+      request,
+      caller,
+      body,
+      scope: `${team.id}:bulk`,
+      shape: "many",
+      async create(idempotency) {
+        const now = new Date();
+        const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });
+        if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
+        return giftListResponse(gifts);
+      },
+    });
+  },
+  { params: ["dry_run"] },
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,0 +1,39 @@
+/**
+ * What one gift costs, in parts. A collection's price is the most a gift from it can cost: it
+ * covers its most expensive product with shipping, so today shipping and fees are included
+ * (0 here). The parts exist so that a client reading them keeps working the day they aren't.
+ */
+export type GiftPrice = { productMaximumCents: number; shippingCents: number; feesCents: number; totalCents: number };
+
+export function giftPrice(collection: { priceCents: number }): GiftPrice {
+  const parts = { productMaximumCents: collection.priceCents, shippingCents: 0, feesCents: 0 };
+  return { ...parts, totalCents: parts.productMaximumCents + parts.shippingCents + parts.feesCents };
+}
+
+/** The price of a create before it is made (`dry_run`): per gift, the total, and what the call would charge. */
+export type PriceQuote = {
+  livemode: boolean;
+  gifts: number;
+  collection: { id: number; name: string };
+  perGift: GiftPrice;
+  totalCents: number;
+  /** What the real call charges the team's card: the total when live; sandbox gifts are never charged. */
+  chargeCents: number;
+};
+
+export function priceQuote(input: {
+  livemode: boolean;
+  gifts: number;
+  collection: { id: number; name: string; priceCents: number };
+}): PriceQuote {
+  const perGift = giftPrice(input.collection);
+  const totalCents = perGift.totalCents * input.gifts;
+  return {
+    livemode: input.livemode,
+    gifts: input.gifts,
+    collection: { id: input.collection.id, name: input.collection.name },
+    perGift,
+    totalCents,
+    chargeCents: input.livemode ? totalCents : 0,
+  };
+}

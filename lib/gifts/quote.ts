@@ -1,0 +1,28 @@
+import type { PrismaClient } from "@/lib/db";
+import { assertCardOnFile } from "@/lib/billing";
+import { ValidationError, type FieldProblem } from "@/lib/errors";
+import type { TeamRef } from "@/lib/teams";
+import type { Caller } from "@/lib/tokens";
+import { priceQuote, type PriceQuote } from "./price";
+import { referenceProblems, resolveReferences } from "./resolve-references";
+import type { GiftDraft } from "./schema";
+
+export type QuoteGiftsInput = { caller: Caller; team: TeamRef; draft: GiftDraft; problems: FieldProblem[] };
+
+/**
+ * A create's dry run: the same checks as createGifts, in the same order and with the same
+ * errors (every field problem at once, then a live team without a card), and the price the
+ * real call would charge. Nothing is written, charged or sent. Whether a card declines is
+ * known only when it is charged.
+ */
+export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Promise<PriceQuote> {
+  const { caller, team, draft } = input;
+  const spec = { collection: draft.collection, designId: draft.designId, logoId: draft.logoId };
+  const refs = await resolveReferences(db, team.id, spec);
+  const problems = [...input.problems, ...referenceProblems(refs, spec)];
+  if (problems.length > 0 || draft.message === undefined || !refs.collection || !refs.logo)
+    throw new ValidationError(problems);
+  const livemode = caller.mode === "live";
+  if (livemode) await assertCardOnFile(db, team.id);
+  return priceQuote({ livemode, gifts: draft.recipients.length, collection: refs.collection });
+}
