@@ -28,15 +28,23 @@ const LB_PORT = 4140;
 const REDIRECT_URI = "http://127.0.0.1:4199/callback";
 
 /**
- * The consent screen at one instance, approved as a signed-in user would without JavaScript
+ * The consent screen at one instance, approved as a signed-in user on the site would without JavaScript
  * (the page's form posted back with its hidden fields): resolves to the code in the redirect.
  * The session is a row of the user's own, as Auth.js keeps it (the token hashed).
  */
-async function approveAt(server: Server, db: PrismaClient, userId: string, clientId: string): Promise<string> {
+async function approveAt(
+  server: Server,
+  site: string,
+  db: PrismaClient,
+  userId: string,
+  clientId: string,
+): Promise<string> {
   const token = randomSecret(32);
   await db.session.create({ data: { sessionToken: sha256(token), userId, expires: new Date(Date.now() + 3_600_000) } });
   const page = `${server.url}/oauth2/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: "code", state: "s1" })}`;
-  const headers = { cookie: `authjs.session-token=${token}`, origin: server.url };
+  // As the browser's request reaches this instance through the balancer: from the site (APP_URL), addressed to its
+  // host (HAProxy keeps Host; X-Forwarded-Host stands in for it here, trusted with RIBBON_TRUST_PROXY=1).
+  const headers = { cookie: `authjs.session-token=${token}`, origin: site, "x-forwarded-host": new URL(site).host };
   const html = await (await fetch(page, { headers })).text();
   const form =
     [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)].map((m) => m[1]).find((f) => f.includes(">Approve<")) ?? html;
@@ -75,7 +83,7 @@ test("through HAProxy: an OAuth code from one instance is exchanged at the other
 
   // An OAuth code issued by one instance is exchanged at the other; the token works through the balancer.
   const client = await createOAuthClient(db, { name: "Chaos app", redirectUris: [REDIRECT_URI] });
-  const code = await approveAt(a, db, account.user.id, client.clientId);
+  const code = await approveAt(a, lb, db, account.user.id, client.clientId);
   const exchange = new FormData();
   for (const [k, v] of Object.entries({
     grant_type: "authorization_code",

@@ -209,6 +209,9 @@ function refuseUnparsed(error, socket) {
   }
   const head = `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n`;
   socket.end(method === "HEAD" ? head : head + body);
+  // A client that never reads (a slowloris) never sends its own FIN: without this the socket
+  // would stay half-open as long as it keeps dripping bytes.
+  setTimeout(() => socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref();
   return true;
 }
 
