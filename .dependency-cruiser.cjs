@@ -35,6 +35,14 @@ module.exports = {
       to: { path: "^lib/(db|database/|generated/)", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "site-not-database",
+      severity: "error",
+      comment:
+        "Pages, server actions and route handlers get the database from apiRoute's context or lib/site/context.ts, never by importing it.",
+      from: { path: "^app/", pathNot: "(\\.test\\.tsx?$|/__tests__/)" },
+      to: { path: "^lib/(db|database/|generated/)", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "nothing-imports-tests",
       severity: "error",
       comment: "Test helpers stay in tests.",

@@ -56,6 +56,26 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // One actor: pages, server actions and route handlers learn who is asking from lib/actor
+    // (through lib/site/context.ts or apiRoute), never from the session directly.
+    files: ["app/**", "components/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/__tests__/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@/lib/auth",
+              importNames: ["signedInPerson"],
+              message: "Ask lib/site/context.ts (siteContext) or lib/actor (whoIsAsking) who is asking.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

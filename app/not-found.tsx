@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NotFoundMessage } from "@/components/site/NotFoundMessage";
 import { SiteChrome } from "@/components/site/SiteChrome";
-import { signedInPerson } from "@/lib/auth";
+import { siteContext } from "@/lib/site/context";
 import { signOutAction } from "./(site)/sign-out";
 
 export const metadata: Metadata = { title: "Page not found" };
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Page not found" };
  */
 export default async function NotFound() {
   return (
-    <SiteChrome signedIn={Boolean(await signedInPerson())} signOut={signOutAction}>
+    <SiteChrome signedIn={Boolean((await siteContext()).actor)} signOut={signOutAction}>
       <NotFoundMessage />
     </SiteChrome>
   );

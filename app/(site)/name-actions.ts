@@ -2,20 +2,19 @@
 
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
-import { signedInPerson } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db";
 import { ValidationError } from "@/lib/errors";
+import { siteContext } from "@/lib/site/context";
 import { SKIP_NAME_COOKIE } from "@/lib/users/display-name";
 import { setUserName } from "@/lib/users/set-name";
 import type { ActionState } from "@/components/teams/action-state";
 
 /** "What should we call you?" and the account page's name: saves the signed-in person's name. */
 export async function saveNameAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const userId = (await signedInPerson())?.id;
-  if (!userId) return { error: "Your session has ended: sign in again." };
+  const { db, actor } = await siteContext();
+  if (!actor) return { error: "Your session has ended: sign in again." };
   try {
-    const name = await setUserName(await getDb(), userId, form.get("name"));
+    const name = await setUserName(db, actor.user.id, form.get("name"));
     revalidatePath("/", "layout");
     return { ok: `Thanks, ${name}. People you send gifts to and invite will see this name.` };
   } catch (error) {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { signedInPerson } from "@/lib/auth";
+import { siteContext } from "@/lib/site/context";
 import { config } from "@/lib/config";
 
 // Catalogue artwork, served from public/ (no database needed to show it).
@@ -22,7 +22,7 @@ const exampleRequest = (appUrl: string) =>
 
 /** What Ribbon is, for a company and for a developer, and the way in. */
 export default async function Home() {
-  const signedIn = Boolean(await signedInPerson());
+  const signedIn = Boolean((await siteContext()).actor);
   return (
     <main>
       <section className="mx-auto grid max-w-5xl items-center gap-10 px-4 pb-12 pt-10 sm:px-6 md:grid-cols-2 md:pb-16 md:pt-16">

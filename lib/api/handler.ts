@@ -1,8 +1,8 @@
 import { getDb, type PrismaClient } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
 import { API_CSP, securityHeaders } from "@/lib/http/security-headers";
+import { whoIsAsking } from "@/lib/actor";
 import type { Caller } from "@/lib/tokens";
-import { authenticate } from "./authenticate";
 import { errorResponse } from "./errors";
 import { assertKnownQuery } from "./query";
 import { limitCredential, rateLimitHeaders, refuseFailedGuess } from "./rate-limit";
@@ -51,7 +51,7 @@ export function apiRoute<P = Record<string, never>>(
   return apiEndpoint<P>(async (request, params) => {
     assertKnownQuery(new URL(request.url), options.filters, options.params);
     const db = await getDb();
-    const caller = await authenticate(db, request).catch((error: unknown) => {
+    const caller = await whoIsAsking(db, request).catch((error: unknown) => {
       if (error instanceof HttpError && error.status === 401) return refuseFailedGuess(request, error);
       throw error;
     });

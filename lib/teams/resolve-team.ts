@@ -2,41 +2,44 @@ import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
-import type { Caller } from "@/lib/tokens";
 import { SANDBOX_TEAM, SANDBOX_TEAM_ID } from "./constants";
+import { asRole, type TeamRole } from "./roles";
 
 export type TeamRef = { id: string; name: string };
 
+/** Who a team look-up is for: a person, in live or sandbox mode. */
+type Asker = { user: { id: string }; mode: "live" | "sandbox" };
+
 /** The teams a caller may use: the sandbox for sandbox credentials, the user's teams otherwise. */
-export async function listTeams(db: Tx, caller: Caller): Promise<TeamRef[]> {
+export async function listTeams(db: Tx, caller: Asker): Promise<TeamRef[]> {
   if (caller.mode === "sandbox") return [{ ...SANDBOX_TEAM }];
-  return queryRows<TeamRef>(
-    db,
-    Prisma.sql`
-    SELECT t."id", t."name" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
-    WHERE m."userId" = ${caller.user.id} ORDER BY m."createdAt", m."teamId"`,
-  );
+  return (await memberships(db, caller.user.id)).map(({ id, name }) => ({ id, name }));
 }
 
 /**
- * The team a request acts on. With no team in the path: the sandbox for sandbox
- * credentials, the user's only team for live ones. A team the caller can't use is 404
- * (its existence is never revealed); crossing between sandbox and live is 403.
+ * The team a request acts on, and the caller's role in it (lib/actor's `onTeam` is its one
+ * caller). With no team in the path: the sandbox for sandbox credentials (whose holder owns
+ * it), the user's only team for live ones. A team the caller can't use is 404 (its existence
+ * is never revealed); crossing between sandbox and live is 403.
  */
-export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undefined): Promise<TeamRef> {
+export async function resolveTeam(
+  db: Tx,
+  caller: Asker,
+  teamId: string | undefined,
+): Promise<TeamRef & { role: TeamRole }> {
   if (caller.mode === "sandbox") {
     if (teamId !== undefined && teamId !== SANDBOX_TEAM_ID) {
       throw forbidden(
         `Sandbox credentials can only use team "${SANDBOX_TEAM_ID}". Use your live token for other teams.`,
       );
     }
-    return { ...SANDBOX_TEAM };
+    return { ...SANDBOX_TEAM, role: "owner" };
   }
   if (teamId === SANDBOX_TEAM_ID) {
     throw forbidden(`Live credentials can't use team "${SANDBOX_TEAM_ID}". Use your sandbox token for it.`);
   }
   if (teamId === undefined) {
-    const teams = await listTeams(db, caller);
+    const teams = await memberships(db, caller.user.id);
     if (teams.length === 1) return teams[0];
     if (teams.length === 0) throw badRequest("You don't belong to any team yet.");
     throw badRequest(
@@ -45,12 +48,19 @@ export async function resolveTeam(db: Tx, caller: Caller, teamId: string | undef
     );
   }
   if (teamId.includes("\u0000")) throw notFound(`No team "${teamId}".`); // no text in PostgreSQL holds NUL
-  const [team] = await queryRows<TeamRef>(
-    db,
-    Prisma.sql`
-    SELECT t."id", t."name" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
-    WHERE m."userId" = ${caller.user.id} AND m."teamId" = ${teamId}`,
-  );
+  const [team] = await memberships(db, caller.user.id, teamId);
   if (!team) throw notFound(`No team "${teamId}".`);
   return team;
+}
+
+/** The user's teams with their role (one, when `teamId` is given). */
+async function memberships(db: Tx, userId: string, teamId?: string): Promise<(TeamRef & { role: TeamRole })[]> {
+  const rows = await queryRows<TeamRef & { role: string }>(
+    db,
+    Prisma.sql`
+    SELECT t."id", t."name", m."role" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
+    WHERE m."userId" = ${userId} ${teamId === undefined ? Prisma.empty : Prisma.sql`AND m."teamId" = ${teamId}`}
+    ORDER BY m."createdAt", m."teamId"`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, role: asRole(row.role) }));
 }

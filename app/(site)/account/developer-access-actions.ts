@@ -1,8 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { signedInPerson } from "@/lib/auth";
-import { getDb } from "@/lib/db";
+import { siteContext } from "@/lib/site/context";
 import {
   createDeveloperTokens,
   enableDeveloperTokens,
@@ -32,9 +31,9 @@ export async function changeDeveloperAccess(
   _previous: DeveloperAccessState,
   formData: FormData,
 ): Promise<DeveloperAccessState> {
-  const user = await signedInPerson();
-  if (!user) return { error: "Your session has ended: sign in again." };
-  const db = await getDb();
+  const { db, actor } = await siteContext();
+  if (!actor) return { error: "Your session has ended: sign in again." };
+  const { user } = actor;
   const intent = formData.get("confirm");
   let state: DeveloperAccessState;
   if (intent === "enable") {
@@ -59,8 +58,8 @@ export async function changeDeveloperAccess(
 
 /** Stops the previous tokens a roll kept for 24 hours, now (confirmed in its dialog). */
 export async function revokeOldTokens(formData: FormData): Promise<void> {
-  const user = await signedInPerson();
-  if (!user || formData.get("confirm") !== "revoke-old") return;
-  await revokeExpiringTokens(await getDb(), user.id);
+  const { db, actor } = await siteContext();
+  if (!actor || formData.get("confirm") !== "revoke-old") return;
+  await revokeExpiringTokens(db, actor.user.id);
   revalidatePath("/account");
 }

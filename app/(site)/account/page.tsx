@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
-import { signedInPerson, signOut } from "@/lib/auth";
-import { getDb } from "@/lib/db";
+import { signOut } from "@/lib/auth";
+import { siteContext } from "@/lib/site/context";
 import { listActiveTokens } from "@/lib/tokens";
 import { listAuthorizedApps } from "@/lib/oauth";
 import { DeveloperAccess } from "@/components/account/DeveloperAccess";
@@ -18,10 +18,10 @@ import { createTeamAction } from "./team-actions";
 export const metadata = { title: "Account" };
 
 export default async function AccountPage() {
-  const user = await signedInPerson();
-  if (!user) redirect("/signin?callbackUrl=/account");
+  const { db, actor } = await siteContext();
+  if (!actor) redirect("/signin?callbackUrl=/account");
+  const { user } = actor;
   const userId = user.id;
-  const db = await getDb();
   const now = new Date();
   const [tokens, apps, endpoints, teams] = await Promise.all([
     listActiveTokens(db, userId, now),

@@ -1,18 +1,17 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { signedInPerson } from "@/lib/auth";
-import { getDb } from "@/lib/db";
+import { siteContext } from "@/lib/site/context";
 import { sendTestEvent } from "@/lib/webhooks";
 
 export type TestEventState = { ok: boolean; message: string } | null;
 
 /** Sends a signed `webhook.test` message to one of the signed-in user's endpoints and says how it went. */
 export async function sendTestWebhook(_previous: TestEventState, formData: FormData): Promise<TestEventState> {
-  const person = await signedInPerson();
-  if (!person) return { ok: false, message: "Your session has ended: sign in again." };
+  const { db, actor } = await siteContext();
+  if (!actor) return { ok: false, message: "Your session has ended: sign in again." };
   const endpointId = String(formData.get("endpoint") ?? "");
-  const outcome = await sendTestEvent(await getDb(), person.id, endpointId);
+  const outcome = await sendTestEvent(db, actor.user.id, endpointId);
   revalidatePath("/account");
   if (!outcome) return { ok: false, message: "No such endpoint." };
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;

@@ -3,18 +3,16 @@ import { ApiReference } from "@/components/docs/ApiReference";
 import type { OpenApi } from "@/components/docs/openapi-types";
 import { openApiDocument } from "@/lib/api/openapi/document";
 import { ERROR_CODES } from "@/lib/api/openapi/error-codes";
-import { signedInPerson } from "@/lib/auth";
-import { getDb } from "@/lib/db";
+import { siteContext } from "@/lib/site/context";
 import { listActiveTokens } from "@/lib/tokens";
 
 export const metadata: Metadata = { title: "API reference" };
 
 /** Where the quick start's token comes from: only hashes are stored, so we can name the token but never show it again. */
 async function tokenHint(): Promise<string> {
-  const userId = (await signedInPerson())?.id;
-  const sandbox = userId
-    ? (await listActiveTokens(await getDb(), userId)).find((t) => t.mode === "sandbox")
-    : undefined;
+  const { db, actor } = await siteContext();
+  const userId = actor?.user.id;
+  const sandbox = userId ? (await listActiveTokens(db, userId)).find((t) => t.mode === "sandbox") : undefined;
   if (sandbox)
     return `Use your sandbox token (the one starting ${sandbox.start}…, shown once when you turned developer access on; roll it on your account page if you lost it). Sandbox gifts cost nothing and send no email.`;
   if (userId)

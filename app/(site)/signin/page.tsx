@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
-import { DEFAULT_AFTER_SIGN_IN, sendSignInLink, signedInPerson, signInPagePath } from "@/lib/auth";
+import { siteContext } from "@/lib/site/context";
+import { DEFAULT_AFTER_SIGN_IN, sendSignInLink, signInPagePath } from "@/lib/auth";
 import { sameOriginPath, sameOriginUrl } from "@/lib/urls";
 import { signInErrorMessage } from "./error-messages";
 
@@ -20,7 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const error = first(query.error);
   const next = sameOriginUrl(callbackUrl, DEFAULT_AFTER_SIGN_IN);
   const nextPath = sameOriginPath(callbackUrl, DEFAULT_AFTER_SIGN_IN);
-  if (await signedInPerson()) redirect(next);
+  if ((await siteContext()).actor) redirect(next);
 
   async function sendLink(formData: FormData) {
     "use server";

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import { publicContext } from "@/lib/site/context";
 import { canViewOutbox, listOutbox } from "@/lib/delivery";
 
 /** The local email outbox as JSON, newest first (for scripts and browser tests). Loopback only; see canViewOutbox. */
@@ -7,7 +7,7 @@ export async function GET(request: Request) {
     return Response.json({ errors: [{ status: "404", title: "NotFound", detail: "Not found." }] }, { status: 404 });
   }
   const limit = Number(new URL(request.url).searchParams.get("limit")) || 50;
-  const messages = await listOutbox(await getDb(), { limit });
+  const messages = await listOutbox((await publicContext()).db, { limit });
   return Response.json(
     {
       data: messages.map((m) => ({

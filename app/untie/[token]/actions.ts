@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getDb } from "@/lib/db";
+import { publicContext } from "@/lib/site/context";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { redeemGift } from "@/lib/redemption";
@@ -13,7 +13,7 @@ import type { RedeemState } from "@/components/untie/RedeemForm";
 export async function redeemAction(_state: RedeemState, form: FormData): Promise<RedeemState> {
   const secret = String(form.get("secret") ?? "");
   try {
-    await redeemGift(await getDb(), { secret, ...redemptionFromForm(form) });
+    await redeemGift((await publicContext()).db, { secret, ...redemptionFromForm(form) });
   } catch (error) {
     if (error instanceof ValidationError)
       return { errors: Object.fromEntries(error.problems.map((p) => [p.pointer ?? "form", p.detail])) };

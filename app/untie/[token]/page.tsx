@@ -7,7 +7,7 @@ import { GiftCard } from "@/components/untie/GiftCard";
 import { Progress } from "@/components/untie/Progress";
 import { RecordOpen } from "@/components/RecordOpen";
 import { RedeemForm } from "@/components/untie/RedeemForm";
-import { getDb } from "@/lib/db";
+import { publicContext } from "@/lib/site/context";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
 import { addressLines } from "@/lib/redemption";
@@ -16,7 +16,7 @@ import { redeemAction } from "./actions";
 
 type Params = { params: Promise<{ token: string }> };
 
-const loadGift = cache(async (token: string) => findGiftByUntieToken(await getDb(), token));
+const loadGift = cache(async (token: string) => findGiftByUntieToken((await publicContext()).db, token));
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const gift = await loadGift((await params).token);

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { getDb } from "@/lib/db";
 import { canViewOutbox, listOutbox } from "@/lib/delivery";
+import { publicContext } from "@/lib/site/context";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Outbox", robots: { index: false } };
@@ -22,7 +22,7 @@ function linksIn(html: string): string[] {
 /** The local email outbox: every email Ribbon would have sent, newest first. Loopback only; see canViewOutbox. */
 export default async function OutboxPage() {
   if (!canViewOutbox(await headers())) notFound();
-  const messages = await listOutbox(await getDb(), { limit: 50 });
+  const messages = await listOutbox((await publicContext()).db, { limit: 50 });
   return (
     <main className="mx-auto max-w-4xl px-6 py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Outbox</h1>

@@ -2,10 +2,10 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { signedInPerson, signOut } from "@/lib/auth";
-import { getDb } from "@/lib/db";
+import { signOut } from "@/lib/auth";
 import { HttpError } from "@/lib/errors";
 import { countFailedGuess } from "@/lib/ratelimit";
+import { siteContext } from "@/lib/site/context";
 import { acceptInvitation, viewInvitation, type InvitationView } from "@/lib/teams";
 
 export const metadata = { title: "Team invitation" };
@@ -39,11 +39,11 @@ function Page({ children }: { children: ReactNode }) {
 export default async function InvitationPage({ params }: Props) {
   const { token } = await params;
   const here = `/invitations/${encodeURIComponent(token)}`;
-  const person = await signedInPerson();
-  const userId = person?.id;
-  if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+  const { db, actor } = await siteContext();
+  if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+  const person = actor.user;
 
-  const view: InvitationView = await viewInvitation(await getDb(), { token, userId });
+  const view: InvitationView = await viewInvitation(db, { token, userId: person.id });
   // Guessing invitation links counts against the address, like guessing untie links; a right link always opens.
   if (view.status === "invalid" && (await countFailedGuess({ headers: await headers() }))) {
     return (
@@ -85,7 +85,7 @@ export default async function InvitationPage({ params }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">This invitation is for someone else</h1>
         <p role="alert" className="mt-4 rounded bg-amber-50 px-3 py-2 text-amber-900" data-testid="invitation-problem">
           This invitation to join {view.teamName} is for <strong>{view.email}</strong>, and you are signed in as{" "}
-          <strong>{person?.email}</strong>. Sign in as {view.email} to accept it.
+          <strong>{person.email}</strong>. Sign in as {view.email} to accept it.
         </p>
         <form action={switchAccount} className="mt-6">
           <button type="submit" className="rounded-full border border-stone-400 px-4 py-2">
@@ -99,11 +99,11 @@ export default async function InvitationPage({ params }: Props) {
   // The user comes from the session at the time of the click; the token from this page (encrypted by Next in the action).
   const accept = async () => {
     "use server";
-    const current = (await signedInPerson())?.id;
-    if (!current) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+    const now = await siteContext();
+    if (!now.actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
     let teamId: string;
     try {
-      teamId = (await acceptInvitation(await getDb(), { token, userId: current })).teamId;
+      teamId = (await acceptInvitation(now.db, { token, userId: now.actor.user.id })).teamId;
     } catch (error) {
       // The page says why (used, withdrawn, expired, another address) when it is shown again.
       if (error instanceof HttpError) redirect(here);

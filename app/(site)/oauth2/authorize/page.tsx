@@ -1,12 +1,11 @@
 import { notFound, redirect } from "next/navigation";
-import { signedInPerson } from "@/lib/auth";
-import { getDb } from "@/lib/db";
 import {
   approveAuthorization,
   checkAuthorizationRequest,
   denyAuthorization,
   type AuthorizationQuery,
 } from "@/lib/oauth";
+import { publicContext, siteContext } from "@/lib/site/context";
 
 export const metadata = { title: "Authorize an application" };
 
@@ -21,10 +20,11 @@ function selfPath(query: AuthorizationQuery): string {
 export default async function AuthorizePage({ searchParams }: { searchParams: Promise<AuthorizationQuery> }) {
   const query = await searchParams;
   const here = selfPath(query);
-  const person = await signedInPerson();
-  if (!person) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+  const { db, actor } = await siteContext();
+  if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+  const person = actor.user;
 
-  const check = await checkAuthorizationRequest(await getDb(), query);
+  const check = await checkAuthorizationRequest(db, query);
   // proxy.ts has already answered an untrusted client or redirect URI with the 400 page.
   if (check.status === "invalid") notFound();
   if (check.status === "redirect") redirect(check.to);
@@ -40,15 +40,15 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   // are checked again by the domain before anything is issued.
   async function approve() {
     "use server";
-    const userId = (await signedInPerson())?.id;
-    if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
-    const result = await approveAuthorization(await getDb(), { ...decision, userId });
+    const now = await siteContext();
+    if (!now.actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
+    const result = await approveAuthorization(now.db, { ...decision, userId: now.actor.user.id });
     redirect(result.status === "redirect" ? result.to : here);
   }
 
   async function deny() {
     "use server";
-    const result = await denyAuthorization(await getDb(), decision);
+    const result = await denyAuthorization((await publicContext()).db, decision);
     redirect(result.status === "redirect" ? result.to : here);
   }
 

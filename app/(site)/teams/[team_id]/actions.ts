@@ -2,9 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { signedInPerson } from "@/lib/auth";
-import { getDb, type PrismaClient } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
+import { siteContext, type SiteContext } from "@/lib/site/context";
 import {
   changeRole,
   describeCard,
@@ -27,13 +26,13 @@ const field = (form: FormData, name: string) => {
 /** Runs one team change as the signed-in user; refusals become the form's message. */
 async function asMember(
   form: FormData,
-  change: (db: PrismaClient, userId: string, teamId: string) => Promise<string>,
+  change: (db: SiteContext["db"], userId: string, teamId: string) => Promise<string>,
 ): Promise<ActionState> {
-  const userId = (await signedInPerson())?.id;
-  if (!userId) return { error: "Your session has ended: sign in again." };
+  const { db, actor } = await siteContext();
+  if (!actor) return { error: "Your session has ended: sign in again." };
   const teamId = field(form, "team");
   try {
-    const ok = await change(await getDb(), userId, teamId);
+    const ok = await change(db, actor.user.id, teamId);
     revalidatePath(`/teams/${encodeURIComponent(teamId)}`);
     return { ok };
   } catch (error) {

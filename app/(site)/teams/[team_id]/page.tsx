@@ -2,10 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { signedInPerson } from "@/lib/auth";
-import { getDb } from "@/lib/db";
 import { HttpError } from "@/lib/errors";
 import { CURRENCY, formatMoney } from "@/lib/money";
+import { siteContext } from "@/lib/site/context";
 import { describeCard, teamOverview, type TeamOverview } from "@/lib/teams";
 import { ActionForm } from "@/components/teams/ActionForm";
 import { CardSection } from "@/components/teams/CardSection";
@@ -22,10 +21,10 @@ type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ cre
 
 /** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
 const load = cache(async (teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> => {
-  const userId = (await signedInPerson())?.id;
-  if (!userId) return null;
+  const { db, actor } = await siteContext();
+  if (!actor) return null;
   try {
-    return { userId, overview: await teamOverview(await getDb(), userId, teamId) };
+    return { userId: actor.user.id, overview: await teamOverview(db, actor.user.id, teamId) };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) notFound();
     throw error;

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import { publicContext } from "@/lib/site/context";
 import { openGiftByUntieToken } from "@/lib/gifts/open-gift";
 
 /**
@@ -7,6 +7,6 @@ import { openGiftByUntieToken } from "@/lib/gifts/open-gift";
  */
 export async function POST(_request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  await openGiftByUntieToken(await getDb(), token);
+  await openGiftByUntieToken((await publicContext()).db, token);
   return new Response(null, { status: 204 });
 }

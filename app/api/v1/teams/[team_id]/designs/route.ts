@@ -3,10 +3,10 @@ import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { serializeDesign } from "@/lib/representations/catalogue";
 import { listDesigns } from "@/lib/catalogue";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 export const GET = apiRoute<{ team_id?: string }>(async ({ db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
+  const { team } = await onTeam(db, caller, params.team_id);
   return jsonApi({ data: (await listDesigns(db, team.id)).map(serializeDesign) });
 });
 

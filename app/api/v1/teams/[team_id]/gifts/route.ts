@@ -11,13 +11,13 @@ import { priceQuoteDocument } from "@/lib/api/serializers/price-quote";
 import { giftDocument, giftListDocument } from "@/lib/api/serializers/gift";
 import { createGifts, listGifts, parseSingleGift, quoteGifts } from "@/lib/gifts";
 import { notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 type Params = { team_id?: string };
 
 export const GET = apiRoute<Params>(
   async ({ request, db, caller, params }) => {
-    const team = await resolveTeam(db, caller, params.team_id);
+    const { team } = await onTeam(db, caller, params.team_id);
     const url = new URL(request.url);
     const page = readPage(url);
     const rows = await listGifts(db, { caller, team, filter: readGiftFilter(url), size: page.size, after: page.after });
@@ -29,7 +29,7 @@ export const GET = apiRoute<Params>(
 
 export const POST = apiRoute<Params>(
   async ({ request, db, caller, params }) => {
-    const team = await resolveTeam(db, caller, params.team_id);
+    const { team } = await onTeam(db, caller, params.team_id);
     const body = await readJsonObject(request);
     if (readDryRun(new URL(request.url)))
       return jsonApi(priceQuoteDocument(await quoteGifts(db, { caller, team, ...parseSingleGift(body, new Date()) })));

@@ -4,10 +4,10 @@ import { jsonApi } from "@/lib/api/document";
 import { paginate, readPage } from "@/lib/api/pagination";
 import { serializeMessage } from "@/lib/api/serializers/message";
 import { listMessages } from "@/lib/gifts";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 export const GET = apiRoute<{ team_id?: string }>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
+  const { team } = await onTeam(db, caller, params.team_id);
   const url = new URL(request.url);
   const page = readPage(url, /^\d{1,9}$/); // message ids are integers
   const rows = await listMessages(db, { teamId: team.id, userId: caller.user.id, size: page.size, after: page.after });

@@ -4,17 +4,17 @@ import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { serializeEndpoint } from "@/lib/api/serializers/webhooks";
 import { allowPrivateAddresses, createEndpoint, listEndpoints, parseEndpointInput } from "@/lib/webhooks";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 type Params = { team_id?: string };
 
 export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
+  const { team } = await onTeam(db, caller, params.team_id);
   return jsonApi({ data: (await listEndpoints(db, caller, team)).map((e) => serializeEndpoint(e)) });
 });
 
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
+  const { team } = await onTeam(db, caller, params.team_id);
   const input = parseEndpointInput(await readJsonObject(request), {
     create: true,
     allowPrivate: allowPrivateAddresses(),

@@ -9,11 +9,11 @@ import { priceQuoteDocument } from "@/lib/api/serializers/price-quote";
 import { giftListResponse } from "@/lib/api/serializers/gift";
 import { createGifts, parseBulkGifts, quoteGifts } from "@/lib/gifts";
 import { notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 export const POST = apiRoute<{ team_id?: string }>(
   async ({ request, db, caller, params }) => {
-    const team = await resolveTeam(db, caller, params.team_id);
+    const { team } = await onTeam(db, caller, params.team_id);
     const body = await readJsonObject(request);
     if (readDryRun(new URL(request.url)))
       return jsonApi(priceQuoteDocument(await quoteGifts(db, { caller, team, ...parseBulkGifts(body, new Date()) })));

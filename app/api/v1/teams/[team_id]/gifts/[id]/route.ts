@@ -5,17 +5,17 @@ import { jsonApi } from "@/lib/api/document";
 import { giftDocument } from "@/lib/api/serializers/gift";
 import { cancelGift, getGift } from "@/lib/gifts";
 import { notifyGiftCancelled, sendsJobEvents } from "@/lib/jobs";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 type Params = { team_id?: string; id: string };
 
 export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
+  const { team } = await onTeam(db, caller, params.team_id);
   return jsonApi(giftDocument(await getGift(db, caller, team, params.id)));
 });
 
 export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
+  const { team } = await onTeam(db, caller, params.team_id);
   const gift = await cancelGift(db, caller, team, params.id);
   if (sendsJobEvents()) await afterResponse(() => notifyGiftCancelled(gift.id));
   return jsonApi(giftDocument(gift));

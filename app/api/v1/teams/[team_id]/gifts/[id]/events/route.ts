@@ -5,13 +5,13 @@ import { paginate, readPage } from "@/lib/api/pagination";
 import { serializeEvent } from "@/lib/api/serializers/webhooks";
 import { getGift } from "@/lib/gifts";
 import { listEvents, readEventFilter } from "@/lib/webhooks";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 type Params = { team_id?: string; id: string };
 
 export const GET = apiRoute<Params>(
   async ({ request, db, caller, params }) => {
-    const team = await resolveTeam(db, caller, params.team_id);
+    const { team } = await onTeam(db, caller, params.team_id);
     const gift = await getGift(db, caller, team, params.id);
     const url = new URL(request.url);
     const page = readPage(url, /^\d{1,15}$/);

@@ -3,12 +3,12 @@ import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { parseReplayInput, replayEvents } from "@/lib/webhooks";
-import { resolveTeam } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
 
 type Params = { team_id?: string; id: string };
 
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
-  const team = await resolveTeam(db, caller, params.team_id);
+  const { team } = await onTeam(db, caller, params.team_id);
   const now = new Date();
   const since = parseReplayInput(await readJsonObject(request), now);
   const { replayId, deliveries } = await replayEvents(db, caller, team, params.id, since, now);

@@ -19,7 +19,8 @@ const REASONS = {
   expired: "The access token has expired: it was rolled and the old tokens' 24 hours are over.",
 } as const;
 
-export async function authenticate(db: Tx, request: Request): Promise<Caller> {
+/** The API's actor: the request's bearer token checked, or 401 with the reason. */
+export async function actorFromToken(db: Tx, request: Request): Promise<Caller> {
   const token = presentedToken(request);
   if (token === null) throw unauthorized("An access token is required: send Authorization: Bearer <token>.");
   const check = await verifyToken(db, token);
