@@ -1,8 +1,8 @@
 import type { PrismaClient } from "@/lib/db";
 import { refundGift } from "@/lib/billing";
 import { conflict } from "@/lib/errors";
-import { ownerRequired, requireMember, SANDBOX_TEAM_ID, type TeamRef } from "@/lib/teams";
-import type { Caller } from "@/lib/tokens";
+import type { TeamActor } from "@/lib/actor";
+import { ownerRequired, requireSender } from "@/lib/teams";
 import { getGift } from "./queries";
 import { moveGift } from "./stages";
 import type { GiftView } from "./view";
@@ -13,14 +13,12 @@ import type { GiftView } from "./view";
  * gift, members only the gifts they sent themselves (docs/teams.md); in the sandbox every
  * caller sees, and may cancel, only their own gifts.
  */
-export async function cancelGift(db: PrismaClient, caller: Caller, team: TeamRef, id: string): Promise<GiftView> {
+export async function cancelGift(db: PrismaClient, actor: TeamActor, id: string): Promise<GiftView> {
+  const { team } = actor;
+  requireSender(actor.role, team.id, "cancel them");
   return db.$transaction(async (tx) => {
-    const gift = await getGift(tx, caller, team, id);
-    if (
-      team.id !== SANDBOX_TEAM_ID &&
-      gift.sender.id !== caller.user.id &&
-      (await requireMember(tx, caller.user.id, team.id)) !== "owner"
-    ) {
+    const gift = await getGift(tx, actor, team, id);
+    if (gift.sender.id !== actor.user.id && actor.role !== "owner") {
       throw ownerRequired(
         `Only the team's owners can cancel gifts someone else sent. Gift "${gift.id}" was sent by another member of team "${team.id}".`,
       );
@@ -31,6 +29,6 @@ export async function cancelGift(db: PrismaClient, caller: Caller, team: TeamRef
       );
     }
     await refundGift(tx, gift);
-    return getGift(tx, caller, team, id);
+    return getGift(tx, actor, team, id);
   });
 }

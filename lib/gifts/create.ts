@@ -4,8 +4,8 @@ import { chargeTeam } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
-import type { TeamRef } from "@/lib/teams";
-import type { Caller } from "@/lib/tokens";
+import type { TeamActor } from "@/lib/actor";
+import { requireSender } from "@/lib/teams";
 import { personName } from "@/lib/users/display-name";
 import { newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
@@ -18,8 +18,8 @@ import { untieToken } from "./untie";
 import type { GiftView } from "./view";
 
 export type CreateGiftsInput = {
-  caller: Caller;
-  team: TeamRef;
+  /** Who sends, on which team (a viewer is refused). */
+  actor: TeamActor;
   draft: GiftDraft;
   /** Problems the parser already found; reported together with the ones found here. */
   problems: FieldProblem[];
@@ -59,7 +59,9 @@ function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } 
  * BillingError when the card declines.
  */
 export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Promise<CreatedGift[]> {
-  const { caller, team, draft, now } = input;
+  const { actor, draft, now } = input;
+  const { team } = actor;
+  requireSender(actor.role, team.id);
   const spec: ReferenceSpec = { collection: draft.collection, designId: draft.designId, logoId: draft.logoId };
   if (input.problems.length > 0 || draft.message === undefined) {
     // Report the references' problems together with the parser's.
@@ -67,13 +69,13 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     throw new ValidationError(problems);
   }
 
-  const livemode = caller.mode === "live";
+  const livemode = actor.mode === "live";
   const shared: SharedGiftValues = {
     teamId: team.id,
-    senderId: caller.user.id,
+    senderId: actor.user.id,
     livemode,
     message: draft.message,
-    subject: draft.subject ?? `${personName(caller.user.name, team.name)} Sent You A Gift!`,
+    subject: draft.subject ?? `${personName(actor.user.name, team.name)} Sent You A Gift!`,
     from: draft.from ?? "",
     stage: INITIAL_STAGE,
     at: now,
@@ -113,7 +115,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
 
   const { collection, design, logo, chargeId } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
-  const sender = { id: caller.user.id, name: caller.user.name, email: caller.user.email };
+  const sender = { id: actor.user.id, name: actor.user.name, email: actor.user.email };
   const event = { stage: INITIAL_STAGE, message: null, createdAt: now };
   return gifts.map(({ own, untieToken }): CreatedGift => ({
     id: own.id,

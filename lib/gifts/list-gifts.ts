@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
-import type { Caller } from "@/lib/tokens";
+import type { Actor } from "@/lib/actor";
 import { DEFAULT_PAGE_SIZE, type Cursor } from "./cursor";
 import { utc, utcOrNull, withDate, type Json } from "./json-dates";
 import type { Stage } from "./stages";
@@ -79,7 +79,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
   }));
 }
 
-type ListInput = { caller: Caller; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor };
+type ListInput = { caller: Actor; team: TeamRef; filter: GiftFilter; size: number; after?: Cursor };
 
 /**
  * The page's LIMIT (one more than its size). PostgreSQL plans a prepared statement once per

@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
-import type { Caller } from "@/lib/tokens";
+import type { Actor } from "@/lib/actor";
 import { GIFT_VIEW_SELECT, type GiftView } from "./view";
 
 /**
@@ -10,13 +10,13 @@ import { GIFT_VIEW_SELECT, type GiftView } from "./view";
  * gifts are the ones not in live mode, and the (teamId, senderId, createdAt, id) index
  * holds only those: `livemode: false` is what lets a query use it.
  */
-export function visibleGifts(caller: Caller, team: TeamRef): Prisma.GiftWhereInput {
+export function visibleGifts(caller: Actor, team: TeamRef): Prisma.GiftWhereInput {
   return caller.mode === "sandbox"
     ? { teamId: team.id, livemode: false, senderId: caller.user.id }
     : { teamId: team.id };
 }
 
-export async function getGift(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<GiftView> {
+export async function getGift(db: Tx, caller: Actor, team: TeamRef, id: string): Promise<GiftView> {
   // PostgreSQL text can't hold NUL: such an id names no gift (and would make the query fail).
   const gift = id.includes("\u0000")
     ? null

@@ -1,13 +1,13 @@
 import type { PrismaClient } from "@/lib/db";
 import { assertCardOnFile } from "@/lib/billing";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
-import type { TeamRef } from "@/lib/teams";
-import type { Caller } from "@/lib/tokens";
+import type { TeamActor } from "@/lib/actor";
+import { requireSender } from "@/lib/teams";
 import { priceQuote, type PriceQuote } from "./price";
 import { referenceProblems, resolveReferences } from "./resolve-references";
 import type { GiftDraft } from "./schema";
 
-export type QuoteGiftsInput = { caller: Caller; team: TeamRef; draft: GiftDraft; problems: FieldProblem[] };
+export type QuoteGiftsInput = { actor: TeamActor; draft: GiftDraft; problems: FieldProblem[] };
 
 /**
  * A create's dry run: the same checks as createGifts, in the same order and with the same
@@ -16,13 +16,15 @@ export type QuoteGiftsInput = { caller: Caller; team: TeamRef; draft: GiftDraft;
  * known only when it is charged.
  */
 export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Promise<PriceQuote> {
-  const { caller, team, draft } = input;
+  const { actor, draft } = input;
+  const { team } = actor;
+  requireSender(actor.role, team.id);
   const spec = { collection: draft.collection, designId: draft.designId, logoId: draft.logoId };
   const refs = await resolveReferences(db, team.id, spec);
   const problems = [...input.problems, ...referenceProblems(refs, spec)];
   if (problems.length > 0 || draft.message === undefined || !refs.collection || !refs.logo)
     throw new ValidationError(problems);
-  const livemode = caller.mode === "live";
+  const livemode = actor.mode === "live";
   if (livemode) await assertCardOnFile(db, team.id);
   return priceQuote({ livemode, gifts: draft.recipients.length, collection: refs.collection });
 }

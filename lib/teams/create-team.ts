@@ -1,3 +1,4 @@
+import type { TeamRole } from "./roles";
 import type { Tx } from "@/lib/db";
 import { badRequest } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "./constants";
@@ -33,7 +34,7 @@ export async function createTeam(db: Tx, input: CreateTeamInput) {
   }
 }
 
-export async function addMember(db: Tx, teamId: string, userId: string, role: "owner" | "member" = "member") {
+export async function addMember(db: Tx, teamId: string, userId: string, role: TeamRole = "member") {
   return db.membership.upsert({
     where: { userId_teamId: { userId, teamId } },
     create: { userId, teamId, role },

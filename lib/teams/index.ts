@@ -1,7 +1,17 @@
 export { SANDBOX_TEAM_ID } from "./constants";
 export { addMember, createTeam, parseTeamName } from "./create-team";
 export { listTeams, resolveTeam, type TeamRef } from "./resolve-team";
-export { isRole, lockTeam, ownerRequired, requireMember, requireOwner, ROLES, type TeamRole } from "./roles";
+export {
+  isRole,
+  lockTeam,
+  memberRequired,
+  ownerRequired,
+  requireMember,
+  requireOwner,
+  requireSender,
+  ROLES,
+  type TeamRole,
+} from "./roles";
 export { slugify, MAX_TEAM_NAME_LENGTH } from "./slug";
 export { changeRole, leaveTeam, listMembers, removeMember, type MemberView } from "./members";
 export {

@@ -63,7 +63,7 @@ export async function inviteMember(
 ): Promise<InviteResult> {
   const now = options.now ?? new Date();
   const email = parseInviteeEmail(input.email);
-  if (!isRole(input.role)) throw badRequest('A role is "owner" or "member".');
+  if (!isRole(input.role)) throw badRequest('A role is "owner", "member" or "viewer".');
   const role = input.role;
 
   const created = await db.$transaction(async (tx) => {

@@ -56,7 +56,7 @@ export async function changeRole(
   db: PrismaClient,
   input: { actorId: string; teamId: string; userId: string; role: unknown },
 ): Promise<void> {
-  if (!isRole(input.role)) throw badRequest('A role is "owner" or "member".');
+  if (!isRole(input.role)) throw badRequest('A role is "owner", "member" or "viewer".');
   const role = input.role;
   await withTeamLocked(db, input.teamId, async (tx) => {
     await requireOwner(tx, input.actorId, input.teamId, "change members' roles");

@@ -4,14 +4,15 @@ import { SANDBOX_TEAM_ID } from "./constants";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-export const ROLES = ["owner", "member"] as const;
+/** Owners do everything; members send and see the team's gifts; viewers (finance, managers) only see them. */
+export const ROLES = ["owner", "member", "viewer"] as const;
 export type TeamRole = (typeof ROLES)[number];
 
 export const isRole = (value: unknown): value is TeamRole =>
   typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
-/** A stored role as a TeamRole (anything unknown reads as the lesser "member"). */
-export const asRole = (value: string): TeamRole => (isRole(value) ? value : "member");
+/** A stored role as a TeamRole (anything unknown reads as the least, "viewer"). */
+export const asRole = (value: string): TeamRole => (isRole(value) ? value : "viewer");
 
 /** Locks the team row until the transaction ends: changes to its memberships, invitations or endpoints run one at a time. */
 export async function lockTeam(tx: Tx, teamId: string): Promise<void> {
@@ -20,6 +21,17 @@ export async function lockTeam(tx: Tx, teamId: string): Promise<void> {
 
 /** The error for a member asking for an owner's job: 403 with its own code, so clients can tell it from a mode mismatch. */
 export const ownerRequired = (detail: string) => new HttpError(403, "Forbidden", detail, undefined, "owner_required");
+
+/** The error for a viewer asking to send or change gifts: 403 `member_required`. */
+export const memberRequired = (detail: string) => new HttpError(403, "Forbidden", detail, undefined, "member_required");
+
+/** Owners and members send and cancel gifts; viewers only see them. */
+export function requireSender(role: TeamRole, teamId: string, what = "send gifts"): void {
+  if (role === "viewer")
+    throw memberRequired(
+      `Viewers can see team "${teamId}"'s gifts but not ${what}. Ask an owner to make you a member.`,
+    );
+}
 
 /** A team the user can't see: the same answer whether it exists or not. */
 const noSuchTeam = (teamId: string) => notFound(`No team "${teamId}".`);

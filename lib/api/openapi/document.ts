@@ -40,7 +40,9 @@ const ERRORS = {
   "401": errorResponse("Missing, malformed, unknown, revoked or expired access token.", {
     "WWW-Authenticate": z.string().meta({ description: '`Bearer realm="ribbon"`' }),
   }),
-  "403": errorResponse("A sandbox token naming a live team, or a live token naming `sandbox`."),
+  "403": errorResponse(
+    "A sandbox token naming a live team, a live token naming `sandbox`, or (`member_required`) a viewer asking to send or cancel gifts.",
+  ),
   "404": errorResponse("No such team, gift or endpoint visible to the caller."),
   "429": errorResponse("Too many requests for this credential.", { "Retry-After": seconds("Seconds to wait.") }),
 };
@@ -413,7 +415,7 @@ const DESCRIPTION = `Ribbon sends gifts people actually want: create a gift for 
 
 **Documents.** Every response is a JSON:API v1 document (\`application/vnd.api+json\`); attribute names are kebab-case, request fields snake_case. Timestamps are UTC ISO 8601 with milliseconds; money is a decimal string with two fraction digits, in the stated currency.
 
-**Teams.** Every endpoint exists under \`/teams/{team_id}\` and without it (the caller's default team). Live tokens see their user's teams; sandbox tokens see only \`sandbox\` (no charges, no emails). Anything the caller can't see is a 404. A team's members send gifts; its owners also manage its webhook endpoints (a member changing them gets 403 \`owner_required\`). People create teams and invite members on the website (\`/account\`).
+**Teams.** Every endpoint exists under \`/teams/{team_id}\` and without it (the caller's default team). Live tokens see their user's teams; sandbox tokens see only \`sandbox\` (no charges, no emails). Anything the caller can't see is a 404. A team's members send gifts; its viewers only read them (sending or cancelling is 403 \`member_required\`); its owners also manage its webhook endpoints (a member changing them gets 403 \`owner_required\`). People create teams and invite members on the website (\`/account\`).
 
 **Lists.** Newest first, cursor-paginated: \`page[size]\` (1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}) and \`links.next\`.
 

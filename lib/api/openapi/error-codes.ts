@@ -37,6 +37,11 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning:
       "Only the team's owners may do this (create, change, delete, rotate or replay a live team's webhook endpoints).",
   },
+  {
+    code: "member_required",
+    status: 403,
+    meaning: "A viewer of the team asked to send, preview or cancel gifts: viewers only read them.",
+  },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   {
     code: "conflict",

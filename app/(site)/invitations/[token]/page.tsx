@@ -6,7 +6,7 @@ import { signOut } from "@/lib/auth";
 import { HttpError } from "@/lib/errors";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { siteContext } from "@/lib/site/context";
-import { acceptInvitation, viewInvitation, type InvitationView } from "@/lib/teams";
+import { acceptInvitation, viewInvitation, type InvitationView, type TeamRole } from "@/lib/teams";
 
 export const metadata = { title: "Team invitation" };
 
@@ -26,6 +26,12 @@ const DEAD: Record<string, { heading: string; detail: string }> = {
     heading: "This invitation was withdrawn",
     detail: "The team's owners withdrew it, or sent a newer one: look for a later email.",
   },
+};
+
+const ROLE_MEANS: Record<TeamRole, string> = {
+  owner: "As an owner you can send gifts and manage the team's members, card and webhooks.",
+  member: "As a member you can send gifts with your own tokens and see the team's gifts.",
+  viewer: "As a viewer you can see the team's gifts and spend; you can't send or cancel gifts.",
 };
 
 function Page({ children }: { children: ReactNode }) {
@@ -115,14 +121,11 @@ export default async function InvitationPage({ params }: Props) {
   return (
     <Page>
       <h1 className="text-3xl font-semibold tracking-tight">
-        Join {view.teamName} as {view.role === "owner" ? "an owner" : "a member"}
+        Join {view.teamName} as {view.role === "owner" ? "an owner" : `a ${view.role}`}
       </h1>
       <p className="mt-4 text-stone-700">
         {view.invitedBy} invited you ({view.email}) to the team <strong>{view.teamName}</strong> (id{" "}
-        <code>{view.teamId}</code>).{" "}
-        {view.role === "owner"
-          ? "As an owner you can send gifts and manage the team's members, card and webhooks."
-          : "As a member you can send gifts with your own tokens."}
+        <code>{view.teamId}</code>). {ROLE_MEANS[view.role]}
       </p>
       <p className="mt-2 text-sm text-stone-700">
         The invitation works until {view.expiresAt.toISOString().slice(0, 10)}.

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { HttpError } from "@/lib/errors";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { siteContext } from "@/lib/site/context";
-import { describeCard, teamOverview, type TeamOverview } from "@/lib/teams";
+import { describeCard, ROLES, teamOverview, type TeamOverview } from "@/lib/teams";
 import { ActionForm } from "@/components/teams/ActionForm";
 import { CardSection } from "@/components/teams/CardSection";
 import {
@@ -59,7 +59,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">{team.name}</h1>
       <p className="mt-2 text-stone-700">
         Team id (in API paths such as <code>/api/v1/teams/{team.id}/gifts</code>):{" "}
-        <code data-testid="team-id">{team.id}</code>. You are {owner ? "an owner" : "a member"}.
+        <code data-testid="team-id">{team.id}</code>. You are {owner ? "an owner" : `a ${role}`}.
       </p>
       {created && (
         <p role="status" className="mt-4 rounded bg-green-50 px-3 py-2 text-green-900">
@@ -77,7 +77,8 @@ export default async function TeamPage({ params, searchParams }: Props) {
           Members
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          Members send gifts and manage their own tokens; owners also manage members, the card and webhooks.
+          Members send gifts and manage their own tokens; viewers see the team&apos;s gifts and send none; owners also
+          manage members, the card and webhooks.
         </p>
         <ul className="mt-4 divide-y divide-stone-200" data-testid="members">
           {members.map((m) => (
@@ -93,11 +94,13 @@ export default async function TeamPage({ params, searchParams }: Props) {
               </div>
               {owner && m.userId !== userId && (
                 <div className="mt-2 flex flex-wrap gap-4">
-                  <ActionForm action={changeRoleAction} submitLabel={m.role === "owner" ? "Make member" : "Make owner"}>
-                    {hidden}
-                    <input type="hidden" name="user" value={m.userId} />
-                    <input type="hidden" name="role" value={m.role === "owner" ? "member" : "owner"} />
-                  </ActionForm>
+                  {ROLES.filter((role) => role !== m.role).map((role) => (
+                    <ActionForm key={role} action={changeRoleAction} submitLabel={`Make ${role}`}>
+                      {hidden}
+                      <input type="hidden" name="user" value={m.userId} />
+                      <input type="hidden" name="role" value={role} />
+                    </ActionForm>
+                  ))}
                   <ActionForm
                     action={removeMemberAction}
                     submitLabel={`Remove ${m.name ?? m.email}`}
@@ -149,6 +152,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
               <span className="text-sm font-medium">Role</span>
               <select name="role" defaultValue="member" className={fieldClass}>
                 <option value="member">member</option>
+                <option value="viewer">viewer (sees gifts, sends none)</option>
                 <option value="owner">owner</option>
               </select>
             </label>

@@ -5,7 +5,7 @@ import { createAccount } from "@/lib/testing/fixtures";
 import { createPerson } from "@/lib/testing/teams";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
 import { createEndpoint, sendTestEvent } from "@/lib/webhooks";
-import { expectError, giftBody, openDatabaseForFile } from "./helpers";
+import { bulkBody, expectError, giftBody, openDatabaseForFile } from "./helpers";
 
 // What a member may do on a live team (docs/teams.md): send gifts, read the team's gifts, cancel
 // the gifts they sent themselves. Cancelling someone else's gift (a refund of the team's money)
@@ -75,5 +75,45 @@ describe("test events to a live team's endpoints", () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe("a viewer (finance, managers)", () => {
+  let viewer: Awaited<ReturnType<typeof createPerson>>;
+  beforeAll(async () => {
+    viewer = await createPerson(t.db);
+    await addMember(t.db, owner.team.id, viewer.user.id, "viewer");
+  });
+
+  it("reads the team's gifts and events", async () => {
+    const giftId = await send(owner.tokens.live);
+    const api = apiAs(viewer.tokens.live);
+    expect((await api.get(`/teams/${owner.team.id}/gifts/${giftId}`)).status).toBe(200);
+    const list = await api.get(`/teams/${owner.team.id}/gifts`);
+    expect(list.body.data.map((g: { id: string }) => g.id)).toContain(giftId);
+    expect((await api.get(`/teams/${owner.team.id}/gifts/${giftId}/events`)).status).toBe(200);
+  });
+
+  it("sends nothing, previews nothing and cancels nothing: 403 member_required, nothing written or charged", async () => {
+    const api = apiAs(viewer.tokens.live);
+    const charges = await t.db.charge.count({ where: { teamId: owner.team.id } });
+    const gifts = await t.db.gift.count({ where: { teamId: owner.team.id } });
+    const attempts = [
+      await api.post(`/teams/${owner.team.id}/gifts`, giftBody()),
+      await api.post(`/teams/${owner.team.id}/gifts?dry_run=true`, giftBody()),
+      await api.post(`/teams/${owner.team.id}/bulk/gifts`, bulkBody(2)),
+      await api.post(`/teams/${owner.team.id}/gifts`, giftBody(), { headers: { "Idempotency-Key": "viewer-1" } }),
+    ];
+    for (const response of attempts) expect(expectError(response, 403, "Forbidden").code).toBe("member_required");
+    const ownersGift = await send(owner.tokens.live);
+    expect(expectError(await api.delete(`/teams/${owner.team.id}/gifts/${ownersGift}`), 403, "Forbidden").code).toBe(
+      "member_required",
+    );
+    expect(await t.db.charge.count({ where: { teamId: owner.team.id } })).toBe(charges + 1);
+    expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(gifts + 1);
+  });
+
+  it("still sends in their own sandbox", async () => {
+    expect((await apiAs(viewer.tokens.sandbox).post(`/gifts`, giftBody())).status).toBe(200);
   });
 });

@@ -29,10 +29,11 @@ export const GET = apiRoute<Params>(
 
 export const POST = apiRoute<Params>(
   async ({ request, db, caller, params }) => {
-    const { team } = await onTeam(db, caller, params.team_id);
+    const actor = await onTeam(db, caller, params.team_id);
+    const { team } = actor;
     const body = await readJsonObject(request);
     if (readDryRun(new URL(request.url)))
-      return jsonApi(priceQuoteDocument(await quoteGifts(db, { caller, team, ...parseSingleGift(body, new Date()) })));
+      return jsonApi(priceQuoteDocument(await quoteGifts(db, { actor, ...parseSingleGift(body, new Date()) })));
     return idempotentCreate({
       db,
       request,
@@ -42,7 +43,7 @@ export const POST = apiRoute<Params>(
       shape: "one",
       async create(idempotency) {
         const now = new Date();
-        const [gift] = await createGifts(db, { caller, team, ...parseSingleGift(body, now), now, idempotency });
+        const [gift] = await createGifts(db, { actor, ...parseSingleGift(body, now), now, idempotency });
         if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled([gift]));
         return jsonApi(giftDocument(gift));
       },

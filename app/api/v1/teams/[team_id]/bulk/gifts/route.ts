@@ -13,10 +13,11 @@ import { onTeam } from "@/lib/actor";
 
 export const POST = apiRoute<{ team_id?: string }>(
   async ({ request, db, caller, params }) => {
-    const { team } = await onTeam(db, caller, params.team_id);
+    const actor = await onTeam(db, caller, params.team_id);
+    const { team } = actor;
     const body = await readJsonObject(request);
     if (readDryRun(new URL(request.url)))
-      return jsonApi(priceQuoteDocument(await quoteGifts(db, { caller, team, ...parseBulkGifts(body, new Date()) })));
+      return jsonApi(priceQuoteDocument(await quoteGifts(db, { actor, ...parseBulkGifts(body, new Date()) })));
     return idempotentCreate({
       db,
       request,
@@ -26,7 +27,7 @@ export const POST = apiRoute<{ team_id?: string }>(
       shape: "many",
       async create(idempotency) {
         const now = new Date();
-        const gifts = await createGifts(db, { caller, team, ...parseBulkGifts(body, now), now, idempotency });
+        const gifts = await createGifts(db, { actor, ...parseBulkGifts(body, now), now, idempotency });
         if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
         return giftListResponse(gifts);
       },

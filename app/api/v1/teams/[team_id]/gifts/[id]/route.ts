@@ -15,8 +15,7 @@ export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
 });
 
 export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
-  const { team } = await onTeam(db, caller, params.team_id);
-  const gift = await cancelGift(db, caller, team, params.id);
+  const gift = await cancelGift(db, await onTeam(db, caller, params.team_id), params.id);
   if (sendsJobEvents()) await afterResponse(() => notifyGiftCancelled(gift.id));
   return jsonApi(giftDocument(gift));
 });
