@@ -7,7 +7,7 @@ import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempo
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
 import { personName } from "@/lib/users/display-name";
-import { newGiftId } from "./ids";
+import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
 import { giftPrice, priceQuote } from "./price";
@@ -80,6 +80,10 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     stage: INITIAL_STAGE,
     at: now,
     chargeId: null,
+    batch:
+      draft.batchName === undefined
+        ? null
+        : { id: newBatchId(), name: draft.batchName || `Bulk send of ${draft.recipients.length} gifts` },
   };
   const gifts = draft.recipients.map(newGift);
 
@@ -147,6 +151,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     trackingUrl: null,
     createdAt: now,
     selectedProduct: null,
+    batch: shared.batch,
     variant: null,
     sender,
     collection,

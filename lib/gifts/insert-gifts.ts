@@ -23,6 +23,8 @@ export type SharedGiftValues = {
   /** When the gifts were created: also their first event's and the message history's time. */
   at: Date;
   chargeId: number | null;
+  /** The batch the gifts are created in, with its name; null for a gift created alone. */
+  batch: { id: string; name: string } | null;
 };
 
 /**
@@ -59,15 +61,20 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
     WITH "refs" AS (${referencesSql(shared.teamId, refs)}),
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
-                          "scheduledAt", "expiresOn", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "collectionId", "designId", "logoId", "priceCents")
+                          "scheduledAt", "expiresOn", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents")
       SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
              coalesce(r."subject", ${shared.subject}::text), ${shared.message}::text, coalesce(r."from", ${shared.from}::text),
-             r."scheduledAt", r."expiresOn", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int,
+             r."scheduledAt", r."expiresOn", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int, ${shared.batch?.id ?? null}::text,
              ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
              CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END
       FROM json_populate_recordset(NULL::"Gift", ${JSON.stringify(gifts)}::json) r, "refs"
       WHERE "refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${refs.designId === undefined})
       RETURNING "id"
+    ), "batch" AS (
+      INSERT INTO "GiftBatch" ("id", "teamId", "senderId", "livemode", "name", "size", "createdAt")
+      SELECT ${shared.batch?.id ?? null}::text, ${shared.teamId}, ${shared.senderId}, ${shared.livemode}::boolean,
+             ${shared.batch?.name ?? null}::text, ${gifts.length}::int, ${at}::timestamp
+      WHERE ${shared.batch !== null}::boolean AND EXISTS (SELECT FROM "gifts")
     ), "events" AS (
       INSERT INTO "GiftEvent" ("giftId", "stage", "createdAt") SELECT "id", ${shared.stage}, ${at}::timestamp FROM "gifts"
     ), "message" AS (

@@ -70,6 +70,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     trackingUrl: g.trackingUrl,
     createdAt: utc(g.createdAt),
     selectedProduct: g.selectedProduct,
+    batch: g.batch,
     variant: g.variant,
     sender: senders.get(g.senderId)!,
     collection: collections.get(g.collectionId)!,
@@ -115,6 +116,8 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",
              -- CASE: most gifts have no choice yet, and then no look-up runs.
+             CASE WHEN g."batchId" IS NOT NULL THEN
+               (SELECT json_build_object('id', b."id", 'name', b."name") FROM "GiftBatch" b WHERE b."id" = g."batchId") END AS "batch",
              CASE WHEN g."selectedProductId" IS NOT NULL THEN
                (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") END AS "selectedProduct",
              CASE WHEN g."variantId" IS NOT NULL THEN

@@ -26,6 +26,8 @@ export type GiftDraft = {
   subject?: string;
   logoId?: number;
   designId?: string;
+  /** Bulk requests only: the batch's name (empty: the default name). */
+  batchName?: string;
   recipients: RecipientDraft[];
 };
 
@@ -84,6 +86,15 @@ const singleFields = {
 };
 const bulkFields = {
   ...shared,
+  batch_name: text(
+    "Batch name",
+    { max: 120 },
+    {
+      description:
+        "A name for the gifts of this request, shown in the dashboard and its batch filter. Default: `Bulk send of <n> gifts`.",
+      example: "Q4 customer thank-yous",
+    },
+  ),
   from: text(
     "From",
     { max: 200, required: true },
@@ -303,6 +314,7 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
       subject: f.subject,
       logoId: f.logo_id,
       designId: f.design_id,
+      batchName: f.batch_name ?? "",
       recipients,
     },
     problems,

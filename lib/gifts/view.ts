@@ -31,6 +31,7 @@ export const GIFT_VIEW_SELECT = {
   trackingUrl: true,
   createdAt: true,
   selectedProduct: { select: { id: true, name: true } },
+  batch: { select: { id: true, name: true } },
   variant: { select: { id: true, name: true } },
   sender: { select: { id: true, name: true, email: true } },
   collection: true,

@@ -42,6 +42,7 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       "thank-you-note": g.thankYouNote,
       "selected-product": g.selectedProduct && { id: String(g.selectedProduct.id), name: g.selectedProduct.name },
       variant: g.variant && { id: String(g.variant.id), name: g.variant.name },
+      batch: g.batch,
       "redemption-email": g.redemptionEmail,
       // The sender sees where the gift goes, not the street: the full address is for fulfilment only.
       address: senderAddressOf(g.address),

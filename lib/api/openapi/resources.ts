@@ -158,6 +158,10 @@ export const Gift = resource(
     variant: NamedRef.nullable().meta({
       description: "The chosen product's variant (e.g. size and colour); null when it has none or until redeemed.",
     }),
+    batch: NamedRef.nullable().meta({
+      description:
+        "The batch the gift was created in: one per `POST /bulk/gifts` request (named by `batch_name`) or dashboard CSV upload; null for a gift created alone.",
+    }),
     "redemption-email": z
       .string()
       .nullable()

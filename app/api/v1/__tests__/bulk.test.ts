@@ -293,3 +293,37 @@ describe("bulk limits", () => {
     expect(await counts(t.db)).toEqual(before);
   }, 60_000);
 });
+
+describe("batches: the gifts of one bulk request", () => {
+  it("share one batch with the request's batch_name, recorded with its size; a gift created alone has none", async () => {
+    const res = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(3, { batch_name: "Q4 thank-yous" }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const batches = (res.body.data as Gift[]).map((g) => g.attributes.batch as { id: string; name: string });
+    expect(new Set(batches.map((b) => b.id)).size).toBe(1);
+    expect(batches[0]).toEqual({ id: expect.stringMatching(/^bat_/), name: "Q4 thank-yous" });
+    const row = await t.db.giftBatch.findUniqueOrThrow({ where: { id: batches[0].id } });
+    expect(row).toMatchObject({ teamId: a.team.id, senderId: a.user.id, livemode: true, size: 3 });
+    const read = await apiAs(a.tokens.live).get(`/gifts/${(res.body.data as Gift[])[0].id}`);
+    expect(read.body.data.attributes.batch).toEqual(batches[0]);
+
+    const alone = await apiAs(a.tokens.live).post("/gifts", {
+      gift: { name: "Solo", email: "solo@example.com", collection: "Coffee Lovers", message: "Hi", from: "Me" },
+    });
+    expect(alone.body.data.attributes.batch).toBeNull();
+  });
+
+  it("are named `Bulk send of <n> gifts` by default, in the sandbox too", async () => {
+    const res = await apiAs(a.tokens.sandbox).post("/bulk/gifts", bulkBody(2));
+    expect(res.status).toBe(200);
+    expect((res.body.data as Gift[])[0].attributes.batch).toMatchObject({ name: "Bulk send of 2 gifts" });
+  });
+
+  it("refuse a batch_name over 120 characters with a pointer, and write nothing", async () => {
+    const before = await counts(t.db);
+    const batches = await t.db.giftBatch.count();
+    const res = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(2, { batch_name: "x".repeat(121) }));
+    expect(expectValidation(res).map((e) => e.pointer)).toEqual(["/gift/batch_name"]);
+    expect(await counts(t.db)).toEqual(before);
+    expect(await t.db.giftBatch.count()).toBe(batches);
+  });
+});
