@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { askForLink, signInLinkFor, uniqueEmail } from "./signin-links";
+import { expect, test, type Page } from "@playwright/test";
+import { askForLink, newestMail, signInLinkFor, uniqueEmail } from "./signin-links";
 
 // A first sign-in asks for a name (skippable); someone without one is shown by their team's
 // name, never by their email address: in invitations and in the gifts they send.
@@ -9,18 +9,6 @@ async function signInNew(page: Page, email: string) {
   await askForLink(page, email);
   await page.goto(await signInLinkFor(page.request, email));
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
-}
-
-type OutboxMessage = { to: string; kind: string; subject: string; text: string; html: string };
-
-async function newestMail(request: APIRequestContext, to: string, kind: string): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect(async () => {
-    const outbox = (await (await request.get("/dev/outbox.json")).json()) as { data: OutboxMessage[] };
-    found = outbox.data.find((m) => m.to === to && m.kind === kind);
-    expect(found).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return found!;
 }
 
 const prompt = (page: Page) => page.getByRole("region", { name: "What should we call you?" });

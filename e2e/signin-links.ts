@@ -21,3 +21,23 @@ export async function askForLink(
 
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+export type OutboxMessage = { to: string; kind: string; subject: string; text: string; html: string };
+
+/** The newest outbox message of a kind to an address (the local outbox of the embedded default). */
+export async function newestMail(request: APIRequestContext, to: string, kind: string): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect(async () => {
+    const outbox = (await (await request.get("/dev/outbox.json")).json()) as { data: OutboxMessage[] };
+    found = outbox.data.find((m) => m.to === to && m.kind === kind);
+    expect(found).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return found!;
+}
+
+/** Signs in on the page that shows the sign-in form, through the magic link in the outbox. */
+export async function signInHere(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/signin/);
+  await askForLink(page, email);
+  await page.goto(await signInLinkFor(page.request, email));
+}

@@ -1,41 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from "@playwright/test";
-import { askForLink, signInLinkFor } from "./signin-links";
-
-type OutboxMessage = { to: string; kind: string; text: string };
-
-/** The newest outbox message of a kind to an address (the local outbox of the embedded default). */
-async function newestMail(request: APIRequestContext, to: string, kind: string): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect(async () => {
-    const outbox = (await (await request.get("/dev/outbox.json")).json()) as { data: OutboxMessage[] };
-    found = outbox.data.find((m) => m.to === to && m.kind === kind);
-    expect(found).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return found!;
-}
-
-/** Signs in on the page that shows the sign-in form, through the magic link in the outbox. */
-async function signInHere(page: Page, email: string) {
-  await expect(page).toHaveURL(/\/signin/);
-  await askForLink(page, email);
-  await page.goto(await signInLinkFor(page.request, email));
-}
-
-/** Waits for the server-action POST a click makes (the `next-action` header), and returns it. */
-async function serverActionOf(page: Page, click: () => Promise<void>): Promise<Request> {
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined),
-    click(),
-  ]);
-  return request;
-}
-
-/** Sends a captured request again from another browser context: the same URL, headers and body, that context's cookies. */
-async function replayAs(context: BrowserContext, captured: Request) {
-  const headers = await captured.allHeaders();
-  for (const name of ["cookie", "content-length", "host", "connection"]) delete headers[name];
-  return context.request.post(captured.url(), { headers, data: captured.postDataBuffer() ?? undefined });
-}
+import { expect, test } from "@playwright/test";
+import { replayAs, serverActionOf } from "./server-actions";
+import { newestMail, signInHere } from "./signin-links";
 
 test("an owner creates a team and sets its card; an invited person joins and sees the team with their own token; a member's replayed owner actions change nothing", async ({
   browser,

@@ -11,7 +11,7 @@ type Props = {
 const navLink =
   "rounded px-2 py-2 text-stone-700 hover:text-stone-950 hover:underline focus-visible:outline-2 focus-visible:outline-ribbon-dark";
 
-/** The site's header: the mark linking home, the docs, and signing in or out. */
+/** The site's header: the mark linking home, the docs, the dashboard and account when signed in, and signing in or out. */
 export function SiteHeader({ signedIn, signOut }: Props) {
   return (
     <header className="border-b border-stone-200 bg-white">
@@ -32,6 +32,11 @@ export function SiteHeader({ signedIn, signOut }: Props) {
             </li>
             {signedIn ? (
               <>
+                <li>
+                  <Link href="/dashboard" className={navLink}>
+                    Dashboard
+                  </Link>
+                </li>
                 <li>
                   <Link href="/account" className={navLink}>
                     Account

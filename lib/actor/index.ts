@@ -31,6 +31,9 @@ export async function whoIsAsking(db: Tx, from: Request | "session"): Promise<Ac
   return person && { user: person, mode: "live", via: "session", credentialId: null };
 }
 
+/** The same person in sandbox mode (the site's live/sandbox switch): each person's sandbox is their own. */
+export const inSandbox = <A extends Actor>(actor: A): A => ({ ...actor, mode: "sandbox" });
+
 /**
  * The team an actor acts on and their role there (lib/teams/resolve-team.ts decides which
  * team, and answers 404/403 for one they can't use). Permission rules stay with the domain

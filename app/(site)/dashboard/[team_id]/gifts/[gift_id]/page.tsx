@@ -1,0 +1,173 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CopyButton } from "@/components/account/CopyButton";
+import { StageBadge } from "@/components/dashboard/StageBadge";
+import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
+import { Timeline } from "@/components/dashboard/Timeline";
+import { ActionForm } from "@/components/teams/ActionForm";
+import { dashboardGift } from "@/lib/dashboard";
+import { HttpError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
+import { notFound } from "next/navigation";
+import { loadTeam } from "../../load";
+import { cancelGiftAction } from "./actions";
+
+type Props = {
+  params: Promise<{ team_id: string; gift_id: string }>;
+  searchParams: Promise<{ mode?: string | string[]; cancelled?: string | string[] }>;
+};
+
+export const metadata: Metadata = { title: "Gift" };
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "–");
+
+/** One gift: who, what, where it is, everything that happened to it, and what can still be done. */
+export default async function GiftPage({ params, searchParams }: Props) {
+  const { team_id: teamId, gift_id: giftId } = await params;
+  const query = await searchParams;
+  const mode = query.mode === "sandbox" ? "sandbox" : "live";
+  const list = `/dashboard/${encodeURIComponent(teamId)}${mode === "sandbox" ? "?mode=sandbox" : ""}`;
+  const here = `/dashboard/${encodeURIComponent(teamId)}/gifts/${encodeURIComponent(giftId)}${mode === "sandbox" ? "?mode=sandbox" : ""}`;
+  const { db, actor } = await loadTeam(teamId, mode, here);
+  let page;
+  try {
+    page = await dashboardGift(db, actor, giftId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) notFound();
+    throw error;
+  }
+  const { gift } = page;
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <p className="text-sm">
+        <Link href={list} className="underline">
+          ← All gifts
+        </Link>
+      </p>
+      {mode === "sandbox" && <SandboxBanner />}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight">{gift.recipientName || gift.email || "Gift"}</h1>
+        <StageBadge stage={gift.stage} />
+      </div>
+      {query.cancelled === "1" && gift.stage === "cancelled" && (
+        <p role="status" data-testid="cancelled" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          Gift cancelled.{" "}
+          {gift.chargeId === null
+            ? "Nothing was charged for it, so nothing is refunded."
+            : `$${formatMoney(gift.priceCents)} is refunded to the team's card.`}
+        </p>
+      )}
+      <p className="text-sm text-stone-700">
+        <code>{gift.id}</code>
+        {gift.batch && <> · Batch: {gift.batch.name}</>}
+      </p>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="details" className="rounded-xl border border-stone-200 bg-white p-5">
+          <h2 id="details" className="text-lg font-semibold">
+            Details
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-stone-600">To</dt>
+            <dd>{gift.deliveryMethod === "link" ? "A link you share" : gift.email}</dd>
+            <dt className="text-stone-600">From</dt>
+            <dd>{gift.from || "–"}</dd>
+            <dt className="text-stone-600">Sent by</dt>
+            <dd>{gift.sender.name ?? gift.sender.email}</dd>
+            <dt className="text-stone-600">Collection</dt>
+            <dd>{gift.collection.name}</dd>
+            <dt className="text-stone-600">Design</dt>
+            <dd>{gift.design?.name ?? "Default"}</dd>
+            <dt className="text-stone-600">Price</dt>
+            <dd className="tabular-nums">${formatMoney(gift.priceCents)}</dd>
+            <dt className="text-stone-600">Created</dt>
+            <dd className="tabular-nums">{day(gift.createdAt)}</dd>
+            <dt className="text-stone-600">Expires</dt>
+            <dd className="tabular-nums">{day(gift.expiresOn)}</dd>
+          </dl>
+          <h3 className="mt-4 text-sm font-semibold">Message</h3>
+          <p className="mt-1 whitespace-pre-wrap break-words text-sm text-stone-800">{gift.message}</p>
+        </section>
+
+        <section aria-labelledby="choice" className="rounded-xl border border-stone-200 bg-white p-5">
+          <h2 id="choice" className="text-lg font-semibold">
+            The recipient&apos;s choice
+          </h2>
+          {gift.selectedProduct ? (
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-stone-600">Chose</dt>
+              <dd>
+                {gift.selectedProduct.name}
+                {gift.variant && ` (${gift.variant.name})`}
+              </dd>
+              {page.address && (
+                <>
+                  <dt className="text-stone-600">{page.address.full ? "Ships to" : "Ships to (city)"}</dt>
+                  <dd data-testid="address">
+                    {page.address.lines.map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </dd>
+                </>
+              )}
+              {gift.trackingUrl && (
+                <>
+                  <dt className="text-stone-600">Tracking</dt>
+                  <dd>
+                    <a href={gift.trackingUrl} className="underline" rel="noreferrer">
+                      {gift.carrier} {gift.trackingNumber}
+                    </a>
+                  </dd>
+                </>
+              )}
+              {gift.thankYouNote && (
+                <>
+                  <dt className="text-stone-600">Their note</dt>
+                  <dd className="whitespace-pre-wrap break-words">{gift.thankYouNote}</dd>
+                </>
+              )}
+            </dl>
+          ) : (
+            <p className="mt-3 text-sm text-stone-700">Nothing chosen yet.</p>
+          )}
+
+          {(page.untieUrl || page.canCancel) && (
+            <div className="mt-6 space-y-4 border-t border-stone-200 pt-4">
+              {page.untieUrl && (
+                <div>
+                  <p className="text-sm font-semibold">Untie link</p>
+                  <p id="untie-link" className="mt-1 break-all font-mono text-xs text-stone-700">
+                    {page.untieUrl}
+                  </p>
+                  <CopyButton value={page.untieUrl} label="Copy the untie link" targetId="untie-link" />
+                </div>
+              )}
+              {page.canCancel && (
+                <ActionForm action={cancelGiftAction} submitLabel="Cancel this gift" testId="cancel-gift">
+                  <input type="hidden" name="team" value={teamId} />
+                  <input type="hidden" name="gift" value={gift.id} />
+                  <input type="hidden" name="mode" value={mode} />
+                  <p className="basis-full text-sm text-stone-700">
+                    {gift.chargeId === null
+                      ? "Nothing was charged for it."
+                      : `Cancelling refunds $${formatMoney(gift.priceCents)} to the team's card.`}
+                  </p>
+                </ActionForm>
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="history" className="mt-6 rounded-xl border border-stone-200 bg-white p-5">
+        <h2 id="history" className="text-lg font-semibold">
+          What happened
+        </h2>
+        <Timeline entries={page.timeline} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Funnel } from "@/components/dashboard/Funnel";
+import { GiftFilters } from "@/components/dashboard/GiftFilters";
+import { GiftTable } from "@/components/dashboard/GiftTable";
+import { ModeSwitch, SandboxBanner } from "@/components/dashboard/ModeSwitch";
+import {
+  dashboardBatches,
+  dashboardFunnel,
+  dashboardGifts,
+  dashboardSearch,
+  readDashboardQuery,
+  type DashboardQuery,
+} from "@/lib/dashboard";
+import { listMyTeams } from "@/lib/teams";
+import { loadTeam } from "./load";
+
+type Props = {
+  params: Promise<{ team_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default async function TeamDashboard({ params, searchParams }: Props) {
+  const { team_id: teamId } = await params;
+  const { query, problems } = readDashboardQuery(await searchParams);
+  const base = `/dashboard/${encodeURIComponent(teamId)}`;
+  const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
+  const { db, team, actor } = await loadTeam(teamId, query.mode, here);
+  const [page, funnel, batches, teams] = await Promise.all([
+    dashboardGifts(db, actor, query),
+    dashboardFunnel(db, actor, query),
+    dashboardBatches(db, actor),
+    listMyTeams(db, actor.user.id),
+  ]);
+  const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
+    `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;
+  const filtered = Boolean(query.search || query.stage || query.from || query.to || query.batch);
+  const sandbox = query.mode === "sandbox";
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">{team.team.name}</h1>
+          <p className="text-sm text-stone-700">
+            Gifts {sandbox ? "you sent in your sandbox" : "sent for this team"} · you are{" "}
+            {team.role === "owner" ? "an owner" : `a ${team.role}`}
+          </p>
+        </div>
+        <ModeSwitch mode={query.mode} liveHref={view({ mode: "live" })} sandboxHref={view({ mode: "sandbox" })} />
+      </div>
+      {teams.length > 1 && (
+        <nav aria-label="Your teams" className="mt-3 flex flex-wrap gap-2 text-sm">
+          <span className="text-stone-700">Switch team:</span>
+          {teams
+            .filter((other) => other.id !== team.team.id)
+            .map((other) => (
+              <Link key={other.id} href={`/dashboard/${encodeURIComponent(other.id)}`} className="underline">
+                {other.name}
+              </Link>
+            ))}
+        </nav>
+      )}
+      {sandbox && <SandboxBanner />}
+      {problems.length > 0 && (
+        <ul
+          role="alert"
+          data-testid="query-problems"
+          className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-950"
+        >
+          {problems.map((problem) => (
+            <li key={problem.param}>
+              Ignored <code>{problem.param}</code>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Funnel funnel={funnel} />
+      <GiftFilters action={base} query={query} batches={batches} />
+
+      {page.rows.length === 0 ? (
+        <div
+          className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center"
+          data-testid="empty"
+        >
+          {filtered || query.after ? (
+            <>
+              <p className="text-lg font-semibold">No gifts match these filters</p>
+              <Link
+                href={view({ search: undefined, stage: undefined, from: undefined, to: undefined, batch: undefined })}
+                className="mt-2 inline-block underline"
+              >
+                Clear the filters
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="text-lg font-semibold">Send your first gift</p>
+              <p className="mt-2 text-stone-700">
+                {sandbox
+                  ? "Sandbox gifts cost nothing and stay in the outbox: create them with your sandbox token (see the docs)."
+                  : "Create a gift with the API (see the docs) and it shows up here, with every step it takes."}
+              </p>
+              <Link href="/docs" className="button-secondary mt-4">
+                Read the quick start
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <GiftTable
+          rows={page.rows}
+          giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
+        />
+      )}
+      {page.next && (
+        <p className="mt-4 text-right">
+          <Link href={view({ after: page.next })} className="button-secondary" rel="next">
+            Next page
+          </Link>
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import Link from "next/link";
+import type { DashboardGiftRow } from "@/lib/dashboard";
+import { formatMoney } from "@/lib/money";
+import { StageBadge } from "./StageBadge";
+
+type Props = { rows: DashboardGiftRow[]; giftHref: (id: string) => string };
+
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "–");
+const recipient = (row: DashboardGiftRow) => row.recipientName || row.email || "(no name)";
+
+/** The gifts of the view: a table on wide screens, a list of cards on a phone. */
+export function GiftTable({ rows, giftHref }: Props) {
+  return (
+    <>
+      <div className="mt-6 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
+        <table className="w-full text-left text-sm" data-testid="gift-table">
+          <caption className="sr-only">Gifts</caption>
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Recipient
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Collection
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Stage
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Sent
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Expires
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="gift-row">
+                <td className="px-3 py-2">
+                  <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
+                    {recipient(row)}
+                  </Link>
+                  {row.email && row.recipientName && <span className="block text-stone-600">{row.email}</span>}
+                  {row.batch && <span className="block text-xs text-stone-600">Batch: {row.batch.name}</span>}
+                </td>
+                <td className="px-3 py-2">{row.collection}</td>
+                <td className="px-3 py-2">
+                  <StageBadge stage={row.stage} />
+                </td>
+                <td className="px-3 py-2 tabular-nums">{day(row.sentAt)}</td>
+                <td className="px-3 py-2 tabular-nums">{day(row.expiresOn)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">${formatMoney(row.priceCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="mt-6 space-y-3 md:hidden" data-testid="gift-cards">
+        {rows.map((row) => (
+          <li key={row.id} className="rounded-xl border border-stone-200 bg-white p-4" data-testid="gift-card">
+            <div className="flex items-start justify-between gap-3">
+              <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
+                {recipient(row)}
+              </Link>
+              <StageBadge stage={row.stage} />
+            </div>
+            <p className="mt-1 text-sm text-stone-700">
+              {row.collection} · ${formatMoney(row.priceCents)}
+            </p>
+            <p className="mt-1 text-xs text-stone-600">
+              Sent {day(row.sentAt)} · Expires {day(row.expiresOn)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { replayAs, serverActionOf } from "./server-actions";
+import { newestMail, signInHere } from "./signin-links";
+
+// The sender's dashboard, as the people in marketing, HR and finance use it: signed in, on a
+// team, live or sandbox, on a desktop and a phone. Every page is checked with axe-core.
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Signs a new person in from /dashboard, creates a team with a card and turns on their tokens. */
+async function ownerWithTeam(page: Page, stamp: number) {
+  const email = `dash-owner-${stamp}@example.test`;
+  const teamName = `Dash Team ${stamp}`;
+  await page.goto("/dashboard");
+  await signInHere(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Create a team to send your first gift" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/account");
+  await page.getByLabel("Team name").fill(teamName);
+  await page.getByRole("button", { name: "Create a team" }).click();
+  await expect(page).toHaveURL(/\/teams\/dash-team-\d+\?created=1$/);
+  const slug = (await page.getByTestId("team-id").textContent())!.trim();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByTestId("card-on-file")).toContainText("4242");
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Enable developer access" }).click();
+  const live = (await page.getByTestId("live-token").textContent())!.trim();
+  const sandbox = (await page.getByTestId("sandbox-token").textContent())!.trim();
+  return { email, teamName, slug, live, sandbox };
+}
+
+async function send(request: APIRequestContext, token: string, path: string, gift: Record<string, unknown>) {
+  const response = await request.post(`/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/vnd.api+json" },
+    data: { gift: { collection: "Coffee Lovers", message: "Thank you!", from: "The Dash Team", ...gift } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data;
+}
+
+test("an owner follows the team's gifts: funnel, filters in the URL, a gift's timeline, cancel with refund, sandbox, phone", async ({
+  page,
+  browser,
+}) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  const ada = await send(page.request, owner.live, "/gifts", { name: "Ada Lovelace", email: "ada@analytical.test" });
+  await send(page.request, owner.live, "/gifts", { name: "Grace Hopper", email: "grace@navy.test" });
+  await send(page.request, owner.live, "/bulk/gifts", {
+    batch_name: "Q4 thank-yous",
+    recipients_attributes: [1, 2, 3].map((n) => ({ name: `Customer ${n}`, email: `customer${n}@example.test` })),
+  });
+
+  await page.goto("/dashboard");
+  const board = `/dashboard/${owner.slug}`;
+  await expect(page).toHaveURL(new RegExp(`${board}$`));
+  await expect(page.getByRole("heading", { level: 1, name: owner.teamName })).toBeVisible();
+  await expect(page.getByTestId("funnel-scheduled")).toContainText("5");
+  await expect(page.getByTestId("gift-row")).toHaveCount(5);
+  await expectAccessible(page);
+
+  // Search: the filters go into the URL, and the URL alone shows the same view in another browser.
+  await page.getByLabel("Search name or email").fill("lovelace");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=lovelace/);
+  await expect(page.getByTestId("gift-row")).toHaveCount(1);
+  const shared = page.url();
+  const colleague = await browser.newContext();
+  const colleaguePage = await colleague.newPage();
+  await colleaguePage.goto(shared);
+  await expect(colleaguePage).toHaveURL(/\/signin/); // not signed in: the link asks for sign-in first
+  await colleague.close();
+
+  // The batch filter, and a stage with no gifts: an empty state that says how to get out of it.
+  await page.goto(board);
+  await page.getByLabel("Batch").selectOption({ label: "Q4 thank-yous" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByTestId("gift-row")).toHaveCount(3);
+  await expect(page.getByTestId("funnel-scheduled")).toContainText("3");
+  await page.goto(`${board}?stage=delivered`);
+  await expect(page.getByText("No gifts match these filters")).toBeVisible();
+  await page.goto(`${board}?stage=nonsense&from=yesterday`);
+  await expect(page.getByTestId("query-problems")).toContainText("is not a stage");
+  await expect(page.getByTestId("gift-row")).toHaveCount(5);
+
+  // One gift: details, the untie link, a timeline; cancelling shows the refund and the timeline grows.
+  await page.goto(board);
+  await page.getByRole("link", { name: "Ada Lovelace" }).click();
+  await expect(page).toHaveURL(new RegExp(`${board}/gifts/${ada.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
+  await expect(page.locator("#untie-link")).toContainText("/untie/");
+  await expect(page.getByTestId("timeline")).toContainText("Stage: scheduled");
+  await expect(page.getByTestId("timeline-charge")).toContainText("Charged $");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Cancel this gift" }).click();
+  await expect(page.getByTestId("cancelled")).toContainText("is refunded to the team's card");
+  await expect(page).toHaveURL(/cancelled=1$/);
+  await expect(page.getByText("cancelled", { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId("timeline-refund")).toContainText("Refunded $");
+  await expect(page.getByRole("button", { name: "Cancel this gift" })).toHaveCount(0);
+
+  // Sandbox: marked as such, empty until the sandbox token sends; live gifts never show there.
+  await page.goto(board);
+  await page.getByRole("link", { name: "Sandbox" }).click();
+  await expect(page).toHaveURL(/mode=sandbox/);
+  await expect(page.getByTestId("sandbox-banner")).toBeVisible();
+  await expect(page.getByText("Send your first gift")).toBeVisible();
+  await expectAccessible(page);
+  await send(page.request, owner.sandbox, "/gifts", { name: "Test Person", email: "test@example.test" });
+  await page.reload();
+  await expect(page.getByTestId("gift-row")).toHaveCount(1);
+  await expect(page.getByTestId("gift-row")).toContainText("Test Person");
+
+  // A phone: cards instead of the table, still accessible.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(board);
+  await expect(page.getByTestId("gift-card")).toHaveCount(5);
+  await expect(page.getByTestId("gift-table")).toBeHidden();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Grace Hopper" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Grace Hopper" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a viewer sees the team's gifts but can't cancel them, even by posting the owner's form", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  const owner = await ownerWithTeam(page, stamp);
+  const [first, second] = [
+    await send(page.request, owner.live, "/gifts", { name: "First Gift", email: "first@example.test" }),
+    await send(page.request, owner.live, "/gifts", { name: "Second Gift", email: "second@example.test" }),
+  ];
+
+  // The owner invites a viewer from the team's page.
+  const viewerEmail = `dash-viewer-${stamp}@example.test`;
+  await page.goto(`/teams/${owner.slug}`);
+  await page.getByTestId("invite-form").getByLabel("Email").fill(viewerEmail);
+  await page.getByTestId("invite-form").getByLabel("Role").selectOption("viewer");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByTestId("invite-form").getByRole("status")).toContainText(viewerEmail);
+  const link = /http:\/\/[^\s"<>]+\/invitations\/[1-9A-HJ-NP-Za-km-z]+/.exec(
+    (await newestMail(page.request, viewerEmail, "team-invitation")).text,
+  )![0];
+
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(link);
+  await signInHere(viewer, viewerEmail);
+  await expect(viewer.getByRole("heading", { name: `Join ${owner.teamName} as a viewer` })).toBeVisible();
+  await viewer.getByRole("button", { name: `Accept and join ${owner.teamName}` }).click();
+  await expect(viewer).toHaveURL(new RegExp(`/teams/${owner.slug}\\?joined=1$`));
+
+  // The viewer's dashboard: the team's gifts, no cancel button.
+  await viewer.goto("/dashboard");
+  await expect(viewer).toHaveURL(new RegExp(`/dashboard/${owner.slug}$`));
+  await expect(viewer.getByTestId("gift-row")).toHaveCount(2);
+  await viewer.getByRole("link", { name: "Second Gift" }).click();
+  await expect(viewer.getByRole("heading", { level: 1, name: "Second Gift" })).toBeVisible();
+  await expect(viewer.getByRole("button", { name: "Cancel this gift" })).toHaveCount(0);
+
+  // The owner cancels the first gift; the viewer replays that post, aimed at the second gift.
+  await page.goto(`/dashboard/${owner.slug}/gifts/${first.id}`);
+  const cancel = await serverActionOf(page, () => page.getByRole("button", { name: "Cancel this gift" }).click());
+  await expect(page.getByTestId("cancelled")).toContainText("Gift cancelled");
+  const forged = cancel.postDataBuffer()!.toString("utf8").replaceAll(first.id, second.id);
+  const headers = await cancel.allHeaders();
+  for (const name of ["cookie", "content-length", "host", "connection"]) delete headers[name];
+  const replay = await viewerContext.request.post(cancel.url(), { headers, data: forged });
+  expect(await replay.text()).toContain("Viewers can see");
+  // And the owner's exact post, replayed by the viewer, changes nothing either.
+  await replayAs(viewerContext, cancel);
+  const still = await page.request.get(`/api/v1/gifts/${second.id}`, {
+    headers: { Authorization: `Bearer ${owner.live}` },
+  });
+  expect((await still.json()).data.attributes.stage).toBe("scheduled");
+  await viewerContext.close();
+});

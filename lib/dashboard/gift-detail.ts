@@ -1,0 +1,132 @@
+import type { Tx } from "@/lib/db";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { TeamActor } from "@/lib/actor";
+import { getGift, untieUrl, type GiftView } from "@/lib/gifts";
+import { stagesBefore } from "@/lib/gifts/stages";
+import { formatMoney } from "@/lib/money";
+import { addressLines, destination } from "@/lib/redemption/address";
+import { addressSchema } from "@/lib/redemption/schema";
+
+/** One thing that happened to a gift, for its timeline. */
+export type TimelineEntry = {
+  at: Date;
+  kind: "stage" | "email" | "webhook" | "charge" | "refund";
+  title: string;
+  detail: string | null;
+  /** How it went, where that is a question (an email's outbox status, a webhook's delivery status). */
+  status: string | null;
+};
+
+export type DashboardGift = {
+  gift: GiftView;
+  /** The untie link to copy: the recipient's page, for gifts that can still be opened. */
+  untieUrl: string | null;
+  /** Owners see the address the gift ships to; everyone else where it goes (city, region, country). */
+  address: { lines: string[]; full: boolean } | null;
+  timeline: TimelineEntry[];
+  canCancel: boolean;
+};
+
+/** Stages whose untie link the recipient can still use. */
+const OPEN_STAGES: ReadonlySet<string> = new Set(["scheduled", "sent", "opened"]);
+const CANCELLABLE: ReadonlySet<string> = new Set(stagesBefore("cancelled"));
+
+/**
+ * A gift as its dashboard page shows it: the gift, the address as the actor's role may see
+ * it, and a timeline of everything that happened to it (stage changes, emails with their
+ * outbox status, webhook deliveries with their last response, the charge and any refund),
+ * oldest first. 404 for a gift the actor can't see, exactly as the API answers.
+ */
+export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promise<DashboardGift> {
+  const gift = await getGift(db, actor, actor.team, id);
+  const [events, emails, webhooks, money] = [
+    gift.events.map((e): TimelineEntry => ({
+      at: e.createdAt,
+      kind: "stage",
+      title: `Stage: ${e.stage}`,
+      detail: e.message,
+      status: null,
+    })),
+    await queryRows<{ kind: string; to: string; status: string; createdAt: Date; lastError: string | null }>(
+      db,
+      Prisma.sql`SELECT "kind", "to", "status", "createdAt", "lastError" FROM "EmailOutbox" WHERE "giftId" = ${gift.id} ORDER BY "id"`,
+    ),
+    await queryRows<{
+      eventType: string;
+      url: string;
+      status: string;
+      attempts: number;
+      createdAt: Date;
+      responseStatus: number | null;
+      error: string | null;
+    }>(
+      db,
+      Prisma.sql`
+      SELECT d."eventType", w."url", d."status", d."attempts", d."createdAt", a."responseStatus", a."error"
+      FROM "WebhookDelivery" d
+      JOIN "GiftEvent" e ON e."id" = d."eventId"
+      JOIN "WebhookEndpoint" w ON w."id" = d."endpointId"
+      LEFT JOIN LATERAL (SELECT "responseStatus", "error" FROM "WebhookAttempt" WHERE "deliveryId" = d."id" ORDER BY "id" DESC LIMIT 1) a ON true
+      WHERE e."giftId" = ${gift.id}
+      ORDER BY d."id"`,
+    ),
+    await queryRows<{ kind: string; amountCents: number; description: string; createdAt: Date; gifts: number }>(
+      db,
+      Prisma.sql`
+      SELECT c."kind", c."amountCents", c."description", c."createdAt",
+             (SELECT count(*)::int FROM "Gift" WHERE "chargeId" = c."id") AS "gifts"
+      FROM "Charge" c
+      WHERE c."id" = ${gift.chargeId ?? -1}::int OR (c."giftId" = ${gift.id} AND c."kind" = 'refund')
+      ORDER BY c."id"`,
+    ),
+  ];
+  const cents = (n: number) => `$${formatMoney(Math.abs(n))}`;
+  const timeline: TimelineEntry[] = [
+    ...events,
+    ...emails.map((m): TimelineEntry => ({
+      at: m.createdAt,
+      kind: "email",
+      title: `Email: ${m.kind} to ${m.to}`,
+      detail: m.lastError,
+      status: m.status,
+    })),
+    ...webhooks.map((w): TimelineEntry => ({
+      at: w.createdAt,
+      kind: "webhook",
+      title: `Webhook ${w.eventType} to ${w.url}`,
+      detail:
+        w.responseStatus !== null
+          ? `HTTP ${w.responseStatus} after ${w.attempts} ${w.attempts === 1 ? "attempt" : "attempts"}`
+          : w.error,
+      status: w.status,
+    })),
+    ...money.map((c): TimelineEntry => ({
+      at: c.createdAt,
+      kind: c.kind === "refund" ? "refund" : "charge",
+      title:
+        c.kind === "refund"
+          ? `Refunded ${cents(c.amountCents)}`
+          : `Charged ${cents(gift.priceCents)}${c.gifts > 1 ? ` (its share of ${cents(c.amountCents)} for ${c.gifts} gifts)` : ""}`,
+      detail: c.description,
+      status: null,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  const parsed = gift.address ? addressSchema.safeParse(gift.address) : null;
+  const address = parsed?.success
+    ? actor.role === "owner"
+      ? { lines: addressLines(parsed.data), full: true }
+      : { lines: [destination(parsed.data)], full: false }
+    : null;
+  return {
+    gift,
+    untieUrl: OPEN_STAGES.has(gift.stage) ? untieUrl(gift.id) : null,
+    address,
+    timeline,
+    // What cancelGift allows (it checks again): owners any gift, members their own.
+    canCancel:
+      CANCELLABLE.has(gift.stage) &&
+      (actor.role === "owner" || (actor.role === "member" && gift.sender.id === actor.user.id)),
+  };
+}

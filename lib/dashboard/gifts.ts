@@ -1,0 +1,78 @@
+import type { Tx } from "@/lib/db";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { TeamActor } from "@/lib/actor";
+import { encodeCursor, type Stage } from "@/lib/gifts";
+import { SANDBOX_TEAM_ID } from "@/lib/teams";
+import type { DashboardQuery } from "./query";
+import { dashboardWhere } from "./where";
+
+/** One line of the dashboard's gift table. */
+export type DashboardGiftRow = {
+  id: string;
+  recipientName: string;
+  email: string | null;
+  deliveryMethod: string;
+  collection: string;
+  stage: Stage;
+  senderName: string;
+  batch: { id: string; name: string } | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  expiresOn: Date | null;
+  priceCents: number;
+};
+
+export const DASHBOARD_PAGE_SIZE = 25;
+
+/**
+ * A page of the view's gifts, newest (or oldest) first, and the cursor of the next page.
+ * The cursor is a row-value bound on (createdAt, id), an index range on the team's gifts
+ * however deep the page.
+ */
+export async function dashboardGifts(
+  db: Tx,
+  actor: TeamActor,
+  query: DashboardQuery,
+  size = DASHBOARD_PAGE_SIZE,
+): Promise<{ rows: DashboardGiftRow[]; next: string | null }> {
+  const newest = query.order === "newest";
+  const after = query.after
+    ? newest
+      ? Prisma.sql`AND (g."createdAt", g."id") < (${query.after.createdAt.toISOString()}::timestamp, ${query.after.id})`
+      : Prisma.sql`AND (g."createdAt", g."id") > (${query.after.createdAt.toISOString()}::timestamp, ${query.after.id})`
+    : Prisma.empty;
+  const order = newest ? Prisma.sql`g."createdAt" DESC, g."id" DESC` : Prisma.sql`g."createdAt", g."id"`;
+  const rows = await queryRows<DashboardGiftRow>(
+    db,
+    Prisma.sql`
+    SELECT g."id", g."recipientName", g."email", g."deliveryMethod", c."name" AS "collection", g."stage",
+           coalesce(u."name", u."email") AS "senderName",
+           CASE WHEN g."batchId" IS NOT NULL THEN json_build_object('id', b."id", 'name', b."name") END AS "batch",
+           g."createdAt", g."sentAt", g."expiresOn", g."priceCents"
+    FROM "Gift" g
+    JOIN "Collection" c ON c."id" = g."collectionId"
+    JOIN "User" u ON u."id" = g."senderId"
+    LEFT JOIN "GiftBatch" b ON b."id" = g."batchId"
+    WHERE ${dashboardWhere(actor, query)} ${after}
+    ORDER BY ${order}
+    LIMIT ${size + 1}::int`,
+  );
+  const page = rows.slice(0, size);
+  return { rows: page, next: rows.length > size ? encodeCursor(page[page.length - 1]) : null };
+}
+
+/** The team's batches, newest first, for the batch filter (live: the team's; sandbox: the person's own). */
+export async function dashboardBatches(
+  db: Tx,
+  actor: TeamActor,
+): Promise<{ id: string; name: string; size: number; createdAt: Date }[]> {
+  const where =
+    actor.mode === "sandbox"
+      ? Prisma.sql`"teamId" = ${SANDBOX_TEAM_ID} AND "senderId" = ${actor.user.id} AND NOT "livemode"`
+      : Prisma.sql`"teamId" = ${actor.team.id} AND "livemode"`;
+  return queryRows(
+    db,
+    Prisma.sql`SELECT "id", "name", "size", "createdAt" FROM "GiftBatch" WHERE ${where} ORDER BY "createdAt" DESC LIMIT 100`,
+  );
+}

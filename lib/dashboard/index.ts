@@ -1,0 +1,11 @@
+export { dashboardBatches, dashboardGifts, DASHBOARD_PAGE_SIZE, type DashboardGiftRow } from "./gifts";
+export { dashboardFunnel, FUNNEL_EXITS, FUNNEL_PATH, type Funnel, type FunnelStep } from "./funnel";
+export { dashboardGift, type DashboardGift, type TimelineEntry } from "./gift-detail";
+export {
+  dashboardSearch,
+  MAX_SEARCH_LENGTH,
+  readDashboardQuery,
+  type DashboardMode,
+  type DashboardQuery,
+  type QueryProblem,
+} from "./query";

@@ -1,0 +1,32 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { TeamActor } from "@/lib/actor";
+import { SANDBOX_TEAM_ID } from "@/lib/teams";
+import type { DashboardQuery } from "./query";
+
+/** `%` and `_` in a search are the characters themselves, not LIKE's wildcards. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The gifts a dashboard view covers, as SQL conditions on `g` (the Gift table): the team's live
+ * gifts, or for a sandbox actor the person's own sandbox gifts (the sandbox is each person's own),
+ * narrowed by the view's filters. The table and the funnel share it, so their counts agree.
+ */
+export function dashboardWhere(actor: TeamActor, query: DashboardQuery): Prisma.Sql {
+  const conditions: Prisma.Sql[] =
+    actor.mode === "sandbox"
+      ? [
+          Prisma.sql`g."teamId" = ${SANDBOX_TEAM_ID}`,
+          Prisma.sql`g."senderId" = ${actor.user.id}`,
+          Prisma.sql`NOT g."livemode"`,
+        ]
+      : [Prisma.sql`g."teamId" = ${actor.team.id}`, Prisma.sql`g."livemode"`];
+  if (query.search) {
+    const pattern = likeContaining(query.search);
+    conditions.push(Prisma.sql`(g."recipientName" ILIKE ${pattern} OR g."email" ILIKE ${pattern})`);
+  }
+  if (query.stage) conditions.push(Prisma.sql`g."stage" = ${query.stage}`);
+  if (query.from) conditions.push(Prisma.sql`g."createdAt" >= ${query.from}::date`);
+  if (query.to) conditions.push(Prisma.sql`g."createdAt" < ${query.to}::date + 1`);
+  if (query.batch) conditions.push(Prisma.sql`g."batchId" = ${query.batch}`);
+  return Prisma.join(conditions, " AND ");
+}
