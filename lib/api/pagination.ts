@@ -52,3 +52,9 @@ export function paginate<T extends { createdAt: Date; id: string | number }>(
   const next = rows.length > page.size ? pageUrl(url, encodeCursor(items[items.length - 1])) : null;
   return { items, links: { self: pageUrl(url, url.searchParams.get("page[after]")), first: pageUrl(url, null), next } };
 }
+
+/** For an endpoint that answers everything at once (an export): `page[…]` is refused rather than ignored. */
+export function refusePaging(url: URL, why: string): void {
+  for (const name of ["page[size]", "page[after]"])
+    if (url.searchParams.has(name)) throw badRequest(`${name} is not taken here: ${why}`, { parameter: name });
+}

@@ -3,7 +3,31 @@ import { queryRows, type Queryable } from "@/lib/database/sql";
 import { BillingError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-export type ChargeInput = { teamId: string; amountCents: number; description: string };
+/**
+ * Who caused a ledger entry: through a developer token, an OAuth token or the site's session
+ * (with the person and, for the two tokens, the ApiToken or OAuthToken id), or Ribbon itself
+ * (`system`: a job, no person).
+ */
+export type ChargedBy =
+  | { via: "token" | "oauth"; credentialId: number; userId: string }
+  | { via: "session"; credentialId: null; userId: string }
+  | { via: "system"; credentialId: null; userId: null };
+
+/** A ledger entry Ribbon causes itself (a job, not a person). */
+export const SYSTEM: ChargedBy = { via: "system", credentialId: null, userId: null };
+
+/** Who caused it, from an actor (lib/actor's Actor has this shape). */
+export function chargedBy(
+  actor:
+    | { via: "token" | "oauth"; credentialId: number; user: { id: string } }
+    | { via: "session"; credentialId: null; user: { id: string } },
+): ChargedBy {
+  return actor.via === "session"
+    ? { via: "session", credentialId: null, userId: actor.user.id }
+    : { via: actor.via, credentialId: actor.credentialId, userId: actor.user.id };
+}
+
+export type ChargeInput = { teamId: string; amountCents: number; description: string; by: ChargedBy };
 
 /** The team's card on file; a team without one can't be charged (BillingError `no_card_on_file`). */
 export async function assertCardOnFile(tx: Queryable, teamId: string) {
@@ -25,17 +49,19 @@ export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ i
   const [charge] = await queryRows<{ id: number }>(
     tx,
     Prisma.sql`
-    INSERT INTO "Charge" ("teamId", "kind", "amountCents", "description", "cardLast4", "createdAt")
-    VALUES (${input.teamId}, 'charge', ${input.amountCents}::int, ${input.description}, ${card.last4}, ${new Date()}::timestamp)
+    INSERT INTO "Charge" ("teamId", "kind", "amountCents", "description", "cardLast4", "createdAt", "actorVia", "credentialId", "actorUserId")
+    VALUES (${input.teamId}, 'charge', ${input.amountCents}::int, ${input.description}, ${card.last4}, ${new Date()}::timestamp,
+            ${input.by.via}, ${input.by.credentialId}::int, ${input.by.userId})
     RETURNING "id"`,
   );
   return charge;
 }
 
-/** Refunds one gift's share of a charge, as its own ledger entry. */
+/** Refunds one gift's share of a charge, as its own ledger entry, recording who caused it. */
 export async function refundGift(
   tx: Tx,
   gift: { id: string; teamId: string; chargeId: number | null; priceCents: number },
+  by: ChargedBy,
 ) {
   if (gift.chargeId === null) return null;
   const charge = await tx.charge.findUniqueOrThrow({ where: { id: gift.chargeId } });
@@ -48,6 +74,9 @@ export async function refundGift(
       cardLast4: charge.cardLast4,
       refundOfId: charge.id,
       giftId: gift.id,
+      actorVia: by.via,
+      credentialId: by.credentialId,
+      actorUserId: by.userId,
     },
   });
 }

@@ -1,4 +1,13 @@
-export { assertCardOnFile, chargeTeam, refundGift } from "./charge";
+export { assertCardOnFile, chargedBy, chargeTeam, refundGift, SYSTEM, type ChargedBy } from "./charge";
 export { setCard } from "./set-card";
 export { DECLINING_TEST_CARDS, parseCardNumber } from "./test-cards";
 export { parseExpiry } from "./expiry";
+export {
+  chargePages,
+  LEDGER_ITEM_ID,
+  listCharges,
+  type LedgerCursor,
+  type LedgerFilter,
+  type LedgerItem,
+  type LedgerReader,
+} from "./ledger";

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { refundGift } from "@/lib/billing";
+import { chargedBy, refundGift } from "@/lib/billing";
 import { conflict } from "@/lib/errors";
 import type { TeamActor } from "@/lib/actor";
 import { ownerRequired, requireSender } from "@/lib/teams";
@@ -28,7 +28,7 @@ export async function cancelGift(db: PrismaClient, actor: TeamActor, id: string)
         `Gift "${gift.id}" can't be cancelled: it is ${gift.stage}. Only gifts that are not yet redeemed can be cancelled.`,
       );
     }
-    await refundGift(tx, gift);
+    await refundGift(tx, gift, chargedBy(actor));
     return getGift(tx, actor, team, id);
   });
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { sqlTransaction, type Queryable } from "@/lib/database/sql";
-import { chargeTeam } from "@/lib/billing";
+import { chargedBy, chargeTeam } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
@@ -113,6 +113,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
             teamId: team.id,
             amountCents: priceQuote({ livemode, gifts: gifts.length, collection }).chargeCents,
             description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
+            by: chargedBy(actor),
           });
           return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
         });

@@ -90,9 +90,11 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 }
 
-/** ISO 8601 with a zone (`2026-12-01T09:00:00Z`); a bare date means midnight UTC. */
-const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
-  if (value === undefined) return undefined;
+/**
+ * ISO 8601 with a zone (`2026-12-01T09:00:00Z`, `…+02:00`); a bare date means midnight UTC.
+ * Null for anything else (a time without a zone, a day that doesn't exist, a year past 9999).
+ */
+export function parseTimestamp(value: string): Date | null {
   const match = TIMESTAMP.exec(value);
   const valid =
     match &&
@@ -103,10 +105,15 @@ const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value
   // Date parsing is the last word: an offset like +25:00 matches the pattern but is no date.
   const date = valid ? new Date(match[4] === undefined ? `${value}T00:00:00Z` : value) : null;
   // In UTC the year must still have four digits (9999-12-31T23:59:59-23:59 is already year 10000).
-  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
-    return fail(ctx, "Scheduled at must be an ISO 8601 UTC timestamp (YYYY-MM-DDThh:mm:ssZ)", "invalid_timestamp");
-  }
-  return date;
+  return !date || Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999 ? null : date;
+}
+
+const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
+  if (value === undefined) return undefined;
+  return (
+    parseTimestamp(value) ??
+    fail(ctx, "Scheduled at must be an ISO 8601 UTC timestamp (YYYY-MM-DDThh:mm:ssZ)", "invalid_timestamp")
+  );
 });
 
 export const scheduledAt = documented(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeTeam, refundGift } from "@/lib/billing";
+import { chargeTeam, refundGift, SYSTEM } from "@/lib/billing";
 import { parseExpiry } from "@/lib/billing/expiry";
 import { BillingError, HttpError } from "@/lib/errors";
 import { createAccount } from "@/lib/testing/fixtures";
@@ -58,9 +58,9 @@ describe("the card on file", () => {
       NOW,
     );
     expect(card).toMatchObject({ last4: "0002", declines: true });
-    await expect(chargeTeam(t.db, { teamId: team.id, amountCents: 2500, description: "x" })).rejects.toBeInstanceOf(
-      BillingError,
-    );
+    await expect(
+      chargeTeam(t.db, { teamId: team.id, amountCents: 2500, description: "x", by: SYSTEM }),
+    ).rejects.toBeInstanceOf(BillingError);
   });
 
   it("a member (403 owner_required) or stranger (404) can't set it, and the card is unchanged", async () => {
@@ -115,8 +115,13 @@ describe("the card on file", () => {
   it("owners see the latest charges and refunds with their currency; members see none", async () => {
     const { team, owner, member } = await teamWithMember();
     await setTeamCard(t.db, { actorId: owner.id, teamId: team.id, number: "4242424242424242", expiry: "12/28" }, NOW);
-    const charge = await chargeTeam(t.db, { teamId: team.id, amountCents: 2500, description: "1 gift: Coffee Lovers" });
-    await refundGift(t.db, { id: "gft_refunded", teamId: team.id, chargeId: charge.id, priceCents: 2500 });
+    const charge = await chargeTeam(t.db, {
+      teamId: team.id,
+      amountCents: 2500,
+      description: "1 gift: Coffee Lovers",
+      by: SYSTEM,
+    });
+    await refundGift(t.db, { id: "gft_refunded", teamId: team.id, chargeId: charge.id, priceCents: 2500 }, SYSTEM);
     const charges = await recentCharges(t.db, owner.id, team.id);
     expect(charges.map((c) => [c.kind, c.amountCents, c.currency])).toEqual([
       ["refund", -2500, "USD"],

@@ -14,6 +14,8 @@ import * as replay from "@/app/api/v1/teams/[team_id]/webhook-endpoints/[id]/rep
 import * as events from "@/app/api/v1/teams/[team_id]/events/route";
 import * as giftEvents from "@/app/api/v1/teams/[team_id]/gifts/[id]/events/route";
 import * as simulate from "@/app/api/v1/teams/[team_id]/gifts/[id]/simulate/route";
+import * as charges from "@/app/api/v1/teams/[team_id]/charges/route";
+import * as chargesCsv from "@/app/api/v1/teams/[team_id]/charges.csv/route";
 import * as missing from "@/app/api/v1/[...path]/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -44,6 +46,8 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/events$/, events as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/events$/, giftEvents as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/simulate$/, simulate as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges$/, charges as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges\.csv$/, chargesCsv as unknown as RouteModule],
 ];
 
 export type ApiResult = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -81,7 +85,9 @@ export async function callApi(method: Method, path: string, options: CallOptions
     context as { params: Promise<Record<string, string>> },
   );
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  // A CSV export's body stays text; everything else the API answers is JSON.
+  const csv = response.headers.get("content-type")?.startsWith("text/csv");
+  return { status: response.status, headers: response.headers, body: csv ? text : text ? JSON.parse(text) : null };
 }
 
 /**

@@ -68,6 +68,27 @@ const giftFilters = {
   "filter[stage]": param(z.enum(STAGES).optional(), "Only gifts in this stage."),
   "filter[email]": param(z.string().optional(), "Only gifts to this recipient address (exact, case-insensitive)."),
 };
+const chargeFilters = {
+  "filter[created_after]": param(
+    z.string().optional().meta({ example: "2026-11-01" }),
+    "Only items created at or after this time: an ISO 8601 date (midnight UTC) or date-time with `Z` or an offset.",
+  ),
+  "filter[created_before]": param(
+    z.string().optional().meta({ example: "2026-12-01T00:00:00Z" }),
+    "Only items created strictly before this time (same format). With `created_after`, consecutive ranges cover every item exactly once.",
+  ),
+  "filter[batch]": param(
+    z.string().optional().meta({ example: "bat_…" }),
+    "Only the items of this batch's gifts (its charge shares and refunds): a gift's `batch.id`.",
+  ),
+};
+const CHARGES_ACCESS =
+  "On a live team only its owners see its charges (a member or viewer gets 403 `owner_required`). The sandbox is never charged: a sandbox token gets an empty list.";
+const chargeErrors = {
+  "403": errorResponse(
+    "A sandbox token naming a live team, a live token naming `sandbox`, or (`owner_required`) a member or viewer of the team: only owners see its charges.",
+  ),
+};
 const endpointIdParam = { id: param(z.string(), "The webhook endpoint's id.") };
 const OWNERS_ONLY =
   "On a live team only its owners may do this (a member gets 403 `owner_required`); in the `sandbox` team every user manages their own endpoints.";
@@ -119,6 +140,8 @@ type Endpoint = {
   description?: string;
   tag: string;
   response: z.ZodType;
+  /** The 200 answer's media type: JSON:API unless said (the CSV export). */
+  mediaType?: string;
   body?: z.ZodType;
   query?: z.ZodRawShape;
   pathParams?: z.ZodRawShape;
@@ -277,6 +300,31 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/charges",
+    teamScoped: true,
+    operationId: "listCharges",
+    summary: "List charges",
+    tag: "Billing",
+    response: R.ChargeList,
+    query: { ...pageParams, ...chargeFilters },
+    description: `Every charge and refund of the team, one line per gift a charge paid for and one per refund, newest first, each naming its gift, batch, ledger entry and the credential that caused it. The lines add up to the team's ledger to the cent. ${CHARGES_ACCESS}`,
+    extraErrors: chargeErrors,
+  },
+  {
+    method: "get",
+    path: "/charges.csv",
+    teamScoped: true,
+    operationId: "exportCharges",
+    summary: "Export charges as CSV",
+    tag: "Billing",
+    response: R.ChargeCsv,
+    mediaType: "text/csv",
+    query: chargeFilters,
+    description: `The lines of \`GET /charges\` with the same filters, all of them (no pagination: \`page[…]\` is a 400), as a CSV download, streamed. Errors are JSON:API documents as everywhere. ${CHARGES_ACCESS}`,
+    extraErrors: chargeErrors,
+  },
+  {
+    method: "get",
     path: "/webhook-endpoints",
     teamScoped: true,
     operationId: "listWebhookEndpoints",
@@ -391,7 +439,11 @@ function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
     },
     ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
     responses: {
-      "200": { description: "Success.", headers: COMMON_HEADERS, content: { [JSON_API]: { schema: e.response } } },
+      "200": {
+        description: "Success.",
+        headers: COMMON_HEADERS,
+        content: { [e.mediaType ?? JSON_API]: { schema: e.response } },
+      },
       ...ERRORS,
       ...e.extraErrors,
     },
@@ -415,7 +467,7 @@ const DESCRIPTION = `Ribbon sends gifts people actually want: create a gift for 
 
 **Documents.** Every response is a JSON:API v1 document (\`application/vnd.api+json\`); attribute names are kebab-case, request fields snake_case. Timestamps are UTC ISO 8601 with milliseconds; money is a decimal string with two fraction digits, in the stated currency.
 
-**Teams.** Every endpoint exists under \`/teams/{team_id}\` and without it (the caller's default team). Live tokens see their user's teams; sandbox tokens see only \`sandbox\` (no charges, no emails). Anything the caller can't see is a 404. A team's members send gifts; its viewers only read them (sending or cancelling is 403 \`member_required\`); its owners also manage its webhook endpoints (a member changing them gets 403 \`owner_required\`). People create teams and invite members on the website (\`/account\`).
+**Teams.** Every endpoint exists under \`/teams/{team_id}\` and without it (the caller's default team). Live tokens see their user's teams; sandbox tokens see only \`sandbox\` (no charges, no emails). Anything the caller can't see is a 404. A team's members send gifts; its viewers only read them (sending or cancelling is 403 \`member_required\`); its owners also manage its webhook endpoints and see its charges (anyone else gets 403 \`owner_required\` for those). People create teams and invite members on the website (\`/account\`).
 
 **Lists.** Newest first, cursor-paginated: \`page[size]\` (1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}) and \`links.next\`.
 
@@ -438,6 +490,10 @@ export function openApiDocument() {
       { name: "Gifts", description: "Create, list, fetch and cancel gifts." },
       { name: "Catalogue", description: "What a team can send: teams, collections, designs, logos, past messages." },
       { name: "Events", description: "Every stage change of a gift, and sandbox simulation." },
+      {
+        name: "Billing",
+        description: "The team's charges and refunds, itemised per gift, as JSON:API or CSV (owners only).",
+      },
       {
         name: "Webhooks",
         description:

@@ -35,7 +35,7 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     code: "owner_required",
     status: 403,
     meaning:
-      "Only the team's owners may do this (create, change, delete, rotate or replay a live team's webhook endpoints).",
+      "Only the team's owners may do this (see a live team's charges; create, change, delete, rotate or replay its webhook endpoints).",
   },
   {
     code: "member_required",

@@ -254,6 +254,54 @@ export const GiftListDocument = z
   .strictObject({ data: z.array(Gift), included: Included, links: PageLinks.optional() })
   .meta({ id: "GiftList" });
 
+export const Charge = resource(
+  "charges",
+  "Charge",
+  "One line of the team's ledger: a charge's share for one gift (a bulk charge of n gifts is n lines of each gift's price, which add up to the charge), or a refund (a negative amount). Ids are stable: `chg_<charge>_<gift>` (`chg_<charge>` for a charge with no gift to itemise it by) and `rfd_<refund>`.",
+  {
+    kind: z.enum(["charge", "refund"]),
+    amount: money.meta({ description: "Negative for refunds.", example: "-25.00" }),
+    currency,
+    description: z.string().meta({ description: "What the ledger entry was for, as the team's page shows it." }),
+    gift: z.string().nullable().meta({ description: "The gift (`gft_…`) the line is for." }),
+    batch: NamedRef.nullable().meta({
+      description: "The gift's batch (a bulk request or CSV upload); null for a gift created alone.",
+    }),
+    charge: z.string().meta({
+      description:
+        "The ledger entry the line is part of: the charge, or for a refund the refund itself. Its lines add up to the entry's amount.",
+    }),
+    "refund-of": z
+      .string()
+      .nullable()
+      .meta({ description: "For a refund, the charge it gives back part of; null for charges." }),
+    "caused-by": z
+      .strictObject({
+        via: z.enum(["token", "oauth", "session", "system"]).meta({
+          description: "A developer token, an OAuth token, the website (session), or Ribbon itself (a job).",
+        }),
+        "credential-id": z
+          .string()
+          .nullable()
+          .meta({ description: "The developer or OAuth token's id; null for session and system." }),
+        user: z.string().nullable().meta({ description: "The person's id; null for system." }),
+      })
+      .nullable()
+      .meta({ description: "Who caused the ledger entry. Recorded since 2026-11-26: null on earlier entries." }),
+    "created-at": timestamp,
+  },
+);
+
+export const ChargeList = z.strictObject({ data: z.array(Charge), links: PageLinks }).meta({ id: "ChargeList" });
+
+export const ChargeCsv = z.string().meta({
+  id: "ChargeCsv",
+  description:
+    "RFC 4180 CSV (CRLF line ends), a header row then one row per line item: `id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id`. A text cell beginning with `=`, `+`, `-`, `@`, a tab or a CR gets a leading `'` so spreadsheets never run it as a formula; plain numbers (a refund's `-25.00`) are left as they are.",
+  example:
+    "id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id\r\nrfd_8,refund,-25.00,USD,2026-11-26T10:00:00.000Z,gft_…,,,8,Refund for cancelled gift gft_…,token,3\r\n",
+});
+
 export const ErrorObject = z
   .strictObject({
     title: z

@@ -1,0 +1,66 @@
+import type { LedgerItem } from "@/lib/billing";
+import { formatMoney } from "@/lib/money";
+import type { ResourceObject } from "./resource";
+
+/**
+ * One line of the team's charges (lib/billing/ledger.ts): a charge's share for one gift, or a
+ * refund. `amount` is negative for refunds; the items of one `charge` add up to that ledger
+ * entry's amount.
+ */
+export function serializeCharge(item: LedgerItem): ResourceObject {
+  return {
+    type: "charges",
+    id: item.id,
+    attributes: {
+      kind: item.kind,
+      amount: formatMoney(item.amountCents),
+      currency: item.currency,
+      description: item.description,
+      gift: item.giftId,
+      batch: item.batch,
+      charge: String(item.chargeId),
+      "refund-of": item.refundOfId === null ? null : String(item.refundOfId),
+      "caused-by": item.causedBy && {
+        via: item.causedBy.via,
+        "credential-id": item.causedBy.credentialId === null ? null : String(item.causedBy.credentialId),
+        user: item.causedBy.userId,
+      },
+      "created-at": item.createdAt.toISOString(),
+    },
+  };
+}
+
+/** The columns of the charges CSV export, in order. */
+export const CHARGE_CSV_COLUMNS = [
+  "id",
+  "kind",
+  "amount",
+  "currency",
+  "created_at",
+  "gift",
+  "batch_id",
+  "batch_name",
+  "charge",
+  "description",
+  "actor_via",
+  "credential_id",
+] as const;
+
+/** One row of the CSV export: the same item as serializeCharge, its cells in CHARGE_CSV_COLUMNS order. */
+export function chargeCsvRow(item: LedgerItem): string[] {
+  const credentialId = item.causedBy?.credentialId ?? null;
+  return [
+    item.id,
+    item.kind,
+    formatMoney(item.amountCents),
+    item.currency,
+    item.createdAt.toISOString(),
+    item.giftId ?? "",
+    item.batch?.id ?? "",
+    item.batch?.name ?? "",
+    String(item.chargeId),
+    item.description,
+    item.causedBy?.via ?? "",
+    credentialId === null ? "" : String(credentialId),
+  ];
+}
