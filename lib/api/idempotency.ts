@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
+import { isUniqueViolation } from "@/lib/database/errors";
 import { badRequest, conflict } from "@/lib/errors";
 import { loadGifts, untieUrl } from "@/lib/gifts";
 import { findIdempotencyKey, saveIdempotentResponse, type IdempotencyReservation } from "@/lib/idempotency";
@@ -39,22 +40,6 @@ function withUntieUrls(body: string, url: (giftId: string) => string | null): st
       resource.attributes["untie-url"] = url(resource.id);
   }
   return JSON.stringify(document);
-}
-
-/**
- * A unique-index violation: PostgreSQL's code 23505 from the driver itself (pg, PGlite), or
- * through Prisma: P2002 on PostgreSQL; the PGlite adapter (built against an older
- * driver-adapter protocol) throws a DriverAdapterError whose cause carries 23505.
- */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string; originalCode?: string; kind?: string } } | null;
-  return (
-    e?.code === "23505" ||
-    e?.code === "P2002" ||
-    e?.cause?.code === "23505" ||
-    e?.cause?.originalCode === "23505" ||
-    e?.cause?.kind === "UniqueConstraintViolation"
-  );
 }
 
 async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promise<Response | null> {

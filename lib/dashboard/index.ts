@@ -9,3 +9,13 @@ export {
   type DashboardQuery,
   type QueryProblem,
 } from "./query";
+export {
+  fieldErrors,
+  isFormKey,
+  previewGift,
+  SEND_FIELDS,
+  sendGiftOnce,
+  type FieldErrors,
+  type SendField,
+  type SendFields,
+} from "./send";

@@ -6,7 +6,6 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
-import { personName } from "@/lib/users/display-name";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
@@ -14,6 +13,7 @@ import { giftPrice, priceQuote } from "./price";
 import { referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
+import { defaultSubject } from "./subject";
 import { untieToken } from "./untie";
 import type { GiftView } from "./view";
 
@@ -75,7 +75,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     senderId: actor.user.id,
     livemode,
     message: draft.message,
-    subject: draft.subject ?? `${personName(actor.user.name, team.name)} Sent You A Gift!`,
+    subject: draft.subject ?? defaultSubject(actor.user, team),
     from: draft.from ?? "",
     stage: INITIAL_STAGE,
     at: now,

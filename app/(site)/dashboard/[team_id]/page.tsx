@@ -49,7 +49,14 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             {team.role === "owner" ? "an owner" : `a ${team.role}`}
           </p>
         </div>
-        <ModeSwitch mode={query.mode} liveHref={view({ mode: "live" })} sandboxHref={view({ mode: "sandbox" })} />
+        <div className="flex flex-wrap items-center gap-3">
+          <ModeSwitch mode={query.mode} liveHref={view({ mode: "live" })} sandboxHref={view({ mode: "sandbox" })} />
+          {actor.role !== "viewer" && (
+            <Link href={`${base}/send${sandbox ? "?mode=sandbox" : ""}`} className="button-primary px-4 py-2">
+              Send a gift
+            </Link>
+          )}
+        </div>
       </div>
       {teams.length > 1 && (
         <nav aria-label="Your teams" className="mt-3 flex flex-wrap gap-2 text-sm">
@@ -88,7 +95,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         >
           {filtered || query.after ? (
             <>
-              <p className="text-lg font-semibold">No gifts match these filters</p>
+              <h2 className="text-lg font-semibold">No gifts match these filters</h2>
               <Link
                 href={view({ search: undefined, stage: undefined, from: undefined, to: undefined, batch: undefined })}
                 className="mt-2 inline-block underline"
@@ -98,15 +105,22 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             </>
           ) : (
             <>
-              <p className="text-lg font-semibold">Send your first gift</p>
+              <h2 className="text-lg font-semibold">Send your first gift</h2>
               <p className="mt-2 text-stone-700">
                 {sandbox
-                  ? "Sandbox gifts cost nothing and stay in the outbox: create them with your sandbox token (see the docs)."
-                  : "Create a gift with the API (see the docs) and it shows up here, with every step it takes."}
+                  ? "Sandbox gifts cost nothing and their emails stay in the outbox."
+                  : "Every gift the team sends, from here or the API, shows up here with every step it takes."}
               </p>
-              <Link href="/docs" className="button-secondary mt-4">
-                Read the quick start
-              </Link>
+              <div className="mt-4 flex flex-wrap justify-center gap-3">
+                {actor.role !== "viewer" && (
+                  <Link href={`${base}/send${sandbox ? "?mode=sandbox" : ""}`} className="button-primary">
+                    Send your first gift
+                  </Link>
+                )}
+                <Link href="/docs" className="button-secondary">
+                  Or use the API
+                </Link>
+              </div>
             </>
           )}
         </div>

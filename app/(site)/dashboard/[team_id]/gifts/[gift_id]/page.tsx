@@ -14,7 +14,7 @@ import { cancelGiftAction } from "./actions";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
-  searchParams: Promise<{ mode?: string | string[]; cancelled?: string | string[] }>;
+  searchParams: Promise<{ mode?: string | string[]; cancelled?: string | string[]; sent?: string | string[] }>;
 };
 
 export const metadata: Metadata = { title: "Gift" };
@@ -50,6 +50,14 @@ export default async function GiftPage({ params, searchParams }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{gift.recipientName || gift.email || "Gift"}</h1>
         <StageBadge stage={gift.stage} />
       </div>
+      {query.sent === "1" && (
+        <p role="status" data-testid="sent" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          Gift created.{" "}
+          {gift.deliveryMethod === "link"
+            ? "Copy its untie link below and share it."
+            : `Ribbon emails ${gift.email} ${gift.scheduledAt ? `at ${gift.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "shortly"}.`}
+        </p>
+      )}
       {query.cancelled === "1" && gift.stage === "cancelled" && (
         <p role="status" data-testid="cancelled" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
           Gift cancelled.{" "}

@@ -1,0 +1,64 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { fieldErrors, previewGift, SEND_FIELDS, sendGiftOnce, type SendFields } from "@/lib/dashboard";
+import { BillingError, HttpError, ValidationError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
+import { teamContext } from "@/lib/site/context";
+import type { SendState } from "@/components/dashboard/send-state";
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+const fingerprint = (values: SendFields) => JSON.stringify(SEND_FIELDS.map((name) => values[name] ?? ""));
+
+/**
+ * The send form: "Preview" prices the gift and renders its email (the API's dry run: nothing is
+ * written); "Send" creates it once per form key, and only as previewed. Every refusal comes back
+ * beside its field. The person and their role come from the session (createGifts checks it).
+ */
+export async function sendFormAction(previous: SendState, form: FormData): Promise<SendState> {
+  const values: SendFields = Object.fromEntries(SEND_FIELDS.map((name) => [name, text(form, name).slice(0, 20_000)]));
+  const next = (over: Partial<SendState>): SendState => ({
+    step: "edit",
+    values,
+    errors: {},
+    version: previous.version + 1,
+    ...over,
+  });
+  const teamId = text(form, "team");
+  const mode = text(form, "mode") === "sandbox" ? "sandbox" : "live";
+  const intent = text(form, "intent");
+  if (intent === "edit") return next({});
+
+  let sent: string;
+  try {
+    const context = await teamContext(teamId, mode);
+    if (!context) return next({ errors: { form: "Your session has ended: sign in again." } });
+    if (intent !== "send" || text(form, "previewed") !== fingerprint(values)) {
+      const { quote, email } = await previewGift(context.db, context.actor, values);
+      return next({
+        step: "confirm",
+        previewed: fingerprint(values),
+        quote: {
+          perGift: formatMoney(quote.perGift.totalCents),
+          total: formatMoney(quote.totalCents),
+          charge: formatMoney(quote.chargeCents),
+          livemode: quote.livemode,
+          collection: quote.collection.name,
+        },
+        preview: { subject: email.subject, html: email.html },
+      });
+    }
+    sent = (await sendGiftOnce(context.db, context.actor, { fields: values, formKey: text(form, "form_key") })).giftId;
+  } catch (error) {
+    if (error instanceof ValidationError) return next({ errors: fieldErrors(error.problems) });
+    if (error instanceof BillingError || error instanceof HttpError) return next({ errors: { form: error.message } });
+    throw error;
+  }
+  redirect(
+    `/dashboard/${encodeURIComponent(teamId)}/gifts/${encodeURIComponent(sent)}?${mode === "sandbox" ? "mode=sandbox&" : ""}sent=1`,
+  );
+}

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { randomUUID } from "node:crypto";
+import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
+import { SendGiftForm } from "@/components/dashboard/SendGiftForm";
+import { initialSendState } from "@/components/dashboard/send-state";
+import { listCollections, listDesigns } from "@/lib/catalogue";
+import { formatMoney } from "@/lib/money";
+import { loadTeam } from "../load";
+import { sendFormAction } from "./actions";
+
+type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ mode?: string | string[] }> };
+
+export const metadata: Metadata = { title: "Send a gift" };
+
+/** The send form: one gift, previewed and priced before it is sent. */
+export default async function SendPage({ params, searchParams }: Props) {
+  const { team_id: teamId } = await params;
+  const mode = (await searchParams).mode === "sandbox" ? "sandbox" : "live";
+  const board = `/dashboard/${encodeURIComponent(teamId)}${mode === "sandbox" ? "?mode=sandbox" : ""}`;
+  const here = `/dashboard/${encodeURIComponent(teamId)}/send${mode === "sandbox" ? "?mode=sandbox" : ""}`;
+  const { db, actor } = await loadTeam(teamId, mode, here);
+  const [collections, designs] = await Promise.all([
+    listCollections(db, actor.team.id),
+    listDesigns(db, actor.team.id),
+  ]);
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <p className="text-sm">
+        <Link href={board} className="underline">
+          ← All gifts
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Send a gift</h1>
+      {mode === "sandbox" && <SandboxBanner />}
+      {actor.role === "viewer" ? (
+        <p role="note" className="mt-6 rounded-lg bg-stone-100 px-4 py-3">
+          Viewers see the team&apos;s gifts but don&apos;t send them. Ask an owner to make you a member.
+        </p>
+      ) : (
+        <SendGiftForm
+          action={sendFormAction}
+          initial={initialSendState}
+          teamId={teamId}
+          mode={mode}
+          formKey={randomUUID()}
+          collections={collections.map((c) => ({
+            id: c.id,
+            name: c.name,
+            description: c.description,
+            price: formatMoney(c.priceCents),
+            imageUrl: c.imageUrl,
+          }))}
+          designs={designs.map((d) => ({ id: d.id, name: d.name, thumbnailUrl: d.thumbnailUrl }))}
+        />
+      )}
+    </main>
+  );
+}

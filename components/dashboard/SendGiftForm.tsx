@@ -1,0 +1,214 @@
+"use client";
+
+import { useActionState, type ReactNode } from "react";
+import type { FieldErrors, SendField } from "@/lib/dashboard";
+import type { SendState } from "./send-state";
+
+type Collection = { id: number; name: string; description: string; price: string; imageUrl: string };
+type Design = { id: string; name: string; thumbnailUrl: string };
+
+type Props = {
+  action: (previous: SendState, form: FormData) => Promise<SendState>;
+  initial: SendState;
+  teamId: string;
+  mode: "live" | "sandbox";
+  formKey: string;
+  collections: Collection[];
+  designs: Design[];
+};
+
+const input = "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2";
+
+function Field({
+  name,
+  label,
+  errors,
+  hint,
+  children,
+}: {
+  name: SendField;
+  label: string;
+  errors: FieldErrors;
+  hint?: string;
+  children: (described: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const error = errors[name];
+  const ids = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={`send-${name}`} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children({
+        id: `send-${name}`,
+        ...(error ? { "aria-invalid": true as const } : {}),
+        ...(ids ? { "aria-describedby": ids } : {}),
+      })}
+      {hint && (
+        <p id={`${name}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-800" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Send one gift: fill in, preview the email and the price, confirm. One gift per form, however often it is submitted. */
+export function SendGiftForm({ action, initial, teamId, mode, formKey, collections, designs }: Props) {
+  const [state, formAction, pending] = useActionState(action, initial);
+  const { values, errors } = state;
+  return (
+    <form key={state.version} action={formAction} className="mt-6 grid gap-6 lg:grid-cols-[1fr_1fr]" noValidate>
+      <input type="hidden" name="team" value={teamId} />
+      <input type="hidden" name="mode" value={mode} />
+      <input type="hidden" name="form_key" value={formKey} />
+      {state.previewed && <input type="hidden" name="previewed" value={state.previewed} />}
+
+      <div className="space-y-4">
+        {errors.form && (
+          <p role="alert" className="rounded bg-red-50 px-3 py-2 text-red-800" data-testid="error-form">
+            {errors.form}
+          </p>
+        )}
+        <Field name="name" label="Recipient's name" errors={errors}>
+          {(a) => <input {...a} name="name" defaultValue={values.name} maxLength={200} className={input} />}
+        </Field>
+        <fieldset>
+          <legend className="text-sm font-medium">Send by</legend>
+          <div className="mt-1 flex gap-4">
+            {(["email", "link"] as const).map((method) => (
+              <label key={method} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="delivery_method"
+                  value={method}
+                  defaultChecked={(values.delivery_method || "email") === method}
+                />
+                {method === "email" ? "Email (Ribbon sends it)" : "A link you share"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field name="email" label="Recipient's email" errors={errors} hint="Needed when Ribbon emails the gift.">
+          {(a) => <input {...a} name="email" type="email" defaultValue={values.email} className={input} />}
+        </Field>
+        <fieldset>
+          <legend className="text-sm font-medium">Collection</legend>
+          <div className="mt-1 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {collections.map((c) => (
+              <label
+                key={c.id}
+                className="flex cursor-pointer gap-3 rounded-lg border border-stone-300 bg-white p-2 has-[:checked]:border-stone-900 has-[:checked]:ring-1 has-[:checked]:ring-stone-900"
+              >
+                <input
+                  type="radio"
+                  name="collection"
+                  value={String(c.id)}
+                  defaultChecked={values.collection === String(c.id)}
+                  className="mt-1"
+                />
+                {/* eslint-disable-next-line @next/next/no-img-element -- catalogue images are served as they are */}
+                <img src={c.imageUrl} alt="" className="h-12 w-12 shrink-0 rounded object-cover" />
+                <span className="text-sm">
+                  <span className="block font-medium">{c.name}</span>
+                  <span className="block text-stone-700">${c.price}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.collection && (
+            <p className="mt-1 text-sm text-red-800" data-testid="error-collection" role="alert">
+              {errors.collection}
+            </p>
+          )}
+        </fieldset>
+        <Field name="design_id" label="Card design" errors={errors}>
+          {(a) => (
+            <select {...a} name="design_id" defaultValue={values.design_id} className={input}>
+              <option value="">No card design</option>
+              {designs.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="message" label="Message" errors={errors}>
+          {(a) => <textarea {...a} name="message" rows={4} defaultValue={values.message} className={input} />}
+        </Field>
+        <Field name="from" label="From" errors={errors} hint="Signed at the bottom of the card.">
+          {(a) => <input {...a} name="from" defaultValue={values.from} maxLength={200} className={input} />}
+        </Field>
+        <Field name="subject" label="Email subject (optional)" errors={errors}>
+          {(a) => <input {...a} name="subject" defaultValue={values.subject} maxLength={200} className={input} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field name="scheduled_at" label="Send at (UTC, optional)" errors={errors} hint="Empty: in 5 minutes.">
+            {(a) => (
+              <input
+                {...a}
+                name="scheduled_at"
+                type="datetime-local"
+                defaultValue={values.scheduled_at}
+                className={input}
+              />
+            )}
+          </Field>
+          <Field name="expires_on" label="Choose by (optional)" errors={errors}>
+            {(a) => <input {...a} name="expires_on" type="date" defaultValue={values.expires_on} className={input} />}
+          </Field>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="preview" disabled={pending} className="button-secondary">
+            {state.step === "confirm" ? "Update the preview" : "Preview and price"}
+          </button>
+          {state.step === "confirm" && state.quote && (
+            <button type="submit" name="intent" value="send" disabled={pending} className="button-primary">
+              {state.quote.livemode ? `Send gift for $${state.quote.charge}` : "Send sandbox gift (free)"}
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div aria-live="polite">
+        {state.step === "confirm" && state.quote && state.preview ? (
+          <section aria-labelledby="preview-heading" className="rounded-xl border border-stone-200 bg-white p-4">
+            <h2 id="preview-heading" className="text-lg font-semibold">
+              Price and preview
+            </h2>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm" data-testid="price">
+              <dt className="text-stone-600">Collection</dt>
+              <dd>{state.quote.collection}</dd>
+              <dt className="text-stone-600">Price</dt>
+              <dd className="tabular-nums">${state.quote.perGift}</dd>
+              <dt className="text-stone-600">Charged now</dt>
+              <dd className="tabular-nums font-semibold">
+                ${state.quote.charge}
+                {!state.quote.livemode && " (sandbox: never charged)"}
+              </dd>
+            </dl>
+            <p className="mt-4 text-sm">
+              Subject: <strong>{state.preview.subject}</strong>
+            </p>
+            <iframe
+              title="The email as the recipient will see it"
+              srcDoc={state.preview.html}
+              sandbox=""
+              className="mt-2 h-[640px] w-full rounded-lg border border-stone-200"
+            />
+          </section>
+        ) : (
+          <p className="rounded-xl border border-dashed border-stone-300 p-6 text-sm text-stone-700">
+            Preview the gift to see the email as the recipient will and the price, before anything is sent or charged.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import type { FieldErrors, SendFields } from "@/lib/dashboard";
+
+/** Where the send form is: being filled in, or showing the price and the email for confirmation. */
+export type SendState = {
+  step: "edit" | "confirm";
+  values: SendFields;
+  errors: FieldErrors;
+  /** Bumped on every answer, so the form re-mounts with `values` (React resets a form after its action). */
+  version: number;
+  quote?: { perGift: string; total: string; charge: string; livemode: boolean; collection: string };
+  preview?: { subject: string; html: string };
+  /** The values the preview priced: sending anything else asks for a new preview first. */
+  previewed?: string;
+};
+
+export const initialSendState: SendState = {
+  step: "edit",
+  values: { delivery_method: "email" },
+  errors: {},
+  version: 0,
+};

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { onTeam, type SessionActor, type TeamActor } from "@/lib/actor";
+import { BillingError, HttpError, ValidationError } from "@/lib/errors";
+import { addMember } from "@/lib/teams";
+import { catalogue, createAccount } from "@/lib/testing/fixtures";
+import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
+import { fieldErrors, previewGift, sendGiftOnce, type SendFields } from "./send";
+
+const t = processDatabaseForFile();
+let owner: TeamActor<SessionActor>;
+let viewer: TeamActor<SessionActor>;
+let collectionId: string;
+
+const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
+  user,
+  mode: "live",
+  via: "session",
+  credentialId: null,
+});
+const fields = (over: SendFields = {}): SendFields => ({
+  name: "Ada Lovelace",
+  delivery_method: "email",
+  email: "ada@example.test",
+  collection: collectionId,
+  message: "Thank you for the engine.",
+  from: "Charles",
+  ...over,
+});
+const key = () => `form-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+const counts = async () => ({ gifts: await t.db.gift.count(), charges: await t.db.charge.count() });
+
+beforeAll(async () => {
+  const account = await createAccount(t.db);
+  owner = await onTeam(t.db, person(account.user), account.team.id);
+  const someone = await createPerson(t.db);
+  await addMember(t.db, account.team.id, someone.user.id, "viewer");
+  viewer = await onTeam(t.db, person(someone.user), account.team.id);
+  collectionId = String((await catalogue(t.db)).collection.id);
+});
+
+async function refusal(promise: Promise<unknown>) {
+  return promise.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe("previewing the send form", () => {
+  it("prices the gift and renders its email, writing nothing; the send then charges exactly that price", async () => {
+    const before = await counts();
+    const { quote, email } = await previewGift(t.db, owner, fields({ subject: "For Ada" }));
+    expect(await counts()).toEqual(before);
+    expect(email.subject).toBe("For Ada");
+    expect(email.html).toContain("Thank you for the engine.");
+    expect(email.text).toContain("Ada Lovelace");
+    const { giftId } = await sendGiftOnce(t.db, owner, { fields: fields({ subject: "For Ada" }), formKey: key() });
+    const gift = await t.db.gift.findUniqueOrThrow({ where: { id: giftId }, include: { charge: true } });
+    expect(gift.charge!.amountCents).toBe(quote.chargeCents);
+    expect(gift.subject).toBe("For Ada");
+  });
+
+  it("puts every problem beside its field, with the API's messages", async () => {
+    const error = await refusal(
+      previewGift(
+        t.db,
+        owner,
+        fields({ name: "", email: "not-an-email", collection: "No Such Collection", expires_on: "2020-01-01" }),
+      ),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    const errors = fieldErrors((error as ValidationError).problems);
+    expect(Object.keys(errors).sort()).toEqual(["collection", "email", "expires_on", "name"]);
+    expect(errors.email).toMatch(/email/i);
+  });
+
+  it("reads a send time from the form's datetime-local as UTC", async () => {
+    const at = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    const { giftId } = await sendGiftOnce(t.db, owner, { fields: fields({ scheduled_at: at }), formKey: key() });
+    const gift = await t.db.gift.findUniqueOrThrow({ where: { id: giftId } });
+    expect(gift.scheduledAt!.toISOString()).toBe(`${at}:00.000Z`);
+  });
+});
+
+describe("sending once per form", () => {
+  it("two submissions of one form at the same moment create one gift and one charge", async () => {
+    const before = await counts();
+    const formKey = key();
+    const results = await Promise.all([
+      sendGiftOnce(t.db, owner, { fields: fields(), formKey }),
+      sendGiftOnce(t.db, owner, { fields: fields(), formKey }),
+    ]);
+    expect(new Set(results.map((r) => r.giftId)).size).toBe(1);
+    expect(results.map((r) => r.repeated).sort()).toEqual([false, true]);
+    expect(await counts()).toEqual({ gifts: before.gifts + 1, charges: before.charges + 1 });
+    // A later resubmission (a reload) answers the same gift.
+    expect((await sendGiftOnce(t.db, owner, { fields: fields(), formKey })).giftId).toBe(results[0].giftId);
+  });
+
+  it("refuses the same form sent with other values (409), a forged form key, and a viewer, writing nothing", async () => {
+    const formKey = key();
+    await sendGiftOnce(t.db, owner, { fields: fields(), formKey });
+    const before = await counts();
+    const changed = await refusal(sendGiftOnce(t.db, owner, { fields: fields({ name: "Someone Else" }), formKey }));
+    expect((changed as HttpError).status).toBe(409);
+    for (const forged of ["", "short", "x".repeat(65), "../../etc", "key with spaces and more"]) {
+      expect(await refusal(sendGiftOnce(t.db, owner, { fields: fields(), formKey: forged }))).toBeInstanceOf(
+        ValidationError,
+      );
+    }
+    const refused = await refusal(sendGiftOnce(t.db, viewer, { fields: fields(), formKey: key() }));
+    expect((refused as HttpError).status).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers a team without a card with the billing error, before and at the send", async () => {
+    const cardless = await createAccount(t.db, { card: null });
+    const actor = await onTeam(t.db, person(cardless.user), cardless.team.id);
+    expect(await refusal(previewGift(t.db, actor, fields()))).toBeInstanceOf(BillingError);
+    expect(await refusal(sendGiftOnce(t.db, actor, { fields: fields(), formKey: key() }))).toBeInstanceOf(BillingError);
+  });
+});
