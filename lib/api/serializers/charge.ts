@@ -1,6 +1,6 @@
 import type { LedgerItem } from "@/lib/billing";
 import { CHARGE_CSV_COLUMNS, chargeCsvRow, serializeCharge } from "@/lib/representations/charge";
-import { csvResponse } from "../csv";
+import { csvResponse } from "@/lib/csv/write";
 import type { PageLinks } from "../pagination";
 
 /** `GET /charges`: one page of the team's ledger items. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as R from "@/lib/api/openapi/resources";
-import { neutralizeCell } from "@/lib/api/csv";
+import { neutralizeCell } from "@/lib/csv/write";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import { addMember } from "@/lib/teams";
 import { apiAs } from "@/lib/testing/api-client";
