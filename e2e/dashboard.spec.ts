@@ -140,6 +140,10 @@ test("a viewer sees the team's gifts but can't cancel them, even by posting the 
     await send(page.request, owner.live, "/gifts", { name: "First Gift", email: "first@example.test" }),
     await send(page.request, owner.live, "/gifts", { name: "Second Gift", email: "second@example.test" }),
   ];
+  await send(page.request, owner.live, "/gifts", {
+    name: '=HYPERLINK("http://evil.test")',
+    email: "evil@example.test",
+  });
 
   // The owner invites a viewer from the team's page.
   const viewerEmail = `dash-viewer-${stamp}@example.test`;
@@ -163,7 +167,23 @@ test("a viewer sees the team's gifts but can't cancel them, even by posting the 
   // The viewer's dashboard: the team's gifts, no cancel button.
   await viewer.goto("/dashboard");
   await expect(viewer).toHaveURL(new RegExp(`/dashboard/${owner.slug}$`));
-  await expect(viewer.getByTestId("gift-row")).toHaveCount(2);
+  await expect(viewer.getByTestId("gift-row")).toHaveCount(3);
+
+  // The viewer exports the view: a CSV download, one line per gift, formulas neutralised.
+  const download = await viewer.request.get(`/dashboard/${owner.slug}/export.csv`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="ribbon-gifts-/);
+  const lines = (await download.text()).trim().split("\r\n");
+  expect(lines[0]).toBe(
+    "id,recipient_name,email,delivery_method,collection,stage,sent_by,batch_id,batch_name,created_at,sent_at,expires_on,price,currency",
+  );
+  expect(lines).toHaveLength(4);
+  expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
+  // Someone not on the team, or not signed in, exports nothing.
+  const stranger = await browser.newContext();
+  expect((await stranger.request.get(`/dashboard/${owner.slug}/export.csv`)).status()).toBe(401);
+  await stranger.close();
   await viewer.getByRole("link", { name: "Second Gift" }).click();
   await expect(viewer.getByRole("heading", { level: 1, name: "Second Gift" })).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Cancel this gift" })).toHaveCount(0);

@@ -9,8 +9,11 @@ import {
   dashboardBatches,
   dashboardFunnel,
   dashboardGift,
+  dashboardGiftPages,
   dashboardGifts,
   dashboardSearch,
+  EXPORT_COLUMNS,
+  exportRow,
   FUNNEL_EXITS,
   FUNNEL_PATH,
   readDashboardQuery,
@@ -324,5 +327,23 @@ describe("the URL query", () => {
   it.each(["", " ", "2026-13-01", "0000-00-00"])("refuses the date %j or leaves it out", (day) => {
     const { query } = readDashboardQuery({ from: day });
     expect(query.from).toBeUndefined();
+  });
+});
+
+describe("the CSV export", () => {
+  it("walks every gift of the view once, in pages, as the table orders them", async () => {
+    const pages: string[][] = [];
+    for await (const page of dashboardGiftPages(t.db, ownerActor, live(), 3)) pages.push(page.map((r) => r.id));
+    expect(pages.every((p) => p.length <= 3)).toBe(true);
+    const ids = pages.flat();
+    expect(ids).toEqual((await dashboardGifts(t.db, ownerActor, live(), 100)).rows.map((r) => r.id));
+    const filtered: string[] = [];
+    for await (const page of dashboardGiftPages(t.db, ownerActor, live({ batch: "bat_q4" }), 2))
+      filtered.push(...page.map((r) => r.recipientName));
+    expect(filtered).toEqual(["Batch 3", "Batch 2", "Batch 1"]);
+    const [row] = (await dashboardGifts(t.db, ownerActor, live({ batch: "bat_q4" }), 1)).rows;
+    const cells = exportRow(row);
+    expect(cells).toHaveLength(EXPORT_COLUMNS.length);
+    expect(cells[EXPORT_COLUMNS.indexOf("batch_name")]).toBe("Q4");
   });
 });

@@ -62,6 +62,27 @@ export async function dashboardGifts(
   return { rows: page, next: rows.length > size ? encodeCursor(page[page.length - 1]) : null };
 }
 
+/**
+ * Every gift of the view, page after page (newest first unless the view says otherwise), for
+ * the CSV export: one keyset-bounded statement per page, so memory holds one page however many
+ * gifts there are.
+ */
+export async function* dashboardGiftPages(
+  db: Tx,
+  actor: TeamActor,
+  query: DashboardQuery,
+  size = 1000,
+): AsyncGenerator<DashboardGiftRow[]> {
+  let view: DashboardQuery = { ...query, after: undefined };
+  for (;;) {
+    const page = await dashboardGifts(db, actor, view, size);
+    if (page.rows.length > 0) yield page.rows;
+    const last = page.rows[page.rows.length - 1];
+    if (!page.next || !last) return;
+    view = { ...view, after: { createdAt: last.createdAt, id: last.id } };
+  }
+}
+
 /** The team's batches, newest first, for the batch filter (live: the team's; sandbox: the person's own). */
 export async function dashboardBatches(
   db: Tx,

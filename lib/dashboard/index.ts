@@ -1,4 +1,11 @@
-export { dashboardBatches, dashboardGifts, DASHBOARD_PAGE_SIZE, type DashboardGiftRow } from "./gifts";
+export {
+  dashboardBatches,
+  dashboardGiftPages,
+  dashboardGifts,
+  DASHBOARD_PAGE_SIZE,
+  type DashboardGiftRow,
+} from "./gifts";
+export { EXPORT_COLUMNS, exportRow } from "./export";
 export { dashboardFunnel, FUNNEL_EXITS, FUNNEL_PATH, type Funnel, type FunnelStep } from "./funnel";
 export { dashboardGift, type DashboardGift, type TimelineEntry } from "./gift-detail";
 export {

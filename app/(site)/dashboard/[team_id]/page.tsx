@@ -87,6 +87,14 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
 
       <Funnel funnel={funnel} />
       <GiftFilters action={base} query={query} batches={batches} />
+      <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
+        <span data-testid="view-count">
+          {funnel.total.toLocaleString("en-US")} {funnel.total === 1 ? "gift" : "gifts"} in this view
+        </span>
+        <a href={`${base}/export.csv${dashboardSearch({ ...query, after: undefined })}`} className="underline" download>
+          Export this view as CSV
+        </a>
+      </p>
 
       {page.rows.length === 0 ? (
         <div
