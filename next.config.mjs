@@ -1,4 +1,4 @@
-import { PAGE_BODY_LIMIT } from "./lib/http/body-limits.mjs";
+import { SERVER_ACTION_BODY_LIMIT } from "./lib/http/body-limits.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -7,9 +7,10 @@ const nextConfig = {
   poweredByHeader: false,
   // Security headers (CSP with nonces, no framing, nosniff, referrer policy, HSTS): proxy.ts for
   // pages, lib/api/handler.ts for the API.
-  // A server action's body: the page limit of lib/http/body-limits.mjs, which scripts/http-guard.mjs
-  // enforces while the body streams (Next itself counts only after copying it).
-  experimental: { serverActions: { bodySizeLimit: PAGE_BODY_LIMIT } },
+  // A server action's body: the largest page limit of lib/http/body-limits.mjs (the CSV upload's);
+  // scripts/http-guard.mjs holds each path to its own limit while the body streams (Next itself
+  // has one limit for every action, and counts only after copying the body).
+  experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT } },
 };
 
 export default nextConfig;

@@ -1,51 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
 import { replayAs, serverActionOf } from "./server-actions";
 import { newestMail, signInHere } from "./signin-links";
 
 // The sender's dashboard, as the people in marketing, HR and finance use it: signed in, on a
 // team, live or sandbox, on a desktop and a phone. Every page is checked with axe-core.
-
-async function expectAccessible(page: Page) {
-  // The email preview is the email's own HTML in a sandboxed frame (no scripts: axe can't run in
-  // it); the email templates have their own checks.
-  const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** Signs a new person in from /dashboard, creates a team with a card and turns on their tokens. */
-async function ownerWithTeam(page: Page, stamp: number) {
-  const email = `dash-owner-${stamp}@example.test`;
-  const teamName = `Dash Team ${stamp}`;
-  await page.goto("/dashboard");
-  await signInHere(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { name: "Create a team to send your first gift" })).toBeVisible();
-  await expectAccessible(page);
-  await page.goto("/account");
-  await page.getByLabel("Team name").fill(teamName);
-  await page.getByRole("button", { name: "Create a team" }).click();
-  await expect(page).toHaveURL(/\/teams\/dash-team-\d+\?created=1$/);
-  const slug = (await page.getByTestId("team-id").textContent())!.trim();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
-  await page.getByRole("button", { name: "Save card" }).click();
-  await expect(page.getByTestId("card-on-file")).toContainText("4242");
-  await page.goto("/account");
-  await page.getByRole("button", { name: "Enable developer access" }).click();
-  const live = (await page.getByTestId("live-token").textContent())!.trim();
-  const sandbox = (await page.getByTestId("sandbox-token").textContent())!.trim();
-  return { email, teamName, slug, live, sandbox };
-}
-
-async function send(request: APIRequestContext, token: string, path: string, gift: Record<string, unknown>) {
-  const response = await request.post(`/api/v1${path}`, {
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/vnd.api+json" },
-    data: { gift: { collection: "Coffee Lovers", message: "Thank you!", from: "The Dash Team", ...gift } },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).data;
-}
 
 test("an owner follows the team's gifts: funnel, filters in the URL, a gift's timeline, cancel with refund, sandbox, phone", async ({
   page,

@@ -1,5 +1,6 @@
 export { cancelGift } from "./cancel";
 export { createGifts, type CreateGiftsInput } from "./create";
+export { createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";
 export { giftPrice, type GiftPrice, type PriceQuote } from "./price";
 export { quoteGifts } from "./quote";
 export { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, type Cursor } from "./cursor";

@@ -36,9 +36,20 @@ export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & {
   id: string;
   recipientName: string;
   untieTokenHash: string;
+  /**
+   * A gift of a batch with its own message (lib/gifts/create-batch.ts); the others have the
+   * shared one. The message history records only the shared message: that caller records the rest.
+   */
+  message?: string;
 };
 
-export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[]; refs: ReferenceSpec };
+export type InsertGiftsInput = {
+  shared: SharedGiftValues;
+  gifts: OwnGiftValues[];
+  refs: ReferenceSpec;
+  /** The GiftBatch row is already written (a batch inserted in several statements, lib/gifts/create-batch.ts). */
+  batchRowWritten?: boolean;
+};
 
 /**
  * Resolves the references the gifts name and, only when all of them are found, writes the
@@ -63,7 +74,7 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
                           "scheduledAt", "expiresOn", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents")
       SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
-             coalesce(r."subject", ${shared.subject}::text), ${shared.message}::text, coalesce(r."from", ${shared.from}::text),
+             coalesce(r."subject", ${shared.subject}::text), coalesce(r."message", ${shared.message}::text), coalesce(r."from", ${shared.from}::text),
              r."scheduledAt", r."expiresOn", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int, ${shared.batch?.id ?? null}::text,
              ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
              CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END
@@ -74,7 +85,7 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
       INSERT INTO "GiftBatch" ("id", "teamId", "senderId", "livemode", "name", "size", "createdAt")
       SELECT ${shared.batch?.id ?? null}::text, ${shared.teamId}, ${shared.senderId}, ${shared.livemode}::boolean,
              ${shared.batch?.name ?? null}::text, ${gifts.length}::int, ${at}::timestamp
-      WHERE ${shared.batch !== null}::boolean AND EXISTS (SELECT FROM "gifts")
+      WHERE ${shared.batch !== null && !input.batchRowWritten}::boolean AND EXISTS (SELECT FROM "gifts")
     ), "events" AS (
       INSERT INTO "GiftEvent" ("giftId", "stage", "createdAt") SELECT "id", ${shared.stage}, ${at}::timestamp FROM "gifts"
     ), "message" AS (

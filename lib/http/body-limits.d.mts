@@ -4,6 +4,8 @@ export const OAUTH_TOKEN_BODY_LIMIT: number;
 export const AUTH_BODY_LIMIT: number;
 export const INNGEST_BODY_LIMIT: number;
 export const PAGE_BODY_LIMIT: number;
+export const UPLOAD_BODY_LIMIT: number;
+export const SERVER_ACTION_BODY_LIMIT: number;
 export function bodyLimitFor(pathname: string): { limitBytes: number; format: "jsonapi" | "oauth" | "page" };
 export function formatBytes(n: number): string;
 export function tooLargeMessage(limitBytes: number): string;

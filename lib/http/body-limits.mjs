@@ -18,6 +18,14 @@ export const AUTH_BODY_LIMIT = 16 * 1024;
 export const INNGEST_BODY_LIMIT = 4 * 1024 * 1024;
 /** Server actions (next.config.mjs `serverActions.bodySizeLimit`) and any other post to a page. */
 export const PAGE_BODY_LIMIT = 1024 * 1024;
+/**
+ * The dashboard's CSV upload (a server action posting to `/dashboard/:team/upload`): a file of up
+ * to 5 MB (lib/dashboard/upload.ts MAX_UPLOAD_BYTES, ~10,000 rows are 1–2 MB) and the form's
+ * few fields around it. The action refuses a file over 5 MB with its own message.
+ */
+export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+/** What Next lets any server action send: the largest page limit (the guard holds each path to its own). */
+export const SERVER_ACTION_BODY_LIMIT = Math.max(PAGE_BODY_LIMIT, UPLOAD_BODY_LIMIT);
 
 /**
  * The limit of a path and the format its 413 takes: a JSON:API error document (`jsonapi`), the
@@ -34,6 +42,7 @@ export function bodyLimitFor(pathname) {
   if (/^\/api\/v1\/(teams\/[^/]+\/)?bulk\/gifts\/?$/.test(pathname))
     return { limitBytes: BULK_BODY_LIMIT, format: "jsonapi" };
   if (pathname.startsWith("/api/")) return { limitBytes: API_BODY_LIMIT, format: "jsonapi" };
+  if (/^\/dashboard\/[^/]+\/upload\/?$/.test(pathname)) return { limitBytes: UPLOAD_BODY_LIMIT, format: "page" };
   return { limitBytes: PAGE_BODY_LIMIT, format: "page" };
 }
 

@@ -1,0 +1,71 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import type { UploadState } from "@/components/dashboard/UploadForm";
+import { confirmUpload, MAX_UPLOAD_BYTES, previewUpload } from "@/lib/dashboard/upload";
+import { BillingError, HttpError, ValidationError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
+import { teamContext } from "@/lib/site/context";
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, 200) : "";
+};
+
+/**
+ * The upload form: "Preview" reads and checks the file and prices it (nothing is written);
+ * "Create" sends the same file again with the preview's hash and creates every row as one
+ * batch, once per form key, landing on the dashboard filtered by the new batch. The person and
+ * their role come from the session (the domain functions check the role).
+ */
+export async function uploadFormAction(previous: UploadState, form: FormData): Promise<UploadState> {
+  const next = (over: Partial<UploadState>): UploadState => ({ errors: [], version: previous.version + 1, ...over });
+  const teamId = text(form, "team");
+  const mode = text(form, "mode") === "sandbox" ? "sandbox" : "live";
+  const file = form.get("file");
+  if (!(file instanceof File) || (file.size === 0 && file.name === ""))
+    return next({ errors: ["Choose a CSV file to upload."] });
+  if (file.size > MAX_UPLOAD_BYTES)
+    return next({
+      errors: [`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split it into smaller files.`],
+    });
+
+  let created: string;
+  try {
+    const context = await teamContext(teamId, mode);
+    if (!context) return next({ errors: ["Your session has ended: sign in again."] });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (text(form, "intent") !== "confirm") {
+      const preview = await previewUpload(context.db, context.actor, { fileName: file.name, bytes });
+      return next({
+        preview: {
+          ...preview,
+          total: formatMoney(preview.totalCents),
+          charge: formatMoney(preview.chargeCents),
+          collections: preview.collections.map((c) => ({
+            name: c.name,
+            gifts: c.gifts,
+            total: formatMoney(c.totalCents),
+          })),
+        },
+      });
+    }
+    const result = await confirmUpload(context.db, context.actor, {
+      fileName: file.name,
+      bytes,
+      previewHash: text(form, "preview_hash"),
+      previewTotalCents: Number(text(form, "preview_total")),
+      formKey: text(form, "form_key"),
+    });
+    created = result.batchId;
+  } catch (error) {
+    if (error instanceof ValidationError)
+      return next({ errors: error.problems.map((p) => p.detail), preview: previous.preview });
+    if (error instanceof BillingError || error instanceof HttpError)
+      return next({ errors: [error.message], preview: previous.preview });
+    throw error;
+  }
+  redirect(
+    `/dashboard/${encodeURIComponent(teamId)}?${mode === "sandbox" ? "mode=sandbox&" : ""}batch=${encodeURIComponent(created)}`,
+  );
+}

@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { signInHere } from "./signin-links";
+
+// Shared by the dashboard's browser tests (e2e/dashboard.spec.ts, e2e/dashboard-upload.spec.ts).
+
+export async function expectAccessible(page: Page) {
+  // The email preview is the email's own HTML in a sandboxed frame (no scripts: axe can't run in
+  // it); the email templates have their own checks.
+  const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Signs a new person in from /dashboard, creates a team with a card and turns on their tokens. */
+export async function ownerWithTeam(page: Page, stamp: number) {
+  const email = `dash-owner-${stamp}@example.test`;
+  const teamName = `Dash Team ${stamp}`;
+  await page.goto("/dashboard");
+  await signInHere(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Create a team to send your first gift" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/account");
+  await page.getByLabel("Team name").fill(teamName);
+  await page.getByRole("button", { name: "Create a team" }).click();
+  await expect(page).toHaveURL(/\/teams\/dash-team-\d+\?created=1$/);
+  const slug = (await page.getByTestId("team-id").textContent())!.trim();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByTestId("card-on-file")).toContainText("4242");
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Enable developer access" }).click();
+  const live = (await page.getByTestId("live-token").textContent())!.trim();
+  const sandbox = (await page.getByTestId("sandbox-token").textContent())!.trim();
+  return { email, teamName, slug, live, sandbox };
+}
+
+export async function send(request: APIRequestContext, token: string, path: string, gift: Record<string, unknown>) {
+  const response = await request.post(`/api/v1${path}`, {
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/vnd.api+json" },
+    data: { gift: { collection: "Coffee Lovers", message: "Thank you!", from: "The Dash Team", ...gift } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data;
+}

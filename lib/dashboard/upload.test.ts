@@ -1,0 +1,278 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { onTeam, type SessionActor, type TeamActor } from "@/lib/actor";
+import { HttpError, ValidationError } from "@/lib/errors";
+import { addMember } from "@/lib/teams";
+import { catalogue, createAccount } from "@/lib/testing/fixtures";
+import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
+import { batchNameOf, confirmUpload, previewUpload, type UploadPreview } from "./upload";
+
+const t = processDatabaseForFile();
+let owner: TeamActor<SessionActor>;
+let viewer: TeamActor<SessionActor>;
+let collections: { id: number; name: string; priceCents: number }[];
+let designId: string;
+
+const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
+  user,
+  mode: "live",
+  via: "session",
+  credentialId: null,
+});
+const HEADER = "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method";
+const row = (i: number, over: Partial<Record<string, string>> = {}) => {
+  const cells = {
+    name: `Person ${i}`,
+    email: `person${i}@example.test`,
+    message: "Thank you!",
+    from: "Acme",
+    collection: collections[0].name,
+    design: "",
+    scheduled_at: "",
+    expires_on: "",
+    delivery_method: "",
+    ...over,
+  };
+  return HEADER.split(",")
+    .map((c) => {
+      const v = cells[c as keyof typeof cells] ?? "";
+      return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+    })
+    .join(",");
+};
+const csv = (rows: string[]) => new TextEncoder().encode(`${HEADER}\n${rows.join("\n")}\n`);
+const file = (bytes: Uint8Array, fileName = "Q4 thank-yous.csv") => ({ fileName, bytes });
+const key = () => `form-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+const counts = async () => ({
+  gifts: await t.db.gift.count(),
+  charges: await t.db.charge.count(),
+  batches: await t.db.giftBatch.count(),
+  keys: await t.db.idempotencyKey.count(),
+});
+const confirm = (
+  actor: TeamActor,
+  bytes: Uint8Array,
+  preview: UploadPreview,
+  formKey = key(),
+  fileName = "Q4 thank-yous.csv",
+) =>
+  confirmUpload(t.db, actor, {
+    fileName,
+    bytes,
+    previewHash: preview.fileHash,
+    previewTotalCents: preview.totalCents,
+    formKey,
+  });
+async function refusal(promise: Promise<unknown>) {
+  return promise.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (error: unknown) => error,
+  );
+}
+const details = (error: unknown) => (error as ValidationError).problems.map((p) => p.detail);
+
+beforeAll(async () => {
+  const account = await createAccount(t.db);
+  owner = await onTeam(t.db, person(account.user), account.team.id);
+  const someone = await createPerson(t.db);
+  await addMember(t.db, account.team.id, someone.user.id, "viewer");
+  viewer = await onTeam(t.db, person(someone.user), account.team.id);
+  designId = (await catalogue(t.db)).design.id;
+  collections = await t.db.collection.findMany({ where: { global: true }, orderBy: { id: "asc" }, take: 2 });
+});
+
+describe("previewing an upload", () => {
+  it("lists each problem by row and column with the API's message, warns of duplicates, prices the fine rows, writes nothing", async () => {
+    const before = await counts();
+    const bytes = csv([
+      row(1),
+      row(2, { email: "not-an-email", expires_on: "2020-01-01" }),
+      row(3, { collection: "No Such Collection" }),
+      row(4, { email: "PERSON1@example.test", collection: String(collections[1].id), design: designId }),
+      row(5, { name: "", delivery_method: "pigeon" }),
+      row(6, { message: "Line one,\nline two", from: "Ada, Grace" }),
+    ]);
+    const preview = await previewUpload(t.db, owner, file(bytes));
+    expect(await counts()).toEqual(before);
+    expect(preview).toMatchObject({
+      fileName: "Q4 thank-yous.csv",
+      batchName: "Q4 thank-yous",
+      encoding: "utf-8",
+      rows: 6,
+      fineRows: 3,
+      problemCount: 5,
+      duplicateCount: 1,
+      livemode: true,
+      billingProblem: null,
+    });
+    expect(preview.problems).toEqual([
+      { row: 3, column: "email", message: "Email is not a valid email address" },
+      { row: 3, column: "expires_on", message: expect.stringMatching(/^Expires on can't be before/) },
+      { row: 4, column: "collection", message: 'Collection "No Such Collection" was not found (see GET /collections)' },
+      { row: 6, column: "name", message: "Name can't be blank" },
+      { row: 6, column: "delivery_method", message: "Delivery method must be email or link" },
+    ]);
+    expect(preview.duplicates).toEqual([{ email: "person1@example.test", rows: [2, 5] }]);
+    const total = collections[0].priceCents * 2 + collections[1].priceCents;
+    expect(preview.totalCents).toBe(total);
+    expect(preview.chargeCents).toBe(total);
+    expect(preview.collections).toEqual([
+      { name: collections[0].name, gifts: 2, totalCents: collections[0].priceCents * 2 },
+      { name: collections[1].name, gifts: 1, totalCents: collections[1].priceCents },
+    ]);
+  });
+
+  it("refuses unreadable files with a clear message: header problems, binary, too large, empty", async () => {
+    const misspelt = new TextEncoder().encode(
+      "name,emial,message,from,collection,colour\nAda,a@x.test,Hi,Me,Tea Time,red\n",
+    );
+    expect(details(await refusal(previewUpload(t.db, owner, file(misspelt))))).toEqual([
+      'Unknown column "emial": did you mean "email"?',
+      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method.',
+      'The header has no "email" column: every file needs name, email, message, from, collection.',
+    ]);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    expect(details(await refusal(previewUpload(t.db, owner, file(png))))[0]).toMatch(/^This is not a CSV file/);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61);
+    expect(details(await refusal(previewUpload(t.db, owner, file(big))))[0]).toMatch(/the most Ribbon reads is 5 MB/);
+    expect(details(await refusal(previewUpload(t.db, owner, file(new Uint8Array()))))).toEqual([
+      "The file is empty: it has no header row.",
+    ]);
+  });
+
+  it("reads a Latin-1 file and says so; reads spreadsheet-style headers", async () => {
+    const latin = new Uint8Array([
+      ...new TextEncoder().encode(`Name,Email,Message,From,Collection\nZo`),
+      0xeb,
+      ...new TextEncoder().encode(`,zoe@example.test,Merci,Ren`),
+      0xe9,
+      ...new TextEncoder().encode(`,${collections[0].name}\n`),
+    ]);
+    const preview = await previewUpload(t.db, owner, file(latin, "C:\\Users\\me\\café.CSV"));
+    expect(preview).toMatchObject({ encoding: "latin-1", fineRows: 1, problemCount: 0, batchName: "café" });
+  });
+
+  it("refuses a viewer (403 member_required)", async () => {
+    const error = await refusal(previewUpload(t.db, viewer, file(csv([row(1)]))));
+    expect((error as HttpError).status).toBe(403);
+    expect((error as HttpError).code).toBe("member_required");
+  });
+
+  it("names batches after the file, sanitised and at most 120 characters", () => {
+    expect(batchNameOf("thanks.csv")).toBe("thanks");
+    expect(batchNameOf("../../a\u0000b\nc.csv")).toBe("a b c");
+    expect(batchNameOf(`${"x".repeat(200)}.csv`)).toHaveLength(120);
+    expect(batchNameOf(".csv")).toBe("CSV upload");
+  });
+});
+
+describe("confirming an upload", () => {
+  it("creates every row as one batch named after the file, with one charge equal to the preview's total; mixed collections and messages work", async () => {
+    const bytes = csv([
+      row(1),
+      row(2, { collection: String(collections[1].id), design: designId, message: "Happy holidays", from: "Ada" }),
+      row(3, { message: "Welcome", delivery_method: "link", email: "" }),
+      row(4, { email: "person1@example.test" }),
+    ]);
+    const preview = await previewUpload(t.db, owner, file(bytes));
+    expect(preview).toMatchObject({ fineRows: 4, problemCount: 0, duplicateCount: 1 });
+    const before = await counts();
+    const result = await confirm(owner, bytes, preview);
+    expect(result).toMatchObject({ size: 4, repeated: false });
+    expect(await counts()).toMatchObject({
+      gifts: before.gifts + 4,
+      charges: before.charges + 1,
+      batches: before.batches + 1,
+    });
+    const batch = await t.db.giftBatch.findUniqueOrThrow({ where: { id: result.batchId }, include: { gifts: true } });
+    expect(batch).toMatchObject({ name: "Q4 thank-yous", size: 4 });
+    const [chargeId] = new Set(batch.gifts.map((g) => g.chargeId));
+    const charge = await t.db.charge.findUniqueOrThrow({ where: { id: chargeId! } });
+    expect(charge.amountCents).toBe(preview.totalCents);
+    const link = batch.gifts.find((g) => g.recipientName === "Person 3")!;
+    expect(link).toMatchObject({ deliveryMethod: "link", email: null, message: "Welcome" });
+    expect(batch.gifts.find((g) => g.recipientName === "Person 2")).toMatchObject({ from: "Ada", designId });
+  });
+
+  it("two confirms of one form at the same moment create one batch and one charge", async () => {
+    const bytes = csv([row(1), row(2)]);
+    const preview = await previewUpload(t.db, owner, file(bytes));
+    const before = await counts();
+    const formKey = key();
+    const results = await Promise.all([
+      confirm(owner, bytes, preview, formKey),
+      confirm(owner, bytes, preview, formKey),
+    ]);
+    expect(new Set(results.map((r) => r.batchId)).size).toBe(1);
+    expect(results.map((r) => r.repeated).sort()).toEqual([false, true]);
+    expect(await counts()).toEqual({
+      gifts: before.gifts + 2,
+      charges: before.charges + 1,
+      batches: before.batches + 1,
+      keys: before.keys + 1,
+    });
+    // A later resubmission answers the same batch; the same form with another file is refused.
+    expect((await confirm(owner, bytes, preview, formKey)).batchId).toBe(results[0].batchId);
+    const other = csv([row(7)]);
+    const otherPreview = await previewUpload(t.db, owner, file(other));
+    expect(((await refusal(confirm(owner, other, otherPreview, formKey))) as HttpError).status).toBe(409);
+  });
+
+  it("refuses a file that changed since the preview, a file with problems, and a viewer, writing nothing", async () => {
+    const bytes = csv([row(1), row(2)]);
+    const preview = await previewUpload(t.db, owner, file(bytes));
+    const before = await counts();
+    const changed = csv([row(1), row(3)]);
+    expect(details(await refusal(confirm(owner, changed, preview)))).toEqual([
+      "The file changed since the preview: preview it again.",
+    ]);
+    const broken = csv([row(1), row(2, { email: "nope" })]);
+    const brokenPreview = await previewUpload(t.db, owner, file(broken));
+    expect(details(await refusal(confirm(owner, broken, brokenPreview)))).toEqual([
+      "1 problem in the file: nothing was created. Fix them and preview again.",
+    ]);
+    const refused = await refusal(confirm(viewer, bytes, preview));
+    expect((refused as HttpError).code).toBe("member_required");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("10,000 rows: an error in row 9,999 writes nothing; fixed, all 10,000 are created with one charge (times logged)", async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      row(i, i % 3 === 0 ? { collection: String(collections[1].id), message: `Thanks ${i % 7}` } : {}),
+    );
+    const broken = [...rows];
+    broken[9_997] = row(9_997, { email: "broken@" }); // spreadsheet row 9,999
+    const brokenBytes = csv(broken);
+    let started = performance.now();
+    const brokenPreview = await previewUpload(t.db, owner, file(brokenBytes, "big.csv"));
+    console.log(
+      `preview of 10,000 rows (${(brokenBytes.length / 1024 / 1024).toFixed(2)} MB): ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(brokenPreview.problems).toEqual([
+      { row: 9_999, column: "email", message: "Email is not a valid email address" },
+    ]);
+    const before = await counts();
+    expect(await refusal(confirm(owner, brokenBytes, brokenPreview, key(), "big.csv"))).toBeInstanceOf(ValidationError);
+    expect(await counts()).toEqual(before);
+
+    const bytes = csv(rows);
+    started = performance.now();
+    const preview = await previewUpload(t.db, owner, file(bytes, "big.csv"));
+    console.log(`preview of 10,000 rows: ${Math.round(performance.now() - started)} ms`);
+    expect(preview).toMatchObject({ rows: 10_000, fineRows: 10_000, problemCount: 0 });
+    started = performance.now();
+    const result = await confirm(owner, bytes, preview, key(), "big.csv");
+    console.log(`confirm (re-read + create) of 10,000 rows: ${Math.round(performance.now() - started)} ms`);
+    expect(result.size).toBe(10_000);
+    expect(await counts()).toMatchObject({
+      gifts: before.gifts + 10_000,
+      charges: before.charges + 1,
+      batches: before.batches + 1,
+    });
+    const batch = await t.db.giftBatch.findUniqueOrThrow({ where: { id: result.batchId } });
+    expect(batch).toMatchObject({ name: "big", size: 10_000 });
+    const charge = await t.db.charge.findFirstOrThrow({ where: { teamId: owner.team.id }, orderBy: { id: "desc" } });
+    expect(charge.amountCents).toBe(preview.totalCents);
+  }, 120_000);
+});

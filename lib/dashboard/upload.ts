@@ -1,0 +1,400 @@
+import { createHash } from "node:crypto";
+import type { PrismaClient } from "@/lib/db";
+import type { TeamActor } from "@/lib/actor";
+import { assertCardOnFile } from "@/lib/billing";
+import { sha256 } from "@/lib/crypto";
+import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
+import { isUniqueViolation } from "@/lib/database/errors";
+import { BillingError, conflict, ValidationError, type FieldProblem } from "@/lib/errors";
+import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
+import { resolveReferences } from "@/lib/gifts/resolve-references";
+import type { RecipientDraft } from "@/lib/gifts/schema";
+import { findIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
+import { requireSender } from "@/lib/teams";
+import { isFormKey } from "./send";
+
+/** The upload's columns, in the template's order; each is the API's field of the same name (`design`: `design_id`). */
+export const UPLOAD_COLUMNS = [
+  "name",
+  "email",
+  "message",
+  "from",
+  "collection",
+  "design",
+  "scheduled_at",
+  "expires_on",
+  "delivery_method",
+] as const;
+export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
+/** Columns a file must have (a cell may still be empty where the API allows it). */
+export const REQUIRED_COLUMNS: readonly UploadColumn[] = ["name", "email", "message", "from", "collection"];
+
+/** Most bytes a file may have. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Most rows of gifts a file may have: a bulk request's recipients. */
+export const MAX_UPLOAD_ROWS = MAX_BULK_RECIPIENTS;
+/** Most columns a header may have (the template has 9). */
+export const MAX_UPLOAD_COLUMNS = 50;
+/** How many problems (and duplicate warnings) the preview lists; the rest are counted. */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** A problem in one cell: its row as a spreadsheet numbers it (the header is row 1), its column, the API's message. */
+export type UploadProblem = { row: number; column: string; message: string };
+
+export type UploadPreview = {
+  fileName: string;
+  batchName: string;
+  /** SHA-256 of the file's bytes: the confirm must send the same file. */
+  fileHash: string;
+  encoding: "utf-8" | "latin-1";
+  rows: number;
+  fineRows: number;
+  /** The first MAX_LISTED_PROBLEMS problems, by row; `problemCount` counts them all. */
+  problems: UploadProblem[];
+  problemCount: number;
+  /** Recipients named more than once (same email, any case): allowed, but said. */
+  duplicates: { email: string; rows: number[] }[];
+  duplicateCount: number;
+  /** Per collection, the gifts of the rows that are fine and what they cost. */
+  collections: { name: string; gifts: number; totalCents: number }[];
+  totalCents: number;
+  /** What the confirm charges: the total when live, 0 in the sandbox. */
+  chargeCents: number;
+  livemode: boolean;
+  /** Why the team can't be charged (no card), if it can't. */
+  billingProblem: string | null;
+};
+
+type Row = {
+  row: number;
+  valid: boolean;
+  recipient: RecipientDraft;
+  collection?: string;
+  designId?: string;
+  message?: string;
+};
+
+const columnOfField = (field: string): string => (field === "design_id" ? "design" : field);
+const formatCount = (n: number) => n.toLocaleString("en-US");
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+/** A header cell as a column name: any case, spaces or hyphens for underscores ("Scheduled at"). */
+const normaliseColumn = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+
+const quoted = (s: string) => `"${s.length > 40 ? `${s.slice(0, 40)}…` : s}"`;
+
+/** Which column of the file each known column is, or every problem of the header. */
+function readHeader(header: string[]): Map<UploadColumn, number> {
+  const problems: FieldProblem[] = [];
+  const columns = new Map<UploadColumn, number>();
+  header.forEach((cell, i) => {
+    const name = normaliseColumn(cell);
+    if (name === "") {
+      problems.push({ detail: `Column ${i + 1} has no name in the header row.`, code: "blank" });
+    } else if ((UPLOAD_COLUMNS as readonly string[]).includes(name)) {
+      const column = name as UploadColumn;
+      if (columns.has(column)) problems.push({ detail: `Column "${column}" appears twice.`, code: "duplicate_column" });
+      else columns.set(column, i);
+    } else {
+      const [closest] = UPLOAD_COLUMNS.map((c) => ({ c, d: distance(name, c) })).sort((x, y) => x.d - y.d);
+      const hint = closest.d <= Math.max(2, Math.floor(closest.c.length / 3)) ? `: did you mean "${closest.c}"?` : "";
+      problems.push({
+        detail: `Unknown column ${quoted(cell.trim())}${hint || `. The columns are ${UPLOAD_COLUMNS.join(", ")}.`}`,
+        code: "unknown_column",
+      });
+    }
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !columns.has(c));
+  if (missing.length > 0)
+    problems.push({
+      detail: `The header has no ${missing.map((c) => `"${c}"`).join(", ")} column${missing.length > 1 ? "s" : ""}: every file needs ${REQUIRED_COLUMNS.join(", ")}.`,
+      code: "missing_column",
+    });
+  if (problems.length > 0) throw new ValidationError(problems);
+  return columns;
+}
+
+/** The file as rows of gifts, or ValidationError for a file that can't be read (each problem without a pointer). */
+function readFile(bytes: Uint8Array) {
+  try {
+    const table = readCsv(bytes, {
+      maxBytes: MAX_UPLOAD_BYTES,
+      maxRows: MAX_UPLOAD_ROWS,
+      maxColumns: MAX_UPLOAD_COLUMNS,
+    });
+    return { ...table, columns: readHeader(table.header) };
+  } catch (error) {
+    if (error instanceof CsvError) throw new ValidationError([{ detail: error.message, code: "unreadable_file" }]);
+    throw error;
+  }
+}
+
+/**
+ * Each row as the API's `POST /gifts` body, checked by the API's own parser (so its messages
+ * are the API's), and each problem at its row and column.
+ */
+function parseRows(rows: CsvRow[], columns: Map<UploadColumn, number>, width: number, now: Date) {
+  const parsed: Row[] = [];
+  const problems: UploadProblem[] = [];
+  for (const { row, cells } of rows) {
+    const gift: Record<string, string> = {};
+    for (const [column, index] of columns) {
+      const value = cells[index]?.trim();
+      if (value) gift[column === "design" ? "design_id" : column] = value;
+    }
+    const { draft, problems: found } = parseSingleGift({ gift }, now);
+    for (const p of found)
+      problems.push({ row, column: columnOfField(p.pointer?.replace(/^\/gift\/?/, "") ?? ""), message: p.detail });
+    let valid = found.length === 0;
+    for (let i = width; i < cells.length; i++)
+      if (cells[i].trim() !== "") {
+        problems.push({ row, column: `column ${i + 1}`, message: "This cell has no column in the header row." });
+        valid = false;
+      }
+    parsed.push({
+      row,
+      valid,
+      recipient: { ...draft.recipients[0], from: draft.from },
+      collection: draft.collection,
+      designId: draft.designId,
+      message: draft.message,
+    });
+  }
+  return { parsed, problems };
+}
+
+/** Each distinct collection and design the rows name, looked up once (unknown ones: null). */
+async function lookUp(db: PrismaClient, teamId: string, rows: Row[]) {
+  const collections = new Map<string, { id: number; name: string; priceCents: number } | null>();
+  const designs = new Map<string, boolean>();
+  for (const r of rows) {
+    if (r.collection !== undefined && !collections.has(r.collection))
+      collections.set(r.collection, (await resolveReferences(db, teamId, { collection: r.collection })).collection);
+    if (r.designId !== undefined && !designs.has(r.designId))
+      designs.set(r.designId, (await resolveReferences(db, teamId, { designId: r.designId })).design !== null);
+  }
+  return { collections, designs };
+}
+
+/** The file's name as the batch's: no folders, no extension, no control characters, at most 120 characters. */
+export function batchNameOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  const name = base
+    .replace(/\.(csv|txt)$/i, "")
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return [...name].slice(0, 120).join("").trim() || "CSV upload";
+}
+
+/** SHA-256 of the file's bytes, hex. */
+export const fileHashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+type Checked = {
+  preview: UploadPreview;
+  /** The rows that are fine, grouped as createBatch takes them. */
+  groups: BatchGroup[];
+};
+
+async function check(
+  db: PrismaClient,
+  actor: TeamActor,
+  file: { fileName: string; bytes: Uint8Array },
+  now: Date,
+): Promise<Checked> {
+  requireSender(actor.role, actor.team.id);
+  const table = readFile(file.bytes);
+  const { parsed, problems } = parseRows(table.rows, table.columns, table.header.length, now);
+  const { collections, designs } = await lookUp(db, actor.team.id, parsed);
+
+  const livemode = actor.mode === "live";
+  const fine: Row[] = [];
+  for (const r of parsed) {
+    let ok = r.valid;
+    if (r.collection !== undefined && !collections.get(r.collection)) {
+      problems.push({
+        row: r.row,
+        column: "collection",
+        message: `Collection "${r.collection}" was not found (see GET /collections)`,
+      });
+      ok = false;
+    }
+    if (r.designId !== undefined && !designs.get(r.designId)) {
+      problems.push({
+        row: r.row,
+        column: "design",
+        message: `Design "${r.designId}" was not found (see GET /designs)`,
+      });
+      ok = false;
+    }
+    if (ok) fine.push(r);
+  }
+  problems.sort((a, b) => a.row - b.row);
+
+  const byEmail = new Map<string, number[]>();
+  for (const r of parsed) {
+    if (!r.recipient.email) continue;
+    const email = r.recipient.email.toLowerCase();
+    const rows = byEmail.get(email);
+    if (rows) rows.push(r.row);
+    else byEmail.set(email, [r.row]);
+  }
+  const duplicates = [...byEmail].filter(([, rows]) => rows.length > 1).map(([email, rows]) => ({ email, rows }));
+
+  const perCollection = new Map<number, { name: string; gifts: number; totalCents: number }>();
+  const groups = new Map<string, BatchGroup>();
+  let totalCents = 0;
+  for (const r of fine) {
+    const collection = collections.get(r.collection!)!;
+    const price = giftPrice(collection).totalCents;
+    totalCents += price;
+    const line = perCollection.get(collection.id) ?? { name: collection.name, gifts: 0, totalCents: 0 };
+    line.gifts += 1;
+    line.totalCents += price;
+    perCollection.set(collection.id, line);
+    const key = JSON.stringify([collection.id, r.designId?.toLowerCase(), r.message]);
+    const group = groups.get(key) ?? {
+      collection: String(collection.id),
+      designId: r.designId,
+      message: r.message!,
+      from: "",
+      recipients: [],
+    };
+    group.recipients.push(r.recipient);
+    groups.set(key, group);
+  }
+
+  let billingProblem: string | null = null;
+  if (livemode)
+    try {
+      await assertCardOnFile(db, actor.team.id);
+    } catch (error) {
+      if (!(error instanceof BillingError)) throw error;
+      billingProblem = error.message;
+    }
+
+  return {
+    preview: {
+      fileName: file.fileName,
+      batchName: batchNameOf(file.fileName),
+      fileHash: fileHashOf(file.bytes),
+      encoding: table.encoding,
+      rows: table.rows.length,
+      fineRows: fine.length,
+      problems: problems.slice(0, MAX_LISTED_PROBLEMS),
+      problemCount: problems.length,
+      duplicates: duplicates.slice(0, MAX_LISTED_PROBLEMS),
+      duplicateCount: duplicates.length,
+      collections: [...perCollection.values()],
+      totalCents,
+      chargeCents: livemode ? totalCents : 0,
+      livemode,
+      billingProblem,
+    },
+    groups: [...groups.values()],
+  };
+}
+
+/**
+ * Step 1 of a CSV upload: reads the file and checks every row as the API would (its parser,
+ * its messages), names duplicate recipients, and prices the rows that are fine. Nothing is
+ * written or charged. A file that can't be read at all (too large, not CSV, a bad header):
+ * ValidationError, each problem without a pointer. A viewer: 403 `member_required`.
+ */
+export async function previewUpload(
+  db: PrismaClient,
+  actor: TeamActor,
+  file: { fileName: string; bytes: Uint8Array },
+  now = new Date(),
+): Promise<UploadPreview> {
+  return (await check(db, actor, file, now)).preview;
+}
+
+export type ConfirmUploadInput = {
+  fileName: string;
+  bytes: Uint8Array;
+  /** The preview's `fileHash`: another file is refused. */
+  previewHash: string;
+  /** The preview's `totalCents`: a price changed since is refused. */
+  previewTotalCents: number;
+  formKey: string;
+};
+
+/**
+ * Step 2: creates every row of the previewed file as one batch with one charge, or nothing
+ * (any problem in any row refuses the whole file). Once per form key, as sendGiftOnce: a
+ * double-submitted confirm, a reload or a second tab answers the batch the first one created.
+ */
+export async function confirmUpload(
+  db: PrismaClient,
+  actor: TeamActor,
+  input: ConfirmUploadInput,
+  now = new Date(),
+): Promise<{ batchId: string; size: number; repeated: boolean }> {
+  if (!isFormKey(input.formKey)) throw new ValidationError([{ detail: "The form has expired: reload the page." }]);
+  const fileHash = fileHashOf(input.bytes);
+  if (fileHash !== input.previewHash)
+    throw new ValidationError([
+      { detail: "The file changed since the preview: preview it again.", code: "file_changed" },
+    ]);
+  const reservation: IdempotencyReservation = {
+    ownerKey: `${actor.user.id}:${actor.mode}`,
+    key: `dashboard:${input.formKey}`,
+    requestHash: sha256(`${actor.team.id}:upload\n${fileHash}`),
+  };
+  const earlier = async () => {
+    const stored = await findIdempotencyKey(db, reservation.ownerKey, reservation.key);
+    if (!stored) return null;
+    if (stored.requestHash !== reservation.requestHash)
+      throw conflict("This form was already used for another file. Reload the page to upload another.");
+    const gift = await db.gift.findUnique({ where: { id: stored.giftIds[0] }, select: { batchId: true } });
+    return { batchId: gift?.batchId ?? "", size: stored.giftIds.length, repeated: true };
+  };
+  const before = await earlier();
+  if (before) return before;
+
+  const { preview, groups } = await check(db, actor, input, now);
+  if (preview.problemCount > 0)
+    throw new ValidationError([
+      {
+        detail: `${formatCount(preview.problemCount)} ${preview.problemCount === 1 ? "problem" : "problems"} in the file: nothing was created. Fix them and preview again.`,
+        code: "invalid_rows",
+      },
+    ]);
+  if (preview.totalCents !== input.previewTotalCents)
+    throw new ValidationError([
+      { detail: "The prices changed since the preview: preview it again.", code: "price_changed" },
+    ]);
+  try {
+    const batch = await createBatch(db, {
+      actor,
+      groups,
+      batchName: preview.batchName,
+      now,
+      idempotency: reservation,
+    });
+    return { batchId: batch.id, size: batch.size, repeated: false };
+  } catch (error) {
+    const concurrent = isUniqueViolation(error) ? await earlier() : null;
+    if (concurrent) return concurrent;
+    throw error;
+  }
+}

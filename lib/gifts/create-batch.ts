@@ -1,0 +1,197 @@
+import type { PrismaClient } from "@/lib/db";
+import type { TeamActor } from "@/lib/actor";
+import { chargedBy, chargeTeam } from "@/lib/billing";
+import { sha256 } from "@/lib/crypto";
+import { queryRows, sqlTransaction } from "@/lib/database/sql";
+import { ValidationError, type FieldProblem } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
+import { requireSender } from "@/lib/teams";
+import { newBatchId, newGiftId } from "./ids";
+import { insertGifts, type OwnGiftValues } from "./insert-gifts";
+import { giftPrice } from "./price";
+import { referenceProblems, resolveReferences, type References } from "./resolve-references";
+import { MAX_BULK_RECIPIENTS, type RecipientDraft } from "./schema";
+import { INITIAL_STAGE } from "./stages";
+import { defaultSubject } from "./subject";
+import { untieTokenHash } from "./untie";
+
+/**
+ * Gifts of one batch that share their collection, card design and message (each recipient
+ * keeps their own name, email, from line, send time and expiry). A CSV upload is one group per
+ * distinct (collection, design, message).
+ */
+export type BatchGroup = {
+  /** A collection's name or id, as the API takes it. */
+  collection: string;
+  /** A design's slug; none: no design. */
+  designId?: string;
+  message: string;
+  /** The from line of recipients that don't give their own. */
+  from: string;
+  subject?: string;
+  recipients: RecipientDraft[];
+};
+
+export type CreateBatchInput = {
+  /** Who sends, on which team (a viewer is refused). */
+  actor: TeamActor;
+  groups: BatchGroup[];
+  /** The GiftBatch's name (at most 120 characters, as the API's `batch_name`). */
+  batchName: string;
+  now: Date;
+  idempotency?: IdempotencyReservation;
+};
+
+export type CreatedBatch = {
+  id: string;
+  name: string;
+  size: number;
+  giftIds: string[];
+  /** What the gifts cost; `chargeCents` is what was charged (0 in the sandbox, with no Charge row). */
+  totalCents: number;
+  chargeCents: number;
+  chargeId: number | null;
+};
+
+const referenceKey = (g: Pick<BatchGroup, "collection" | "designId">) => JSON.stringify([g.collection, g.designId]);
+
+function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
+  const id = newGiftId();
+  return {
+    id,
+    recipientName: r.name ?? "",
+    deliveryMethod: r.deliveryMethod,
+    email: r.email,
+    ccEmail: r.ccEmail,
+    subject: r.subject,
+    from: r.from ?? group.from,
+    scheduledAt: r.scheduledAt,
+    expiresOn: r.expiresOn,
+    untieTokenHash: untieTokenHash(id),
+    message: group.message,
+  };
+}
+
+/**
+ * The groups as insert statements: one per collection, design and subject, each gift carrying
+ * its own message where it isn't the statement's. A file where every row has its own message
+ * is then a few statements, not one per row.
+ */
+function statements(groups: BatchGroup[]) {
+  const merged = new Map<string, { group: BatchGroup; gifts: OwnGiftValues[] }>();
+  for (const g of groups) {
+    const key = JSON.stringify([g.collection, g.designId, g.subject]);
+    const statement = merged.get(key) ?? { group: g, gifts: [] };
+    for (const r of g.recipients) {
+      const own = ownValues(r, g);
+      if (own.message === statement.group.message) delete own.message;
+      statement.gifts.push(own);
+    }
+    merged.set(key, statement);
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Creates every gift of every group as one batch, all or nothing, in one driver transaction:
+ * the idempotency key (a concurrent request with the same key waits on it, then fails with a
+ * unique violation) → each distinct collection and design resolved → the total at each
+ * collection's price (lib/gifts/price.ts) → ONE charge for it (live only) → the GiftBatch row
+ * (its size: all the gifts) → the gifts and their events, one insertGifts statement per
+ * collection, design and subject (each gift with its group's message and from line), sharing the
+ * charge and the batch → every message in the sender's message history. Throws ValidationError when a reference isn't found, or
+ * BillingError when there is no card or it declines; nothing is written then.
+ */
+export async function createBatch(db: PrismaClient, input: CreateBatchInput): Promise<CreatedBatch> {
+  const { actor, now } = input;
+  const { team } = actor;
+  requireSender(actor.role, team.id);
+  const size = input.groups.reduce((n, g) => n + g.recipients.length, 0);
+  if (size === 0) throw new ValidationError([{ detail: "A batch needs at least one gift.", code: "blank" }]);
+  if (size > MAX_BULK_RECIPIENTS)
+    throw new ValidationError([
+      { detail: `A batch has at most ${MAX_BULK_RECIPIENTS} gifts.`, code: "too_many_recipients" },
+    ]);
+  const name = input.batchName.trim().slice(0, 120) || `Bulk send of ${size} gifts`;
+  const livemode = actor.mode === "live";
+  const batch = { id: newBatchId(), name };
+  const groups = statements(input.groups);
+  const giftIds = groups.flatMap((g) => g.gifts.map((gift) => gift.id));
+  const messages = [...new Set(input.groups.map((g) => g.message))];
+
+  return sqlTransaction(db, async (tx) => {
+    if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, giftIds);
+
+    // Each distinct reference once: a file of 10,000 rows names a handful of collections.
+    const refs = new Map<string, References>();
+    const problems: FieldProblem[] = [];
+    for (const { group: g } of groups) {
+      const key = referenceKey(g);
+      if (refs.has(key)) continue;
+      const spec = { collection: g.collection, designId: g.designId };
+      const found = await resolveReferences(tx, team.id, spec);
+      refs.set(key, found);
+      problems.push(...referenceProblems(found, spec));
+    }
+    if (problems.length > 0) throw new ValidationError(problems);
+
+    let totalCents = 0;
+    for (const { group, gifts } of groups)
+      totalCents += giftPrice(refs.get(referenceKey(group))!.collection!).totalCents * gifts.length;
+    const chargeCents = livemode ? totalCents : 0;
+    const chargeId = livemode
+      ? (
+          await chargeTeam(tx, {
+            teamId: team.id,
+            amountCents: chargeCents,
+            description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
+            by: chargedBy(actor),
+          })
+        ).id
+      : null;
+
+    await queryRows(
+      tx,
+      Prisma.sql`
+      INSERT INTO "GiftBatch" ("id", "teamId", "senderId", "livemode", "name", "size", "createdAt")
+      VALUES (${batch.id}, ${team.id}, ${actor.user.id}, ${livemode}::boolean, ${name}, ${size}::int, ${now}::timestamp)`,
+    );
+
+    const subject = defaultSubject(actor.user, team);
+    for (const { group: g, gifts } of groups) {
+      const { collection, design, logo } = refs.get(referenceKey(g))!;
+      const spec = { collection: String(collection!.id), designId: design?.id, logoId: logo!.id };
+      const result = await insertGifts(tx, {
+        shared: {
+          teamId: team.id,
+          senderId: actor.user.id,
+          livemode,
+          message: g.message,
+          subject: g.subject ?? subject,
+          from: "",
+          stage: INITIAL_STAGE,
+          at: now,
+          chargeId,
+          batch,
+        },
+        gifts,
+        refs: spec,
+        batchRowWritten: true,
+      });
+      // Resolved a moment ago in this transaction: only a concurrent delete can get here.
+      if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
+    }
+    // The message history: every message of the batch (insertGifts recorded each statement's own).
+    if (messages.length > 1)
+      await queryRows(
+        tx,
+        Prisma.sql`
+        INSERT INTO "GiftMessage" ("teamId", "userId", "message", "messageHash", "createdAt")
+        SELECT ${team.id}, ${actor.user.id}, m."message", m."hash", ${now}::timestamp
+        FROM json_to_recordset(${JSON.stringify(messages.map((message) => ({ message, hash: sha256(message) })))}::json) AS m("message" text, "hash" text)
+        ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"`,
+      );
+    return { ...batch, size, giftIds, totalCents, chargeCents, chargeId };
+  });
+}
