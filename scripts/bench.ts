@@ -1,4 +1,4 @@
-// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery] [--gifts=N] [--duration=S]`
+// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard] [--gifts=N] [--duration=S]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
 // `npm start`'s scripts/start.mjs) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
@@ -25,11 +25,13 @@ import { encodeCursor, type Cursor } from "@/lib/gifts/cursor";
 import { listGiftsSql } from "@/lib/gifts/list-gifts";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
+import { onTeam } from "@/lib/actor";
+import { dashboardFunnel, dashboardGifts, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
 const postgres = args.db === "postgres" || args.db === "pg";
-const only = new Set((args.only ?? "create,list,bulk,delivery").split(","));
+const only = new Set((args.only ?? "create,list,bulk,delivery,dashboard").split(","));
 const DURATION = Number(args.duration ?? 10);
 // A million gifts on PostgreSQL. PGlite (Postgres in WASM, in the server process, one
 // connection) gets 250,000 by default so the run stays well under 15 minutes on a busy
@@ -289,6 +291,7 @@ function ratio(a: Row, b: Row) {
 type Seeded = {
   api: { live: string; sandbox: string };
   listTeam: string;
+  listUser: { id: string; name: string | null; email: string };
   listToken: string;
   deepCursor?: string;
   email: string;
@@ -303,6 +306,7 @@ async function seed(database: Database): Promise<Seeded> {
   const seeded: Seeded = {
     api: api.tokens,
     listTeam: lister.team.id,
+    listUser: { id: lister.user.id, name: lister.user.name, email: lister.user.email },
     listToken: lister.tokens.live,
     email: `Recipient${Math.floor(LIST_GIFTS / 2)}@Example.COM`,
     floor: {
@@ -312,21 +316,23 @@ async function seed(database: Database): Promise<Seeded> {
       FLOOR_LOGO: String(cat.logo.id),
     },
   };
-  if (only.has("list")) {
+  if (only.has("list") || only.has("dashboard")) {
     const started = performance.now();
-    // Four gifts per second of createdAt: pages end inside groups of equal timestamps.
-    await db.$executeRawUnsafe(
-      `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
-       SELECT 'gft_seed' || lpad(i::text, 9, '0'), $1, $2, true, 'Recipient ' || i, 'email', 'recipient' || i || '@example.com', 'A gift', 'Thank you!', 'Bench',
-              timestamp '2026-01-01', 'sent', timestamp '2026-01-01', md5(i::text) || md5('u' || i), $3, $4, $5, 2500,
-              timestamp '2025-01-01' + (i / 4) * interval '1 second'
-       FROM generate_series(1, ${LIST_GIFTS}) AS i`,
-      lister.team.id,
-      lister.user.id,
-      cat.collection.id,
-      cat.design.id,
-      cat.logo.id,
-    );
+    // Four gifts per second of createdAt: pages end inside groups of equal timestamps. In
+    // statements of 200,000, each well inside the pool's 60 s query timeout.
+    for (let from = 1; from <= LIST_GIFTS; from += 200_000)
+      await db.$executeRawUnsafe(
+        `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
+         SELECT 'gft_seed' || lpad(i::text, 9, '0'), $1, $2, true, 'Recipient ' || i, 'email', 'recipient' || i || '@example.com', 'A gift', 'Thank you!', 'Bench',
+                timestamp '2026-01-01', 'sent', timestamp '2026-01-01', md5(i::text) || md5('u' || i), $3, $4, $5, 2500,
+                timestamp '2025-01-01' + (i / 4) * interval '1 second'
+         FROM generate_series(${from}, ${Math.min(LIST_GIFTS, from + 199_999)}) AS i`,
+        lister.team.id,
+        lister.user.id,
+        cat.collection.id,
+        cat.design.id,
+        cat.logo.id,
+      );
     await db.$executeRawUnsafe(
       `INSERT INTO "GiftEvent" ("giftId","stage","createdAt") SELECT "id", 'scheduled', "createdAt" FROM "Gift" WHERE "teamId" = $1`,
       lister.team.id,
@@ -397,6 +403,46 @@ async function seedDueGifts(database: Database, count: number, tag: string) {
     cat.design.id,
     cat.logo.id,
   );
+}
+
+/**
+ * The dashboard's queries at LIST_GIFTS gifts on one team, in this process against the seeded
+ * database (the page's server time is these queries plus React's render of 25 rows): the first
+ * page, a stage filter, a search, the funnel over everything and over one day.
+ */
+async function dashboardPhase(database: Database, seeded: Seeded) {
+  const db = database.prisma;
+  const actor = await onTeam(
+    db,
+    { user: seeded.listUser, mode: "live", via: "session", credentialId: null },
+    seeded.listTeam,
+  );
+  const n = LIST_GIFTS.toLocaleString("en");
+  const base: DashboardQuery = { mode: "live", order: "newest" };
+  const cases: [string, () => Promise<unknown>][] = [
+    [`dashboard table, first page, ${n} gifts`, () => dashboardGifts(db, actor, base)],
+    [`dashboard table, stage=sent`, () => dashboardGifts(db, actor, { ...base, stage: "sent" })],
+    [
+      `dashboard table, search "recipient 12345"`,
+      () => dashboardGifts(db, actor, { ...base, search: "recipient 12345" }),
+    ],
+    [`dashboard funnel, all ${n} gifts`, () => dashboardFunnel(db, actor, base)],
+    [`dashboard funnel, one day`, () => dashboardFunnel(db, actor, { ...base, from: "2025-01-02", to: "2025-01-02" })],
+  ];
+  for (const [figure, run] of cases) {
+    await run(); // warm, as a running server is
+    const times: number[] = [];
+    const until = performance.now() + Math.min(DURATION, 10) * 1000;
+    while (times.length < 200 && (performance.now() < until || times.length < 5)) {
+      const started = performance.now();
+      await run();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1));
+    rows.push({ figure, "p50 ms": at(0.5), "p99 ms": at(0.99), note: `${times.length} runs, query time` });
+    console.log(`bench: ${figure}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (${times.length} runs)`);
+  }
 }
 
 // ---------- phases ----------
@@ -613,6 +659,7 @@ try {
   cleanups.push(() => target.drop());
   const database = await target.open();
   const seeded = await seed(database);
+  if (only.has("dashboard")) await dashboardPhase(database, seeded);
   await database.close();
   if (["create", "list", "bulk"].some((o) => only.has(o))) await serverPhase(target, seeded);
   if (only.has("delivery")) {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inSandbox, onTeam, type SessionActor, type TeamActor } from "@/lib/actor";
 import { STAGES } from "@/lib/gifts";
+import { moveGift } from "@/lib/gifts/stages";
 import { HttpError } from "@/lib/errors";
 import { addMember } from "@/lib/teams";
 import { catalogue, createAccount, giftRow } from "@/lib/testing/fixtures";
@@ -345,5 +346,54 @@ describe("the CSV export", () => {
     const cells = exportRow(row);
     expect(cells).toHaveLength(EXPORT_COLUMNS.length);
     expect(cells[EXPORT_COLUMNS.indexOf("batch_name")]).toBe("Q4");
+  });
+});
+
+describe("the funnel's per-day counts", () => {
+  const counted = async (teamId: string, from?: string, to?: string) => {
+    const rows = await t.db.gift.groupBy({
+      by: ["stage"],
+      where: {
+        teamId,
+        livemode: true,
+        createdAt: {
+          ...(from ? { gte: new Date(`${from}T00:00:00Z`) } : {}),
+          ...(to ? { lt: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) } : {}),
+        },
+      },
+      _count: true,
+    });
+    return Object.fromEntries(rows.map((r) => [r.stage, r._count]));
+  };
+  const fromCounts = (actor: TeamActor, q: Partial<DashboardQuery> = {}) => dashboardFunnel(t.db, actor, live(q));
+
+  it("stay exact through inserts, bulk inserts, stage moves and deletes, whoever writes the gifts", async () => {
+    const account = await createAccount(t.db);
+    const actor = await onTeam(t.db, person(account.user), account.team.id);
+    const cat = await catalogue(t.db);
+    const base = { teamId: account.team.id, senderId: account.user.id };
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      giftRow(cat, { ...base, createdAt: new Date(`2026-07-0${(i % 3) + 1}T23:59:59Z`) }),
+    );
+    await t.db.gift.createMany({ data: rows });
+    for (const row of rows.slice(0, 10)) await moveGift(t.db, row.id, "sent");
+    for (const row of rows.slice(0, 4)) await moveGift(t.db, row.id, "opened");
+    await moveGift(t.db, rows[10].id, "cancelled");
+    await t.db.gift.deleteMany({ where: { id: { in: [rows[20].id, rows[21].id] } } });
+
+    const exact = await counted(account.team.id);
+    expect(exact).toEqual({ scheduled: 17, sent: 6, opened: 4, cancelled: 1 });
+    const funnel = await fromCounts(actor);
+    expect(funnel.total).toBe(28);
+    const byStage = Object.fromEntries([...funnel.path, ...funnel.exits].map((s) => [s.stage, s.count]));
+    expect(byStage).toMatchObject({ scheduled: 28, sent: 10, opened: 4, cancelled: 1, expired: 0 });
+    // A day's range: the counts of that UTC day only, as the table's filter.
+    const oneDay = await fromCounts(actor, { from: "2026-07-02", to: "2026-07-02" });
+    expect(oneDay.total).toBe(
+      Object.values(await counted(account.team.id, "2026-07-02", "2026-07-02")).reduce((a, b) => a + b, 0),
+    );
+    // And a search (counted from the gifts) agrees with the counts where both apply.
+    const searched = await dashboardFunnel(t.db, actor, live({ search: "Robin" }));
+    expect(searched.total).toBe(28);
   });
 });

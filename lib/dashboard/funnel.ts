@@ -3,6 +3,7 @@ import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import type { Stage } from "@/lib/gifts";
+import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "./query";
 import { dashboardWhere } from "./where";
 
@@ -29,14 +30,16 @@ const LABELS: Record<Stage, string> = {
  * The view's funnel: how many gifts reached each step of the path (a gift now `shipped` was
  * also created, sent, opened and redeemed), and how many left it (expired, cancelled, failed:
  * counted there, not in the steps they had passed, since only their current stage is known
- * without reading every event). Rates are of all gifts in the view. One grouped count, over
- * the same conditions as the table.
+ * without reading every event). Rates are of all gifts in the view. Over a team, a mode and
+ * days it sums the per-day counts the database keeps ("GiftStageCount", exact by triggers), a
+ * few rows a day however many gifts; a search or a batch counts the matching gifts themselves,
+ * with the table's own conditions.
  */
 export async function dashboardFunnel(db: Tx, actor: TeamActor, query: DashboardQuery): Promise<Funnel> {
   const { stage: _stage, after: _after, ...rest } = query; // the funnel shows every stage of the view
   const rows = await queryRows<{ stage: string; count: number }>(
     db,
-    Prisma.sql`SELECT g."stage", count(*)::int AS "count" FROM "Gift" g WHERE ${dashboardWhere(actor, rest)} GROUP BY g."stage"`,
+    rest.search || rest.batch ? countGifts(actor, rest) : sumStageCounts(actor, rest),
   );
   const byStage = new Map(rows.map((row) => [row.stage, row.count]));
   const total = rows.reduce((sum, row) => sum + row.count, 0);
@@ -46,4 +49,25 @@ export async function dashboardFunnel(db: Tx, actor: TeamActor, query: Dashboard
   const onPath = (from: number) => FUNNEL_PATH.slice(from).reduce((sum, stage) => sum + (byStage.get(stage) ?? 0), 0);
   const path = FUNNEL_PATH.map((stage, i) => step(stage, i === 0 ? total : onPath(i)));
   return { total, path, exits };
+}
+
+function countGifts(actor: TeamActor, query: DashboardQuery): Prisma.Sql {
+  return Prisma.sql`SELECT g."stage", count(*)::int AS "count" FROM "Gift" g WHERE ${dashboardWhere(actor, query)} GROUP BY g."stage"`;
+}
+
+/** The same gifts as dashboardWhere without search or batch, from the per-day counts. */
+function sumStageCounts(actor: TeamActor, query: DashboardQuery): Prisma.Sql {
+  const conditions =
+    actor.mode === "sandbox"
+      ? [
+          Prisma.sql`"teamId" = ${SANDBOX_TEAM_ID}`,
+          Prisma.sql`NOT "livemode"`,
+          Prisma.sql`"senderId" = ${actor.user.id}`,
+        ]
+      : [Prisma.sql`"teamId" = ${actor.team.id}`, Prisma.sql`"livemode"`];
+  if (query.from) conditions.push(Prisma.sql`"day" >= ${query.from}::date`);
+  if (query.to) conditions.push(Prisma.sql`"day" <= ${query.to}::date`);
+  return Prisma.sql`
+    SELECT "stage", sum("count")::int AS "count" FROM "GiftStageCount"
+    WHERE ${Prisma.join(conditions, " AND ")} GROUP BY "stage" HAVING sum("count") > 0`;
 }
