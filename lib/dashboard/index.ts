@@ -18,7 +18,6 @@ export {
 } from "./query";
 export {
   fieldErrors,
-  isFormKey,
   previewGift,
   SEND_FIELDS,
   sendGiftOnce,
@@ -26,3 +25,4 @@ export {
   type SendField,
   type SendFields,
 } from "./send";
+export { isFormKey, oncePerForm } from "./form-key";

@@ -1,13 +1,11 @@
 import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
-import { sha256 } from "@/lib/crypto";
-import { isUniqueViolation } from "@/lib/database/errors";
 import { renderGiftEmailDirectly, type RenderedEmail } from "@/lib/delivery/render-gift-email";
-import { conflict, ValidationError, type FieldProblem } from "@/lib/errors";
+import type { FieldProblem } from "@/lib/errors";
 import { createGifts, parseSingleGift, quoteGifts, type PriceQuote } from "@/lib/gifts";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import { defaultSubject } from "@/lib/gifts/subject";
-import { findIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
+import { oncePerForm } from "./form-key";
 
 /** The send form's fields: the API's `POST /gifts` fields, as text. */
 export const SEND_FIELDS = [
@@ -91,43 +89,23 @@ export async function previewGift(
   return { quote, email };
 }
 
-/** A form's one-time key: the form carries it, so a double-click or a resubmitted form sends one gift. */
-export const isFormKey = (key: string) => /^[A-Za-z0-9_-]{16,64}$/.test(key);
-
-/**
- * Sends the form's gift once per form key: a second submission with the same key and fields
- * (a double-click, a reload) answers the gift the first one created; the same key with other
- * fields is a 409. Keys are the API's idempotency keys (24 hours), under a `dashboard:` prefix.
- */
+/** Sends the form's gift once per form key (see oncePerForm): the same key with other fields is a 409. */
 export async function sendGiftOnce(
   db: PrismaClient,
   actor: TeamActor,
   input: { fields: SendFields; formKey: string },
   now = new Date(),
 ): Promise<{ giftId: string; repeated: boolean }> {
-  if (!isFormKey(input.formKey)) throw new ValidationError([{ detail: "The form has expired: reload the page." }]);
   const body = bodyOf(input.fields);
-  const reservation: IdempotencyReservation = {
-    ownerKey: `${actor.user.id}:${actor.mode}`,
-    key: `dashboard:${input.formKey}`,
-    requestHash: sha256(`${actor.team.id}:gift\n${JSON.stringify(Object.entries(body.gift).sort())}`),
-  };
-  const earlier = async () => {
-    const stored = await findIdempotencyKey(db, reservation.ownerKey, reservation.key);
-    if (!stored) return null;
-    if (stored.requestHash !== reservation.requestHash)
-      throw conflict("This form was already sent with other values. Reload the page to send another gift.");
-    return { giftId: stored.giftIds[0], repeated: true };
-  };
-  const before = await earlier();
-  if (before) return before;
-  const { draft, problems } = parse(input.fields, now);
-  try {
-    const [gift] = await createGifts(db, { actor, draft, problems, now, idempotency: reservation });
-    return { giftId: gift.id, repeated: false };
-  } catch (error) {
-    const concurrent = isUniqueViolation(error) ? await earlier() : null;
-    if (concurrent) return concurrent;
-    throw error;
-  }
+  return oncePerForm(db, actor, {
+    formKey: input.formKey,
+    content: `${actor.team.id}:gift\n${JSON.stringify(Object.entries(body.gift).sort())}`,
+    conflictMessage: "This form was already sent with other values. Reload the page to send another gift.",
+    replay: async (stored) => ({ giftId: stored.giftIds[0] }),
+    run: async (idempotency) => {
+      const { draft, problems } = parse(input.fields, now);
+      const [gift] = await createGifts(db, { actor, draft, problems, now, idempotency });
+      return { giftId: gift.id };
+    },
+  });
 }

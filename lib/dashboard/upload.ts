@@ -2,16 +2,14 @@ import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
 import { assertCardOnFile } from "@/lib/billing";
-import { sha256 } from "@/lib/crypto";
 import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
-import { isUniqueViolation } from "@/lib/database/errors";
-import { BillingError, conflict, ValidationError, type FieldProblem } from "@/lib/errors";
+import { BillingError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import type { RecipientDraft } from "@/lib/gifts/schema";
-import { findIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
+import type { IdempotencyReservation } from "@/lib/idempotency";
 import { requireSender } from "@/lib/teams";
-import { isFormKey } from "./send";
+import { isFormKey, oncePerForm } from "./form-key";
 
 /** The upload's columns, in the template's order; each is the API's field of the same name (`design`: `design_id`). */
 export const UPLOAD_COLUMNS = [
@@ -355,22 +353,26 @@ export async function confirmUpload(
     throw new ValidationError([
       { detail: "The file changed since the preview: preview it again.", code: "file_changed" },
     ]);
-  const reservation: IdempotencyReservation = {
-    ownerKey: `${actor.user.id}:${actor.mode}`,
-    key: `dashboard:${input.formKey}`,
-    requestHash: sha256(`${actor.team.id}:upload\n${fileHash}`),
-  };
-  const earlier = async () => {
-    const stored = await findIdempotencyKey(db, reservation.ownerKey, reservation.key);
-    if (!stored) return null;
-    if (stored.requestHash !== reservation.requestHash)
-      throw conflict("This form was already used for another file. Reload the page to upload another.");
-    const gift = await db.gift.findUnique({ where: { id: stored.giftIds[0] }, select: { batchId: true } });
-    return { batchId: gift?.batchId ?? "", size: stored.giftIds.length, repeated: true };
-  };
-  const before = await earlier();
-  if (before) return before;
+  return oncePerForm(db, actor, {
+    formKey: input.formKey,
+    content: `${actor.team.id}:upload\n${fileHash}`,
+    conflictMessage: "This form was already used for another file. Reload the page to upload another.",
+    replay: async (stored) => {
+      const gift = await db.gift.findUnique({ where: { id: stored.giftIds[0] }, select: { batchId: true } });
+      return { batchId: gift?.batchId ?? "", size: stored.giftIds.length };
+    },
+    run: (idempotency) => createCheckedBatch(db, actor, input, idempotency, now),
+  });
+}
 
+/** The confirm's work once its key is claimed: the file checked again, then created as one batch. */
+async function createCheckedBatch(
+  db: PrismaClient,
+  actor: TeamActor,
+  input: ConfirmUploadInput,
+  idempotency: IdempotencyReservation,
+  now: Date,
+): Promise<{ batchId: string; size: number }> {
   const { preview, groups } = await check(db, actor, input, now);
   if (preview.problemCount > 0)
     throw new ValidationError([
@@ -383,18 +385,6 @@ export async function confirmUpload(
     throw new ValidationError([
       { detail: "The prices changed since the preview: preview it again.", code: "price_changed" },
     ]);
-  try {
-    const batch = await createBatch(db, {
-      actor,
-      groups,
-      batchName: preview.batchName,
-      now,
-      idempotency: reservation,
-    });
-    return { batchId: batch.id, size: batch.size, repeated: false };
-  } catch (error) {
-    const concurrent = isUniqueViolation(error) ? await earlier() : null;
-    if (concurrent) return concurrent;
-    throw error;
-  }
+  const batch = await createBatch(db, { actor, groups, batchName: preview.batchName, now, idempotency });
+  return { batchId: batch.id, size: batch.size };
 }

@@ -52,9 +52,14 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         <div className="flex flex-wrap items-center gap-3">
           <ModeSwitch mode={query.mode} liveHref={view({ mode: "live" })} sandboxHref={view({ mode: "sandbox" })} />
           {actor.role !== "viewer" && (
-            <Link href={`${base}/send${sandbox ? "?mode=sandbox" : ""}`} className="button-primary px-4 py-2">
-              Send a gift
-            </Link>
+            <>
+              <Link href={`${base}/send${sandbox ? "?mode=sandbox" : ""}`} className="button-primary px-4 py-2">
+                Send a gift
+              </Link>
+              <Link href={`${base}/upload${sandbox ? "?mode=sandbox" : ""}`} className="button-secondary px-4 py-2">
+                Upload a CSV
+              </Link>
+            </>
           )}
         </div>
       </div>
