@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db";
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { BillingError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { enforceBudget } from "./budget";
 
 /**
  * Who caused a ledger entry: through a developer token, an OAuth token or the site's session
@@ -27,7 +28,14 @@ export function chargedBy(
     : { via: actor.via, credentialId: actor.credentialId, userId: actor.user.id };
 }
 
-export type ChargeInput = { teamId: string; amountCents: number; description: string; by: ChargedBy };
+export type ChargeInput = {
+  teamId: string;
+  amountCents: number;
+  /** The dearest gift the charge pays for: checked against the team's per-gift limit. */
+  largestGiftCents: number;
+  description: string;
+  by: ChargedBy;
+};
 
 /** The team's card on file; a team without one can't be charged (BillingError `no_card_on_file`). */
 export async function assertCardOnFile(tx: Queryable, teamId: string) {
@@ -40,11 +48,13 @@ export async function assertCardOnFile(tx: Queryable, teamId: string) {
 }
 
 /**
- * Charges the team's card on file and records it in the team's ledger. Runs inside the
- * caller's transaction, so a failure later in that transaction leaves no charge behind.
+ * Charges the team's card on file and records it in the team's ledger, within the team's
+ * spend controls (lib/billing/budget.ts: 402 past them). Runs inside the caller's
+ * transaction, so a failure later in that transaction leaves no charge behind.
  */
 export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ id: number }> {
   const card = await assertCardOnFile(tx, input.teamId);
+  await enforceBudget(tx, input);
   if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
   const [charge] = await queryRows<{ id: number }>(
     tx,

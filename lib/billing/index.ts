@@ -1,4 +1,13 @@
 export { assertCardOnFile, chargedBy, chargeTeam, refundGift, SYSTEM, type ChargedBy } from "./charge";
+export {
+  parseBudgetBody,
+  quoteBudget,
+  readBudget,
+  setBudget,
+  updateBudget,
+  type Budget,
+  type BudgetUse,
+} from "./budget";
 export { setCard } from "./set-card";
 export { DECLINING_TEST_CARDS, parseCardNumber } from "./test-cards";
 export { parseExpiry } from "./expiry";

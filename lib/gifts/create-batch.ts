@@ -145,6 +145,9 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
           await chargeTeam(tx, {
             teamId: team.id,
             amountCents: chargeCents,
+            largestGiftCents: Math.max(
+              ...groups.map(({ group }) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents),
+            ),
             description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
             by: chargedBy(actor),
           })

@@ -112,6 +112,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           const charge = await chargeTeam(tx, {
             teamId: team.id,
             amountCents: priceQuote({ livemode, gifts: gifts.length, collection }).chargeCents,
+            largestGiftCents: giftPrice(collection).totalCents,
             description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
             by: chargedBy(actor),
           });

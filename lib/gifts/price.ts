@@ -1,3 +1,5 @@
+import type { BudgetUse } from "@/lib/billing";
+
 /**
  * What one gift costs, in parts. A collection's price is the most a gift from it can cost: it
  * covers its most expensive product with shipping, so today shipping and fees are included
@@ -19,6 +21,8 @@ export type PriceQuote = {
   totalCents: number;
   /** What the real call charges the team's card: the total when live; sandbox gifts are never charged. */
   chargeCents: number;
+  /** A dry run's use of the team's budget (null in the sandbox: never charged). */
+  budget?: BudgetUse | null;
 };
 
 export function priceQuote(input: {

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { assertCardOnFile } from "@/lib/billing";
+import { assertCardOnFile, quoteBudget } from "@/lib/billing";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
@@ -11,7 +11,8 @@ export type QuoteGiftsInput = { actor: TeamActor; draft: GiftDraft; problems: Fi
 
 /**
  * A create's dry run: the same checks as createGifts, in the same order and with the same
- * errors (every field problem at once, then a live team without a card), and the price the
+ * errors (every field problem at once, then a live team without a card, then the team's spend
+ * controls, from committed spend), the budget it would use, and the price the
  * real call would charge. Nothing is written, charged or sent. Whether a card declines is
  * known only when it is charged.
  */
@@ -25,6 +26,13 @@ export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Prom
   if (problems.length > 0 || draft.message === undefined || !refs.collection || !refs.logo)
     throw new ValidationError(problems);
   const livemode = actor.mode === "live";
-  if (livemode) await assertCardOnFile(db, team.id);
-  return priceQuote({ livemode, gifts: draft.recipients.length, collection: refs.collection });
+  const quote = priceQuote({ livemode, gifts: draft.recipients.length, collection: refs.collection });
+  if (!livemode) return { ...quote, budget: null };
+  await assertCardOnFile(db, team.id);
+  const budget = await quoteBudget(db, {
+    teamId: team.id,
+    amountCents: quote.chargeCents,
+    largestGiftCents: quote.perGift.totalCents,
+  });
+  return { ...quote, budget };
 }

@@ -59,7 +59,7 @@ describe("the card on file", () => {
     );
     expect(card).toMatchObject({ last4: "0002", declines: true });
     await expect(
-      chargeTeam(t.db, { teamId: team.id, amountCents: 2500, description: "x", by: SYSTEM }),
+      chargeTeam(t.db, { teamId: team.id, amountCents: 2500, largestGiftCents: 2500, description: "x", by: SYSTEM }),
     ).rejects.toBeInstanceOf(BillingError);
   });
 
@@ -118,6 +118,7 @@ describe("the card on file", () => {
     const charge = await chargeTeam(t.db, {
       teamId: team.id,
       amountCents: 2500,
+      largestGiftCents: 2500,
       description: "1 gift: Coffee Lovers",
       by: SYSTEM,
     });

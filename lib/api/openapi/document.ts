@@ -131,6 +131,28 @@ const idempotencyHeader = {
   ),
 };
 
+const createErrors = {
+  "402": errorResponse(
+    "The team's spend controls refuse it (`budget_exceeded`: the month's live charges would pass the monthly budget; `per_gift_limit_exceeded`: a gift costs more than the per-gift limit). `meta` has the figures. Nothing was created or charged. A dry run answers the same.",
+  ),
+  "409": errorResponse("The Idempotency-Key was used with another request."),
+};
+const budgetBody = z
+  .object({
+    budget: z.object({
+      monthly_limit: z.string().nullable().optional().meta({
+        description: "Live charges in a calendar month (UTC), net of refunds, stay within it. null: no budget.",
+        example: "500.00",
+      }),
+      per_gift_limit: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ description: "No gift may cost more. null: no limit.", example: "75.00" }),
+    }),
+  })
+  .meta({ id: "BudgetRequest", description: "A field left out keeps its value." });
+
 type Endpoint = {
   method: "get" | "post" | "patch" | "delete";
   path: string; // relative to /teams/{team_id}, or absolute when `teamScoped` is false
@@ -223,7 +245,7 @@ export const ENDPOINTS: Endpoint[] = [
     headers: idempotencyHeader,
     description:
       "Creates one gift in stage `scheduled`. Live gifts are charged to the team's card in the same transaction. Every validation problem is reported at once. With `?dry_run=true`, nothing is created: the answer is the price (`PriceQuote`).",
-    extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
+    extraErrors: createErrors,
   },
   {
     method: "post",
@@ -238,7 +260,7 @@ export const ENDPOINTS: Endpoint[] = [
     headers: idempotencyHeader,
     description:
       "Creates one gift per recipient, all or nothing, with one charge for the total. With `?dry_run=true`, nothing is created: the answer is the price (`PriceQuote`).",
-    extraErrors: { "409": errorResponse("The Idempotency-Key was used with another request.") },
+    extraErrors: createErrors,
   },
   {
     method: "get",
@@ -297,6 +319,30 @@ export const ENDPOINTS: Endpoint[] = [
     response: R.EventList,
     query: { ...pageParams, ...eventFilters },
     description: "Every stage change of the team's gifts, newest first.",
+  },
+  {
+    method: "get",
+    path: "/budget",
+    teamScoped: true,
+    operationId: "getBudget",
+    summary: "Get the team's budget",
+    tag: "Billing",
+    response: R.BudgetDocument,
+    description:
+      "The team's spend controls (a monthly budget and a per-gift limit) and this month's spend: live charges net of refunds, calendar month in UTC. Everyone on the team may read it; the sandbox has no budget (all null, spend 0.00).",
+  },
+  {
+    method: "patch",
+    path: "/budget",
+    teamScoped: true,
+    operationId: "updateBudget",
+    summary: "Set the team's budget",
+    tag: "Billing",
+    response: R.BudgetDocument,
+    body: budgetBody,
+    description:
+      "Sets the monthly budget and the per-gift limit (amounts as decimal strings, at most 1000000.00; null removes a limit; a field left out keeps its value). Owners only. Creates that would pass a limit are then refused with 402 (see the create endpoints).",
+    extraErrors: ownerErrors,
   },
   {
     method: "get",

@@ -28,6 +28,17 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "invalid", status: 422, meaning: "Any other invalid value." },
   { code: "card_declined", status: 400, meaning: "BillingError: the team's card was declined." },
   { code: "no_card_on_file", status: 400, meaning: "BillingError: the team has no card." },
+  {
+    code: "budget_exceeded",
+    status: 402,
+    meaning:
+      "The month's live charges would pass the team's monthly budget; `meta` has the budget, spent, remaining and requested amounts.",
+  },
+  {
+    code: "per_gift_limit_exceeded",
+    status: 402,
+    meaning: "A gift would cost more than the team's per-gift limit.",
+  },
   { code: "bad_request", status: 400, meaning: "Unreadable body, bad parameter, or no default team." },
   { code: "unauthorized", status: 401, meaning: "Missing, malformed, unknown, revoked or expired token." },
   { code: "forbidden", status: 403, meaning: "The credential's mode doesn't match the team (sandbox vs live)." },

@@ -242,6 +242,18 @@ export const PriceQuoteDocument = z
         }),
         total: cents("Per gift, times the gifts."),
         charge: cents("What the real call charges the team's card: `total` when live; 0.00 in the sandbox."),
+        budget: z
+          .strictObject({
+            period: z.string().meta({ description: "The calendar month (UTC) the spend counts in, `YYYY-MM`." }),
+            "monthly-limit": money.nullable().meta({ description: "The team's monthly budget; null: none." }),
+            "per-gift-limit": money.nullable().meta({ description: "The most one gift may cost; null: no limit." }),
+            spent: cents("Live charges this month, net of refunds, before this call."),
+            "remaining-after": money
+              .nullable()
+              .meta({ description: "What the budget would have left after this call; null without a monthly budget." }),
+          })
+          .nullable()
+          .meta({ description: "What the call would use of the team's spend controls; null in the sandbox." }),
       }),
     }),
   })
@@ -398,3 +410,24 @@ export const WebhookPayload = z.strictObject({ type: eventType, timestamp, data:
   description:
     "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme.",
 });
+
+export const BudgetDocument = z
+  .strictObject({
+    data: z.strictObject({
+      type: z.literal("budgets"),
+      id: z.string().meta({ description: "The team's id." }),
+      attributes: z.strictObject({
+        period: z.string().meta({ description: "This calendar month (UTC), `YYYY-MM`." }),
+        "monthly-limit": money
+          .nullable()
+          .meta({ description: "Live charges in a month, net of refunds, stay within it; null: no budget." }),
+        "per-gift-limit": money.nullable().meta({ description: "No gift may cost more; null: no limit." }),
+        spent: cents("Live charges this month, net of refunds."),
+        remaining: money
+          .nullable()
+          .meta({ description: "What is left this month (never below 0.00); null without a monthly budget." }),
+        currency,
+      }),
+    }),
+  })
+  .meta({ id: "Budget", description: "A team's spend controls and this month's spend." });

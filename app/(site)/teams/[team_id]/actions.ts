@@ -2,8 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { HttpError } from "@/lib/errors";
-import { siteContext, type SiteContext } from "@/lib/site/context";
+import { updateBudget } from "@/lib/billing";
+import { HttpError, ValidationError } from "@/lib/errors";
+import { siteContext, teamContext, type SiteContext } from "@/lib/site/context";
 import {
   changeRole,
   describeCard,
@@ -96,4 +97,22 @@ export async function leaveTeamAction(_previous: ActionState, form: FormData): P
   });
   if (state?.ok) redirect("/account");
   return state;
+}
+
+/** The budget form: empty fields mean no limit; updateBudget checks the owner role and the amounts. */
+export async function setBudgetAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const limit = (name: string) => field(form, name).trim().replace(/^\$/, "") || null;
+  try {
+    const context = await teamContext(field(form, "team"), "live");
+    if (!context) return { error: "Your session has ended: sign in again." };
+    await updateBudget(context.db, context.actor, {
+      budget: { monthly_limit: limit("monthly_limit"), per_gift_limit: limit("per_gift_limit") },
+    });
+    revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
+    return { ok: "Limits saved." };
+  } catch (error) {
+    if (error instanceof ValidationError) return { error: `Amounts look like 500.00: ${error.problems[0].detail}.` };
+    if (error instanceof HttpError) return { error: error.message };
+    throw error;
+  }
 }

@@ -7,29 +7,35 @@ import { CURRENCY, formatMoney } from "@/lib/money";
 import { siteContext } from "@/lib/site/context";
 import { describeCard, ROLES, teamOverview, type TeamOverview } from "@/lib/teams";
 import { ActionForm } from "@/components/teams/ActionForm";
+import { BudgetSection } from "@/components/teams/BudgetSection";
 import { CardSection } from "@/components/teams/CardSection";
+import { readBudget, type Budget } from "@/lib/billing";
 import {
   changeRoleAction,
   inviteAction,
   leaveTeamAction,
   removeMemberAction,
   revokeInvitationAction,
+  setBudgetAction,
   setCardAction,
 } from "./actions";
 
 type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ created?: string; joined?: string }> };
 
 /** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
-const load = cache(async (teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> => {
-  const { db, actor } = await siteContext();
-  if (!actor) return null;
-  try {
-    return { userId: actor.user.id, overview: await teamOverview(db, actor.user.id, teamId) };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) notFound();
-    throw error;
-  }
-});
+const load = cache(
+  async (teamId: string): Promise<{ userId: string; overview: TeamOverview; budget: Budget } | null> => {
+    const { db, actor } = await siteContext();
+    if (!actor) return null;
+    try {
+      const overview = await teamOverview(db, actor.user.id, teamId);
+      return { userId: actor.user.id, overview, budget: await readBudget(db, overview.team.id) };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) notFound();
+      throw error;
+    }
+  },
+);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).team_id);
@@ -44,7 +50,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
   const { created, joined } = await searchParams;
   const loaded = await load(teamId);
   if (!loaded) redirect(`/signin?callbackUrl=${encodeURIComponent(`/teams/${encodeURIComponent(teamId)}`)}`);
-  const { userId, overview } = loaded;
+  const { userId, overview, budget } = loaded;
   const { team, role, members, invitations } = overview;
   const owner = role === "owner";
   const hidden = <input type="hidden" name="team" value={team.id} />;
@@ -193,6 +199,22 @@ export default async function TeamPage({ params, searchParams }: Props) {
           refund: c.kind === "refund",
         }))}
         setCard={setCardAction}
+      />
+
+      <BudgetSection
+        teamId={team.id}
+        owner={owner}
+        budget={{
+          period: budget.period,
+          monthlyLimit: budget.monthlyLimitCents === null ? null : formatMoney(budget.monthlyLimitCents),
+          perGiftLimit: budget.perGiftLimitCents === null ? null : formatMoney(budget.perGiftLimitCents),
+          spent: formatMoney(budget.spentCents),
+          remaining:
+            budget.monthlyLimitCents === null
+              ? null
+              : formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents)),
+        }}
+        setBudget={setBudgetAction}
       />
     </main>
   );

@@ -1,0 +1,169 @@
+import type { Tx } from "@/lib/db";
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { badRequest, forbidden, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { formatMoney } from "@/lib/money";
+import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
+
+/** A team's spend controls and this month's spend (live charges net of refunds, calendar month UTC). */
+export type Budget = {
+  teamId: string;
+  monthlyLimitCents: number | null;
+  perGiftLimitCents: number | null;
+  /** "2026-11" */
+  period: string;
+  spentCents: number;
+};
+
+/** What a create would use of the budget: for the dry run's answer. */
+export type BudgetUse = Budget & { requestedCents: number; remainingAfterCents: number | null };
+
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+const period = (now: Date) => monthStart(now).toISOString().slice(0, 7);
+
+async function load(db: Queryable, teamId: string, now: Date, lock: boolean): Promise<Budget> {
+  const [team] = await queryRows<{ monthlyBudgetCents: number | null; perGiftLimitCents: number | null }>(
+    db,
+    Prisma.sql`SELECT "monthlyBudgetCents", "perGiftLimitCents" FROM "Team" WHERE "id" = ${teamId} ${lock ? Prisma.sql`FOR UPDATE` : Prisma.empty}`,
+  );
+  const [{ spent }] = await queryRows<{ spent: number }>(
+    db,
+    Prisma.sql`SELECT coalesce(sum("amountCents"), 0)::int AS "spent" FROM "Charge"
+               WHERE "teamId" = ${teamId} AND "createdAt" >= ${monthStart(now)}::timestamp`,
+  );
+  return {
+    teamId,
+    monthlyLimitCents: team?.monthlyBudgetCents ?? null,
+    perGiftLimitCents: team?.perGiftLimitCents ?? null,
+    period: period(now),
+    spentCents: spent,
+  };
+}
+
+/** The team's budget and this month's spend. */
+export const readBudget = (db: Queryable, teamId: string, now = new Date()) => load(db, teamId, now, false);
+
+/** 402 with its own code and the figures, so a client can say what to do (docs/api.md "Budgets"). */
+const overLimit = (code: string, detail: string, meta: Record<string, unknown>) =>
+  new HttpError(402, "Payment Required", detail, meta, code);
+
+function check(budget: Budget, amountCents: number, largestGiftCents: number): BudgetUse {
+  if (budget.perGiftLimitCents !== null && largestGiftCents > budget.perGiftLimitCents)
+    throw overLimit(
+      "per_gift_limit_exceeded",
+      `A gift here costs ${formatMoney(largestGiftCents)}, over the team's limit of ${formatMoney(budget.perGiftLimitCents)} per gift. Nothing was created or charged.`,
+      { "per-gift-limit": formatMoney(budget.perGiftLimitCents), "gift-price": formatMoney(largestGiftCents) },
+    );
+  const after = budget.spentCents + amountCents;
+  if (budget.monthlyLimitCents !== null && after > budget.monthlyLimitCents)
+    throw overLimit(
+      "budget_exceeded",
+      `This would take the team's spend for ${budget.period} to ${formatMoney(after)}, over its monthly budget of ${formatMoney(budget.monthlyLimitCents)} (${formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents))} left). Nothing was created or charged.`,
+      {
+        "monthly-budget": formatMoney(budget.monthlyLimitCents),
+        spent: formatMoney(budget.spentCents),
+        remaining: formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents)),
+        requested: formatMoney(amountCents),
+        period: budget.period,
+      },
+    );
+  return {
+    ...budget,
+    requestedCents: amountCents,
+    remainingAfterCents: budget.monthlyLimitCents === null ? null : budget.monthlyLimitCents - after,
+  };
+}
+
+/**
+ * Inside the charging transaction: refuses a charge that would take the month's spend past the
+ * team's budget, or a gift over the per-gift limit (402). A team with a budget has its row
+ * locked first, so concurrent creates are checked one after another against committed spend:
+ * fifty at once near the limit never pass it. A team without limits takes no lock.
+ */
+export async function enforceBudget(
+  tx: Queryable,
+  input: { teamId: string; amountCents: number; largestGiftCents: number; now?: Date },
+): Promise<BudgetUse> {
+  const now = input.now ?? new Date();
+  const unlocked = await load(tx, input.teamId, now, false);
+  if (unlocked.monthlyLimitCents === null && unlocked.perGiftLimitCents === null)
+    return check(unlocked, input.amountCents, input.largestGiftCents);
+  return check(await load(tx, input.teamId, now, true), input.amountCents, input.largestGiftCents);
+}
+
+/** The dry run's check: the same refusals as the real call, from committed spend, without a lock. */
+export async function quoteBudget(
+  db: Queryable,
+  input: { teamId: string; amountCents: number; largestGiftCents: number; now?: Date },
+): Promise<BudgetUse> {
+  return check(await readBudget(db, input.teamId, input.now), input.amountCents, input.largestGiftCents);
+}
+
+const MAX_LIMIT_CENTS = 100_000_000; // $1,000,000.00
+
+/** "500.00", "500", null (no limit) → cents; anything else is a problem at `pointer`. */
+function limitCents(value: unknown, pointer: string, problems: FieldProblem[]): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const text = typeof value === "number" ? String(value) : value;
+  if (typeof text !== "string" || !/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
+    problems.push({ detail: 'must be an amount like "500.00", or null for no limit', pointer, code: "invalid" });
+    return undefined;
+  }
+  const [whole, fraction = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > MAX_LIMIT_CENTS) {
+    problems.push({ detail: "must be at most 1000000.00", pointer, code: "too_large" });
+    return undefined;
+  }
+  return cents;
+}
+
+/** `PUT /budget`'s body → the new limits (a field left out keeps its value). */
+export function parseBudgetBody(body: unknown): { monthly?: number | null; perGift?: number | null } {
+  const budget = (body as { budget?: unknown } | null)?.budget;
+  if (!budget || typeof budget !== "object" || Array.isArray(budget))
+    throw badRequest(
+      'The body must be {"budget": {"monthly_limit": "500.00" | null, "per_gift_limit": "50.00" | null}}.',
+    );
+  const problems: FieldProblem[] = [];
+  const fields = budget as Record<string, unknown>;
+  for (const key of Object.keys(fields))
+    if (key !== "monthly_limit" && key !== "per_gift_limit")
+      problems.push({ detail: `${key} is not a known field`, pointer: `/budget/${key}`, code: "unknown_field" });
+  const monthly = limitCents(fields.monthly_limit, "/budget/monthly_limit", problems);
+  const perGift = limitCents(fields.per_gift_limit, "/budget/per_gift_limit", problems);
+  if (problems.length > 0) throw new ValidationError(problems);
+  return { monthly, perGift };
+}
+
+/** Sets a team's limits (the caller has checked the owner role). */
+export async function setBudget(
+  db: Tx,
+  teamId: string,
+  limits: { monthly?: number | null; perGift?: number | null },
+): Promise<Budget> {
+  await db.team.update({
+    where: { id: teamId },
+    data: {
+      ...(limits.monthly !== undefined ? { monthlyBudgetCents: limits.monthly } : {}),
+      ...(limits.perGift !== undefined ? { perGiftLimitCents: limits.perGift } : {}),
+    },
+  });
+  return readBudget(db, teamId);
+}
+
+/**
+ * `PATCH /budget`: an owner sets the team's limits. Members and viewers get 403
+ * `owner_required`; the sandbox, never charged, has no budget to set (403).
+ */
+export async function updateBudget(
+  db: Tx,
+  actor: { mode: "live" | "sandbox"; role: TeamRole; team: { id: string } },
+  body: unknown,
+): Promise<Budget> {
+  if (actor.mode === "sandbox") throw forbidden("The sandbox is never charged, so it has no budget to set.");
+  if (actor.role !== "owner")
+    throw ownerRequired(`Only the team's owners can set its budget. Ask an owner of team "${actor.team.id}".`);
+  return setBudget(db, actor.team.id, parseBudgetBody(body));
+}
