@@ -31,9 +31,10 @@ const LABELS: Record<Stage, string> = {
  * also created, sent, opened and redeemed), and how many left it (expired, cancelled, failed:
  * counted there, not in the steps they had passed, since only their current stage is known
  * without reading every event). Rates are of all gifts in the view. Over a team, a mode and
- * days it sums the per-day counts the database keeps ("GiftStageCount", exact by triggers), a
- * few rows a day however many gifts; a search or a batch counts the matching gifts themselves,
- * with the table's own conditions.
+ * days it sums the per-day counts the database keeps ("GiftStageCount" and the deltas the
+ * triggers on "Gift" appended since compact-stage-counts last folded them), a few rows a day
+ * however many gifts; a search or a batch counts the matching gifts themselves, with the
+ * table's own conditions.
  */
 export async function dashboardFunnel(db: Tx, actor: TeamActor, query: DashboardQuery): Promise<Funnel> {
   const { stage: _stage, after: _after, ...rest } = query; // the funnel shows every stage of the view
@@ -67,7 +68,11 @@ function sumStageCounts(actor: TeamActor, query: DashboardQuery): Prisma.Sql {
       : [Prisma.sql`"teamId" = ${actor.team.id}`, Prisma.sql`"livemode"`];
   if (query.from) conditions.push(Prisma.sql`"day" >= ${query.from}::date`);
   if (query.to) conditions.push(Prisma.sql`"day" <= ${query.to}::date`);
+  const where = Prisma.join(conditions, " AND ");
   return Prisma.sql`
-    SELECT "stage", sum("count")::int AS "count" FROM "GiftStageCount"
-    WHERE ${Prisma.join(conditions, " AND ")} GROUP BY "stage" HAVING sum("count") > 0`;
+    SELECT "stage", sum("n")::int AS "count" FROM (
+      SELECT "stage", "count" AS "n" FROM "GiftStageCount" WHERE ${where}
+      UNION ALL
+      SELECT "stage", "delta" AS "n" FROM "GiftStageDelta" WHERE ${where}
+    ) "counts" GROUP BY "stage" HAVING sum("n") > 0`;
 }

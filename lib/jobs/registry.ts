@@ -7,6 +7,7 @@ import {
   type MailTransport,
 } from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
+import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { runWebhooks } from "@/lib/webhooks";
 
@@ -95,6 +96,14 @@ export const SCHEDULED_JOBS = {
     cron: "TZ=UTC 5 0 * * *",
     sweepEveryMs: MINUTE,
     run: async ({ db }) => ({ expired: await count(expireGifts(db)) }),
+  },
+  compactStageCounts: {
+    id: "compact-stage-counts",
+    name: "Fold the funnel's stage-count deltas",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    run: async ({ db }) => ({ folded: await compactStageCounts(db) }),
   },
   purgeSignInEmails: {
     id: "purge-sign-in-emails",
