@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { createDataDir, createPostgresDatabase, usingPostgres } from "@/lib/testing/test-database";
 import { applyMigrations, type Migration, type SqlRunner } from "./migrate";
 import { openDatabase, type Database, type DatabaseOptions } from "./open";
+import { pgliteExtensions } from "./pglite-extensions";
 
 // What the migrator must have applied, read straight from the folder (not through readMigrations).
 const migrationsRoot = path.join(process.cwd(), "prisma", "migrations");
@@ -123,7 +124,7 @@ async function freshRunner(): Promise<SqlRunner> {
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(); // in memory
+  const pglite = await PGlite.create({ extensions: await pgliteExtensions() }); // in memory
   cleanups.push(() => pglite.close());
   return {
     exec: async (sql) => void (await pglite.exec(sql)),

@@ -6,6 +6,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { registerSqlDriver, RESULT_PARSERS, statementName } from "./sql";
 import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
+import { pgliteExtensions } from "./pglite-extensions";
 
 export type Database = {
   prisma: PrismaClient;
@@ -29,7 +30,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   try {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    const pglite = await PGlite.create(path.join(dataDir, "pgdata"));
+    const pglite = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: await pgliteExtensions() });
     const runner: SqlRunner = {
       exec: async (sql) => void (await pglite.exec(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,

@@ -6,6 +6,7 @@
 import http from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
+import { pgliteExtensions } from "@/lib/database/pglite-extensions";
 
 type Query = (sql: string, params?: unknown[]) => Promise<unknown>;
 
@@ -30,7 +31,9 @@ async function connect(): Promise<{ transaction(run: (q: Query) => Promise<void>
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create(path.join(process.env.FLOOR_PGLITE_DIR!, "pgdata"));
+  const pglite = await PGlite.create(path.join(process.env.FLOOR_PGLITE_DIR!, "pgdata"), {
+    extensions: await pgliteExtensions(),
+  });
   for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.on(signal, () => void pglite.close().then(() => process.exit(0)));
   return { transaction: (run) => pglite.transaction((tx) => run((sql, params) => tx.query(sql, params))) };
