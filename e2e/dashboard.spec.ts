@@ -212,3 +212,70 @@ test("someone who never reads the API docs sends one gift: errors beside their f
   const again = await page.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
   expect((await again.json()).data).toHaveLength(1);
 });
+
+test("a person on two teams picks one, switches between them, and sends from a phone", async ({ page }) => {
+  const stamp = Date.now();
+  const owner = await ownerWithTeam(page, stamp);
+  const second = `Second Team ${stamp}`;
+  await page.goto("/account");
+  await page.getByLabel("Team name").fill(second);
+  await page.getByRole("button", { name: "Create a team" }).click();
+  await expect(page).toHaveURL(/\/teams\/second-team-\d+\?created=1$/);
+  const secondSlug = (await page.getByTestId("team-id").textContent())!.trim();
+
+  await page.goto("/dashboard");
+  await expect(page.getByText("You belong to 2 teams")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: new RegExp(second) }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${secondSlug}$`));
+  await expect(page.getByRole("heading", { level: 1, name: second })).toBeVisible();
+  await page.getByRole("navigation", { name: "Your teams" }).getByRole("link", { name: owner.teamName }).click();
+  await expect(page.getByRole("heading", { level: 1, name: owner.teamName })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("link", { name: "Send a gift" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Send a gift" })).toBeVisible();
+  await page.getByRole("button", { name: "Preview and price" }).click();
+  await expect(page.getByTestId("error-name")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Recipient's name").fill("Kim");
+  await page.getByRole("radio", { name: "A link you share" }).check();
+  await page.getByRole("radio", { name: /Coffee Lovers/ }).check();
+  await page.getByLabel("Message").fill("Enjoy!");
+  await page.getByLabel("From", { exact: true }).fill("Alex");
+  await page.getByRole("button", { name: "Preview and price" }).click();
+  await page.getByRole("button", { name: /^Send gift for \$/ }).click();
+  await expect(page.getByTestId("sent")).toContainText("Copy its untie link below");
+  await expect(page.locator("#untie-link")).toContainText("/untie/");
+  await expectAccessible(page);
+});
+
+test("an owner sets a monthly budget on the team's page; a create past it is refused with 402 and the page shows the spend", async ({
+  page,
+}) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  await page.goto(`/teams/${owner.slug}`);
+  await expect(page.getByTestId("budget-summary")).toContainText("no monthly budget");
+  const form = page.getByTestId("budget-form");
+  await form.getByLabel("Monthly budget ($)").fill("ten dollars");
+  await form.getByRole("button", { name: "Save limits" }).click();
+  await expect(form.getByRole("alert")).toContainText("Amounts look like 500.00");
+  await form.getByLabel("Monthly budget ($)").fill("$60");
+  await form.getByRole("button", { name: "Save limits" }).click();
+  await expect(form.getByRole("status")).toHaveText("Limits saved.");
+  await page.reload();
+  await expect(page.getByTestId("budget-summary")).toContainText("of a $60.00 monthly budget");
+  await expectAccessible(page);
+
+  await send(page.request, owner.live, "/gifts", { name: "Within", email: "within@example.test" });
+  const over = await page.request.post("/api/v1/gifts", {
+    headers: { Authorization: `Bearer ${owner.live}`, "Content-Type": "application/vnd.api+json" },
+    data: {
+      gift: { name: "Over", email: "over@example.test", collection: "Coffee Lovers", message: "Hi", from: "Me" },
+    },
+  });
+  expect(over.status()).toBe(402);
+  expect((await over.json()).errors[0].code).toBe("budget_exceeded");
+  await page.reload();
+  await expect(page.getByTestId("budget-summary")).toContainText("Spent in");
+});

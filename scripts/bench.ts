@@ -1,4 +1,4 @@
-// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard] [--gifts=N] [--duration=S]`
+// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,csv] [--gifts=N] [--duration=S]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
 // `npm start`'s scripts/start.mjs) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
@@ -26,12 +26,12 @@ import { listGiftsSql } from "@/lib/gifts/list-gifts";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import { onTeam } from "@/lib/actor";
-import { dashboardFunnel, dashboardGifts, type DashboardQuery } from "@/lib/dashboard";
+import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
 const postgres = args.db === "postgres" || args.db === "pg";
-const only = new Set((args.only ?? "create,list,bulk,delivery,dashboard").split(","));
+const only = new Set((args.only ?? "create,list,bulk,delivery,dashboard,csv").split(","));
 const DURATION = Number(args.duration ?? 10);
 // A million gifts on PostgreSQL. PGlite (Postgres in WASM, in the server process, one
 // connection) gets 250,000 by default so the run stays well under 15 minutes on a busy
@@ -445,6 +445,66 @@ async function dashboardPhase(database: Database, seeded: Seeded) {
   }
 }
 
+/**
+ * The dashboard's CSV upload of 10,000 rows (different messages and two collections), in this
+ * process: the preview (read, check every row, price) and the confirm (read and check again,
+ * then one transaction: one charge, one batch, the gifts). Three files, each previewed then
+ * confirmed; the medians.
+ */
+async function csvPhase(database: Database) {
+  const db = database.prisma;
+  const account = await createAccount(db, { teamName: "Bench CSV" });
+  const actor = await onTeam(
+    db,
+    {
+      user: { id: account.user.id, name: account.user.name, email: account.user.email },
+      mode: "live",
+      via: "session",
+      credentialId: null,
+    },
+    account.team.id,
+  );
+  const header = "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method";
+  const previews: number[] = [];
+  const confirms: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const lines = Array.from({ length: 10_000 }, (_, i) =>
+      [
+        `Recipient ${i}`,
+        `r${run}-${i}@example.com`,
+        `"Thank you, Recipient ${i}, for a great year!"`,
+        "The Bench team",
+        i % 2 ? "Coffee Lovers" : "Tea Time",
+        "",
+        "",
+        "",
+        "email",
+      ].join(","),
+    );
+    const bytes = new TextEncoder().encode([header, ...lines].join("\r\n"));
+    const file = { fileName: `bench-${run}.csv`, bytes };
+    let started = performance.now();
+    const preview = await previewUpload(db, actor, file);
+    previews.push(performance.now() - started);
+    if (preview.problemCount > 0) throw new Error(`bench CSV has problems: ${JSON.stringify(preview.problems[0])}`);
+    started = performance.now();
+    await confirmUpload(db, actor, {
+      ...file,
+      previewHash: preview.fileHash,
+      previewTotalCents: preview.totalCents,
+      formKey: `bench-csv-form-key-${run}-${Date.now()}`,
+    });
+    confirms.push(performance.now() - started);
+  }
+  const median = (xs: number[]) => Number((xs.sort((a, b) => a - b)[1] / 1000).toFixed(2));
+  rows.push({ figure: "CSV upload 10,000 rows: preview (median of 3)", seconds: median(previews) });
+  rows.push({
+    figure: "CSV upload 10,000 rows: confirm = read, check, create (median of 3)",
+    seconds: median(confirms),
+  });
+  console.log(`bench: CSV preview ${median(previews)} s, confirm ${median(confirms)} s`);
+}
+
 // ---------- phases ----------
 
 async function serverPhase(target: Target, seeded: Seeded) {
@@ -660,6 +720,7 @@ try {
   const database = await target.open();
   const seeded = await seed(database);
   if (only.has("dashboard")) await dashboardPhase(database, seeded);
+  if (only.has("csv")) await csvPhase(database);
   await database.close();
   if (["create", "list", "bulk"].some((o) => only.has(o))) await serverPhase(target, seeded);
   if (only.has("delivery")) {

@@ -9,7 +9,9 @@ export { EXPORT_COLUMNS, exportRow } from "./export";
 export { dashboardFunnel, FUNNEL_EXITS, FUNNEL_PATH, type Funnel, type FunnelStep } from "./funnel";
 export { dashboardGift, type DashboardGift, type TimelineEntry } from "./gift-detail";
 export {
+  dashboardHref,
   dashboardSearch,
+  modeOf,
   MAX_SEARCH_LENGTH,
   readDashboardQuery,
   type DashboardMode,
@@ -26,3 +28,4 @@ export {
   type SendFields,
 } from "./send";
 export { isFormKey, oncePerForm } from "./form-key";
+export { confirmUpload, MAX_UPLOAD_BYTES, previewUpload, type ConfirmUploadInput, type UploadPreview } from "./upload";

@@ -72,3 +72,10 @@ export function dashboardSearch(query: Partial<Omit<DashboardQuery, "after">> & 
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/** A form's or a query's mode: "sandbox" only when it says so. */
+export const modeOf = (value: unknown): DashboardMode => (value === "sandbox" ? "sandbox" : "live");
+
+/** A dashboard page's path: `/dashboard/<team><path>`, with `?mode=sandbox` in sandbox mode. */
+export const dashboardHref = (teamId: string, mode: DashboardMode, path = "") =>
+  `/dashboard/${encodeURIComponent(teamId)}${path}${mode === "sandbox" ? "?mode=sandbox" : ""}`;

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { fieldErrors, previewGift, SEND_FIELDS, sendGiftOnce, type SendFields } from "@/lib/dashboard";
+import { fieldErrors, modeOf, previewGift, SEND_FIELDS, sendGiftOnce, type SendFields } from "@/lib/dashboard";
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
@@ -29,7 +29,7 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
     ...over,
   });
   const teamId = text(form, "team");
-  const mode = text(form, "mode") === "sandbox" ? "sandbox" : "live";
+  const mode = modeOf(text(form, "mode"));
   const intent = text(form, "intent");
   if (intent === "edit") return next({});
 

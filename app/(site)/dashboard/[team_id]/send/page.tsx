@@ -5,6 +5,7 @@ import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import { SendGiftForm } from "@/components/dashboard/SendGiftForm";
 import { initialSendState } from "@/components/dashboard/send-state";
 import { listCollections, listDesigns } from "@/lib/catalogue";
+import { dashboardHref, modeOf } from "@/lib/dashboard";
 import { formatMoney } from "@/lib/money";
 import { loadTeam } from "../load";
 import { sendFormAction } from "./actions";
@@ -16,9 +17,9 @@ export const metadata: Metadata = { title: "Send a gift" };
 /** The send form: one gift, previewed and priced before it is sent. */
 export default async function SendPage({ params, searchParams }: Props) {
   const { team_id: teamId } = await params;
-  const mode = (await searchParams).mode === "sandbox" ? "sandbox" : "live";
-  const board = `/dashboard/${encodeURIComponent(teamId)}${mode === "sandbox" ? "?mode=sandbox" : ""}`;
-  const here = `/dashboard/${encodeURIComponent(teamId)}/send${mode === "sandbox" ? "?mode=sandbox" : ""}`;
+  const mode = modeOf((await searchParams).mode);
+  const board = dashboardHref(teamId, mode);
+  const here = dashboardHref(teamId, mode, "/send");
   const { db, actor } = await loadTeam(teamId, mode, here);
   const [collections, designs] = await Promise.all([
     listCollections(db, actor.team.id),

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import type { UploadState } from "@/components/dashboard/UploadForm";
-import { confirmUpload, MAX_UPLOAD_BYTES, previewUpload } from "@/lib/dashboard/upload";
+import { confirmUpload, MAX_UPLOAD_BYTES, modeOf, previewUpload } from "@/lib/dashboard";
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
@@ -21,7 +21,7 @@ const text = (form: FormData, name: string) => {
 export async function uploadFormAction(previous: UploadState, form: FormData): Promise<UploadState> {
   const next = (over: Partial<UploadState>): UploadState => ({ errors: [], version: previous.version + 1, ...over });
   const teamId = text(form, "team");
-  const mode = text(form, "mode") === "sandbox" ? "sandbox" : "live";
+  const mode = modeOf(text(form, "mode"));
   const file = form.get("file");
   if (!(file instanceof File) || (file.size === 0 && file.name === ""))
     return next({ errors: ["Choose a CSV file to upload."] });

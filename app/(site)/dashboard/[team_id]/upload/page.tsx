@@ -3,6 +3,7 @@ import Link from "next/link";
 import { randomUUID } from "node:crypto";
 import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import { UploadForm } from "@/components/dashboard/UploadForm";
+import { dashboardHref, modeOf } from "@/lib/dashboard";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from "@/lib/dashboard/upload";
 import { loadTeam } from "../load";
 import { uploadFormAction } from "./actions";
@@ -35,10 +36,9 @@ const COLUMNS: { name: string; required: boolean; meaning: string }[] = [
 /** Upload a CSV: every row a gift, previewed and priced, then created as one batch with one charge. */
 export default async function UploadPage({ params, searchParams }: Props) {
   const { team_id: teamId } = await params;
-  const mode = (await searchParams).mode === "sandbox" ? "sandbox" : "live";
-  const team = `/dashboard/${encodeURIComponent(teamId)}`;
-  const board = `${team}${mode === "sandbox" ? "?mode=sandbox" : ""}`;
-  const here = `${team}/upload${mode === "sandbox" ? "?mode=sandbox" : ""}`;
+  const mode = modeOf((await searchParams).mode);
+  const board = dashboardHref(teamId, mode);
+  const here = dashboardHref(teamId, mode, "/upload");
   const { actor } = await loadTeam(teamId, mode, here);
 
   return (
@@ -66,7 +66,7 @@ export default async function UploadPage({ params, searchParams }: Props) {
           formKey={randomUUID()}
           maxBytes={MAX_UPLOAD_BYTES}
           maxRows={MAX_UPLOAD_ROWS}
-          templateUrl={`${team}/upload-template.csv`}
+          templateUrl={`/dashboard/${encodeURIComponent(teamId)}/upload-template.csv`}
         />
       )}
       <details className="mt-8">

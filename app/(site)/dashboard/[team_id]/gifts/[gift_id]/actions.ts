@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
 import { HttpError } from "@/lib/errors";
+import { modeOf } from "@/lib/dashboard";
 import { cancelGift } from "@/lib/gifts";
 import { teamContext } from "@/lib/site/context";
 
@@ -19,7 +20,7 @@ const field = (form: FormData, name: string) => {
  */
 export async function cancelGiftAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const teamId = field(form, "team");
-  const mode = field(form, "mode") === "sandbox" ? "sandbox" : "live";
+  const mode = modeOf(field(form, "mode"));
   let giftId: string;
   try {
     const context = await teamContext(teamId, mode);

@@ -5,7 +5,7 @@ import { StageBadge } from "@/components/dashboard/StageBadge";
 import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import { Timeline } from "@/components/dashboard/Timeline";
 import { ActionForm } from "@/components/teams/ActionForm";
-import { dashboardGift } from "@/lib/dashboard";
+import { dashboardGift, dashboardHref, modeOf } from "@/lib/dashboard";
 import { HttpError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { notFound } from "next/navigation";
@@ -25,9 +25,9 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "â€
 export default async function GiftPage({ params, searchParams }: Props) {
   const { team_id: teamId, gift_id: giftId } = await params;
   const query = await searchParams;
-  const mode = query.mode === "sandbox" ? "sandbox" : "live";
-  const list = `/dashboard/${encodeURIComponent(teamId)}${mode === "sandbox" ? "?mode=sandbox" : ""}`;
-  const here = `/dashboard/${encodeURIComponent(teamId)}/gifts/${encodeURIComponent(giftId)}${mode === "sandbox" ? "?mode=sandbox" : ""}`;
+  const mode = modeOf(query.mode);
+  const list = dashboardHref(teamId, mode);
+  const here = dashboardHref(teamId, mode, `/gifts/${encodeURIComponent(giftId)}`);
   const { db, actor } = await loadTeam(teamId, mode, here);
   let page;
   try {
