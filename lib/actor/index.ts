@@ -4,7 +4,7 @@ import type { TeamRole } from "@/lib/teams/roles";
 import type { Caller } from "@/lib/tokens";
 import { actorFromToken } from "./token";
 
-/** Someone signed in to the site: their session, live mode (no credential of its own). */
+/** Someone signed in to the site, through their session (no credential of its own): live, or their own sandbox after `inSandbox`. */
 export type SessionActor = Omit<Caller, "via" | "credentialId"> & { via: "session"; credentialId: null };
 
 /**
