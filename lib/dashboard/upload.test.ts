@@ -276,3 +276,26 @@ describe("confirming an upload", () => {
     expect(charge.amountCents).toBe(preview.totalCents);
   }, 120_000);
 });
+
+describe("bounds and money in the preview", () => {
+  it("refuses a file naming more distinct collections than one upload may use, before looking them up", async () => {
+    const rows = Array.from({ length: 101 }, (_, i) => row(i, { collection: `Collection ${i}` }));
+    const error = await refusal(previewUpload(t.db, owner, file(csv(rows))));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).problems[0]).toMatchObject({ code: "too_many_references" });
+    expect((error as ValidationError).problems[0].detail).toContain("101 different values in the collection column");
+  });
+
+  it("says in the preview that the team's budget refuses the file, as the confirm then does (402)", async () => {
+    const account = await createAccount(t.db);
+    const actor = await onTeam(t.db, person(account.user), account.team.id);
+    await t.db.team.update({ where: { id: account.team.id }, data: { monthlyBudgetCents: collections[0].priceCents } });
+    const bytes = csv([row(1), row(2)]);
+    const preview = await previewUpload(t.db, actor, file(bytes));
+    expect(preview.billingProblem).toMatch(/over its monthly budget/);
+    const before = await counts();
+    const error = await refusal(confirm(actor, bytes, preview));
+    expect((error as HttpError).status).toBe(402);
+    expect(await counts()).toMatchObject({ gifts: before.gifts, charges: before.charges, batches: before.batches });
+  });
+});

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
-import { assertCardOnFile } from "@/lib/billing";
+import { assertCardOnFile, quoteBudget } from "@/lib/billing";
 import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
-import { BillingError, ValidationError, type FieldProblem } from "@/lib/errors";
+import { BillingError, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import type { RecipientDraft } from "@/lib/gifts/schema";
@@ -180,7 +180,24 @@ function parseRows(rows: CsvRow[], columns: Map<UploadColumn, number>, width: nu
 }
 
 /** Each distinct collection and design the rows name, looked up once (unknown ones: null). */
+/**
+ * Most distinct collection (and design) values one file may name. Each is one look-up; a real
+ * file names a handful, and a file naming thousands is refused rather than costing thousands.
+ */
+export const MAX_DISTINCT_REFERENCES = 100;
+
 async function lookUp(db: PrismaClient, teamId: string, rows: Row[]) {
+  for (const [column, values] of [
+    ["collection", new Set(rows.map((r) => r.collection).filter((v) => v !== undefined))],
+    ["design", new Set(rows.map((r) => r.designId).filter((v) => v !== undefined))],
+  ] as const)
+    if (values.size > MAX_DISTINCT_REFERENCES)
+      throw new ValidationError([
+        {
+          detail: `The file names ${formatCount(values.size)} different values in the ${column} column; one upload may use at most ${MAX_DISTINCT_REFERENCES}.`,
+          code: "too_many_references",
+        },
+      ]);
   const collections = new Map<string, { id: number; name: string; priceCents: number } | null>();
   const designs = new Map<string, boolean>();
   for (const r of rows) {
@@ -280,12 +297,19 @@ async function check(
     groups.set(key, group);
   }
 
+  // What the confirm would refuse for money: no card, or the team's spend controls (as the API's dry run).
   let billingProblem: string | null = null;
   if (livemode)
     try {
       await assertCardOnFile(db, actor.team.id);
+      if (fine.length > 0)
+        await quoteBudget(db, {
+          teamId: actor.team.id,
+          amountCents: totalCents,
+          largestGiftCents: Math.max(...[...perCollection.values()].map((c) => c.totalCents / c.gifts)),
+        });
     } catch (error) {
-      if (!(error instanceof BillingError)) throw error;
+      if (!(error instanceof BillingError) && !(error instanceof HttpError && error.status === 402)) throw error;
       billingProblem = error.message;
     }
 

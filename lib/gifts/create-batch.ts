@@ -97,10 +97,10 @@ function statements(groups: BatchGroup[]) {
  * Creates every gift of every group as one batch, all or nothing, in one driver transaction:
  * the idempotency key (a concurrent request with the same key waits on it, then fails with a
  * unique violation) → each distinct collection and design resolved → the total at each
- * collection's price (lib/gifts/price.ts) → ONE charge for it (live only) → the GiftBatch row
- * (its size: all the gifts) → the gifts and their events, one insertGifts statement per
- * collection, design and subject (each gift with its group's message and from line), sharing the
- * charge and the batch → every message in the sender's message history. Throws ValidationError when a reference isn't found, or
+ * collection's price (lib/gifts/price.ts) → ONE charge for it (live only) → the gifts and their
+ * events, one insertGifts statement per collection, design and subject (each gift with its
+ * group's message and from line), sharing the charge and the batch (the first statement writes
+ * the GiftBatch row, its size all the gifts) → every message in the sender's message history. Throws ValidationError when a reference isn't found, or
  * BillingError when there is no card or it declines; nothing is written then.
  */
 export async function createBatch(db: PrismaClient, input: CreateBatchInput): Promise<CreatedBatch> {
@@ -115,7 +115,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
     ]);
   const name = input.batchName.trim().slice(0, 120) || `Bulk send of ${size} gifts`;
   const livemode = actor.mode === "live";
-  const batch = { id: newBatchId(), name };
+  const batch = { id: newBatchId(), name, size };
   const groups = statements(input.groups);
   const giftIds = groups.flatMap((g) => g.gifts.map((gift) => gift.id));
   const messages = [...new Set(input.groups.map((g) => g.message))];
@@ -136,30 +136,20 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
     }
     if (problems.length > 0) throw new ValidationError(problems);
 
-    let totalCents = 0;
-    for (const { group, gifts } of groups)
-      totalCents += giftPrice(refs.get(referenceKey(group))!.collection!).totalCents * gifts.length;
+    const priceOf = (group: BatchGroup) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
+    const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
     const chargeCents = livemode ? totalCents : 0;
     const chargeId = livemode
       ? (
           await chargeTeam(tx, {
             teamId: team.id,
             amountCents: chargeCents,
-            largestGiftCents: Math.max(
-              ...groups.map(({ group }) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents),
-            ),
+            largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
             description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
             by: chargedBy(actor),
           })
         ).id
       : null;
-
-    await queryRows(
-      tx,
-      Prisma.sql`
-      INSERT INTO "GiftBatch" ("id", "teamId", "senderId", "livemode", "name", "size", "createdAt")
-      VALUES (${batch.id}, ${team.id}, ${actor.user.id}, ${livemode}::boolean, ${name}, ${size}::int, ${now}::timestamp)`,
-    );
 
     const subject = defaultSubject(actor.user, team);
     for (const { group: g, gifts } of groups) {
@@ -180,7 +170,6 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
         },
         gifts,
         refs: spec,
-        batchRowWritten: true,
       });
       // Resolved a moment ago in this transaction: only a concurrent delete can get here.
       if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
@@ -195,6 +184,6 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
         FROM json_to_recordset(${JSON.stringify(messages.map((message) => ({ message, hash: sha256(message) })))}::json) AS m("message" text, "hash" text)
         ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"`,
       );
-    return { ...batch, size, giftIds, totalCents, chargeCents, chargeId };
+    return { ...batch, giftIds, totalCents, chargeCents, chargeId };
   });
 }

@@ -83,7 +83,11 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     batch:
       draft.batchName === undefined
         ? null
-        : { id: newBatchId(), name: draft.batchName || `Bulk send of ${draft.recipients.length} gifts` },
+        : {
+            id: newBatchId(),
+            name: draft.batchName || `Bulk send of ${draft.recipients.length} gifts`,
+            size: draft.recipients.length,
+          },
   };
   const gifts = draft.recipients.map(newGift);
 
@@ -153,7 +157,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     trackingUrl: null,
     createdAt: now,
     selectedProduct: null,
-    batch: shared.batch,
+    batch: shared.batch && { id: shared.batch.id, name: shared.batch.name },
     variant: null,
     sender,
     collection,

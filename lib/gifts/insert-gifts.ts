@@ -23,8 +23,11 @@ export type SharedGiftValues = {
   /** When the gifts were created: also their first event's and the message history's time. */
   at: Date;
   chargeId: number | null;
-  /** The batch the gifts are created in, with its name; null for a gift created alone. */
-  batch: { id: string; name: string } | null;
+  /**
+   * The batch the gifts are created in, with its name and its size (all its gifts, when they
+   * are written in several statements); null for a gift created alone.
+   */
+  batch: { id: string; name: string; size: number } | null;
 };
 
 /**
@@ -43,13 +46,7 @@ export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & {
   message?: string;
 };
 
-export type InsertGiftsInput = {
-  shared: SharedGiftValues;
-  gifts: OwnGiftValues[];
-  refs: ReferenceSpec;
-  /** The GiftBatch row is already written (a batch inserted in several statements, lib/gifts/create-batch.ts). */
-  batchRowWritten?: boolean;
-};
+export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[]; refs: ReferenceSpec };
 
 /**
  * Resolves the references the gifts name and, only when all of them are found, writes the
@@ -84,8 +81,9 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
     ), "batch" AS (
       INSERT INTO "GiftBatch" ("id", "teamId", "senderId", "livemode", "name", "size", "createdAt")
       SELECT ${shared.batch?.id ?? null}::text, ${shared.teamId}, ${shared.senderId}, ${shared.livemode}::boolean,
-             ${shared.batch?.name ?? null}::text, ${gifts.length}::int, ${at}::timestamp
-      WHERE ${shared.batch !== null && !input.batchRowWritten}::boolean AND EXISTS (SELECT FROM "gifts")
+             ${shared.batch?.name ?? null}::text, ${shared.batch?.size ?? 0}::int, ${at}::timestamp
+      WHERE ${shared.batch !== null}::boolean AND EXISTS (SELECT FROM "gifts")
+      ON CONFLICT ("id") DO NOTHING -- a batch written in several statements: the first writes its row
     ), "events" AS (
       INSERT INTO "GiftEvent" ("giftId", "stage", "createdAt") SELECT "id", ${shared.stage}, ${at}::timestamp FROM "gifts"
     ), "message" AS (

@@ -1,7 +1,6 @@
+import { SendingPageHeader, ViewersDontSend } from "@/components/dashboard/SendingPageHeader";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { randomUUID } from "node:crypto";
-import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import { SendGiftForm } from "@/components/dashboard/SendGiftForm";
 import { initialSendState } from "@/components/dashboard/send-state";
 import { listCollections, listDesigns } from "@/lib/catalogue";
@@ -28,17 +27,9 @@ export default async function SendPage({ params, searchParams }: Props) {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <p className="text-sm">
-        <Link href={board} className="underline">
-          ← All gifts
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Send a gift</h1>
-      {mode === "sandbox" && <SandboxBanner />}
+      <SendingPageHeader backHref={board} title="Send a gift" sandbox={mode === "sandbox"} />
       {actor.role === "viewer" ? (
-        <p role="note" className="mt-6 rounded-lg bg-stone-100 px-4 py-3">
-          Viewers see the team&apos;s gifts but don&apos;t send them. Ask an owner to make you a member.
-        </p>
+        <ViewersDontSend />
       ) : (
         <SendGiftForm
           action={sendFormAction}

@@ -1,7 +1,6 @@
+import { SendingPageHeader, ViewersDontSend } from "@/components/dashboard/SendingPageHeader";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { randomUUID } from "node:crypto";
-import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import { UploadForm } from "@/components/dashboard/UploadForm";
 import { dashboardHref, modeOf } from "@/lib/dashboard";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ROWS } from "@/lib/dashboard/upload";
@@ -43,21 +42,13 @@ export default async function UploadPage({ params, searchParams }: Props) {
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <p className="text-sm">
-        <Link href={board} className="underline">
-          ← All gifts
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Upload a CSV of gifts</h1>
-      {mode === "sandbox" && <SandboxBanner />}
+      <SendingPageHeader backHref={board} title="Upload a CSV of gifts" sandbox={mode === "sandbox"} />
       <p className="mt-4 max-w-3xl">
         One gift per row. Preview first: nothing is created or charged until you confirm, and then every row is created
         as one batch named after the file, with one charge, or none is.
       </p>
       {actor.role === "viewer" ? (
-        <p role="note" className="mt-6 rounded-lg bg-stone-100 px-4 py-3">
-          Viewers see the team&apos;s gifts but don&apos;t send them. Ask an owner to make you a member.
-        </p>
+        <ViewersDontSend />
       ) : (
         <UploadForm
           action={uploadFormAction}
