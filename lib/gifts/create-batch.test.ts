@@ -5,7 +5,8 @@ import { isUniqueViolation } from "@/lib/database/errors";
 import { addMember } from "@/lib/teams";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
-import { createBatch, type BatchGroup } from "./create-batch";
+import { createBatch, MAX_BATCH_HISTORY_MESSAGES, type BatchGroup } from "./create-batch";
+import { listMessages } from "./messages";
 import type { RecipientDraft } from "./schema";
 
 const t = processDatabaseForFile();
@@ -120,6 +121,37 @@ describe("createBatch", () => {
       where: { userId: owner.user.id, message: { startsWith: "Dear" } },
     });
     expect(history.map((m) => m.message).sort()).toEqual(gifts.map((g) => g.message));
+  });
+
+  it("adds the batch's 100 most used messages to the history, the most used the newest; not its one-offs", async () => {
+    const account = await createAccount(t.db);
+    const sender = await onTeam(t.db, person(account.user), account.team.id);
+    const oneOffs: BatchGroup[] = Array.from({ length: 150 }, (_, i) => ({
+      collection: collections[0].name,
+      message: `Dear Person ${i}, thank you.`,
+      from: "Acme",
+      recipients: [recipient(i)],
+    }));
+    const shared = (message: string, rows: number): BatchGroup => ({
+      collection: collections[1].name,
+      message,
+      from: "Acme",
+      recipients: Array.from({ length: rows }, (_, i) => recipient(1_000 + i)),
+    });
+    const groups = [...oneOffs, shared("Thanks, everyone!", 3), shared("Happy holidays", 2)];
+    const batch = await createBatch(t.db, { actor: sender, groups, batchName: "mail merge", now: new Date() });
+    expect(await t.db.gift.count({ where: { batchId: batch.id } })).toBe(155);
+
+    const history = await listMessages(t.db, { teamId: account.team.id, userId: account.user.id, size: 200 });
+    expect(history).toHaveLength(MAX_BATCH_HISTORY_MESSAGES);
+    // Newest first: the most used, then the next, then the one-offs in the file's order (the first 98).
+    expect(history.slice(0, 4).map((m) => m.message)).toEqual([
+      "Thanks, everyone!",
+      "Happy holidays",
+      "Dear Person 0, thank you.",
+      "Dear Person 1, thank you.",
+    ]);
+    expect(history.at(-1)!.message).toBe("Dear Person 97, thank you.");
   });
 
   it("charges nothing in the sandbox", async () => {

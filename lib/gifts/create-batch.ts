@@ -54,6 +54,26 @@ export type CreatedBatch = {
   chargeId: number | null;
 };
 
+/**
+ * Most messages one batch adds to the sender's message history: its most used ones. The history
+ * is where a sender picks a message to write again; a mail-merge file with a message per row
+ * would bury it under thousands of one-offs (and writing 10,000 history rows was a sixth of a
+ * 10,000-row upload's time on PGlite, docs/performance.md).
+ */
+export const MAX_BATCH_HISTORY_MESSAGES = 100;
+
+/** The batch's most used messages (ties: the first met), at most MAX_BATCH_HISTORY_MESSAGES, least used first. */
+function historyMessages(groups: BatchGroup[]): string[] {
+  const uses = new Map<string, number>();
+  for (const g of groups) uses.set(g.message, (uses.get(g.message) ?? 0) + g.recipients.length);
+  return [...uses]
+    .map(([message, count], order) => ({ message, count, order }))
+    .sort((a, b) => b.count - a.count || a.order - b.order)
+    .slice(0, MAX_BATCH_HISTORY_MESSAGES)
+    .reverse()
+    .map((m) => m.message);
+}
+
 const referenceKey = (g: Pick<BatchGroup, "collection" | "designId">) => JSON.stringify([g.collection, g.designId]);
 
 function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
@@ -100,8 +120,10 @@ function statements(groups: BatchGroup[]) {
  * collection's price (lib/gifts/price.ts) → ONE charge for it (live only) → the gifts and their
  * events, one insertGifts statement per collection, design and subject (each gift with its
  * group's message and from line), sharing the charge and the batch (the first statement writes
- * the GiftBatch row, its size all the gifts) → every message in the sender's message history. Throws ValidationError when a reference isn't found, or
- * BillingError when there is no card or it declines; nothing is written then.
+ * the GiftBatch row, its size all the gifts) → the batch's most used messages (at most
+ * MAX_BATCH_HISTORY_MESSAGES) in the sender's message history, the most used the newest.
+ * Throws ValidationError when a reference isn't found, or BillingError when there is no card or
+ * it declines; nothing is written then.
  */
 export async function createBatch(db: PrismaClient, input: CreateBatchInput): Promise<CreatedBatch> {
   const { actor, now } = input;
@@ -118,7 +140,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
   const batch = { id: newBatchId(), name, size };
   const groups = statements(input.groups);
   const giftIds = groups.flatMap((g) => g.gifts.map((gift) => gift.id));
-  const messages = [...new Set(input.groups.map((g) => g.message))];
+  const messages = historyMessages(input.groups);
 
   return sqlTransaction(db, async (tx) => {
     if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, giftIds);
@@ -170,20 +192,22 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
         },
         gifts,
         refs: spec,
+        recordMessage: false,
       });
       // Resolved a moment ago in this transaction: only a concurrent delete can get here.
       if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
     }
-    // The message history: every message of the batch (insertGifts recorded each statement's own).
-    if (messages.length > 1)
-      await queryRows(
-        tx,
-        Prisma.sql`
-        INSERT INTO "GiftMessage" ("teamId", "userId", "message", "messageHash", "createdAt")
-        SELECT ${team.id}, ${actor.user.id}, m."message", m."hash", ${now}::timestamp
-        FROM json_to_recordset(${JSON.stringify(messages.map((message) => ({ message, hash: sha256(message) })))}::json) AS m("message" text, "hash" text)
-        ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"`,
-      );
+    // The message history (newest first by time, then id): the most used message inserted last.
+    await queryRows(
+      tx,
+      Prisma.sql`
+      INSERT INTO "GiftMessage" ("teamId", "userId", "message", "messageHash", "createdAt")
+      SELECT ${team.id}, ${actor.user.id}, m."message", m."hash", ${now}::timestamp
+      FROM ROWS FROM (json_to_recordset(${JSON.stringify(messages.map((message) => ({ message, hash: sha256(message) })))}::json)
+                      AS ("message" text, "hash" text)) WITH ORDINALITY AS m("message", "hash", "n")
+      ORDER BY m."n"
+      ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"`,
+    );
     return { ...batch, giftIds, totalCents, chargeCents, chargeId };
   });
 }

@@ -41,17 +41,23 @@ export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & {
   untieTokenHash: string;
   /**
    * A gift of a batch with its own message (lib/gifts/create-batch.ts); the others have the
-   * shared one. The message history records only the shared message: that caller records the rest.
+   * shared one. That caller writes the message history itself (`recordMessage: false`).
    */
   message?: string;
 };
 
-export type InsertGiftsInput = { shared: SharedGiftValues; gifts: OwnGiftValues[]; refs: ReferenceSpec };
+export type InsertGiftsInput = {
+  shared: SharedGiftValues;
+  gifts: OwnGiftValues[];
+  refs: ReferenceSpec;
+  /** false: the caller writes the message history itself (createBatch: a batch's most used messages). Default true. */
+  recordMessage?: boolean;
+};
 
 /**
  * Resolves the references the gifts name and, only when all of them are found, writes the
  * gifts (collection, design, logo and price from those references), their first events
- * and the sender's message history (the message becomes the newest): one statement,
+ * and, unless `recordMessage` is false, the sender's message history (the message becomes the newest): one statement,
  * atomic on its own and one round trip whatever the number of gifts. Returns the
  * references and whether the gifts were written.
  *
@@ -88,7 +94,8 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
       INSERT INTO "GiftEvent" ("giftId", "stage", "createdAt") SELECT "id", ${shared.stage}, ${at}::timestamp FROM "gifts"
     ), "message" AS (
       INSERT INTO "GiftMessage" ("teamId", "userId", "message", "messageHash", "createdAt")
-      SELECT ${shared.teamId}, ${shared.senderId}, ${shared.message}, ${sha256(shared.message)}, ${at}::timestamp WHERE EXISTS (SELECT FROM "gifts")
+      SELECT ${shared.teamId}, ${shared.senderId}, ${shared.message}, ${sha256(shared.message)}, ${at}::timestamp
+      WHERE ${input.recordMessage ?? true}::boolean AND EXISTS (SELECT FROM "gifts")
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
     SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted" FROM "refs"`,

@@ -219,7 +219,8 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Catalogue",
     response: R.MessageList,
     query: pageParams,
-    description: "The calling user's distinct past gift messages in the team, newest first.",
+    description:
+      "The calling user's distinct past gift messages in the team, newest first. A dashboard CSV upload adds its 100 most used messages, not every row's own.",
   },
   {
     method: "get",
