@@ -279,3 +279,45 @@ test("an owner sets a monthly budget on the team's page; a create past it is ref
   await page.reload();
   await expect(page.getByTestId("budget-summary")).toContainText("Spent in");
 });
+
+test.describe("a sender whose browser is in New York", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("schedules a gift in their own time: the form takes their zone, the preview names it, the gift goes out at that instant; a forged zone is refused beside its field", async ({
+    page,
+  }) => {
+    const owner = await ownerWithTeam(page, Date.now());
+    await page.goto(`/dashboard/${owner.slug}/send`);
+    const zone = page.getByLabel("Time zone");
+    await expect(zone).toHaveValue("America/New_York"); // the browser's, not the server's UTC
+    await page.getByLabel("Recipient's name").fill("Ada Lovelace");
+    await page.getByLabel("Recipient's email").fill("ada@analytical.test");
+    await page.getByRole("radio", { name: /Coffee Lovers/ }).check();
+    await page.getByLabel("Message").fill("See you at nine.");
+    await page.getByLabel("From", { exact: true }).fill("Charles");
+    await page.getByLabel("Send at (optional)").fill("2030-07-15T09:00");
+
+    // A forged zone (not one the page offers): an error beside the zone, nothing priced or sent.
+    await zone.evaluate((select: HTMLSelectElement) => {
+      select.add(new Option("Mars", "Mars/Olympus_Mons"));
+      select.value = "Mars/Olympus_Mons";
+    });
+    await page.getByRole("button", { name: "Preview and price" }).click();
+    await expect(page.getByTestId("error-time_zone")).toContainText("Time zone must be a time zone name");
+    await expect(zone).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("price")).toHaveCount(0);
+
+    await zone.selectOption("America/New_York");
+    await page.getByRole("button", { name: "Preview and price" }).click();
+    // 15 July: New York is on daylight time (UTC-4).
+    await expect(page.getByTestId("sends-at")).toHaveText("Mon, 15 Jul 2030, 09:00 America/New_York");
+    await expect(page.getByLabel("Send at (optional)")).toHaveValue("2030-07-15T09:00");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: /^Send gift for \$/ }).click();
+    await expect(page.getByTestId("sent")).toContainText("at 2030-07-15 13:00 UTC");
+
+    const list = await page.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
+    const [gift] = (await list.json()).data;
+    expect(gift.attributes["scheduled-at"]).toBe("2030-07-15T13:00:00.000Z");
+  });
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, type ReactNode } from "react";
+import { useActionState, useEffect, useRef, type ReactNode } from "react";
 import type { FieldErrors, SendField } from "@/lib/dashboard";
 import type { SendState } from "./send-state";
 
@@ -15,6 +15,8 @@ type Props = {
   formKey: string;
   collections: Collection[];
   designs: Design[];
+  /** The IANA time zones the server knows, for the send time's zone. */
+  timeZones: string[];
 };
 
 const input = "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2";
@@ -58,8 +60,32 @@ function Field({
   );
 }
 
+/**
+ * The send time's zone: the person's pick once the form has been answered, else the browser's
+ * (set after hydration; without JavaScript the page's UTC stays, and says so).
+ */
+function TimeZoneSelect({ chosen, timeZones, ...a }: { chosen?: string; timeZones: string[]; id: string }) {
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (chosen || !select.current || !browser) return;
+    if (![...select.current.options].some((o) => o.value === browser)) select.current.add(new Option(browser, browser));
+    select.current.value = browser;
+  }, [chosen]);
+  const zones = chosen && !timeZones.includes(chosen) ? [chosen, ...timeZones] : timeZones;
+  return (
+    <select {...a} ref={select} name="time_zone" defaultValue={chosen || "UTC"} className={input}>
+      {zones.map((zone) => (
+        <option key={zone} value={zone}>
+          {zone.replaceAll("_", " ")}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** Send one gift: fill in, preview the email and the price, confirm. One gift per form, however often it is submitted. */
-export function SendGiftForm({ action, initial, teamId, mode, formKey, collections, designs }: Props) {
+export function SendGiftForm({ action, initial, teamId, mode, formKey, collections, designs, timeZones }: Props) {
   const [state, formAction, pending] = useActionState(action, initial);
   const { values, errors } = state;
   return (
@@ -149,7 +175,12 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
           {(a) => <input {...a} name="subject" defaultValue={values.subject} maxLength={200} className={input} />}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field name="scheduled_at" label="Send at (UTC, optional)" errors={errors} hint="Empty: in 5 minutes.">
+          <Field
+            name="scheduled_at"
+            label="Send at (optional)"
+            errors={errors}
+            hint="In the time zone below. Empty: 5 minutes after you send."
+          >
             {(a) => (
               <input
                 {...a}
@@ -159,6 +190,9 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
                 className={input}
               />
             )}
+          </Field>
+          <Field name="time_zone" label="Time zone" errors={errors}>
+            {(a) => <TimeZoneSelect {...a} chosen={values.time_zone} timeZones={timeZones} />}
           </Field>
           <Field name="expires_on" label="Choose by (optional)" errors={errors}>
             {(a) => <input {...a} name="expires_on" type="date" defaultValue={values.expires_on} className={input} />}
@@ -187,6 +221,12 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
               <dd>{state.quote.collection}</dd>
               <dt className="text-stone-600">Price</dt>
               <dd className="tabular-nums">${state.quote.perGift}</dd>
+              {state.quote.sendsAt !== undefined && (
+                <>
+                  <dt className="text-stone-600">Sends</dt>
+                  <dd data-testid="sends-at">{state.quote.sendsAt ?? "5 minutes after you send"}</dd>
+                </>
+              )}
               <dt className="text-stone-600">Charged now</dt>
               <dd className="tabular-nums font-semibold">
                 ${state.quote.charge}

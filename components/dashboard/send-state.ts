@@ -7,7 +7,15 @@ export type SendState = {
   errors: FieldErrors;
   /** Bumped on every answer, so the form re-mounts with `values` (React resets a form after its action). */
   version: number;
-  quote?: { perGift: string; total: string; charge: string; livemode: boolean; collection: string };
+  quote?: {
+    perGift: string;
+    total: string;
+    charge: string;
+    livemode: boolean;
+    collection: string;
+    /** When the email goes out, in the sender's zone and naming it; null: 5 minutes after the send; absent: a link gift. */
+    sendsAt?: string | null;
+  };
   preview?: { subject: string; html: string };
   /** The values the preview priced: sending anything else asks for a new preview first. */
   previewed?: string;

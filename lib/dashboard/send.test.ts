@@ -75,11 +75,54 @@ describe("previewing the send form", () => {
     expect(errors.email).toMatch(/email/i);
   });
 
-  it("reads a send time from the form's datetime-local as UTC", async () => {
+  it("reads a send time as UTC when the form names no zone (a browser without JavaScript)", async () => {
     const at = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
     const { giftId } = await sendGiftOnce(t.db, owner, { fields: fields({ scheduled_at: at }), formKey: key() });
     const gift = await t.db.gift.findUniqueOrThrow({ where: { id: giftId } });
     expect(gift.scheduledAt!.toISOString()).toBe(`${at}:00.000Z`);
+  });
+
+  it("reads the send time in the sender's zone, across a DST boundary, and names the zone in the preview", async () => {
+    const zone = "America/New_York";
+    // The evening before New York's clocks go forward (EST, -5), the morning after (EDT, -4),
+    // and the hour that night skips (moved forward, as the preview then says).
+    for (const [local, instant, shown] of [
+      ["2030-03-09T21:00", "2030-03-10T02:00:00.000Z", "Sat, 9 Mar 2030, 21:00 America/New_York"],
+      ["2030-03-10T09:00", "2030-03-10T13:00:00.000Z", "Sun, 10 Mar 2030, 09:00 America/New_York"],
+      ["2030-03-10T02:30", "2030-03-10T07:30:00.000Z", "Sun, 10 Mar 2030, 03:30 America/New_York"],
+    ]) {
+      const form = fields({ scheduled_at: local, time_zone: zone });
+      expect((await previewGift(t.db, owner, form)).sendsAt).toBe(shown);
+      const { giftId } = await sendGiftOnce(t.db, owner, { fields: form, formKey: key() });
+      const gift = await t.db.gift.findUniqueOrThrow({ where: { id: giftId } });
+      expect(gift.scheduledAt!.toISOString()).toBe(instant);
+    }
+    // No time given: five minutes after the send, so the preview names no time.
+    expect((await previewGift(t.db, owner, fields({ time_zone: zone }))).sendsAt).toBeNull();
+  });
+
+  it("puts a forged or unknown time zone beside its field, never a 500, and writes nothing", async () => {
+    const before = await counts();
+    for (const zone of [
+      "Mars/Olympus_Mons",
+      "+05:00",
+      "../../etc/passwd",
+      "<b>x</b>",
+      `Europe/${"x".repeat(50_000)}`,
+    ]) {
+      const form = fields({ scheduled_at: "2030-07-15T09:00", time_zone: zone });
+      for (const attempt of [
+        previewGift(t.db, owner, form),
+        sendGiftOnce(t.db, owner, { fields: form, formKey: key() }),
+      ]) {
+        const error = await refusal(attempt);
+        expect(error, zone).toBeInstanceOf(ValidationError);
+        const errors = fieldErrors((error as ValidationError).problems);
+        expect(errors.time_zone).toMatch(/^Time zone must be a time zone name/);
+        expect(errors.scheduled_at).toBeUndefined();
+      }
+    }
+    expect(await counts()).toEqual(before);
   });
 });
 

@@ -6,8 +6,12 @@ import { createGifts, parseSingleGift, quoteGifts, type PriceQuote } from "@/lib
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import { defaultSubject } from "@/lib/gifts/subject";
 import { oncePerForm } from "./form-key";
+import { formatInZone, instantInZone, isTimeZone } from "./local-time";
 
-/** The send form's fields: the API's `POST /gifts` fields, as text. */
+/**
+ * The send form's fields: the API's `POST /gifts` fields, as text, and the time zone its
+ * `scheduled_at` (a `datetime-local`: no zone) is in, the browser's unless the person picks another.
+ */
 export const SEND_FIELDS = [
   "name",
   "delivery_method",
@@ -18,6 +22,7 @@ export const SEND_FIELDS = [
   "from",
   "subject",
   "scheduled_at",
+  "time_zone",
   "expires_on",
 ] as const;
 export type SendField = (typeof SEND_FIELDS)[number];
@@ -26,19 +31,36 @@ export type SendFields = Partial<Record<SendField, string>>;
 /** A field's error, for the message beside it: the API's problems, by the field their pointer names. */
 export type FieldErrors = Partial<Record<SendField | "form", string>>;
 
+/** The zone the form's send time is in: the field's, or UTC when it is empty (a browser without JavaScript). */
+export const formTimeZone = (fields: SendFields) => fields.time_zone?.trim() || "UTC";
+
 /**
  * The form as the API's request body, so the form is validated by the same parser with the
- * same messages: empty fields are left out, and the send time (a `datetime-local`, labelled
- * UTC) gets its seconds and zone.
+ * same messages: empty fields are left out, and the send time, a wall-clock time in the form's
+ * zone, becomes the instant it names there (DST included: lib/dashboard/local-time.ts). A zone
+ * the server doesn't know is a problem of its own field (and the time is left out, so it isn't
+ * also reported as malformed); a time the API would refuse anyway goes to it as typed.
  */
-function bodyOf(fields: SendFields): { gift: Record<string, string> } {
+function requestOf(fields: SendFields): { body: { gift: Record<string, string> }; problems: FieldProblem[] } {
   const gift: Record<string, string> = {};
+  const problems: FieldProblem[] = [];
+  const zone = formTimeZone(fields);
+  const zoneKnown = isTimeZone(zone);
+  if (!zoneKnown)
+    problems.push({
+      pointer: "/gift/time_zone",
+      detail: "Time zone must be a time zone name such as Europe/London or America/New_York",
+      code: "invalid",
+    });
   for (const name of SEND_FIELDS) {
     const value = fields[name]?.trim();
-    if (value)
-      gift[name] = name === "scheduled_at" && /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) ? `${value}:00Z` : value;
+    if (!value || name === "time_zone") continue;
+    if (name === "scheduled_at") {
+      if (!zoneKnown) continue;
+      gift[name] = instantInZone(value, zone)?.toISOString() ?? value;
+    } else gift[name] = value;
   }
-  return { gift };
+  return { body: { gift }, problems };
 }
 
 /** Problems by form field (the first per field); a problem with no field's pointer is the form's. */
@@ -53,7 +75,9 @@ export function fieldErrors(problems: FieldProblem[]): FieldErrors {
 }
 
 function parse(fields: SendFields, now: Date) {
-  return parseSingleGift(bodyOf(fields), now);
+  const { body, problems } = requestOf(fields);
+  const parsed = parseSingleGift(body, now);
+  return { ...parsed, problems: [...problems, ...parsed.problems] };
 }
 
 /**
@@ -66,7 +90,7 @@ export async function previewGift(
   actor: TeamActor,
   fields: SendFields,
   now = new Date(),
-): Promise<{ quote: PriceQuote; email: RenderedEmail }> {
+): Promise<{ quote: PriceQuote; email: RenderedEmail; sendsAt: string | null }> {
   const { draft, problems } = parse(fields, now);
   const quote = await quoteGifts(db, { actor, draft, problems });
   const refs = await resolveReferences(db, actor.team.id, {
@@ -86,7 +110,13 @@ export async function previewGift(
     design: refs.design,
     logo: refs.logo!,
   });
-  return { quote, email };
+  // When it goes out, as the sender reads it (their zone named). None: in five minutes from the
+  // send (not from this preview), or a link gift, which is never emailed.
+  const sendsAt =
+    fields.scheduled_at?.trim() && recipient.scheduledAt
+      ? formatInZone(recipient.scheduledAt, formTimeZone(fields))
+      : null;
+  return { quote, email, sendsAt };
 }
 
 /** Sends the form's gift once per form key (see oncePerForm): the same key with other fields is a 409. */
@@ -96,7 +126,7 @@ export async function sendGiftOnce(
   input: { fields: SendFields; formKey: string },
   now = new Date(),
 ): Promise<{ giftId: string; repeated: boolean }> {
-  const body = bodyOf(input.fields);
+  const { body } = requestOf(input.fields);
   return oncePerForm(db, actor, {
     formKey: input.formKey,
     content: `${actor.team.id}:gift\n${JSON.stringify(Object.entries(body.gift).sort())}`,

@@ -38,7 +38,7 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
     const context = await teamContext(teamId, mode);
     if (!context) return next({ errors: { form: "Your session has ended: sign in again." } });
     if (intent !== "send" || text(form, "previewed") !== fingerprint(values)) {
-      const { quote, email } = await previewGift(context.db, context.actor, values);
+      const { quote, email, sendsAt } = await previewGift(context.db, context.actor, values);
       return next({
         step: "confirm",
         previewed: fingerprint(values),
@@ -48,6 +48,7 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
           charge: formatMoney(quote.chargeCents),
           livemode: quote.livemode,
           collection: quote.collection.name,
+          ...(values.delivery_method === "link" ? {} : { sendsAt }),
         },
         preview: { subject: email.subject, html: email.html },
       });

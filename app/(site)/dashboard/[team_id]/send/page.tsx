@@ -45,6 +45,7 @@ export default async function SendPage({ params, searchParams }: Props) {
             imageUrl: c.imageUrl,
           }))}
           designs={designs.map((d) => ({ id: d.id, name: d.name, thumbnailUrl: d.thumbnailUrl }))}
+          timeZones={["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")]}
         />
       )}
     </main>

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { formatInZone, instantInZone, isTimeZone } from "./local-time";
+
+const at = (local: string, zone: string) => instantInZone(local, zone)?.toISOString() ?? null;
+
+describe("a wall-clock time in a time zone", () => {
+  it("is the instant it names there, with the zone's offset on that day (DST included)", () => {
+    expect(at("2030-01-15T09:00", "America/New_York")).toBe("2030-01-15T14:00:00.000Z"); // EST, -5
+    expect(at("2030-07-15T09:00", "America/New_York")).toBe("2030-07-15T13:00:00.000Z"); // EDT, -4
+    expect(at("2030-07-15T09:00:30", "Europe/London")).toBe("2030-07-15T08:00:30.000Z");
+    expect(at("2030-01-01T00:00", "Asia/Kolkata")).toBe("2029-12-31T18:30:00.000Z");
+    expect(at("2030-07-15T09:00", "Australia/Sydney")).toBe("2030-07-14T23:00:00.000Z"); // winter there, +10
+    expect(at("2030-07-15T09:00", "UTC")).toBe("2030-07-15T09:00:00.000Z");
+  });
+
+  it("at the spring-forward boundary: the last minute before, the skipped hour moved forward, the first minute after", () => {
+    // New York, 10 March 2030: 02:00 EST becomes 03:00 EDT.
+    expect(at("2030-03-10T01:59", "America/New_York")).toBe("2030-03-10T06:59:00.000Z");
+    expect(at("2030-03-10T02:30", "America/New_York")).toBe("2030-03-10T07:30:00.000Z"); // = 03:30 EDT
+    expect(at("2030-03-10T03:00", "America/New_York")).toBe("2030-03-10T07:00:00.000Z");
+  });
+
+  it("in the hour that happens twice (fall back), the first of the two", () => {
+    // New York, 3 November 2030: 02:00 EDT becomes 01:00 EST; 01:30 happens at 05:30Z and 06:30Z.
+    expect(at("2030-11-03T01:30", "America/New_York")).toBe("2030-11-03T05:30:00.000Z");
+    expect(at("2030-11-03T02:30", "America/New_York")).toBe("2030-11-03T07:30:00.000Z");
+  });
+
+  it("is nothing for a time that isn't real or a zone that isn't one", () => {
+    for (const local of [
+      "2030-02-29T09:00",
+      "2030-13-01T09:00",
+      "2030-01-01T24:00",
+      "2030-01-01T09:60",
+      "2030-01-01",
+      "x",
+    ])
+      expect(at(local, "UTC")).toBeNull();
+    expect(at("2030-01-01T09:00", "Mars/Olympus_Mons")).toBeNull();
+  });
+});
+
+describe("isTimeZone", () => {
+  it("takes IANA names the server knows, old aliases included", () => {
+    for (const zone of [
+      "UTC",
+      "Europe/London",
+      "America/Argentina/Buenos_Aires",
+      "Etc/GMT+5",
+      "US/Eastern",
+      "Asia/Calcutta",
+    ])
+      expect(isTimeZone(zone), zone).toBe(true);
+  });
+
+  it("refuses forged values: offsets, paths, unknown names, markup, prototype keys, huge strings", () => {
+    for (const zone of [
+      "",
+      "+05:00",
+      "-0800",
+      "GMT+5",
+      "Mars/Olympus_Mons",
+      "../../etc/passwd",
+      "Europe/London/../../x",
+      "Europe/London\u0000",
+      "<script>alert(1)</script>",
+      "__proto__",
+      "constructor",
+      "Europe/London ",
+      `America/${"A".repeat(10_000)}`,
+    ])
+      expect(isTimeZone(zone), zone).toBe(false);
+  });
+});
+
+describe("formatInZone", () => {
+  it("reads the instant as the sender does, the zone named", () => {
+    expect(formatInZone(new Date("2030-07-15T13:00:00Z"), "America/New_York")).toBe(
+      "Mon, 15 Jul 2030, 09:00 America/New_York",
+    );
+  });
+});
