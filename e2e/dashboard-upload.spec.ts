@@ -91,3 +91,49 @@ test("a 10,000-row file (over the site's 1 MB page limit) is previewed; a file o
     "The file is larger than 5 MB: split it into smaller files.",
   );
 });
+
+test("without JavaScript the upload is two plain form posts: preview, then the same file again to create; another file is refused", async ({
+  page,
+  browser,
+}) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  const board = `/dashboard/${owner.slug}`;
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  const rows = [
+    "Ada Lovelace,ada@example.test,Thank you Ada,The Team,Coffee Lovers,,,,",
+    "Alan Turing,alan@example.test,Thanks Alan,Bletchley,Tea Time,,,,",
+  ];
+  const thanks = file("No script thanks.csv", csv(rows));
+
+  await plain.goto(`${board}/upload`);
+  await plain.getByLabel("CSV file").setInputFiles(thanks);
+  await plain.getByRole("button", { name: "Preview" }).click();
+  await expect(plain.getByTestId("upload-counts")).toContainText("2 rows read: 2 rows fine");
+  await expect(plain.getByTestId("upload-price")).toContainText("Coffee Lovers × 1");
+  await expect(plain.getByTestId("upload-no-script")).toContainText("Choose the same file again");
+  const create = plain.getByRole("button", { name: /^Create 2 gifts for \$/ });
+
+  // The page that came back holds no file: said plainly, the preview kept, nothing created.
+  await create.click();
+  await expect(plain.getByTestId("upload-errors")).toHaveText("Choose the same file again to create the gifts.");
+  await expect(plain.getByTestId("upload-counts")).toContainText("2 rows read: 2 rows fine");
+
+  // Another file than the one previewed: refused.
+  await plain.getByLabel("CSV file").setInputFiles(file("No script thanks.csv", csv([rows[0]])));
+  await create.click();
+  await expect(plain.getByTestId("upload-errors")).toContainText("The file changed since the preview");
+  const none = await plain.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
+  expect((await none.json()).data).toHaveLength(0);
+
+  await plain.getByLabel("CSV file").setInputFiles(thanks);
+  await create.click();
+  await expect(plain).toHaveURL(new RegExp(`${board}\\?batch=bat_[A-Za-z0-9]+$`));
+  const table = plain.getByTestId("gift-table");
+  await expect(table.getByTestId("gift-row")).toHaveCount(2);
+  await expect(table).toContainText("Batch: No script thanks");
+  await context.close();
+});

@@ -34,9 +34,12 @@ const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString(
 
 /**
  * Upload a CSV of gifts: preview (rows that are fine, each problem at its row and column,
- * duplicate recipients, the price), then create them all as one batch. The form is submitted
- * by hand, not as a form action, so the file input keeps its file between the two steps (React
- * resets a form after its action): the confirm sends the same file again with the preview's hash.
+ * duplicate recipients, the price), then create them all as one batch. With JavaScript the form
+ * is submitted by hand (onSubmit), not through its action, so the file input keeps its file
+ * between the two steps (React resets a form after its action): the confirm sends the same file
+ * again with the preview's hash. Without JavaScript the same form posts to the same server
+ * action as a plain HTML form; the page that comes back can't hold the file, so the person
+ * chooses it again to create (the hash still has to match the preview's).
  */
 export function UploadForm({ action, teamId, mode, formKey, maxBytes, maxRows, templateUrl }: Props) {
   const [state, dispatch, pending] = useActionState(action, initialState);
@@ -73,7 +76,7 @@ export function UploadForm({ action, teamId, mode, formKey, maxBytes, maxRows, t
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-6" noValidate>
+    <form action={dispatch} onSubmit={submit} className="mt-6 space-y-6" noValidate>
       <input type="hidden" name="team" value={teamId} />
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="form_key" value={formKey} />
@@ -131,6 +134,13 @@ export function UploadForm({ action, teamId, mode, formKey, maxBytes, maxRows, t
           {pending ? (intent === "confirm" ? "Creating the gifts…" : "Reading the file…") : ""}
         </p>
       </div>
+      {canCreate && (
+        <noscript>
+          <p className="text-sm" data-testid="upload-no-script">
+            Choose the same file again above, then create: without JavaScript the page can&apos;t keep it.
+          </p>
+        </noscript>
+      )}
 
       {preview && <PreviewSummary preview={preview} changed={changed} />}
     </form>

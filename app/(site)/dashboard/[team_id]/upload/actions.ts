@@ -16,15 +16,21 @@ const text = (form: FormData, name: string) => {
  * The upload form: "Preview" reads and checks the file and prices it (nothing is written);
  * "Create" sends the same file again with the preview's hash and creates every row as one
  * batch, once per form key, landing on the dashboard filtered by the new batch. The person and
- * their role come from the session (the domain functions check the role).
+ * their role come from the session (the domain functions check the role). Posted by the page's
+ * script, or as a plain form without JavaScript: then `previous` comes from the form itself,
+ * and only the preview shown again is taken from it (the hash and total are checked anew).
  */
 export async function uploadFormAction(previous: UploadState, form: FormData): Promise<UploadState> {
   const next = (over: Partial<UploadState>): UploadState => ({ errors: [], version: previous.version + 1, ...over });
   const teamId = text(form, "team");
   const mode = modeOf(text(form, "mode"));
   const file = form.get("file");
+  const confirming = text(form, "intent") === "confirm";
   if (!(file instanceof File) || (file.size === 0 && file.name === ""))
-    return next({ errors: ["Choose a CSV file to upload."] });
+    return confirming
+      ? // A page without JavaScript can't keep the previewed file (the browser empties the input).
+        next({ errors: ["Choose the same file again to create the gifts."], preview: previous.preview })
+      : next({ errors: ["Choose a CSV file to upload."] });
   if (file.size > MAX_UPLOAD_BYTES)
     return next({
       errors: [`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split it into smaller files.`],
@@ -35,7 +41,7 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
     const context = await teamContext(teamId, mode);
     if (!context) return next({ errors: ["Your session has ended: sign in again."] });
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (text(form, "intent") !== "confirm") {
+    if (!confirming) {
       const preview = await previewUpload(context.db, context.actor, { fileName: file.name, bytes });
       return next({
         preview: {
