@@ -44,7 +44,7 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
     gift.events.map((e): TimelineEntry => ({
       at: e.createdAt,
       kind: "stage",
-      title: `Stage: ${e.stage}`,
+      title: e.action ? `Gift ${e.action}` : `Stage: ${e.stage}`,
       detail: e.message,
       status: null,
     })),

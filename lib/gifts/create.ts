@@ -126,7 +126,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   const { collection, design, logo, chargeId } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: actor.user.id, name: actor.user.name, email: actor.user.email };
-  const event = { stage: INITIAL_STAGE, message: null, createdAt: now };
+  const event = { stage: INITIAL_STAGE, action: null, message: null, createdAt: now };
   return gifts.map(({ own, untieToken }): CreatedGift => ({
     id: own.id,
     teamId: team.id,

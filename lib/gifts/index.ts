@@ -1,4 +1,5 @@
 export { cancelGift } from "./cancel";
+export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType, type GiftAction } from "./events";
 export { createGifts, type CreateGiftsInput } from "./create";
 export { createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";
 export { giftPrice, type GiftPrice, type PriceQuote } from "./price";

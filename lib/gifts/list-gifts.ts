@@ -122,7 +122,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
                (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") END AS "selectedProduct",
              CASE WHEN g."variantId" IS NOT NULL THEN
                (SELECT json_build_object('id', v."id", 'name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") END AS "variant",
-             (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
+             (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'action', e."action", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
                 FROM "GiftEvent" e WHERE e."giftId" = g."id") AS "events"
       FROM "Gift" g
       WHERE ${Prisma.join(where, " AND ")}

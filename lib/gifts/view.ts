@@ -37,7 +37,7 @@ export const GIFT_VIEW_SELECT = {
   collection: true,
   logo: true,
   design: true,
-  events: { orderBy: { id: "asc" }, select: { stage: true, message: true, createdAt: true } },
+  events: { orderBy: { id: "asc" }, select: { stage: true, action: true, message: true, createdAt: true } },
 } as const satisfies Prisma.GiftSelect;
 
 export type GiftView = Prisma.GiftGetPayload<{ select: typeof GIFT_VIEW_SELECT }>;

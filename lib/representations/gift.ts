@@ -1,5 +1,5 @@
 import type { GiftView } from "@/lib/gifts";
-import { untieUrl } from "@/lib/gifts";
+import { eventTypeOf, untieUrl } from "@/lib/gifts";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { senderAddress, type SenderAddress } from "@/lib/redemption/address";
 import { addressSchema } from "@/lib/redemption/schema";
@@ -53,7 +53,12 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       currency: CURRENCY,
       livemode: g.livemode,
       "created-at": g.createdAt.toISOString(),
-      events: g.events.map((e) => ({ stage: e.stage, message: e.message, "created-at": e.createdAt.toISOString() })),
+      events: g.events.map((e) => ({
+        type: eventTypeOf(e),
+        stage: e.stage,
+        message: e.message,
+        "created-at": e.createdAt.toISOString(),
+      })),
     },
     relationships: {
       sender: ref("users", g.sender.id),

@@ -110,7 +110,14 @@ export const Message = resource(
 export const User = resource("users", "User", "The person who sent a gift.", { name: z.string(), email: z.string() });
 
 export const GiftEvent = z
-  .strictObject({ stage: z.enum(STAGES), message: z.string().nullable(), "created-at": timestamp })
+  .strictObject({
+    type: z
+      .enum(EVENT_TYPES)
+      .meta({ description: "gift.<stage> for a stage change, else the action (gift.reminded, gift.updated, …)." }),
+    stage: z.enum(STAGES).meta({ description: "The gift's stage after this event." }),
+    message: z.string().nullable(),
+    "created-at": timestamp,
+  })
   .meta({ id: "GiftEvent", description: "One entry of a gift's history." });
 
 const NamedRef = z.strictObject({ id: z.string(), name: z.string() });
