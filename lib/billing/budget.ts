@@ -3,6 +3,7 @@ import { queryRows, type Queryable } from "@/lib/database/sql";
 import { badRequest, forbidden, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { formatMoney } from "@/lib/money";
+import { parseLimitCents } from "./limit";
 import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
 
 /** A team's spend controls and this month's spend (live charges net of refunds, calendar month UTC). */
@@ -99,26 +100,6 @@ export async function quoteBudget(
   return check(await readBudget(db, input.teamId, input.now), input.amountCents, input.largestGiftCents);
 }
 
-const MAX_LIMIT_CENTS = 100_000_000; // $1,000,000.00
-
-/** "500.00", "500", null (no limit) → cents; anything else is a problem at `pointer`. */
-function limitCents(value: unknown, pointer: string, problems: FieldProblem[]): number | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  const text = typeof value === "number" ? String(value) : value;
-  if (typeof text !== "string" || !/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
-    problems.push({ detail: 'must be an amount like "500.00", or null for no limit', pointer, code: "invalid" });
-    return undefined;
-  }
-  const [whole, fraction = ""] = text.split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (cents > MAX_LIMIT_CENTS) {
-    problems.push({ detail: "must be at most 1000000.00", pointer, code: "too_large" });
-    return undefined;
-  }
-  return cents;
-}
-
 /** `PUT /budget`'s body → the new limits (a field left out keeps its value). */
 export function parseBudgetBody(body: unknown): { monthly?: number | null; perGift?: number | null } {
   const budget = (body as { budget?: unknown } | null)?.budget;
@@ -131,8 +112,8 @@ export function parseBudgetBody(body: unknown): { monthly?: number | null; perGi
   for (const key of Object.keys(fields))
     if (key !== "monthly_limit" && key !== "per_gift_limit")
       problems.push({ detail: `${key} is not a known field`, pointer: `/budget/${key}`, code: "unknown_field" });
-  const monthly = limitCents(fields.monthly_limit, "/budget/monthly_limit", problems);
-  const perGift = limitCents(fields.per_gift_limit, "/budget/per_gift_limit", problems);
+  const monthly = parseLimitCents(fields.monthly_limit, "/budget/monthly_limit", problems);
+  const perGift = parseLimitCents(fields.per_gift_limit, "/budget/per_gift_limit", problems);
   if (problems.length > 0) throw new ValidationError(problems);
   return { monthly, perGift };
 }

@@ -8,6 +8,17 @@ export {
   type Budget,
   type BudgetUse,
 } from "./budget";
+export {
+  capsFromJson,
+  capsToJson,
+  capsWithin,
+  describeCaps,
+  hasCaps,
+  parseCaps,
+  quoteCaps,
+  type CapsUse,
+  type SpendCaps,
+} from "./caps";
 export { setCard } from "./set-card";
 export { DECLINING_TEST_CARDS, parseCardNumber } from "./test-cards";
 export { parseExpiry } from "./expiry";

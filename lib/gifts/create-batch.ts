@@ -145,6 +145,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
             teamId: team.id,
             amountCents: chargeCents,
             largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
+            collectionIds: [...new Set(groups.map(({ group }) => refs.get(referenceKey(group))!.collection!.id))],
             description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
             by: chargedBy(actor),
           })

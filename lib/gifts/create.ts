@@ -117,6 +117,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
             teamId: team.id,
             amountCents: priceQuote({ livemode, gifts: gifts.length, collection }).chargeCents,
             largestGiftCents: giftPrice(collection).totalCents,
+            collectionIds: [collection.id],
             description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
             by: chargedBy(actor),
           });

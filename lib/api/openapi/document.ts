@@ -133,7 +133,10 @@ const idempotencyHeader = {
 
 const createErrors = {
   "402": errorResponse(
-    "The team's spend controls refuse it (`budget_exceeded`: the month's live charges would pass the monthly budget; `per_gift_limit_exceeded`: a gift costs more than the per-gift limit). `meta` has the figures. Nothing was created or charged. A dry run answers the same.",
+    "The team's spend controls or the credential's caps refuse it (`budget_exceeded`: the month's live charges would pass the monthly budget; `per_gift_limit_exceeded`: a gift costs more than the per-gift limit; `cap_per_gift_exceeded`, `cap_daily_exceeded`, `cap_monthly_exceeded`: the calling token's or OAuth grant's cap). `meta` has the figures. Nothing was created or charged. A dry run answers the same.",
+  ),
+  "403": errorResponse(
+    "A viewer of the team (`member_required`), or a credential not allowed to send from this collection (`collection_not_allowed`).",
   ),
   "409": errorResponse("The Idempotency-Key was used with another request."),
 };

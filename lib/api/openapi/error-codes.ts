@@ -39,6 +39,27 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 402,
     meaning: "A gift would cost more than the team's per-gift limit.",
   },
+  {
+    code: "cap_per_gift_exceeded",
+    status: 402,
+    meaning: "A gift would cost more than the calling credential's cap per gift (`meta.cap`: `per_gift`).",
+  },
+  {
+    code: "cap_daily_exceeded",
+    status: 402,
+    meaning:
+      "The credential's charges today (UTC, net of refunds) would pass its daily cap; `meta` has the cap, spent, remaining and requested amounts.",
+  },
+  {
+    code: "cap_monthly_exceeded",
+    status: 402,
+    meaning: "The same for the credential's monthly cap.",
+  },
+  {
+    code: "collection_not_allowed",
+    status: 403,
+    meaning: "The calling credential may not send from this collection (`meta.allowed-collections`).",
+  },
   { code: "bad_request", status: 400, meaning: "Unreadable body, bad parameter, or no default team." },
   { code: "unauthorized", status: 401, meaning: "Missing, malformed, unknown, revoked or expired token." },
   { code: "forbidden", status: 403, meaning: "The credential's mode doesn't match the team (sandbox vs live)." },

@@ -261,6 +261,29 @@ export const PriceQuoteDocument = z
           })
           .nullable()
           .meta({ description: "What the call would use of the team's spend controls; null in the sandbox." }),
+        caps: z
+          .strictObject({
+            "per-gift": money.nullable().meta({ description: "The credential's cap per gift; null: none." }),
+            daily: money.nullable().meta({ description: "Its cap per calendar day (UTC); null: none." }),
+            monthly: money.nullable().meta({ description: "Its cap per calendar month (UTC); null: none." }),
+            collections: z
+              .array(z.string())
+              .nullable()
+              .meta({ description: "The collection ids it may send from; null: any." }),
+            "spent-today": cents("What the credential's charges cost today, net of their refunds, before this call."),
+            "spent-this-month": cents("The same for this month."),
+            "remaining-today-after": money
+              .nullable()
+              .meta({ description: "Left of the daily cap after this call; null: no daily cap." }),
+            "remaining-this-month-after": money
+              .nullable()
+              .meta({ description: "Left of the monthly cap after this call; null: no monthly cap." }),
+          })
+          .nullable()
+          .meta({
+            description:
+              "What the call would use of the calling credential's caps (docs/api.md, Caps per credential); null when it has none, in the sandbox and from the dashboard.",
+          }),
       }),
     }),
   })
