@@ -25,6 +25,7 @@ export type DashboardGift = {
   /** Owners see the address the gift ships to; everyone else where it goes (city, region, country). */
   address: { lines: string[]; full: boolean } | null;
   timeline: TimelineEntry[];
+  canApprove: boolean;
   canCancel: boolean;
 };
 
@@ -125,6 +126,8 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
     address,
     timeline,
     // What cancelGift allows (it checks again): owners any gift, members their own.
+    // What approveGift and rejectGift allow (they check again): owners, gifts waiting for approval.
+    canApprove: gift.stage === "pending_approval" && actor.role === "owner",
     canCancel:
       CANCELLABLE.has(gift.stage) &&
       (actor.role === "owner" || (actor.role === "member" && gift.sender.id === actor.user.id)),

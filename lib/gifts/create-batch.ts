@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
-import { chargedBy, chargeTeam } from "@/lib/billing";
+import { chargedBy, chargeTeam, holdForApproval } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { queryRows, sqlTransaction } from "@/lib/database/sql";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
@@ -52,6 +52,8 @@ export type CreatedBatch = {
   totalCents: number;
   chargeCents: number;
   chargeId: number | null;
+  /** True when the team wants an owner to approve these gifts first: nothing was charged. */
+  pendingApproval: boolean;
 };
 
 const referenceKey = (g: Pick<BatchGroup, "collection" | "designId">) => JSON.stringify([g.collection, g.designId]);
@@ -139,18 +141,18 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
     const priceOf = (group: BatchGroup) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
     const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
     const chargeCents = livemode ? totalCents : 0;
-    const chargeId = livemode
-      ? (
-          await chargeTeam(tx, {
-            teamId: team.id,
-            amountCents: chargeCents,
-            largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
-            collectionIds: [...new Set(groups.map(({ group }) => refs.get(referenceKey(group))!.collection!.id))],
-            description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
-            by: chargedBy(actor),
-          })
-        ).id
-      : null;
+    const charge = {
+      teamId: team.id,
+      amountCents: chargeCents,
+      largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
+      collectionIds: [...new Set(groups.map(({ group }) => refs.get(referenceKey(group))!.collection!.id))],
+      description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
+      by: chargedBy(actor),
+    };
+    // A batch an owner must approve first is charged gift by gift as they are approved.
+    const pending = livemode && (await holdForApproval(tx, { ...charge, size })) !== null;
+    const stage = pending ? "pending_approval" : INITIAL_STAGE;
+    const chargeId = livemode && !pending ? (await chargeTeam(tx, charge)).id : null;
 
     const subject = defaultSubject(actor.user, team);
     for (const { group: g, gifts } of groups) {
@@ -164,7 +166,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
           message: g.message,
           subject: g.subject ?? subject,
           from: "",
-          stage: INITIAL_STAGE,
+          stage,
           at: now,
           chargeId,
           batch,
@@ -185,6 +187,13 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
         FROM json_to_recordset(${JSON.stringify(messages.map((message) => ({ message, hash: sha256(message) })))}::json) AS m("message" text, "hash" text)
         ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"`,
       );
-    return { ...batch, giftIds, totalCents, chargeCents, chargeId };
+    return {
+      ...batch,
+      giftIds,
+      totalCents,
+      chargeCents: pending ? 0 : chargeCents,
+      chargeId,
+      pendingApproval: pending,
+    };
   });
 }

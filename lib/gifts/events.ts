@@ -1,13 +1,7 @@
 import type { Tx } from "@/lib/db";
-import { STAGES, type Stage } from "./stages";
+import { GIFT_ACTIONS, STAGES, type GiftAction, type Stage } from "./stages";
 
-/**
- * What can happen to a gift without moving its stage. Each is a `GiftEvent` with this
- * `action` (and the gift's stage at that moment); stage changes are written by
- * lib/gifts/stages.ts.
- */
-export const GIFT_ACTIONS = ["reminded", "updated", "resent", "reopened", "approved"] as const;
-export type GiftAction = (typeof GIFT_ACTIONS)[number];
+export { GIFT_ACTIONS, type GiftAction };
 
 /**
  * An event's type, as the event feed, the gift's history and webhooks name it: one per stage

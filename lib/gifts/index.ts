@@ -1,3 +1,4 @@
+export { approveGift, expireUnapprovedGifts, parseRejection, rejectGift, APPROVAL_WINDOW_DAYS } from "./approvals";
 export { cancelGift } from "./cancel";
 export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType, type GiftAction } from "./events";
 export { createGifts, type CreateGiftsInput } from "./create";

@@ -25,6 +25,8 @@ export type PriceQuote = {
   budget?: BudgetUse | null;
   /** A dry run's use of the calling credential's caps (null: it has none, or the sandbox). */
   caps?: CapsUse | null;
+  /** Why the gifts would wait for an owner's approval (and be charged only then); null: they wouldn't. */
+  approval?: string | null;
 };
 
 export function priceQuote(input: {

@@ -7,6 +7,7 @@ import type { Tx } from "@/lib/db";
  * conditional update (so concurrent callers can't both move a gift) plus one event.
  */
 export const STAGES = [
+  "pending_approval",
   "scheduled",
   "sent",
   "opened",
@@ -16,12 +17,23 @@ export const STAGES = [
   "cancelled",
   "expired",
   "failed",
+  "rejected",
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const INITIAL_STAGE: Stage = "scheduled";
 
+/**
+ * What can happen to a gift besides a stage change, or along with one (an approval schedules
+ * it). Each is a `GiftEvent` with this `action` (and the gift's stage after it); its event type
+ * is `gift.<action>` (lib/gifts/events.ts).
+ */
+export const GIFT_ACTIONS = ["reminded", "updated", "resent", "reopened", "approved"] as const;
+export type GiftAction = (typeof GIFT_ACTIONS)[number];
+
 const NEXT: Record<Stage, readonly Stage[]> = {
+  // A gift that needs an owner's approval (lib/gifts/approvals.ts): approved, it is scheduled.
+  pending_approval: ["scheduled", "rejected", "cancelled", "expired"],
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
   sent: ["opened", "redeemed", "cancelled", "expired"],
   opened: ["redeemed", "cancelled", "expired"],
@@ -31,6 +43,7 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   cancelled: [],
   expired: [],
   failed: ["cancelled"],
+  rejected: [],
 };
 
 /** The stages a gift may be in to move to `to`. */
@@ -42,7 +55,13 @@ export function isStage(value: string): value is Stage {
   return (STAGES as readonly string[]).includes(value);
 }
 
-export type MoveOptions = { message?: string | null; at?: Date; data?: Prisma.GiftUncheckedUpdateManyInput };
+export type MoveOptions = {
+  message?: string | null;
+  at?: Date;
+  data?: Prisma.GiftUncheckedUpdateManyInput;
+  /** The move's event names this action (its webhook is `gift.<action>`, not `gift.<stage>`). */
+  action?: GiftAction;
+};
 
 /**
  * Moves one gift to `to` if its current stage allows it. Returns false when it does not
@@ -55,7 +74,9 @@ export async function moveGift(tx: Tx, giftId: string, to: Stage, options: MoveO
     data: { ...options.data, stage: to, lastEventAt: at },
   });
   if (count === 0) return false;
-  await tx.giftEvent.create({ data: { giftId, stage: to, message: options.message ?? null, createdAt: at } });
+  await tx.giftEvent.create({
+    data: { giftId, stage: to, action: options.action ?? null, message: options.message ?? null, createdAt: at },
+  });
   return true;
 }
 

@@ -7,6 +7,7 @@ import {
   type MailTransport,
 } from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
+import { expireUnapprovedGifts } from "@/lib/gifts";
 import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { runWebhooks } from "@/lib/webhooks";
@@ -96,6 +97,13 @@ export const SCHEDULED_JOBS = {
     cron: "TZ=UTC 5 0 * * *",
     sweepEveryMs: MINUTE,
     run: async ({ db }) => ({ expired: await count(expireGifts(db)) }),
+  },
+  expireUnapprovedGifts: {
+    id: "expire-unapproved-gifts",
+    name: "Expire gifts nobody approved in time",
+    cron: "17 * * * *",
+    sweepEveryMs: MINUTE,
+    run: async ({ db }) => ({ expired: await count(expireUnapprovedGifts(db)) }),
   },
   compactStageCounts: {
     id: "compact-stage-counts",

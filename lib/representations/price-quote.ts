@@ -18,6 +18,8 @@ export function serializePriceQuote(quote: PriceQuote) {
     },
     total: formatMoney(quote.totalCents),
     charge: formatMoney(quote.chargeCents),
+    "requires-approval": Boolean(quote.approval),
+    "approval-reason": quote.approval ?? null,
     budget: quote.budget
       ? {
           period: quote.budget.period,

@@ -152,6 +152,15 @@ const budgetBody = z
         .nullable()
         .optional()
         .meta({ description: "No gift may cost more. null: no limit.", example: "75.00" }),
+      approval_above_price: z.string().nullable().optional().meta({
+        description: "Live gifts priced above this wait for an owner's approval (docs/api.md, Approvals). null: never.",
+        example: "100.00",
+      }),
+      approval_above_batch_size: z.number().int().min(1).max(10_000).nullable().optional().meta({
+        description:
+          "Live gifts created more than this many at once (bulk, CSV) wait for an owner's approval. null: never.",
+        example: 50,
+      }),
     }),
   })
   .meta({ id: "BudgetRequest", description: "A field left out keeps its value." });
@@ -168,6 +177,8 @@ type Endpoint = {
   /** The 200 answer's media type: JSON:API unless said (the CSV export). */
   mediaType?: string;
   body?: z.ZodType;
+  /** The body may be left out. */
+  bodyOptional?: boolean;
   query?: z.ZodRawShape;
   pathParams?: z.ZodRawShape;
   headers?: z.ZodRawShape;
@@ -286,6 +297,41 @@ export const ENDPOINTS: Endpoint[] = [
     pathParams: giftIdParam,
     description: "Cancels a gift that is not redeemed yet (stage `cancelled`) and refunds a live gift.",
     extraErrors: { "409": errorResponse("The gift is already redeemed, shipped, delivered, cancelled or expired.") },
+  },
+  {
+    method: "post",
+    path: "/gifts/{id}/approve",
+    teamScoped: true,
+    operationId: "approveGift",
+    summary: "Approve a gift waiting for approval",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    description:
+      "Owners only. A gift in stage `pending_approval` (the team's approval thresholds, docs/api.md Approvals) is charged now, within the team's budget and the approver's caps, and scheduled: event `gift.approved`. No body.",
+    extraErrors: {
+      "402": errorResponse("The team's budget or the approver's caps refuse the charge; the gift stays pending."),
+      "409": errorResponse("`not_pending_approval`: the gift was already approved, rejected, cancelled or expired."),
+    },
+  },
+  {
+    method: "post",
+    path: "/gifts/{id}/reject",
+    teamScoped: true,
+    operationId: "rejectGift",
+    summary: "Reject a gift waiting for approval",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    body: z
+      .object({ reason: z.string().max(500).nullable().optional() })
+      .meta({ id: "RejectRequest", description: "Optional: the body may be empty." }),
+    bodyOptional: true,
+    description:
+      "Owners only. A gift in stage `pending_approval` moves to `rejected` (event `gift.rejected`, with the reason); nothing was charged.",
+    extraErrors: {
+      "409": errorResponse("`not_pending_approval`: the gift was already approved, rejected, cancelled or expired."),
+    },
   },
   {
     method: "get",
@@ -486,7 +532,7 @@ function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
       ...(e.query ? { query: z.object(e.query) } : {}),
       ...(e.headers ? { header: z.object(e.headers) } : {}),
     },
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
+    ...(e.body ? { requestBody: { required: !e.bodyOptional, content: { "application/json": { schema: e.body } } } } : {}),
     responses: {
       "200": {
         description: "Success.",

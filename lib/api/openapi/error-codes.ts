@@ -74,6 +74,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 403,
     meaning: "A viewer of the team asked to send, preview or cancel gifts: viewers only read them.",
   },
+  {
+    code: "not_pending_approval",
+    status: 409,
+    meaning:
+      "Approve or reject of a gift that isn't waiting for approval (someone acted first, or it was cancelled or expired).",
+  },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   {
     code: "conflict",

@@ -249,6 +249,14 @@ export const PriceQuoteDocument = z
         }),
         total: cents("Per gift, times the gifts."),
         charge: cents("What the real call charges the team's card: `total` when live; 0.00 in the sandbox."),
+        "requires-approval": z.boolean().meta({
+          description:
+            "True when the team wants an owner to approve these gifts: the real call creates them in stage `pending_approval` and charges `charge` only as they are approved.",
+        }),
+        "approval-reason": z
+          .string()
+          .nullable()
+          .meta({ description: "Why they would need approval; null: they wouldn't." }),
         budget: z
           .strictObject({
             period: z.string().meta({ description: "The calendar month (UTC) the spend counts in, `YYYY-MM`." }),
@@ -452,6 +460,12 @@ export const BudgetDocument = z
           .nullable()
           .meta({ description: "Live charges in a month, net of refunds, stay within it; null: no budget." }),
         "per-gift-limit": money.nullable().meta({ description: "No gift may cost more; null: no limit." }),
+        "approval-above-price": money.nullable().meta({
+          description: "Live gifts priced above this wait in `pending_approval` for an owner; null: never.",
+        }),
+        "approval-above-batch-size": z.number().int().nullable().meta({
+          description: "Live gifts created more than this many at once wait for an owner; null: never.",
+        }),
         spent: cents("Live charges this month, net of refunds."),
         remaining: money
           .nullable()

@@ -86,7 +86,7 @@ describe("an OAuth grant's spending caps", () => {
   });
 
   it("a malformed, repeated or oversized cap goes back to the application as invalid_request, never to consent", async () => {
-    for (const over of [
+    const malformed: Record<string, string | string[]>[] = [
       { max_per_day: "-1" },
       { max_per_day: "lots" },
       { max_per_month: "99999999.00" },
@@ -95,7 +95,8 @@ describe("an OAuth grant's spending caps", () => {
       { collections: "1,two" },
       { collections: Array.from({ length: 60 }, (_, i) => i + 1).join(",") },
       { max_per_day: "x".repeat(5000) },
-    ]) {
+    ];
+    for (const over of malformed) {
       const check = await checkAuthorizationRequest(t.db, query(over));
       expect(check.status, JSON.stringify(over).slice(0, 60)).toBe("redirect");
       if (check.status !== "redirect") continue;

@@ -10,11 +10,17 @@ import { HttpError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { notFound } from "next/navigation";
 import { loadTeam } from "../../load";
-import { cancelGiftAction } from "./actions";
+import { approveGiftAction, cancelGiftAction, rejectGiftAction } from "./actions";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
-  searchParams: Promise<{ mode?: string | string[]; cancelled?: string | string[]; sent?: string | string[] }>;
+  searchParams: Promise<{
+    mode?: string | string[];
+    cancelled?: string | string[];
+    sent?: string | string[];
+    approved?: string | string[];
+    rejected?: string | string[];
+  }>;
 };
 
 export const metadata: Metadata = { title: "Gift" };
@@ -56,6 +62,16 @@ export default async function GiftPage({ params, searchParams }: Props) {
           {gift.deliveryMethod === "link"
             ? "Copy its untie link below and share it."
             : `Ribbon emails ${gift.email} ${gift.scheduledAt ? `at ${gift.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "shortly"}.`}
+        </p>
+      )}
+      {query.approved === "1" && (
+        <p role="status" data-testid="approved" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          Gift approved: ${formatMoney(gift.priceCents)} charged, and it goes out as scheduled.
+        </p>
+      )}
+      {query.rejected === "1" && gift.stage === "rejected" && (
+        <p role="status" data-testid="rejected" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          Gift rejected. Nothing was charged.
         </p>
       )}
       {query.cancelled === "1" && gift.stage === "cancelled" && (
@@ -142,8 +158,35 @@ export default async function GiftPage({ params, searchParams }: Props) {
             <p className="mt-3 text-sm text-stone-700">Nothing chosen yet.</p>
           )}
 
-          {(page.untieUrl || page.canCancel) && (
+          {(page.untieUrl || page.canCancel || page.canApprove) && (
             <div className="mt-6 space-y-4 border-t border-stone-200 pt-4">
+              {page.canApprove && (
+                <div data-testid="approval">
+                  <p className="text-sm font-semibold">Waiting for an owner&apos;s approval</p>
+                  <p className="mt-1 text-sm text-stone-700">
+                    Approving charges ${formatMoney(gift.priceCents)} to the team&apos;s card and sends it as scheduled.
+                    Unapproved gifts expire 7 days after they were created.
+                  </p>
+                  <ActionForm action={approveGiftAction} submitLabel="Approve" testId="approve-gift">
+                    <input type="hidden" name="team" value={teamId} />
+                    <input type="hidden" name="gift" value={gift.id} />
+                    <input type="hidden" name="mode" value={mode} />
+                  </ActionForm>
+                  <ActionForm action={rejectGiftAction} submitLabel="Reject" testId="reject-gift">
+                    <input type="hidden" name="team" value={teamId} />
+                    <input type="hidden" name="gift" value={gift.id} />
+                    <input type="hidden" name="mode" value={mode} />
+                    <label className="block basis-full text-sm">
+                      <span className="font-medium">Reason (optional, the sender sees it)</span>
+                      <input
+                        name="reason"
+                        maxLength={500}
+                        className="mt-1 block w-full rounded-lg border border-stone-400 px-3 py-2"
+                      />
+                    </label>
+                  </ActionForm>
+                </div>
+              )}
               {page.untieUrl && (
                 <div>
                   <p className="text-sm font-semibold">Untie link</p>
