@@ -19,6 +19,7 @@ export const SEND_FIELDS = [
   "subject",
   "scheduled_at",
   "expires_on",
+  "locale",
 ] as const;
 export type SendField = (typeof SEND_FIELDS)[number];
 export type SendFields = Partial<Record<SendField, string>>;

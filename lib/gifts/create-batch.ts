@@ -68,6 +68,7 @@ function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
     from: r.from ?? group.from,
     scheduledAt: r.scheduledAt,
     expiresOn: r.expiresOn,
+    locale: r.locale,
     untieTokenHash: untieTokenHash(id),
     message: group.message,
   };

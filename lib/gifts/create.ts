@@ -46,6 +46,7 @@ function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } 
       from: r.from,
       scheduledAt: r.scheduledAt,
       expiresOn: r.expiresOn,
+      locale: r.locale,
       untieTokenHash: sha256(token),
     },
   };
@@ -140,6 +141,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     from: own.from ?? shared.from,
     scheduledAt: own.scheduledAt,
     expiresOn: utcOrNull(own.expiresOn),
+    locale: own.locale,
     stage: INITIAL_STAGE,
     lastEventAt: now,
     collectionId: collection.id,
