@@ -83,6 +83,7 @@ export async function previewGift(
     message: draft.message ?? "",
     from: recipient.from ?? draft.from ?? "",
     expiresOn: recipient.expiresOn ? new Date(`${recipient.expiresOn}T00:00:00Z`) : null,
+    locale: recipient.locale,
     collection: refs.collection!,
     design: refs.design,
     logo: refs.logo!,
