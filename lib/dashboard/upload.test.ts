@@ -130,7 +130,7 @@ describe("previewing an upload", () => {
     );
     expect(details(await refusal(previewUpload(t.db, owner, file(misspelt))))).toEqual([
       'Unknown column "emial": did you mean "email"?',
-      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method.',
+      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale.',
       'The header has no "email" column: every file needs name, email, message, from, collection.',
     ]);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
