@@ -79,7 +79,7 @@ export async function previewGift(
   const email = await renderGiftEmailDirectly({
     id: "gft_preview",
     recipientName: recipient.name ?? "",
-    subject: draft.subject ?? defaultSubject(actor.user, actor.team),
+    subject: draft.subject ?? defaultSubject(actor.user, actor.team, recipient.locale),
     message: draft.message ?? "",
     from: recipient.from ?? draft.from ?? "",
     expiresOn: recipient.expiresOn ? new Date(`${recipient.expiresOn}T00:00:00Z`) : null,

@@ -295,6 +295,12 @@ describe("the locale column", () => {
       ["Person 2", "ar"],
       ["Person 3", null],
     ]);
+    // No subject column: each gift gets the default subject in its own language.
+    expect(gifts.map((g) => g.subject)).toEqual([
+      expect.stringMatching(/ te ha enviado un regalo!$/),
+      expect.stringMatching(/^أرسل إليك .+ هدية!$/),
+      expect.stringMatching(/ Sent You A Gift!$/),
+    ]);
   });
 });
 

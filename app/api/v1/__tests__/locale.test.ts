@@ -26,6 +26,31 @@ describe("the gift's `locale`", () => {
     }
   });
 
+  it("without a subject, a non-English gift gets the default subject in its language; a given subject is kept", async () => {
+    const post = async (over: Record<string, unknown>) =>
+      ((await apiAs(a.tokens.sandbox).post("/teams/sandbox/gifts", giftBody(over))).body.data as Gift).attributes
+        .subject;
+    expect(await post({})).toMatch(/ Sent You A Gift!$/);
+    expect(await post({ locale: "en" })).toMatch(/ Sent You A Gift!$/);
+    expect(await post({ locale: "es" })).toMatch(/^¡.+ te ha enviado un regalo!$/);
+    expect(await post({ locale: "ja" })).toMatch(/さんからギフトが届きました！$/);
+    expect(await post({ locale: "es", subject: "Para ti" })).toBe("Para ti");
+    const bulk = await apiAs(a.tokens.sandbox).post(
+      "/teams/sandbox/bulk/gifts",
+      bulkBody(3, {}, (i) => [{ locale: "de" }, { locale: "de", subject: "Eigener Betreff" }, {}][i]),
+    );
+    expect((bulk.body.data as Gift[]).map((g) => g.attributes.subject)).toEqual([
+      expect.stringMatching(/ hat Ihnen ein Geschenk geschickt!$/),
+      "Eigener Betreff",
+      expect.stringMatching(/ Sent You A Gift!$/),
+    ]);
+    const shared = await apiAs(a.tokens.sandbox).post(
+      "/teams/sandbox/bulk/gifts",
+      bulkBody(1, { subject: "Shared", locale: "fr" }),
+    );
+    expect((shared.body.data as Gift[])[0].attributes.subject).toBe("Shared");
+  });
+
   it("is null when not given (or blank), in the response and the list", async () => {
     for (const over of [{}, { locale: null }, { locale: "  " }]) {
       const res = await apiAs(a.tokens.sandbox).post("/teams/sandbox/gifts", giftBody(over));
