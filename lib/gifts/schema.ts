@@ -39,7 +39,7 @@ const subject = text(
   { max: 200 },
   {
     description:
-      "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says; pass `subject` to use your own, e.g. with the `from` text).",
+      "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says), or its translation for a recipient with a non-English `locale`; pass `subject` to use your own, e.g. with the `from` text.",
   },
 );
 
