@@ -71,7 +71,7 @@ test("German from Accept-Language when the gift has no locale; English when the 
   await page.goto(gift.url);
   await expect(root(page)).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { name: "Kim, Sie haben ein Geschenk!" })).toBeVisible();
-  await expect(page.getByText(/^Auswählen bis \d{1,2}\. [A-Za-zä]+ \d{4}$/)).toBeVisible();
+  await expect(page.getByText(/^Auswählen bis zum \d{1,2}\. [A-Za-zä]+ \d{4}$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Auswahl bestätigen" })).toBeVisible();
   await expectAccessible(page);
   await german.close();
