@@ -24,7 +24,7 @@ export async function redeemAction(_state: RedeemState, form: FormData): Promise
       return { errors: Object.fromEntries(error.problems.map((p) => [p.pointer ?? "form", p.detail])) };
     // An unknown link counts against the address like opening one does (app/untie/[token]/page.tsx).
     if (error instanceof HttpError && error.status === 404 && (await countFailedGuess({ headers: await headers() }))) {
-      return { refused: translator(locale, "form")("tooManyGuesses") };
+      return { refused: translator(locale, "refusal")("tooManyGuesses") };
     }
     if (error instanceof HttpError) return { refused: error.message };
     throw error;
