@@ -19,6 +19,7 @@ export const SEND_FIELDS = [
   "subject",
   "scheduled_at",
   "expires_on",
+  "locale",
 ] as const;
 export type SendField = (typeof SEND_FIELDS)[number];
 export type SendFields = Partial<Record<SendField, string>>;
@@ -78,10 +79,11 @@ export async function previewGift(
   const email = await renderGiftEmailDirectly({
     id: "gft_preview",
     recipientName: recipient.name ?? "",
-    subject: draft.subject ?? defaultSubject(actor.user, actor.team),
+    subject: draft.subject ?? defaultSubject(actor.user, actor.team, recipient.locale),
     message: draft.message ?? "",
     from: recipient.from ?? draft.from ?? "",
     expiresOn: recipient.expiresOn ? new Date(`${recipient.expiresOn}T00:00:00Z`) : null,
+    locale: recipient.locale,
     collection: refs.collection!,
     design: refs.design,
     logo: refs.logo!,

@@ -22,6 +22,7 @@ export const UPLOAD_COLUMNS = [
   "scheduled_at",
   "expires_on",
   "delivery_method",
+  "locale",
 ] as const;
 export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 /** Columns a file must have (a cell may still be empty where the API allows it). */
@@ -31,7 +32,7 @@ export const REQUIRED_COLUMNS: readonly UploadColumn[] = ["name", "email", "mess
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Most rows of gifts a file may have: a bulk request's recipients. */
 export const MAX_UPLOAD_ROWS = MAX_BULK_RECIPIENTS;
-/** Most columns a header may have (the template has 9). */
+/** Most columns a header may have (the template has 10). */
 export const MAX_UPLOAD_COLUMNS = 50;
 /** How many problems (and duplicate warnings) the preview lists; the rest are counted. */
 export const MAX_LISTED_PROBLEMS = 100;

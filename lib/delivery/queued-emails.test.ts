@@ -150,6 +150,33 @@ describe("queued emails: every kind", () => {
   });
 });
 
+test("the recipient's queued emails go out in the locale stored with them (subject too); none stored: English", async () => {
+  const cases = [
+    ["redemption", "es", "Tu regalo de The Acme team: Merino Beanie (Navy)", "Sigue tu regalo"],
+    ["shipped", "de", "Ihr Geschenk von The Acme team wurde versendet", "Sendungsnummer:"],
+    ["delivered", "ar", "وصلت هديتك من The Acme team", "شاهد هديتك"],
+    ["delivered", undefined, "Your gift from The Acme team has arrived", "See your gift"],
+  ] as const;
+  for (const [kind, locale, subject, word] of cases) {
+    const gift = await insertGift(t.db, t.owner);
+    await t.db.$transaction((tx) =>
+      queueEmail(tx, {
+        kind,
+        giftId: gift.id,
+        to: "kim@example.test",
+        sandbox: false,
+        props: { ...EXAMPLES[kind], ...(locale ? { locale } : {}) },
+      } as QueuedEmail),
+    );
+    const transport = fakeTransport();
+    expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ sent: 1 });
+    const [message] = transport.sent;
+    expect(message.subject).toBe(subject);
+    expect(message.text).toContain(word);
+    expect(message.html).toContain(`lang="${locale ?? "en"}"`);
+  }
+});
+
 test("two workers on one database send 60 queued emails exactly once each", async () => {
   const handles = await openTwoHandles();
   try {

@@ -7,6 +7,7 @@ import TeamInvitationEmail, { type TeamInvitationEmailProps } from "@/emails/Tea
 import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
 import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
 import { untieUrl } from "@/lib/gifts/untie";
+import { emailLocale, translator } from "@/lib/i18n";
 
 /**
  * The emails that go through the queue, by kind: the template, its subject, and its props as
@@ -43,7 +44,8 @@ const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   redemption: {
     needs: "gift",
-    subject: (p) => `Your gift from ${p.from}: ${chosen(p)}`,
+    subject: (p) =>
+      translator(emailLocale(p.locale), "email")("redemptionSubject", { from: p.from, product: chosen(p) }),
     element: (p, { giftId }) => createElement(RedemptionEmail, { ...p, untieUrl: untieUrl(giftId) }),
   },
   "thank-you": {
@@ -53,12 +55,12 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   },
   shipped: {
     needs: "gift",
-    subject: (p) => `Your gift from ${p.from} has shipped`,
+    subject: (p) => translator(emailLocale(p.locale), "email")("shippedSubject", { from: p.from }),
     element: (p, { giftId }) => createElement(ShippedEmail, { ...p, untieUrl: untieUrl(giftId) }),
   },
   delivered: {
     needs: "gift",
-    subject: (p) => `Your gift from ${p.from} has arrived`,
+    subject: (p) => translator(emailLocale(p.locale), "email")("deliveredSubject", { from: p.from }),
     element: (p, { giftId }) => createElement(DeliveredEmail, { ...p, untieUrl: untieUrl(giftId) }),
   },
   signin: {

@@ -13,7 +13,7 @@ import { giftPrice } from "./price";
 import { referenceProblems, resolveReferences, type References } from "./resolve-references";
 import { MAX_BULK_RECIPIENTS, type RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
-import { defaultSubject } from "./subject";
+import { defaultSubject, recipientSubject } from "./subject";
 import { untieTokenHash } from "./untie";
 
 /**
@@ -58,7 +58,7 @@ export type CreatedBatch = {
 
 const referenceKey = (g: Pick<BatchGroup, "collection" | "designId">) => JSON.stringify([g.collection, g.designId]);
 
-function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
+function ownValues(r: RecipientDraft, group: BatchGroup, subject: string | undefined): OwnGiftValues {
   const id = newGiftId();
   return {
     id,
@@ -66,10 +66,11 @@ function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
     deliveryMethod: r.deliveryMethod,
     email: r.email,
     ccEmail: r.ccEmail,
-    subject: r.subject,
+    subject,
     from: r.from ?? group.from,
     scheduledAt: r.scheduledAt,
     expiresOn: r.expiresOn,
+    locale: r.locale,
     untieTokenHash: untieTokenHash(id),
     message: group.message,
   };
@@ -80,13 +81,13 @@ function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
  * its own message where it isn't the statement's. A file where every row has its own message
  * is then a few statements, not one per row.
  */
-function statements(groups: BatchGroup[]) {
+function statements(groups: BatchGroup[], subjectOf: (r: RecipientDraft, group: BatchGroup) => string | undefined) {
   const merged = new Map<string, { group: BatchGroup; gifts: OwnGiftValues[] }>();
   for (const g of groups) {
     const key = JSON.stringify([g.collection, g.designId, g.subject]);
     const statement = merged.get(key) ?? { group: g, gifts: [] };
     for (const r of g.recipients) {
-      const own = ownValues(r, g);
+      const own = ownValues(r, g, subjectOf(r, g));
       if (own.message === statement.group.message) delete own.message;
       statement.gifts.push(own);
     }
@@ -118,7 +119,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
   const name = input.batchName.trim().slice(0, 120) || `Bulk send of ${size} gifts`;
   const livemode = actor.mode === "live";
   const batch = { id: newBatchId(), name, size };
-  const groups = statements(input.groups);
+  const groups = statements(input.groups, (r, g) => recipientSubject(actor.user, team, g.subject)(r));
   const giftIds = groups.flatMap((g) => g.gifts.map((gift) => gift.id));
   const messages = [...new Set(input.groups.map((g) => g.message))];
 

@@ -13,7 +13,7 @@ import { giftPrice, priceQuote } from "./price";
 import { referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE, type Stage } from "./stages";
-import { defaultSubject } from "./subject";
+import { defaultSubject, recipientSubject } from "./subject";
 import { untieToken } from "./untie";
 import type { GiftView } from "./view";
 
@@ -31,7 +31,7 @@ export type CreateGiftsInput = {
 export type CreatedGift = GiftView & { untieToken: string };
 
 /** A new gift's own values (a fresh id, the hash of its untie token) and the token. */
-function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } {
+function newGift(r: RecipientDraft, subject: string | undefined): { own: OwnGiftValues; untieToken: string } {
   const id = newGiftId();
   const token = untieToken(id);
   return {
@@ -42,10 +42,11 @@ function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } 
       deliveryMethod: r.deliveryMethod,
       email: r.email,
       ccEmail: r.ccEmail,
-      subject: r.subject,
+      subject,
       from: r.from,
       scheduledAt: r.scheduledAt,
       expiresOn: r.expiresOn,
+      locale: r.locale,
       untieTokenHash: sha256(token),
     },
   };
@@ -89,7 +90,8 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
             size: draft.recipients.length,
           },
   };
-  const gifts = draft.recipients.map(newGift);
+  const subjectOf = recipientSubject(actor.user, team, draft.subject);
+  const gifts = draft.recipients.map((r) => newGift(r, subjectOf(r)));
 
   const insert = async (tx: Queryable, refs: ReferenceSpec, chargeId: number | null, stage: Stage = INITIAL_STAGE) => {
     const result = await insertGifts(tx, {
@@ -149,6 +151,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     from: own.from ?? shared.from,
     scheduledAt: own.scheduledAt,
     expiresOn: utcOrNull(own.expiresOn),
+    locale: own.locale,
     stage,
     lastEventAt: now,
     collectionId: collection.id,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 
 /**
  * Field validators for gift requests. Each reports one problem in the spec's wording with a
@@ -80,6 +81,20 @@ export const deliveryMethod = documented(
       "`email` (the default, also when blank): a gift email is sent at `scheduled_at`. `link`: nothing is sent; use the gift's `untie-url`.",
   },
   { type: "string", enum: ["email", "link"], default: "email" },
+);
+
+/** The recipient's language (lib/i18n): one of the six locales, any case. */
+export const locale = documented(
+  textValue("Locale", { max: 35 }).transform((value, ctx): Locale | undefined => {
+    if (value === undefined) return undefined;
+    const code = value.toLowerCase();
+    return isLocale(code) ? code : fail(ctx, `Locale must be one of ${LOCALES.join(", ")}`, "invalid_locale");
+  }),
+  {
+    description: `The recipient's language for the untie page and their emails: one of ${LOCALES.map((l) => "`" + l + "`").join(", ")} (\`ar\` reads right to left). Default: none, and the page follows the recipient's browser (else English); emails are in English.`,
+    example: "es",
+  },
+  { type: "string", enum: [...LOCALES] },
 );
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;

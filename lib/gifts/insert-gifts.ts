@@ -69,10 +69,10 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
     WITH "refs" AS (${referencesSql(shared.teamId, refs)}),
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
-                          "scheduledAt", "expiresOn", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents")
+                          "scheduledAt", "expiresOn", "locale", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents")
       SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
              coalesce(r."subject", ${shared.subject}::text), coalesce(r."message", ${shared.message}::text), coalesce(r."from", ${shared.from}::text),
-             r."scheduledAt", r."expiresOn", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int, ${shared.batch?.id ?? null}::text,
+             r."scheduledAt", r."expiresOn", r."locale", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int, ${shared.batch?.id ?? null}::text,
              ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
              CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END
       FROM json_populate_recordset(NULL::"Gift", ${JSON.stringify(gifts)}::json) r, "refs"

@@ -53,6 +53,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     from: g.from,
     scheduledAt: utcOrNull(g.scheduledAt),
     expiresOn: utcOrNull(g.expiresOn),
+    locale: g.locale,
     stage: g.stage,
     lastEventAt: utc(g.lastEventAt),
     collectionId: g.collectionId,
@@ -111,7 +112,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
   return Prisma.sql`
     WITH "page" AS (
       SELECT g."id", g."teamId", g."senderId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
-             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."stage", g."lastEventAt",
+             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."stage", g."lastEventAt",
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { unknownFieldProblems, type FieldProblem } from "@/lib/errors";
-import { deliveryMethod, email, expiresOn, logoId, problemCode, scheduledAt, text } from "./fields";
+import type { Locale } from "@/lib/i18n/locales";
+import { deliveryMethod, email, expiresOn, locale, logoId, problemCode, scheduledAt, text } from "./fields";
 
 /** Most recipients one bulk request may name. */
 export const MAX_BULK_RECIPIENTS = 10_000;
@@ -17,6 +18,8 @@ export type RecipientDraft = {
   from?: string;
   scheduledAt: Date | null;
   expiresOn: string | null;
+  /** The recipient's language; null: none given (the page follows the browser). */
+  locale: Locale | null;
 };
 
 export type GiftDraft = {
@@ -36,7 +39,7 @@ const subject = text(
   { max: 200 },
   {
     description:
-      "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says; pass `subject` to use your own, e.g. with the `from` text).",
+      "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says), or its translation for a recipient with a non-English `locale`; pass `subject` to use your own, e.g. with the `from` text.",
   },
 );
 
@@ -70,6 +73,7 @@ const recipientFields = {
   subject,
   scheduled_at: scheduledAt,
   expires_on: expiresOn,
+  locale,
   cc_email: email("Cc email", {
     description: "Email of the person the gift is sent on behalf of; gets a copy of the gift email.",
   }),
@@ -86,6 +90,7 @@ const singleFields = {
 };
 const bulkFields = {
   ...shared,
+  locale: locale.meta({ description: "The language of every recipient who doesn't give their own `locale`." }),
   batch_name: text(
     "Batch name",
     { max: 120 },
@@ -223,6 +228,7 @@ function finishRecipient(
     from: r.from,
     scheduledAt: scheduled,
     expiresOn: r.expires_on ?? null,
+    locale: r.locale ?? null,
   };
 }
 
@@ -303,7 +309,7 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
         return;
       }
       const r = readFields(element, bulkRecipientFields, at, problems);
-      recipients.push(finishRecipient(r, at, now, problems));
+      recipients.push(finishRecipient({ ...r, locale: r.locale ?? f.locale }, at, now, problems));
     });
   }
   return {

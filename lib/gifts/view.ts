@@ -14,6 +14,7 @@ export const GIFT_VIEW_SELECT = {
   from: true,
   scheduledAt: true,
   expiresOn: true,
+  locale: true,
   stage: true,
   lastEventAt: true,
   collectionId: true,

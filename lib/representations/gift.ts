@@ -36,6 +36,7 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       "scheduled-at": g.scheduledAt?.toISOString() ?? null,
       // Present only when an expiry applies, as the contract says.
       ...(g.expiresOn ? { "expires-on": g.expiresOn.toISOString().slice(0, 10) } : {}),
+      locale: g.locale,
       subject: g.subject,
       message: g.message,
       from: g.from,

@@ -8,6 +8,7 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "too_long", status: 422, meaning: "Longer than the field's maximum." },
   { code: "invalid_email", status: 422, meaning: "Not an email address." },
   { code: "invalid_delivery_method", status: 422, meaning: "`delivery_method` other than `email` or `link`." },
+  { code: "invalid_locale", status: 422, meaning: "`locale` is not one of `en`, `es`, `fr`, `de`, `ja`, `ar`." },
   { code: "invalid_timestamp", status: 422, meaning: "`scheduled_at` is not ISO 8601 with a zone." },
   { code: "invalid_date", status: 422, meaning: "`expires_on` is not a `YYYY-MM-DD` date." },
   { code: "invalid_logo_id", status: 422, meaning: "`logo_id` is not a positive integer." },

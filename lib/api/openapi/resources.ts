@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { STAGES } from "@/lib/gifts";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { LOCALES } from "@/lib/i18n/locales";
 
 /**
  * The response documents of the API as zod schemas: they generate the OpenAPI document's
@@ -152,6 +153,10 @@ export const Gift = resource(
       .string()
       .optional()
       .meta({ description: "Last day to choose (`YYYY-MM-DD`); present only when an expiry applies.", format: "date" }),
+    locale: z.enum(LOCALES).nullable().meta({
+      description:
+        "The recipient's language for the untie page and their emails, as given when created; null: none given (the page follows the browser, else English).",
+    }),
     subject: z.string(),
     message: z.string(),
     from: z.string(),
