@@ -121,7 +121,7 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
     : null;
   return {
     gift,
-    untieUrl: OPEN_STAGES.has(gift.stage) ? untieUrl(gift.id) : null,
+    untieUrl: OPEN_STAGES.has(gift.stage) ? untieUrl(gift.id, gift.untieVersion) : null,
     address,
     timeline,
     // What cancelGift allows (it checks again): owners any gift, members their own.

@@ -9,6 +9,8 @@ import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 /** The parts of a gift (with its design and logo) that the email shows. */
 export type GiftForEmail = {
   id: string;
+  /** Its untie secret's version (lib/gifts/untie.ts); 0 unless the email was corrected. */
+  untieVersion?: number;
   recipientName: string;
   subject: string;
   message: string;
@@ -29,7 +31,7 @@ export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
     recipientName: gift.recipientName,
     message: gift.message,
     from: gift.from,
-    untieUrl: untieUrl(gift.id),
+    untieUrl: untieUrl(gift.id, gift.untieVersion ?? 0),
     collectionName: gift.collection.name,
     chooseBy: gift.expiresOn ? longDate(gift.expiresOn) : null,
     designName: gift.design?.name ?? null,

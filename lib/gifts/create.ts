@@ -141,6 +141,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     scheduledAt: own.scheduledAt,
     expiresOn: utcOrNull(own.expiresOn),
     stage: INITIAL_STAGE,
+    untieVersion: 0,
     lastEventAt: now,
     collectionId: collection.id,
     designId: design?.id ?? null,

@@ -15,6 +15,7 @@ export const GIFT_VIEW_SELECT = {
   scheduledAt: true,
   expiresOn: true,
   stage: true,
+  untieVersion: true,
   lastEventAt: true,
   collectionId: true,
   designId: true,
