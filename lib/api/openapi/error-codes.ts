@@ -69,7 +69,8 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   {
     code: "conflict",
     status: 409,
-    meaning: "The gift can't be cancelled any more, or an Idempotency-Key was reused with another request.",
+    meaning:
+      "The gift can't be cancelled any more, it kept changing during a `PATCH`, or an Idempotency-Key was reused with another request.",
   },
   {
     code: "already_<stage>",
