@@ -47,10 +47,10 @@ export async function claimDueGifts(
         LIMIT ${Math.max(1, Math.floor(limit))}::int
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING "id", "recipientName", "subject", "message", "from", "expiresOn", "locale", "email", "ccEmail", "livemode",
+      RETURNING "id", "untieVersion", "recipientName", "subject", "message", "from", "expiresOn", "locale", "email", "ccEmail", "livemode",
                 "deliveryAttempts", "scheduledAt", "collectionId", "designId", "logoId"
     )
-    SELECT g."id", g."recipientName", g."subject", g."message", g."from", g."expiresOn", g."locale", g."email", g."ccEmail", g."livemode", g."deliveryAttempts",
+    SELECT g."id", g."untieVersion", g."recipientName", g."subject", g."message", g."from", g."expiresOn", g."locale", g."email", g."ccEmail", g."livemode", g."deliveryAttempts",
            json_build_object('name', c."name") AS "collection",
            CASE WHEN d."id" IS NULL THEN NULL ELSE json_build_object('id', d."id", 'name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo") END AS "design",
            json_build_object('id', l."id", 'name', l."name", 'imageUrl', l."imageUrl") AS "logo"

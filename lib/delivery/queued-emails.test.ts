@@ -13,6 +13,19 @@ const t = databaseWithOwner();
 
 const about = { recipientName: "Kim", from: "The Acme team", productName: "Merino Beanie (Navy)" };
 const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
+  gift: {
+    subject: "Alex Sent You A Gift!",
+    recipientName: "Kim",
+    message: "Thank you for everything this year.",
+    from: "Alex",
+    collectionName: "Coffee Lovers",
+    chooseBy: null,
+    designName: null,
+    designImageUrl: null,
+    logoInDesign: false,
+    logoName: "Ribbon",
+    logoImageUrl: "https://gifts.example.test/logos/ribbon.png",
+  },
   redemption: {
     ...about,
     productName: "Merino Beanie",

@@ -1,4 +1,5 @@
 import { createElement, type ReactElement } from "react";
+import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 import DeliveredEmail, { type DeliveredEmailProps } from "@/emails/DeliveredEmail";
 import RedemptionEmail, { type RedemptionEmailProps } from "@/emails/RedemptionEmail";
 import ShippedEmail, { type ShippedEmailProps } from "@/emails/ShippedEmail";
@@ -6,7 +7,6 @@ import SignInEmail, { type SignInEmailProps } from "@/emails/SignInEmail";
 import TeamInvitationEmail, { type TeamInvitationEmailProps } from "@/emails/TeamInvitationEmail";
 import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
 import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
-import { untieUrl } from "@/lib/gifts/untie";
 import { emailLocale, translator } from "@/lib/i18n";
 
 /**
@@ -17,6 +17,8 @@ import { emailLocale, translator } from "@/lib/i18n";
  */
 type WithoutLink<P> = Omit<P, "untieUrl">;
 export type QueuedEmailProps = {
+  /** The gift email again (a resend, or a corrected address): the gift row's own queue sends it only once. */
+  gift: WithoutLink<GiftEmailProps> & { subject: string };
   redemption: WithoutLink<RedemptionEmailProps>;
   "thank-you": ThankYouEmailProps;
   shipped: WithoutLink<ShippedEmailProps>;
@@ -28,13 +30,13 @@ export type QueuedEmailProps = {
 export type QueuedKind = keyof QueuedEmailProps;
 
 /** What an email is rendered with besides its props: the gift it is about, the sealed link opened. */
-export type RenderContext = { giftId: string | null; link: string | null };
+export type RenderContext = { untieUrl: string | null; link: string | null };
 
 type Kind<K extends QueuedKind> = {
   /** Which secret the email carries: the gift's untie URL, a sealed link given when queued, or none. */
   needs: "gift" | "link" | "nothing";
   subject(props: QueuedEmailProps[K]): string;
-  element(props: QueuedEmailProps[K], context: { giftId: string; link: string }): ReactElement;
+  element(props: QueuedEmailProps[K], context: { untieUrl: string; link: string }): ReactElement;
 };
 
 const chosen = (p: { productName: string; variantName: string | null }) =>
@@ -42,11 +44,16 @@ const chosen = (p: { productName: string; variantName: string | null }) =>
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 
 export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
+  gift: {
+    needs: "gift",
+    subject: (p) => p.subject,
+    element: ({ subject: _subject, ...p }, { untieUrl }) => createElement(GiftEmail, { ...p, untieUrl }),
+  },
   redemption: {
     needs: "gift",
     subject: (p) =>
       translator(emailLocale(p.locale), "email")("redemptionSubject", { from: p.from, product: chosen(p) }),
-    element: (p, { giftId }) => createElement(RedemptionEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    element: (p, { untieUrl }) => createElement(RedemptionEmail, { ...p, untieUrl }),
   },
   "thank-you": {
     needs: "nothing",
@@ -56,12 +63,12 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   shipped: {
     needs: "gift",
     subject: (p) => translator(emailLocale(p.locale), "email")("shippedSubject", { from: p.from }),
-    element: (p, { giftId }) => createElement(ShippedEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    element: (p, { untieUrl }) => createElement(ShippedEmail, { ...p, untieUrl }),
   },
   delivered: {
     needs: "gift",
     subject: (p) => translator(emailLocale(p.locale), "email")("deliveredSubject", { from: p.from }),
-    element: (p, { giftId }) => createElement(DeliveredEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    element: (p, { untieUrl }) => createElement(DeliveredEmail, { ...p, untieUrl }),
   },
   signin: {
     needs: "link",

@@ -11,6 +11,8 @@ import { emailLocale } from "@/lib/i18n";
 /** The parts of a gift (with its design and logo) that the email shows. */
 export type GiftForEmail = {
   id: string;
+  /** Its untie secret's version (lib/gifts/untie.ts); 0 unless the email was corrected. */
+  untieVersion?: number;
   recipientName: string;
   subject: string;
   message: string;
@@ -32,7 +34,7 @@ export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
     recipientName: gift.recipientName,
     message: gift.message,
     from: gift.from,
-    untieUrl: untieUrl(gift.id),
+    untieUrl: untieUrl(gift.id, gift.untieVersion ?? 0),
     collectionName: gift.collection.name,
     chooseBy: gift.expiresOn ? longDate(gift.expiresOn, locale) : null,
     designName: gift.design?.name ?? null,

@@ -153,6 +153,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     expiresOn: utcOrNull(own.expiresOn),
     locale: own.locale,
     stage,
+    untieVersion: 0,
     lastEventAt: now,
     collectionId: collection.id,
     designId: design?.id ?? null,

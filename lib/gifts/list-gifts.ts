@@ -55,6 +55,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     expiresOn: utcOrNull(g.expiresOn),
     locale: g.locale,
     stage: g.stage,
+    untieVersion: g.untieVersion,
     lastEventAt: utc(g.lastEventAt),
     collectionId: g.collectionId,
     designId: g.designId,
@@ -112,7 +113,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
   return Prisma.sql`
     WITH "page" AS (
       SELECT g."id", g."teamId", g."senderId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
-             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."stage", g."lastEventAt",
+             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."stage", g."untieVersion", g."lastEventAt",
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",

@@ -68,9 +68,29 @@ export type MoveOptions = {
  * (already moved by someone else, or a forbidden transition). Call inside a transaction.
  */
 export async function moveGift(tx: Tx, giftId: string, to: Stage, options: MoveOptions = {}): Promise<boolean> {
+  return move(tx, giftId, stagesBefore(to), to, options);
+}
+
+/**
+ * Where an expired gift may be reopened to: the stage it expired from. Kept out of NEXT on
+ * purpose: no ordinary move (a delivery to `sent`, an open) may ever take an expired gift.
+ */
+export const REOPENABLE: readonly Stage[] = ["scheduled", "sent", "opened"];
+
+/**
+ * Reopens an expired gift (its expiry extended, lib/gifts/update.ts): back to `to`, the stage
+ * it expired from, with ONE event whose action is `reopened` (webhook `gift.reopened`).
+ * False when the gift is not expired (any more) or `to` is not a stage a gift expires from.
+ */
+export async function reopenGift(tx: Tx, giftId: string, to: Stage, options: MoveOptions = {}): Promise<boolean> {
+  if (!REOPENABLE.includes(to)) return false;
+  return move(tx, giftId, ["expired"], to, { ...options, action: "reopened" });
+}
+
+async function move(tx: Tx, giftId: string, from: readonly Stage[], to: Stage, options: MoveOptions): Promise<boolean> {
   const at = options.at ?? new Date();
   const { count } = await tx.gift.updateMany({
-    where: { id: giftId, stage: { in: stagesBefore(to) } },
+    where: { id: giftId, stage: { in: [...from] } },
     data: { ...options.data, stage: to, lastEventAt: at },
   });
   if (count === 0) return false;

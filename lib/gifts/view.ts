@@ -16,6 +16,7 @@ export const GIFT_VIEW_SELECT = {
   expiresOn: true,
   locale: true,
   stage: true,
+  untieVersion: true,
   lastEventAt: true,
   collectionId: true,
   designId: true,

@@ -27,7 +27,7 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       team: g.teamId,
       "sender-name": g.sender.name ?? g.sender.email,
       name: g.recipientName,
-      "untie-url": untieUrl(g.id, g.untieToken),
+      "untie-url": untieUrl(g.id, g.untieVersion, g.untieToken),
       "delivery-method": g.deliveryMethod,
       email: g.email,
       "cc-email": g.ccEmail,

@@ -3,6 +3,8 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { config } from "@/lib/config";
 import { STAGES } from "@/lib/gifts";
 import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
+import { giftChangesBody, REOPEN_WINDOW_DAYS } from "@/lib/gifts/update-schema";
+import { RESEND_GAP_SECONDS, RESENDS_PER_DAY } from "@/lib/ratelimit/gift-resends";
 import { SIMULATED_STAGES } from "@/lib/simulation/simulate-gift";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { webhookEndpointBody } from "@/lib/webhooks/schema";
@@ -315,6 +317,30 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    method: "patch",
+    path: "/gifts/{id}",
+    teamScoped: true,
+    operationId: "updateGift",
+    summary: "Change a gift",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    body: giftChangesBody,
+    headers: idempotencyHeader,
+    description: [
+      "Changes what the gift's stage still allows; each accepted request is one event (`gift.updated`, or `gift.reopened` for an expired gift brought back).",
+      "- `message`, `from`, `subject`, `design_id`, `scheduled_at`: while the gift is `scheduled` and its email isn't being sent (409 `being_sent` while a delivery attempt holds it, or waits for its retry).",
+      "- `email`: while not yet opened (`scheduled` or `sent`); email gifts only (422 `link_gift`). The gift gets a new `untie-url`: the old link stops working. A gift already `sent` gets its email again, at the new address, now.",
+      `- \`expires_on\`: a later date (422 \`must_be_later\`), from today and less than one year from today, for a gift not yet redeemed; an \`expired\` gift whose \`expires-on\` is at most ${REOPEN_WINDOW_DAYS} days ago is reopened (back to the stage it expired from; later: 409 \`expired_too_long_ago\`). Nothing is charged or refunded.`,
+      "A field the stage doesn't allow: 409 with `source.pointer` at the field and a code naming the stage in the way (`already_sent`, `already_opened`, `already_redeemed`, …).",
+    ].join("\n"),
+    extraErrors: {
+      "409": errorResponse(
+        "The gift's stage doesn't allow that change (`already_<stage>`, `being_sent`, `expired_too_long_ago`; `source.pointer` names the field), or the Idempotency-Key was used with another request.",
+      ),
+    },
+  },
+  {
     method: "post",
     path: "/gifts/{id}/reject",
     teamScoped: true,
@@ -331,6 +357,26 @@ export const ENDPOINTS: Endpoint[] = [
       "Owners only. A gift in stage `pending_approval` moves to `rejected` (event `gift.rejected`, with the reason); nothing was charged.",
     extraErrors: {
       "409": errorResponse("`not_pending_approval`: the gift was already approved, rejected, cancelled or expired."),
+    },
+  },
+  {
+    method: "post",
+    path: "/gifts/{id}/resend",
+    teamScoped: true,
+    operationId: "resendGift",
+    summary: "Resend the gift email",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    headers: idempotencyHeader,
+    description: `Sends the gift email again, to the gift's address (no copy to \`cc_email\`), for an email gift that is \`sent\` or \`opened\`; the stage doesn't change, the event is \`gift.resent\`. No body. At most ${RESENDS_PER_DAY} resends of a gift in 24 hours and one per ${RESEND_GAP_SECONDS / 60} minutes: more is a 429 \`rate_limited\` with \`Retry-After\`.`,
+    extraErrors: {
+      "409": errorResponse(
+        "Not an email gift in `sent` or `opened` (`link_gift`, `not_sent_yet`, `already_<stage>`), or the Idempotency-Key was used with another request.",
+      ),
+      "429": errorResponse("This gift's email was resent too often: wait `Retry-After` seconds.", {
+        "Retry-After": seconds("Seconds to wait."),
+      }),
     },
   },
   {
@@ -532,7 +578,9 @@ function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
       ...(e.query ? { query: z.object(e.query) } : {}),
       ...(e.headers ? { header: z.object(e.headers) } : {}),
     },
-    ...(e.body ? { requestBody: { required: !e.bodyOptional, content: { "application/json": { schema: e.body } } } } : {}),
+    ...(e.body
+      ? { requestBody: { required: !e.bodyOptional, content: { "application/json": { schema: e.body } } } }
+      : {}),
     responses: {
       "200": {
         description: "Success.",
@@ -582,7 +630,7 @@ export function openApiDocument() {
     },
     servers: [{ url: `${base}/api/v1`, description: "This Ribbon" }],
     tags: [
-      { name: "Gifts", description: "Create, list, fetch and cancel gifts." },
+      { name: "Gifts", description: "Create, list, fetch, change, resend and cancel gifts." },
       { name: "Catalogue", description: "What a team can send: teams, collections, designs, logos, past messages." },
       { name: "Events", description: "Every stage change of a gift, and sandbox simulation." },
       {

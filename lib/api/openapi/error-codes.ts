@@ -14,6 +14,18 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "invalid_logo_id", status: 422, meaning: "`logo_id` is not a positive integer." },
   { code: "expires_before_send_date", status: 422, meaning: "`expires_on` is before the send date." },
   { code: "expires_too_late", status: 422, meaning: "`expires_on` is a year or more after the send date." },
+  {
+    code: "must_be_later",
+    status: 422,
+    meaning: "`PATCH`: `expires_on` is not later than the gift's expiry (or the gift never expires).",
+  },
+  { code: "in_the_past", status: 422, meaning: "`PATCH`: `expires_on` is before today." },
+  { code: "after_expiry", status: 422, meaning: "`PATCH`: `scheduled_at` is after the gift's expiry date." },
+  {
+    code: "link_gift",
+    status: 422,
+    meaning: "`PATCH` of `email` or `scheduled_at` on a link gift (a 409 for a resend): a link gift is never emailed.",
+  },
   { code: "too_many_recipients", status: 422, meaning: "A bulk request names more than 10,000 recipients." },
   {
     code: "not_found",
@@ -85,14 +97,37 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   {
     code: "conflict",
     status: 409,
-    meaning: "The gift can't be cancelled any more, or an Idempotency-Key was reused with another request.",
+    meaning:
+      "The gift can't be cancelled any more, it kept changing during a `PATCH`, or an Idempotency-Key was reused with another request.",
+  },
+  {
+    code: "already_<stage>",
+    status: 409,
+    meaning:
+      "`PATCH`/resend: the gift's stage doesn't allow it (`already_sent`, `already_opened`, `already_redeemed`, `already_cancelled`, `already_expired`, …); `source.pointer` names the field.",
+  },
+  {
+    code: "being_sent",
+    status: 409,
+    meaning:
+      "`PATCH`: the gift's email is being sent right now (or waits for its retry): try again after `meta.retry_at`.",
+  },
+  {
+    code: "expired_too_long_ago",
+    status: 409,
+    meaning: "`PATCH` of `expires_on`: the gift expired more than 30 days ago.",
+  },
+  {
+    code: "not_sent_yet",
+    status: 409,
+    meaning: "Resend: the gift is still scheduled (change it with `PATCH` instead).",
   },
   { code: "payload_too_large", status: 413, meaning: "The request body is too large." },
   {
     code: "rate_limited",
     status: 429,
     meaning:
-      "Too many requests for this credential, or too many failed guesses from this address: wait `Retry-After` seconds.",
+      "Too many requests for this credential, too many failed guesses from this address, or too many resends of one gift: wait `Retry-After` seconds.",
   },
   { code: "internal_error", status: 500, meaning: "A bug on our side; the request id helps us find it." },
   {

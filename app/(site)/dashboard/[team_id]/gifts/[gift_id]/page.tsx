@@ -10,7 +10,14 @@ import { HttpError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { notFound } from "next/navigation";
 import { loadTeam } from "../../load";
-import { approveGiftAction, cancelGiftAction, rejectGiftAction } from "./actions";
+import {
+  approveGiftAction,
+  cancelGiftAction,
+  editGiftAction,
+  extendExpiryAction,
+  rejectGiftAction,
+  resendGiftAction,
+} from "./actions";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
@@ -43,6 +50,13 @@ export default async function GiftPage({ params, searchParams }: Props) {
     throw error;
   }
   const { gift } = page;
+  const hidden = (
+    <>
+      <input type="hidden" name="team" value={teamId} />
+      <input type="hidden" name="gift" value={gift.id} />
+      <input type="hidden" name="mode" value={mode} />
+    </>
+  );
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -212,6 +226,81 @@ export default async function GiftPage({ params, searchParams }: Props) {
           )}
         </section>
       </div>
+
+      {(page.canEdit || page.canExtend || page.canResend) && (
+        <section aria-labelledby="change" className="mt-6 rounded-xl border border-stone-200 bg-white p-5">
+          <h2 id="change" className="text-lg font-semibold">
+            Change this gift
+          </h2>
+          <div className="mt-3 space-y-6">
+            {page.canEdit && (
+              <ActionForm
+                action={editGiftAction}
+                submitLabel="Save message"
+                testId="edit-gift"
+                className="flex flex-col items-start gap-2"
+              >
+                {hidden}
+                <label htmlFor="edit-message" className="text-sm font-semibold">
+                  Message
+                </label>
+                <textarea
+                  id="edit-message"
+                  name="message"
+                  required
+                  maxLength={2000}
+                  rows={4}
+                  defaultValue={gift.message}
+                  className="w-full rounded border border-stone-400 p-2 text-sm"
+                />
+                <label htmlFor="edit-from" className="text-sm font-semibold">
+                  From
+                </label>
+                <input
+                  id="edit-from"
+                  name="from"
+                  required
+                  maxLength={200}
+                  defaultValue={gift.from}
+                  className="w-full rounded border border-stone-400 p-2 text-sm"
+                />
+                <p className="text-sm text-stone-700">Until the email goes out, the card shows what you save here.</p>
+              </ActionForm>
+            )}
+            {page.canExtend && (
+              <ActionForm action={extendExpiryAction} submitLabel="Extend expiry" testId="extend-expiry">
+                {hidden}
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="extend-date" className="text-sm font-semibold">
+                    New expiry date
+                  </label>
+                  <input
+                    id="extend-date"
+                    name="expires_on"
+                    type="date"
+                    required
+                    min={day(gift.expiresOn)}
+                    className="rounded border border-stone-400 p-2 text-sm"
+                  />
+                </div>
+                <p className="basis-full text-sm text-stone-700">
+                  {gift.stage === "expired"
+                    ? "The gift expired: a later date reopens it, and its link works again."
+                    : "A later date, less than a year from today. Nothing is charged."}
+                </p>
+              </ActionForm>
+            )}
+            {page.canResend && (
+              <ActionForm action={resendGiftAction} submitLabel="Resend email" testId="resend-gift">
+                {hidden}
+                <p className="basis-full text-sm text-stone-700">
+                  Sends the gift email to {gift.email} again: up to 3 times a day, once every 10 minutes.
+                </p>
+              </ActionForm>
+            )}
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="history" className="mt-6 rounded-xl border border-stone-200 bg-white p-5">
         <h2 id="history" className="text-lg font-semibold">
