@@ -68,6 +68,8 @@ function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
     from: r.from ?? group.from,
     scheduledAt: r.scheduledAt,
     expiresOn: r.expiresOn,
+    reminders: r.reminders,
+    timeZone: r.timeZone,
     untieTokenHash: untieTokenHash(id),
     message: group.message,
   };

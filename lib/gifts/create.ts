@@ -46,6 +46,8 @@ function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } 
       from: r.from,
       scheduledAt: r.scheduledAt,
       expiresOn: r.expiresOn,
+      reminders: r.reminders,
+      timeZone: r.timeZone,
       untieTokenHash: sha256(token),
     },
   };
@@ -123,7 +125,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
         });
 
-  const { collection, design, logo, chargeId } = created;
+  const { collection, design, logo, chargeId, teamReminders } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: actor.user.id, name: actor.user.name, email: actor.user.email };
   const event = { stage: INITIAL_STAGE, action: null, message: null, createdAt: now };
@@ -156,6 +158,11 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     trackingNumber: null,
     trackingUrl: null,
     createdAt: now,
+    sentAt: null,
+    reminders: own.reminders ?? teamReminders,
+    timeZone: own.timeZone,
+    remindersSent: 0,
+    clockAt: null,
     selectedProduct: null,
     batch: shared.batch && { id: shared.batch.id, name: shared.batch.name },
     variant: null,

@@ -21,6 +21,13 @@ export type Stage = (typeof STAGES)[number];
 
 export const INITIAL_STAGE: Stage = "scheduled";
 
+/**
+ * Sent and not yet chosen: the stages in which a gift gets reminders (lib/reminders). The one
+ * rule: a gift redeemed, cancelled, expired (or in any stage added later) gets none.
+ */
+export const AWAITING_CHOICE: readonly Stage[] = ["sent", "opened"];
+export const isAwaitingChoice = (stage: string) => (AWAITING_CHOICE as readonly string[]).includes(stage);
+
 const NEXT: Record<Stage, readonly Stage[]> = {
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
   sent: ["opened", "redeemed", "cancelled", "expired"],

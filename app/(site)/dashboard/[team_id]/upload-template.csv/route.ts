@@ -13,6 +13,8 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     scheduled_at: "2030-01-02T09:00:00Z",
     expires_on: "2030-03-31",
     delivery_method: "email",
+    reminders: "P3D P7D -P2D",
+    time_zone: "Europe/London",
   },
   {
     name: "Sam Example",
@@ -24,6 +26,8 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     scheduled_at: "",
     expires_on: "",
     delivery_method: "link",
+    reminders: "",
+    time_zone: "",
   },
 ];
 
