@@ -73,6 +73,8 @@ type Claimed = {
   sealedLink: string | null;
   suppress: boolean;
   attempts: number;
+  /** The stage of the gift it is about, when it is about one (a kind may be sent only in some). */
+  giftStage: string | null;
 };
 
 /** Claims due queued emails (or the one with `id`) with a lease; rows another worker holds are skipped, never waited on. */
@@ -92,7 +94,8 @@ function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise
       LIMIT ${Math.max(1, Math.floor(limit))}::int
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts"`,
+    RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts",
+              (SELECT g."stage" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "giftStage"`,
   );
 }
 
@@ -164,6 +167,21 @@ async function sendOne(
   summary: QueuedEmailSummary,
 ): Promise<void> {
   try {
+    const whileGift = isQueuedKind(email.kind) ? QUEUED_KINDS[email.kind].whileGift : undefined;
+    if (whileGift && email.giftStage !== null && !whileGift(email.giftStage)) {
+      await db.emailOutbox.update({
+        where: { id: email.id },
+        data: {
+          status: "suppressed",
+          transport: "none",
+          leaseUntil: null,
+          sealedLink: null,
+          lastError: `Not sent: the gift is ${email.giftStage} now`,
+        },
+      });
+      summary.suppressed++;
+      return;
+    }
     const message = await rendered(email);
     if (email.suppress) {
       await db.emailOutbox.update({

@@ -1,11 +1,13 @@
 import { createElement, type ReactElement } from "react";
 import DeliveredEmail, { type DeliveredEmailProps } from "@/emails/DeliveredEmail";
 import RedemptionEmail, { type RedemptionEmailProps } from "@/emails/RedemptionEmail";
+import ReminderEmail, { type ReminderEmailProps } from "@/emails/ReminderEmail";
 import ShippedEmail, { type ShippedEmailProps } from "@/emails/ShippedEmail";
 import SignInEmail, { type SignInEmailProps } from "@/emails/SignInEmail";
 import TeamInvitationEmail, { type TeamInvitationEmailProps } from "@/emails/TeamInvitationEmail";
 import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
 import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
+import { isAwaitingChoice } from "@/lib/gifts/stages";
 import { untieUrl } from "@/lib/gifts/untie";
 
 /**
@@ -23,6 +25,7 @@ export type QueuedEmailProps = {
   signin: Omit<SignInEmailProps, "url">;
   "team-invitation": Omit<TeamInvitationEmailProps, "url">;
   "webhook-disabled": WebhookDisabledEmailProps;
+  reminder: WithoutLink<ReminderEmailProps>;
 };
 export type QueuedKind = keyof QueuedEmailProps;
 
@@ -34,6 +37,8 @@ type Kind<K extends QueuedKind> = {
   needs: "gift" | "link" | "nothing";
   subject(props: QueuedEmailProps[K]): string;
   element(props: QueuedEmailProps[K], context: { giftId: string; link: string }): ReactElement;
+  /** Sent only while its gift's stage passes this; else, when its turn comes, kept as suppressed. */
+  whileGift?: (stage: string) => boolean;
 };
 
 const chosen = (p: { productName: string; variantName: string | null }) =>
@@ -75,6 +80,13 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
     needs: "nothing",
     subject: () => "Your Ribbon webhook endpoint was disabled",
     element: (p) => createElement(WebhookDisabledEmail, p),
+  },
+  reminder: {
+    needs: "gift",
+    subject: (p) => oneLine(`Reminder: ${p.from} sent you a gift`),
+    element: (p, { giftId }) => createElement(ReminderEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    // Reminders stop the moment the gift is chosen, declined, cancelled or expired: even one already queued.
+    whileGift: isAwaitingChoice,
   },
 };
 

@@ -19,7 +19,8 @@ export type GiftForEmail = {
   logo: { id: number; name: string; imageUrl: string };
 };
 
-const longDate = (date: Date) =>
+/** "30 June 2027": how emails write a day (UTC: an expiry is a calendar date). */
+export const longDate = (date: Date) =>
   date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export type RenderedEmail = { subject: string; html: string; text: string };

@@ -9,6 +9,7 @@ export {
   type ReminderGift,
 } from "./cadence";
 export { parseDuration, type Duration } from "./duration";
+export { remindDueGifts, type RemindOptions, type RemindSummary } from "./remind";
 export { canonicalTimeZone } from "./time-zone";
 export {
   parseReminderSettings,
