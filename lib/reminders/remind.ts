@@ -59,7 +59,8 @@ export async function remindDueGifts(db: PrismaClient, options: RemindOptions = 
     UPDATE "Gift" SET "nextReminderAt" = NULL
     WHERE "id" IN (
       SELECT "id" FROM "Gift"
-      WHERE "nextReminderAt" <= ${at}::timestamp AND "stage" <> 'scheduled' AND NOT ("stage" = ANY(${awaiting})) ${scope(options.giftId)}
+      WHERE "nextReminderAt" <= ${at}::timestamp AND "stage" <> 'scheduled' AND NOT ("stage" = ANY(${awaiting}))
+        ${options.giftId === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${options.giftId}`}
       LIMIT ${limit}::int
       FOR UPDATE SKIP LOCKED
     )

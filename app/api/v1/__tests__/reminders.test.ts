@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as R from "@/lib/api/openapi/resources";
 import { addMember } from "@/lib/teams";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
@@ -16,6 +17,7 @@ describe("a gift's reminders and time zone", () => {
     const api = apiAs(tokens.sandbox);
     const byDefault = await api.post("/gifts", giftBody());
     expect(byDefault.status, JSON.stringify(byDefault.body)).toBe(200);
+    expect(R.GiftDocument.safeParse(byDefault.body).error?.issues).toBeUndefined();
     expect(byDefault.body.data.attributes).toMatchObject({
       reminders: ["P3D", "P7D", "-P2D"],
       "time-zone": null,
@@ -115,6 +117,7 @@ describe("the team's default cadence (GET/PATCH /reminders)", () => {
       id: owner.team.id,
       attributes: { cadence: ["P1D", "-P1D"], "quiet-hours": "21:00-08:00" },
     });
+    expect(R.ReminderSettingsDocument.safeParse(set.body).error?.issues).toBeUndefined();
     const read = await apiAs(viewer.tokens.live).get(`/teams/${owner.team.id}/reminders`);
     expect(read.body.data.attributes.cadence).toEqual(["P1D", "-P1D"]);
     const later = await api.post("/gifts", giftBody());
