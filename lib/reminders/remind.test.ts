@@ -232,7 +232,8 @@ describe("two workers at once", () => {
         { id: team.id, name: team.name },
         { url: receiver.url, eventTypes: ["gift.reminded"] },
       );
-      const gifts = await Promise.all(Array.from({ length: 12 }, () => sentGift(a, owner)));
+      const gifts = [];
+      for (let i = 0; i < 12; i++) gifts.push(await sentGift(a, owner));
       for (const day of [3, 7]) {
         // Each worker sweeps twice, in small batches, side by side.
         const run = (db: PrismaClient) => remindDueGifts(db, { now: at(day * DAY), limit: 5 });
