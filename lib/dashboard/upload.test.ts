@@ -130,7 +130,7 @@ describe("previewing an upload", () => {
     );
     expect(details(await refusal(previewUpload(t.db, owner, file(misspelt))))).toEqual([
       'Unknown column "emial": did you mean "email"?',
-      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale.',
+      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone.',
       'The header has no "email" column: every file needs name, email, message, from, collection.',
     ]);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
@@ -194,6 +194,36 @@ describe("confirming an upload", () => {
     const link = batch.gifts.find((g) => g.recipientName === "Person 3")!;
     expect(link).toMatchObject({ deliveryMethod: "link", email: null, message: "Welcome" });
     expect(batch.gifts.find((g) => g.recipientName === "Person 2")).toMatchObject({ from: "Ada", designId });
+  });
+
+  it("reads the reminders and time_zone columns with the API's rules; each problem at its row and column", async () => {
+    const header = `${HEADER},reminders,time_zone`;
+    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const lines = [
+      `${row(1, { expires_on: expires })},P1D -P2D,Europe/Paris`,
+      `${row(2)},none,`,
+      `${row(3)},,`,
+      `${row(4)},P1D P1Y,`,
+      `${row(5)},P3D,Nowhere/Zone`,
+      `${row(6)},-P2D,`,
+    ];
+    const bad = new TextEncoder().encode(`${header}\n${lines.join("\n")}\n`);
+    const preview = await previewUpload(t.db, owner, file(bad));
+    expect(preview.problems).toEqual([
+      { row: 5, column: "reminders", message: expect.stringContaining("ISO 8601 durations") },
+      { row: 6, column: "time_zone", message: "Time zone must be an IANA time zone name like Europe/Paris" },
+      { row: 7, column: "reminders", message: "A reminder before expiry needs the gift to have expires_on" },
+    ]);
+    const good = new TextEncoder().encode(`${header}\n${lines.slice(0, 3).join("\n")}\n`);
+    const fine = await previewUpload(t.db, owner, file(good));
+    expect(fine.problemCount).toBe(0);
+    const result = await confirm(owner, good, fine);
+    const gifts = await t.db.gift.findMany({ where: { batchId: result.batchId }, orderBy: { recipientName: "asc" } });
+    expect(gifts.map((g) => [g.reminders, g.timeZone])).toEqual([
+      [["P1D", "-P2D"], "Europe/Paris"],
+      [[], null],
+      [["P3D", "P7D", "-P2D"], null],
+    ]);
   });
 
   it("two confirms of one form at the same moment create one batch and one charge", async () => {

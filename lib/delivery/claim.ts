@@ -18,7 +18,8 @@ export type ClaimedGift = GiftForEmail & {
 /**
  * Claims due gift emails: one conditional UPDATE sets the lease and counts the attempt
  * for up to `limit` gifts that are `scheduled`, `email`, due (`scheduledAt <= now`) and
- * not held by anyone (no lease, or an expired one). Rows locked by a concurrent claim are
+ * not held by anyone (no lease, or an expired one); without `giftId`, not on a sandbox test clock
+ * (lib/simulation/test-clock.ts: such a gift moves with its clock). Rows locked by a concurrent claim are
  * skipped (`FOR UPDATE SKIP LOCKED`), so two workers never claim the same gift and never
  * wait on each other. Returns the claimed gifts, `deliveryAttempts` already counting this one.
  *
@@ -42,7 +43,7 @@ export async function claimDueGifts(
         WHERE "stage" = 'scheduled' AND "deliveryMethod" = 'email'
           AND "scheduledAt" <= ${at}::timestamp
           AND ("deliveryLeaseUntil" IS NULL OR "deliveryLeaseUntil" <= ${at}::timestamp)
-          ${giftId === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${giftId}`}
+          ${giftId === undefined ? Prisma.sql`AND "clockAt" IS NULL` : Prisma.sql`AND "id" = ${giftId}`}
         ORDER BY "scheduledAt", "id"
         LIMIT ${Math.max(1, Math.floor(limit))}::int
         FOR UPDATE SKIP LOCKED

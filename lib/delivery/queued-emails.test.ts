@@ -43,6 +43,7 @@ const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
   signin: { host: "gifts.example.test" },
   "team-invitation": { inviter: "Alex (alex@acme.test)", teamName: "Acme", role: "member", expiresOn: "1 May 2027" },
   "webhook-disabled": { url: "https://hooks.acme.test/ribbon", teamId: "acme", reason: "500 five days running" },
+  reminder: { recipientName: "Kim", from: "The Acme team", chooseBy: "30 June 2027" },
 };
 const LINK = "https://gifts.example.test/api/auth/callback/email?token=secret-link-token";
 
@@ -59,7 +60,8 @@ describe("queued emails: every kind", () => {
   test.each(Object.keys(EXAMPLES) as QueuedKind[])(
     "%s: queued without a secret in plain text, rendered with HTML and plain text when sent",
     async (kind) => {
-      const gift = await insertGift(t.db, t.owner);
+      // A reminder is sent only while its gift waits to be chosen.
+      const gift = await insertGift(t.db, { ...t.owner, stage: kind === "reminder" ? "sent" : "scheduled" });
       await queue(t.db, kind, gift.id);
       const [pending] = await rowsOf(t.db, gift.id);
       expect(pending).toMatchObject({ status: "pending", html: "", text: "" });
@@ -86,7 +88,8 @@ describe("queued emails: every kind", () => {
   test.each(Object.keys(EXAMPLES) as QueuedKind[])(
     "%s: a refused send is retried, and with two workers racing it is sent exactly once",
     async (kind) => {
-      const gift = await insertGift(t.db, t.owner);
+      // A reminder is sent only while its gift waits to be chosen.
+      const gift = await insertGift(t.db, { ...t.owner, stage: kind === "reminder" ? "sent" : "scheduled" });
       await queue(t.db, kind, gift.id);
       const now = new Date();
       expect(await sendQueuedEmails(t.db, { transport: fakeTransport({ failTimes: 1 }), now })).toMatchObject({

@@ -76,6 +76,8 @@ type Claimed = {
   attempts: number;
   /** The gift's untie version (lib/gifts/untie.ts): its link as of now, not as of queueing. */
   untieVersion: number | null;
+  /** The stage of the gift it is about, when it is about one (a kind may be sent only in some). */
+  giftStage: string | null;
 };
 
 /** Claims due queued emails (or the one with `id`) with a lease; rows another worker holds are skipped, never waited on. */
@@ -96,7 +98,8 @@ function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise
       FOR UPDATE SKIP LOCKED
     )
     RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts",
-              (SELECT g."untieVersion" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "untieVersion"`,
+              (SELECT g."untieVersion" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "untieVersion",
+              (SELECT g."stage" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "giftStage"`,
   );
 }
 
@@ -169,6 +172,21 @@ async function sendOne(
   summary: QueuedEmailSummary,
 ): Promise<void> {
   try {
+    const whileGift = isQueuedKind(email.kind) ? QUEUED_KINDS[email.kind].whileGift : undefined;
+    if (whileGift && email.giftStage !== null && !whileGift(email.giftStage)) {
+      await db.emailOutbox.update({
+        where: { id: email.id },
+        data: {
+          status: "suppressed",
+          transport: "none",
+          leaseUntil: null,
+          sealedLink: null,
+          lastError: `Not sent: the gift is ${email.giftStage} now`,
+        },
+      });
+      summary.suppressed++;
+      return;
+    }
     const message = await rendered(email);
     if (email.suppress) {
       await db.emailOutbox.update({

@@ -2,12 +2,14 @@ import { createElement, type ReactElement } from "react";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 import DeliveredEmail, { type DeliveredEmailProps } from "@/emails/DeliveredEmail";
 import RedemptionEmail, { type RedemptionEmailProps } from "@/emails/RedemptionEmail";
+import ReminderEmail, { type ReminderEmailProps } from "@/emails/ReminderEmail";
 import ShippedEmail, { type ShippedEmailProps } from "@/emails/ShippedEmail";
 import SignInEmail, { type SignInEmailProps } from "@/emails/SignInEmail";
 import TeamInvitationEmail, { type TeamInvitationEmailProps } from "@/emails/TeamInvitationEmail";
 import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
 import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
 import { emailLocale, translator } from "@/lib/i18n";
+import { isAwaitingChoice } from "@/lib/gifts/stages";
 
 /**
  * The emails that go through the queue, by kind: the template, its subject, and its props as
@@ -26,6 +28,7 @@ export type QueuedEmailProps = {
   signin: Omit<SignInEmailProps, "url">;
   "team-invitation": Omit<TeamInvitationEmailProps, "url">;
   "webhook-disabled": WebhookDisabledEmailProps;
+  reminder: WithoutLink<ReminderEmailProps>;
 };
 export type QueuedKind = keyof QueuedEmailProps;
 
@@ -37,6 +40,8 @@ type Kind<K extends QueuedKind> = {
   needs: "gift" | "link" | "nothing";
   subject(props: QueuedEmailProps[K]): string;
   element(props: QueuedEmailProps[K], context: { untieUrl: string; link: string }): ReactElement;
+  /** Sent only while its gift's stage passes this; else, when its turn comes, kept as suppressed. */
+  whileGift?: (stage: string) => boolean;
 };
 
 const chosen = (p: { productName: string; variantName: string | null }) =>
@@ -84,6 +89,13 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
     needs: "nothing",
     subject: () => "Your Ribbon webhook endpoint was disabled",
     element: (p) => createElement(WebhookDisabledEmail, p),
+  },
+  reminder: {
+    needs: "gift",
+    subject: (p) => oneLine(`Reminder: ${p.from} sent you a gift`),
+    element: (p, { untieUrl }) => createElement(ReminderEmail, { ...p, untieUrl }),
+    // Reminders stop the moment the gift is chosen, declined, cancelled or expired: even one already queued.
+    whileGift: isAwaitingChoice,
   },
 };
 

@@ -26,6 +26,8 @@ const recipient = (i: number, over: Partial<RecipientDraft> = {}): RecipientDraf
   scheduledAt: new Date(Date.now() + 3_600_000),
   expiresOn: null,
   locale: null,
+  reminders: null,
+  timeZone: null,
   ...over,
 });
 const counts = async () => ({

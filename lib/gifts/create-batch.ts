@@ -71,6 +71,8 @@ function ownValues(r: RecipientDraft, group: BatchGroup, subject: string | undef
     scheduledAt: r.scheduledAt,
     expiresOn: r.expiresOn,
     locale: r.locale,
+    reminders: r.reminders,
+    timeZone: r.timeZone,
     untieTokenHash: untieTokenHash(id),
     message: group.message,
   };

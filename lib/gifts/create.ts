@@ -47,6 +47,8 @@ function newGift(r: RecipientDraft, subject: string | undefined): { own: OwnGift
       scheduledAt: r.scheduledAt,
       expiresOn: r.expiresOn,
       locale: r.locale,
+      reminders: r.reminders,
+      timeZone: r.timeZone,
       untieTokenHash: sha256(token),
     },
   };
@@ -134,7 +136,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           return insert(tx, resolved, (await chargeTeam(tx, charge)).id);
         });
 
-  const { collection, design, logo, chargeId, stage } = created;
+  const { collection, design, logo, chargeId, stage, teamReminders } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: actor.user.id, name: actor.user.name, email: actor.user.email };
   const event = { stage, action: null, message: null, createdAt: now };
@@ -169,6 +171,11 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     trackingNumber: null,
     trackingUrl: null,
     createdAt: now,
+    sentAt: null,
+    reminders: own.reminders ?? teamReminders,
+    timeZone: own.timeZone,
+    remindersSent: 0,
+    clockAt: null,
     selectedProduct: null,
     batch: shared.batch && { id: shared.batch.id, name: shared.batch.name },
     variant: null,

@@ -71,6 +71,11 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     trackingNumber: g.trackingNumber,
     trackingUrl: g.trackingUrl,
     createdAt: utc(g.createdAt),
+    sentAt: utcOrNull(g.sentAt),
+    reminders: g.reminders,
+    timeZone: g.timeZone,
+    remindersSent: g.remindersSent,
+    clockAt: utcOrNull(g.clockAt),
     selectedProduct: g.selectedProduct,
     batch: g.batch,
     variant: g.variant,
@@ -117,6 +122,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",
+             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt",
              -- CASE: most gifts have no choice yet, and then no look-up runs.
              CASE WHEN g."batchId" IS NOT NULL THEN
                (SELECT json_build_object('id', b."id", 'name', b."name") FROM "GiftBatch" b WHERE b."id" = g."batchId") END AS "batch",

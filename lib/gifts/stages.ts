@@ -31,6 +31,13 @@ export const INITIAL_STAGE: Stage = "scheduled";
 export const GIFT_ACTIONS = ["reminded", "updated", "resent", "reopened", "approved"] as const;
 export type GiftAction = (typeof GIFT_ACTIONS)[number];
 
+/**
+ * Sent and not yet chosen: the stages in which a gift gets reminders (lib/reminders). The one
+ * rule: a gift redeemed, cancelled, expired (or in any stage added later) gets none.
+ */
+export const AWAITING_CHOICE: readonly Stage[] = ["sent", "opened"];
+export const isAwaitingChoice = (stage: string) => (AWAITING_CHOICE as readonly string[]).includes(stage);
+
 const NEXT: Record<Stage, readonly Stage[]> = {
   // A gift that needs an owner's approval (lib/gifts/approvals.ts): approved, it is scheduled.
   pending_approval: ["scheduled", "rejected", "cancelled", "expired"],

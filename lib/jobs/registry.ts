@@ -10,6 +10,7 @@ import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { expireUnapprovedGifts } from "@/lib/gifts";
 import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
+import { remindDueGifts } from "@/lib/reminders";
 import { runWebhooks } from "@/lib/webhooks";
 
 /** What a job is handed when it runs, by Inngest or by the in-process sweeper. */
@@ -90,6 +91,14 @@ export const SCHEDULED_JOBS = {
       const summary = await advanceFulfilment(db, { provider: fulfilment, limit: batchSize });
       return Object.fromEntries(Object.entries(summary).map(([k, ids]) => [k, ids.length]));
     },
+  },
+  sendReminders: {
+    id: "send-reminders",
+    name: "Send due gift reminders",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    run: async ({ db, batchSize, stopping }) => remindDueGifts(db, { limit: batchSize, stop: stopping }),
   },
   expireGifts: {
     id: "expire-gifts",

@@ -1,5 +1,7 @@
 import type { GiftView } from "@/lib/gifts";
 import { eventTypeOf, untieUrl } from "@/lib/gifts";
+import { isAwaitingChoice } from "@/lib/gifts/stages";
+import { reminderSchedule } from "@/lib/reminders/cadence";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { senderAddress, type SenderAddress } from "@/lib/redemption/address";
 import { addressSchema } from "@/lib/redemption/schema";
@@ -14,6 +16,12 @@ function senderAddressOf(address: unknown): SenderAddress | null {
 const ref = (type: string, id: string | number | null | undefined) => ({
   data: id === null || id === undefined ? null : { type, id: String(id) },
 });
+
+/** When the gift's next reminder goes out: only known once it is sent, and only while it awaits a choice. */
+function nextReminderAt(g: GiftView): string | null {
+  if (!isAwaitingChoice(g.stage)) return null;
+  return reminderSchedule(g)[g.remindersSent]?.toISOString() ?? null;
+}
 
 /** A gift, with its untie token when the caller has it (a just-created gift): saves an HMAC. */
 export type SerializableGift = GiftView & { untieToken?: string };
@@ -50,6 +58,11 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       carrier: g.carrier,
       "tracking-number": g.trackingNumber,
       "tracking-url": g.trackingUrl,
+      reminders: g.reminders,
+      "time-zone": g.timeZone,
+      "reminders-sent": g.remindersSent,
+      "next-reminder-at": nextReminderAt(g),
+      "test-clock": g.clockAt?.toISOString() ?? null,
       price: formatMoney(g.priceCents),
       currency: CURRENCY,
       livemode: g.livemode,

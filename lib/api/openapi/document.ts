@@ -114,10 +114,40 @@ const replayBody = z
   .meta({ id: "ReplayRequest" });
 const simulateBody = z
   .object({
-    stage: z.enum(SIMULATED_STAGES).meta({ description: "The stage to move the sandbox gift to (legal moves only)." }),
+    stage: z
+      .enum(SIMULATED_STAGES)
+      .optional()
+      .meta({ description: "The stage to move the sandbox gift to (legal moves only). Not with `advance`." }),
+    advance: z.string().max(20).optional().meta({
+      description:
+        "Moves the gift's test clock forward by this ISO 8601 duration (weeks, days, hours, minutes; at most `P90D`) and fires, in time order, whatever became due: the scheduled send, each reminder, the expiry. Not with `stage`.",
+      example: "P7D",
+    }),
+    batch: z
+      .boolean()
+      .optional()
+      .meta({ description: "With `advance`: move the clock of every gift of this gift's batch (at most 500)." }),
   })
-  .meta({ id: "SimulateRequest" });
-const CONFLICT = { "409": errorResponse("That stage change is not allowed from the gift's current stage.") };
+  .meta({ id: "SimulateRequest", description: 'Either `{"stage": …}` or `{"advance": …[, "batch": true]}`.' });
+const reminderSettingsBody = z
+  .object({
+    reminders: z.object({
+      cadence: z
+        .array(z.string().max(20))
+        .max(16)
+        .meta({
+          description:
+            "ISO 8601 durations after the gift email was sent, or before its expiry with a leading `-`; each between 1 hour and 365 days, at most 16, no duplicates. `[]`: no reminders by default.",
+          example: ["P3D", "P7D", "-P2D"],
+        }),
+    }),
+  })
+  .meta({ id: "ReminderSettingsRequest" });
+const CONFLICT = {
+  "409": errorResponse(
+    "That stage change is not allowed from the gift's current stage; or `batch` on a gift created alone (`not_in_batch`), a batch of more than 500 gifts (`batch_too_large`), another advance still running after 20 s (`clock_busy`).",
+  ),
+};
 
 const dryRun = {
   dry_run: param(
@@ -397,11 +427,11 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "simulateGift",
     summary: "Simulate a stage (sandbox)",
     tag: "Events",
-    response: R.GiftDocument,
     pathParams: giftIdParam,
     body: simulateBody,
+    response: R.SimulationDocument,
     description:
-      "Moves a sandbox gift along the stage machine as a recipient or carrier would, firing the same events and webhooks. `redeemed` fills a sample product and address. 403 for live gifts.",
+      "Sandbox only. With `stage`: moves the gift along the stage machine as a recipient or carrier would, firing the same events and webhooks; `redeemed` fills a sample product and address. With `advance`: moves the gift's test clock (its own now: the scheduled jobs leave a gift on a clock alone) and fires what became due in time order (the send, each reminder, the expiry) by the same functions as the jobs, at the clock's times; its emails stay in the outbox (suppressed), `meta.fired` lists what happened. Two advances of one gift run one after the other. 403 for live gifts (`livemode_gift` with `advance`).",
     extraErrors: CONFLICT,
   },
   {
@@ -437,6 +467,30 @@ export const ENDPOINTS: Endpoint[] = [
     body: budgetBody,
     description:
       "Sets the monthly budget and the per-gift limit (amounts as decimal strings, at most 1000000.00; null removes a limit; a field left out keeps its value). Owners only. Creates that would pass a limit are then refused with 402 (see the create endpoints).",
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "get",
+    path: "/reminders",
+    teamScoped: true,
+    operationId: "getReminderSettings",
+    summary: "Get the team's reminder cadence",
+    tag: "Gifts",
+    response: R.ReminderSettingsDocument,
+    description:
+      "The reminders a new email gift gets unless its request gives `reminders` (default `P3D`, `P7D`, `-P2D`), and the quiet hours. Everyone on the team may read it.",
+  },
+  {
+    method: "patch",
+    path: "/reminders",
+    teamScoped: true,
+    operationId: "updateReminderSettings",
+    summary: "Set the team's reminder cadence",
+    tag: "Gifts",
+    response: R.ReminderSettingsDocument,
+    body: reminderSettingsBody,
+    description:
+      "Sets the team's default cadence. Owners only; not in the sandbox (give `reminders` per gift there). Gifts keep the cadence they were created with: only new gifts get the new one.",
     extraErrors: ownerErrors,
   },
   {

@@ -38,6 +38,20 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 422,
     meaning: "A field the endpoint does not take (a typo never drops a value silently).",
   },
+  {
+    code: "invalid_duration",
+    status: 422,
+    meaning:
+      "A reminder or a clock's `advance` is not an ISO 8601 duration in weeks, days, hours or minutes (`P3D`, `PT12H`; `-P2D` for a reminder before expiry).",
+  },
+  { code: "out_of_range", status: 422, meaning: "A reminder outside 1 hour–365 days, or an `advance` past `P90D`." },
+  { code: "too_many_reminders", status: 422, meaning: "More than 16 reminders." },
+  { code: "duplicate_reminder", status: 422, meaning: "The same reminder twice (`P1D` and `PT24H` are one)." },
+  { code: "reminder_needs_expiry", status: 422, meaning: "A reminder before expiry on a gift without `expires_on`." },
+  { code: "reminders_need_email", status: 422, meaning: "Reminders on a link gift (it has no email to remind)." },
+  { code: "invalid_time_zone", status: 422, meaning: "`time_zone` is not an IANA time zone name." },
+  { code: "conflicting_fields", status: 422, meaning: "Fields that can't go together (`stage` and `advance`)." },
+  { code: "not_a_boolean", status: 422, meaning: "A field that takes true or false holds something else." },
   { code: "invalid", status: 422, meaning: "Any other invalid value." },
   { code: "card_declined", status: 400, meaning: "BillingError: the team's card was declined." },
   { code: "no_card_on_file", status: 400, meaning: "BillingError: the team has no card." },
@@ -93,6 +107,14 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning:
       "Approve or reject of a gift that isn't waiting for approval (someone acted first, or it was cancelled or expired).",
   },
+  {
+    code: "livemode_gift",
+    status: 403,
+    meaning: "A test clock was asked of a live gift: only sandbox gifts have one.",
+  },
+  { code: "not_in_batch", status: 409, meaning: "A batch advance of a gift created alone." },
+  { code: "batch_too_large", status: 409, meaning: "A batch advance of a batch of more than 500 gifts." },
+  { code: "clock_busy", status: 409, meaning: "Another advance of the gift's clock was still running after 20 s." },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   {
     code: "conflict",

@@ -191,6 +191,27 @@ export const Gift = resource(
       .string()
       .nullable()
       .meta({ description: "Where the parcel can be followed; null until shipped." }),
+    reminders: z.array(z.string()).meta({
+      description:
+        "The gift's reminder cadence: ISO 8601 durations after the gift email was sent, or before the expiry with a leading `-` (the request's `reminders`, else the team's cadence when the gift was created). Empty: no reminders (and always for link gifts).",
+      example: ["P3D", "P7D", "-P2D"],
+    }),
+    "time-zone": z
+      .string()
+      .nullable()
+      .meta({ description: "The recipient's IANA time zone: no reminder between 21:00 and 08:00 there. null: none." }),
+    "reminders-sent": z
+      .number()
+      .int()
+      .meta({ description: "How many reminders went out (overdue ones skipped count)." }),
+    "next-reminder-at": timestamp.nullable().meta({
+      description:
+        "When the next reminder goes out (quiet hours applied); null before the gift is sent, once it is chosen, cancelled or expired, or when no reminder is left.",
+    }),
+    "test-clock": timestamp.nullable().meta({
+      description:
+        "Sandbox only: the gift's test clock (its own now, moved by `POST /gifts/{id}/simulate` with `advance`); null: real time.",
+    }),
     price: money.meta({
       description:
         "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged).",
@@ -453,6 +474,43 @@ export const WebhookPayload = z.strictObject({ type: eventType, timestamp, data:
   description:
     "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme.",
 });
+
+export const ReminderSettingsDocument = z
+  .strictObject({
+    data: z.strictObject({
+      type: z.literal("reminder-settings"),
+      id: z.string().meta({ description: "The team's id." }),
+      attributes: z.strictObject({
+        cadence: z.array(z.string()).meta({
+          description: "The reminders a new email gift gets unless its request gives `reminders`.",
+          example: ["P3D", "P7D", "-P2D"],
+        }),
+        "quiet-hours": z
+          .string()
+          .meta({ description: "When no reminder goes out, in the recipient's `time_zone`.", example: "21:00-08:00" }),
+      }),
+    }),
+  })
+  .meta({ id: "ReminderSettings", description: "A team's default reminder cadence." });
+
+export const SimulationDocument = z
+  .strictObject({
+    data: Gift,
+    included: Included,
+    meta: z
+      .strictObject({
+        fired: z.array(
+          z.strictObject({
+            gift: z.string().meta({ description: "The gift it happened to (a batch advance moves several)." }),
+            type: eventType,
+            at: timestamp.meta({ description: "The gift's clock time it happened at." }),
+          }),
+        ),
+      })
+      .optional()
+      .meta({ description: "With `advance`: what fired while the clock moved, in time order." }),
+  })
+  .meta({ id: "SimulationDocument" });
 
 export const BudgetDocument = z
   .strictObject({

@@ -14,6 +14,8 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     expires_on: "2030-03-31",
     delivery_method: "email",
     locale: "es",
+    reminders: "P3D P7D -P2D",
+    time_zone: "Europe/London",
   },
   {
     name: "Sam Example",
@@ -26,6 +28,8 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     expires_on: "",
     delivery_method: "link",
     locale: "",
+    reminders: "",
+    time_zone: "",
   },
 ];
 
