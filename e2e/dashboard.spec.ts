@@ -186,13 +186,14 @@ test("someone who never reads the API docs sends one gift: errors beside their f
   await page.getByRole("radio", { name: /Coffee Lovers/ }).check();
   await page.getByLabel("Message").fill("Thank you for the engine notes.");
   await page.getByLabel("From", { exact: true }).fill("Charles");
+  await page.getByLabel("Recipient's language").selectOption({ label: "Español" });
   await page.getByRole("button", { name: "Preview and price" }).click();
   await expect(page.getByTestId("price")).toContainText("Coffee Lovers");
-  await expect(
-    page
-      .frameLocator("iframe[title='The email as the recipient will see it']")
-      .getByText("Thank you for the engine notes."),
-  ).toBeVisible();
+  const preview = page.frameLocator("iframe[title='The email as the recipient will see it']");
+  await expect(preview.getByText("Thank you for the engine notes.")).toBeVisible();
+  // The email in the recipient's language; the sender's message as written.
+  await expect(preview.getByText("Hola, Ada Lovelace:")).toBeVisible();
+  await expect(page.getByLabel("Recipient's language")).toHaveValue("es");
   await expect(page.getByLabel("Recipient's name")).toHaveValue("Ada Lovelace"); // the form keeps what was typed
   await expectAccessible(page);
 
@@ -203,6 +204,7 @@ test("someone who never reads the API docs sends one gift: errors beside their f
   await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
   const list = await page.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
   expect((await list.json()).data).toHaveLength(1);
+  expect((await list.json()).data[0].attributes.locale).toBe("es");
   // Back and submit the same form again: still one gift.
   await page.goBack();
   if (await send.isVisible()) {

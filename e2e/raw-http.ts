@@ -48,8 +48,10 @@ const decodeEntities = (s: string) =>
     .replace(/&amp;/g, "&");
 
 /** The named inputs of the first form in a page's HTML, as a browser without JavaScript would post them. */
-export function formFields(html: string): Record<string, string> {
-  const form = /<form[\s\S]*?<\/form>/i.exec(html)?.[0] ?? "";
+export function formFields(html: string, containing?: string): Record<string, string> {
+  // The page's first form, or its first form holding `containing` (the untie page's language switcher comes first).
+  const forms = html.match(/<form[\s\S]*?<\/form>/gi) ?? [];
+  const form = (containing === undefined ? forms[0] : forms.find((f) => f.includes(containing))) ?? "";
   const fields: Record<string, string> = {};
   for (const input of form.match(/<input[^>]*>/gi) ?? []) {
     const name = /\bname="([^"]*)"/.exec(input)?.[1];

@@ -1,7 +1,11 @@
 import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { translator } from "@/lib/i18n/catalogue";
+import { direction, type Locale } from "@/lib/i18n/locales";
 
 /** The recipient's "it has arrived" email. */
 export type DeliveredEmailProps = {
+  /** The recipient's language (the gift's locale); English when absent. */
+  locale?: Locale;
   recipientName: string;
   from: string;
   productName: string;
@@ -9,26 +13,32 @@ export type DeliveredEmailProps = {
   untieUrl: string;
 };
 
-export default function DeliveredEmail({ recipientName, from, productName, carrier, untieUrl }: DeliveredEmailProps) {
+export default function DeliveredEmail({
+  locale = "en",
+  recipientName,
+  from,
+  productName,
+  carrier,
+  untieUrl,
+}: DeliveredEmailProps) {
+  const t = translator(locale, "email");
   return (
-    <Html lang="en">
+    <Html lang={locale} dir={direction(locale)}>
       <Head />
-      <Preview>{`Your ${productName} from ${from} has arrived.`}</Preview>
+      <Preview>{t("deliveredPreview", { product: productName, from })}</Preview>
       <Body style={body}>
         <Container style={card}>
           <Section style={{ padding: "24px 32px 8px" }}>
-            <Text style={heading}>Your gift has arrived, {recipientName}</Text>
-            <Text style={text}>
-              {carrier} has delivered your {productName}, a gift from {from}. Enjoy it!
-            </Text>
+            <Text style={heading}>{t("deliveredHeading", { name: recipientName })}</Text>
+            <Text style={text}>{t("deliveredText", { product: productName, from, carrier })}</Text>
           </Section>
           <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
             <Button href={untieUrl} style={button}>
-              See your gift
+              {t("deliveredButton")}
             </Button>
           </Section>
           <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>You received this email because you redeemed a gift through Ribbon.</Text>
+          <Text style={footer}>{t("redeemedFooter")}</Text>
         </Container>
       </Body>
     </Html>

@@ -1,14 +1,18 @@
 import { Body, Button, Container, Head, Hr, Html, Img, Preview, Section, Text } from "@react-email/components";
+import { translator } from "@/lib/i18n/catalogue";
+import { direction, type Locale } from "@/lib/i18n/locales";
 
 /** Everything the gift email shows. Image URLs are absolute (email clients have no base URL). */
 export type GiftEmailProps = {
+  /** The recipient's language (the gift's locale); English when absent. */
+  locale?: Locale;
   recipientName: string;
   message: string;
   from: string;
   untieUrl: string;
   /** What the gift is: the collection the recipient chooses from. */
   collectionName: string;
-  /** "15 January 2027" when the gift expires, else null. */
+  /** "15 January 2027" (in the locale's words) when the gift expires, else null. */
   chooseBy: string | null;
   designName: string | null;
   designImageUrl: string | null;
@@ -20,6 +24,7 @@ export type GiftEmailProps = {
 
 /** The gift email: design artwork, logo, message, from line and one clear button to the untie page. */
 export default function GiftEmail({
+  locale = "en",
   recipientName,
   message,
   from,
@@ -36,10 +41,11 @@ export default function GiftEmail({
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter(Boolean);
+  const t = translator(locale, "email");
   return (
-    <Html lang="en">
+    <Html lang={locale} dir={direction(locale)}>
       <Head />
-      <Preview>{`${from} sent you a gift: choose your present from ${collectionName}.`}</Preview>
+      <Preview>{t("giftPreview", { from, collection: collectionName })}</Preview>
       <Body style={body}>
         <Container style={card}>
           {logoInDesign ? null : (
@@ -58,8 +64,8 @@ export default function GiftEmail({
                 src={designImageUrl}
                 alt={
                   logoInDesign
-                    ? `${designName ?? "Gift card"} with the ${logoName} logo`
-                    : (designName ?? "Gift card design")
+                    ? t("giftCardWithLogoAlt", { design: designName ?? t("giftCardAlt"), logo: logoName })
+                    : (designName ?? t("giftCardAlt"))
                 }
                 width="552"
                 style={{ width: "100%", height: "auto", borderRadius: 12 }}
@@ -67,33 +73,35 @@ export default function GiftEmail({
             </Section>
           ) : null}
           <Section style={{ padding: "8px 32px" }}>
-            <Text style={greeting}>Hi {recipientName},</Text>
+            <Text style={greeting}>{t("giftGreeting", { name: recipientName })}</Text>
+            {/* The sender's words as written, in their own direction. */}
             {paragraphs.map((paragraph, i) => (
-              <Text key={i} style={messageText}>
+              <Text key={i} style={messageText} dir="auto">
                 {paragraph}
               </Text>
             ))}
             <Text style={fromLine}>— {from}</Text>
             <Text style={giftLine}>
-              Your gift: a present of your choice from <strong>{collectionName}</strong>
-              {chooseBy ? `. Choose by ${chooseBy}.` : "."}
+              {t.rich(chooseBy ? "giftLineBy" : "giftLine", {
+                collection: collectionName,
+                date: chooseBy ?? "",
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </Text>
           </Section>
           <Section style={{ textAlign: "center", padding: "16px 32px 32px" }}>
             <Button href={untieUrl} style={button}>
-              Untie your gift
+              {t("giftButton")}
             </Button>
             <Text style={fallback} data-skip-in-text={true}>
-              Or open this link:{" "}
+              {t("giftFallback")}{" "}
               <a href={untieUrl} style={{ color: "#b4235a" }}>
                 {untieUrl}
               </a>
             </Text>
           </Section>
           <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>
-            You received this gift through Ribbon. Choose your present on the untie page; nothing to pay.
-          </Text>
+          <Text style={footer}>{t("giftFooter")}</Text>
         </Container>
       </Body>
     </Html>
@@ -129,6 +137,7 @@ const card = {
 };
 const greeting = { fontSize: 18, fontWeight: 600, color: "#2d1a22", margin: "16px 0 8px" };
 const messageText = {
+  textAlign: "start" as const,
   fontSize: 16,
   lineHeight: "26px",
   color: "#3d2a32",

@@ -1,7 +1,11 @@
 import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { translator } from "@/lib/i18n/catalogue";
+import { direction, type Locale } from "@/lib/i18n/locales";
 
 /** The recipient's confirmation: what they chose and where it goes. */
 export type RedemptionEmailProps = {
+  /** The recipient's language (the gift's locale); English when absent. */
+  locale?: Locale;
   recipientName: string;
   from: string;
   productName: string;
@@ -12,6 +16,7 @@ export type RedemptionEmailProps = {
 };
 
 export default function RedemptionEmail({
+  locale = "en",
   recipientName,
   from,
   productName,
@@ -20,18 +25,19 @@ export default function RedemptionEmail({
   untieUrl,
 }: RedemptionEmailProps) {
   const chosen = variantName ? `${productName} (${variantName})` : productName;
+  const t = translator(locale, "email");
   return (
-    <Html lang="en">
+    <Html lang={locale} dir={direction(locale)}>
       <Head />
-      <Preview>{`Your ${productName} is on its way soon.`}</Preview>
+      <Preview>{t("redemptionPreview", { product: productName })}</Preview>
       <Body style={body}>
         <Container style={card}>
           <Section style={{ padding: "24px 32px 8px" }}>
-            <Text style={heading}>Thank you, {recipientName}!</Text>
+            <Text style={heading}>{t("redemptionHeading", { name: recipientName })}</Text>
             <Text style={text}>
-              You chose <strong>{chosen}</strong>, a gift from {from}. We will ship it to:
+              {t.rich("redemptionChose", { product: chosen, from, strong: (chunks) => <strong>{chunks}</strong> })}
             </Text>
-            <Text style={address}>
+            <Text style={address} dir="auto">
               {addressLines.map((line, i) => (
                 <span key={i}>
                   {line}
@@ -39,15 +45,15 @@ export default function RedemptionEmail({
                 </span>
               ))}
             </Text>
-            <Text style={text}>We will email you again when it ships, with a tracking number.</Text>
+            <Text style={text}>{t("redemptionNext")}</Text>
           </Section>
           <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
             <Button href={untieUrl} style={button}>
-              Follow your gift
+              {t("followButton")}
             </Button>
           </Section>
           <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>You received this email because you redeemed a gift through Ribbon.</Text>
+          <Text style={footer}>{t("redeemedFooter")}</Text>
         </Container>
       </Body>
     </Html>

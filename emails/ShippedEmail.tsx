@@ -1,7 +1,11 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { translator } from "@/lib/i18n/catalogue";
+import { direction, type Locale } from "@/lib/i18n/locales";
 
 /** The recipient's "it has shipped" email: the carrier and the tracking link. */
 export type ShippedEmailProps = {
+  /** The recipient's language (the gift's locale); English when absent. */
+  locale?: Locale;
   recipientName: string;
   from: string;
   productName: string;
@@ -12,6 +16,7 @@ export type ShippedEmailProps = {
 };
 
 export default function ShippedEmail({
+  locale = "en",
   recipientName,
   from,
   productName,
@@ -20,19 +25,18 @@ export default function ShippedEmail({
   trackingUrl,
   untieUrl,
 }: ShippedEmailProps) {
+  const t = translator(locale, "email");
   return (
-    <Html lang="en">
+    <Html lang={locale} dir={direction(locale)}>
       <Head />
-      <Preview>{`Your ${productName} from ${from} has shipped.`}</Preview>
+      <Preview>{t("shippedPreview", { product: productName, from })}</Preview>
       <Body style={body}>
         <Container style={card}>
           <Section style={{ padding: "24px 32px 8px" }}>
-            <Text style={heading}>It&apos;s on its way, {recipientName}!</Text>
+            <Text style={heading}>{t("shippedHeading", { name: recipientName })}</Text>
+            <Text style={text}>{t("shippedText", { product: productName, from, carrier })}</Text>
             <Text style={text}>
-              Your {productName}, a gift from {from}, has shipped with {carrier}.
-            </Text>
-            <Text style={text}>
-              Tracking number:{" "}
+              {t("shippedTracking")}{" "}
               {trackingUrl ? (
                 <Link href={trackingUrl} style={link}>
                   {trackingNumber}
@@ -41,15 +45,15 @@ export default function ShippedEmail({
                 <strong>{trackingNumber}</strong>
               )}
             </Text>
-            <Text style={text}>We will email you once more when it has arrived.</Text>
+            <Text style={text}>{t("shippedNext")}</Text>
           </Section>
           <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
             <Button href={untieUrl} style={button}>
-              Follow your gift
+              {t("followButton")}
             </Button>
           </Section>
           <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>You received this email because you redeemed a gift through Ribbon.</Text>
+          <Text style={footer}>{t("redeemedFooter")}</Text>
         </Container>
       </Body>
     </Html>

@@ -2,6 +2,7 @@
 import DeliveredEmail from "./DeliveredEmail";
 import GiftEmail from "./GiftEmail";
 import RedemptionEmail from "./RedemptionEmail";
+import ReminderEmail from "./ReminderEmail";
 import ShippedEmail from "./ShippedEmail";
 import SignInEmail from "./SignInEmail";
 import TeamInvitationEmail from "./TeamInvitationEmail";
@@ -12,6 +13,7 @@ export {
   DeliveredEmail,
   GiftEmail,
   RedemptionEmail,
+  ReminderEmail,
   ShippedEmail,
   SignInEmail,
   TeamInvitationEmail,
@@ -21,6 +23,7 @@ export {
 export type { DeliveredEmailProps } from "./DeliveredEmail";
 export type { GiftEmailProps } from "./GiftEmail";
 export type { RedemptionEmailProps } from "./RedemptionEmail";
+export type { ReminderEmailProps } from "./ReminderEmail";
 export type { ShippedEmailProps } from "./ShippedEmail";
 export type { SignInEmailProps } from "./SignInEmail";
 export type { TeamInvitationEmailProps } from "./TeamInvitationEmail";
@@ -31,6 +34,7 @@ export const templates = {
   DeliveredEmail,
   GiftEmail,
   RedemptionEmail,
+  ReminderEmail,
   ShippedEmail,
   SignInEmail,
   TeamInvitationEmail,

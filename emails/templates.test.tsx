@@ -41,3 +41,71 @@ test("the sign-in email has the link and the host", async () => {
   expect(html).toContain(props.url.replaceAll("&", "&amp;"));
   expect(html).toContain(props.host);
 });
+
+// The recipient's emails in each locale: HTML and plain text in that language, `lang` and `dir`
+// on the document, the sender's message exactly as written.
+const RECIPIENT_EMAILS = {
+  GiftEmail: {
+    en: "Untie your gift",
+    es: "Abre tu regalo",
+    fr: "Ouvrir votre cadeau",
+    de: "Geschenk auspacken",
+    ja: "ギフトを開ける",
+    ar: "افتح هديتك",
+  },
+  RedemptionEmail: {
+    en: "Follow your gift",
+    es: "Sigue tu regalo",
+    fr: "Suivre votre cadeau",
+    de: "Geschenk verfolgen",
+    ja: "ギフトの状況を見る",
+    ar: "تابع هديتك",
+  },
+  ShippedEmail: {
+    en: "Tracking number:",
+    es: "Número de seguimiento:",
+    fr: "Numéro de suivi :",
+    de: "Sendungsnummer:",
+    ja: "追跡番号：",
+    ar: "رقم التتبع:",
+  },
+  DeliveredEmail: {
+    en: "See your gift",
+    es: "Ver tu regalo",
+    fr: "Voir votre cadeau",
+    de: "Geschenk ansehen",
+    ja: "ギフトを見る",
+    ar: "شاهد هديتك",
+  },
+} as const;
+
+describe.each(Object.entries(RECIPIENT_EMAILS))("%s in each locale", (name, words) => {
+  test.each(Object.entries(words))("%s", async (locale, word) => {
+    const Template = templates[name as keyof typeof RECIPIENT_EMAILS];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each template takes its own props
+    const element = <Template {...(Template.PreviewProps as any)} locale={locale} />;
+    const html = await render(element);
+    const text = await render(element, { plainText: true });
+    const root = /<html[^>]*>/.exec(html)![0];
+    expect(root).toContain(`lang="${locale}"`);
+    expect(root).toContain(`dir="${locale === "ar" ? "rtl" : "ltr"}"`);
+    expect(html).toContain(word.replaceAll("'", "&#x27;"));
+    expect(text).toContain(word);
+    expect(text).not.toMatch(/<[a-z]/i);
+    if (locale !== "en") expect(text).not.toContain(RECIPIENT_EMAILS[name as keyof typeof RECIPIENT_EMAILS].en);
+  });
+});
+
+test("the gift email keeps the sender's message as written, in its own direction, and the date in the locale's words", async () => {
+  const props = {
+    ...templates.GiftEmail.PreviewProps,
+    message: "Thank you!\n\nشكرا جزيلا",
+    chooseBy: "15 de enero de 2027",
+  };
+  const html = await render(<templates.GiftEmail {...props} locale="es" />);
+  const text = await render(<templates.GiftEmail {...props} locale="es" />, { plainText: true });
+  expect(html).toMatch(/<p[^>]*dir="auto"[^>]*>Thank you!<\/p>/);
+  expect(html).toContain("شكرا جزيلا");
+  expect(text).toContain("Hola, Robin:");
+  expect(text).toContain("Tu regalo: el que elijas de Coffee Lovers. Elige antes del 15 de enero de 2027.");
+});

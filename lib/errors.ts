@@ -72,3 +72,6 @@ export const unauthorized = (detail: string) => new HttpError(401, "Unauthorized
 export const forbidden = (detail: string) => new HttpError(403, "Forbidden", detail);
 export const notFound = (detail: string) => new HttpError(404, "NotFound", detail);
 export const conflict = (detail: string) => new HttpError(409, "Conflict", detail);
+/** A 409 about one field of the body (`source.pointer`), with a code saying why (e.g. `already_opened`). */
+export const conflictAt = (pointer: string, detail: string, code: string, meta: Record<string, unknown> = {}) =>
+  new HttpError(409, "Conflict", detail, { ...meta, pointer }, code);

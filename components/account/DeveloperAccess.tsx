@@ -1,6 +1,7 @@
-import type { DeveloperAccessState } from "@/app/(site)/account/developer-access-actions";
+import type { DeveloperAccessState, TokenCapsState } from "@/app/(site)/account/developer-access-actions";
 import type { DeveloperTokenView } from "@/lib/tokens/types";
 import { DeveloperTokenControls } from "./DeveloperTokenControls";
+import { TokenCaps } from "./TokenCaps";
 import { TokenList } from "./TokenList";
 
 type Props = {
@@ -8,10 +9,17 @@ type Props = {
   now: Date;
   change: (previous: DeveloperAccessState, formData: FormData) => Promise<DeveloperAccessState>;
   revokeOld: (formData: FormData) => Promise<void>;
+  /** The live token's caps: what the person may pick from, the caps in words, and the action saving them. */
+  caps: {
+    collections: { id: number; name: string; priceCents: number }[];
+    summary: string[];
+    save: (previous: TokenCapsState, formData: FormData) => Promise<TokenCapsState>;
+  };
 };
 
 /** The account page's "Developer access": buttons (fixed in place), new tokens once, then the token list. */
-export function DeveloperAccess({ tokens, now, change, revokeOld }: Props) {
+export function DeveloperAccess({ tokens, now, change, revokeOld, caps }: Props) {
+  const live = tokens.find((t) => t.mode === "live" && !t.expiresAt);
   return (
     <section className="mt-10" aria-labelledby="developer-access">
       <h2 id="developer-access" className="text-xl font-semibold">
@@ -27,6 +35,7 @@ export function DeveloperAccess({ tokens, now, change, revokeOld }: Props) {
       </p>
       <DeveloperTokenControls hasTokens={tokens.some((t) => !t.expiresAt)} change={change} />
       <TokenList tokens={tokens} now={now} revokeOld={revokeOld} />
+      {live && <TokenCaps caps={live.caps} {...caps} />}
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, useRef, type ReactNode } from "react";
 import type { FieldErrors, SendField } from "@/lib/dashboard";
+import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import type { SendState } from "./send-state";
 
 type Collection = { id: number; name: string; description: string; price: string; imageUrl: string };
@@ -198,6 +199,23 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
             {(a) => <input {...a} name="expires_on" type="date" defaultValue={values.expires_on} className={input} />}
           </Field>
         </div>
+        <Field
+          name="locale"
+          label="Recipient's language"
+          errors={errors}
+          hint="Their gift page and emails. Automatic: the page follows their browser; emails are in English."
+        >
+          {(a) => (
+            <select {...a} name="locale" defaultValue={values.locale ?? ""} className={input}>
+              <option value="">Automatic</option>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {LANGUAGE_NAMES[locale]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="preview" disabled={pending} className="button-secondary">
             {state.step === "confirm" ? "Update the preview" : "Preview and price"}

@@ -11,6 +11,8 @@ type Props = {
     perGiftLimit: string | null;
     spent: string;
     remaining: string | null;
+    approvalAbovePrice: string | null;
+    approvalAboveBatchSize: number | null;
   };
   setBudget: FormAction;
 };
@@ -34,6 +36,16 @@ export function BudgetSection({ teamId, owner, budget, setBudget }: Props) {
       <p className="mt-1 text-sm text-stone-700">
         Live gifts that would pass a limit are refused before anything is charged; cancelled gifts give their refund
         back to the month.
+      </p>
+      <p className="mt-1 text-sm text-stone-700" data-testid="approval-summary">
+        {budget.approvalAbovePrice || budget.approvalAboveBatchSize
+          ? `An owner approves ${[
+              budget.approvalAbovePrice && `gifts above $${budget.approvalAbovePrice}`,
+              budget.approvalAboveBatchSize && `batches of more than ${budget.approvalAboveBatchSize} gifts`,
+            ]
+              .filter(Boolean)
+              .join(" and ")} before they are charged or sent; unapproved gifts expire after 7 days.`
+          : "No gift needs an owner's approval."}
       </p>
       {owner && (
         <ActionForm
@@ -60,6 +72,26 @@ export function BudgetSection({ teamId, owner, budget, setBudget }: Props) {
               inputMode="decimal"
               defaultValue={budget.perGiftLimit ?? ""}
               placeholder="No limit"
+              className={field}
+            />
+          </label>
+          <label className="block">
+            <span className="text-sm font-medium">Approve gifts above ($)</span>
+            <input
+              name="approval_above_price"
+              inputMode="decimal"
+              defaultValue={budget.approvalAbovePrice ?? ""}
+              placeholder="Never"
+              className={field}
+            />
+          </label>
+          <label className="block">
+            <span className="text-sm font-medium">Approve batches over (gifts)</span>
+            <input
+              name="approval_above_batch_size"
+              inputMode="numeric"
+              defaultValue={budget.approvalAboveBatchSize ?? ""}
+              placeholder="Never"
               className={field}
             />
           </label>

@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { addressRules, SHIP_TO_COUNTRIES } from "@/lib/redemption/address-format";
-import type { FieldErrors } from "@/lib/redemption/schema";
+import { addressRules, SHIP_TO_COUNTRIES, type FieldRule } from "@/lib/redemption/address-format";
+import { ruleWords, type FieldErrors } from "@/lib/redemption/schema";
+import { useRedemptionWords } from "./use-words";
 
 type Props = {
   email: string | null;
@@ -40,29 +41,32 @@ export function AddressFields({ email, errors, describedBy, error, inputClass }:
     form?.addEventListener("reset", reset);
     return () => form?.removeEventListener("reset", reset);
   }, []);
+  const words = useRedemptionWords();
+  const { t } = words;
   const rules = addressRules(country);
+  const named = <R extends FieldRule>(rule: R) => ({ ...rule, label: ruleWords(words, "addressLabel", rule) });
   const fields: Field[] = [
-    { key: "fullName", label: "Full name", autoComplete: "name", max: 100, required: true, wide: true },
-    { key: "line1", label: "Address line 1", autoComplete: "address-line1", max: 100, required: true, wide: true },
-    { key: "line2", label: "Address line 2", autoComplete: "address-line2", max: 100, required: false, wide: true },
-    ...(rules.city ? [{ key: "city", ...rules.city, autoComplete: "address-level2", max: 60 }] : []),
-    ...(rules.region ? [{ key: "region", ...rules.region, autoComplete: "address-level1", max: 60 }] : []),
+    { key: "fullName", label: t("address.fullName"), autoComplete: "name", max: 100, required: true, wide: true },
+    { key: "line1", label: t("address.line1"), autoComplete: "address-line1", max: 100, required: true, wide: true },
+    { key: "line2", label: t("address.line2"), autoComplete: "address-line2", max: 100, required: false, wide: true },
+    ...(rules.city ? [{ key: "city", ...named(rules.city), autoComplete: "address-level2", max: 60 }] : []),
+    ...(rules.region ? [{ key: "region", ...named(rules.region), autoComplete: "address-level1", max: 60 }] : []),
     ...(rules.postalCode
       ? [
           {
             key: "postalCode",
-            label: rules.postalCode.label,
+            label: ruleWords(words, "addressLabel", rules.postalCode),
             required: rules.postalCode.required,
             autoComplete: "postal-code",
             max: 12,
-            hint: rules.postalCode.example ? `For example ${rules.postalCode.example}` : undefined,
+            hint: rules.postalCode.example ? t("address.example", { example: rules.postalCode.example }) : undefined,
           },
         ]
       : []),
-    { key: "phone", label: "Phone", autoComplete: "tel", max: 30, required: false, type: "tel" },
+    { key: "phone", label: t("address.phone"), autoComplete: "tel", max: 30, required: false, type: "tel" },
     {
       key: "email",
-      label: "Email for shipping updates",
+      label: t("address.email"),
       autoComplete: "email",
       max: 254,
       required: true,
@@ -74,7 +78,7 @@ export function AddressFields({ email, errors, describedBy, error, inputClass }:
     <div className="mt-4 grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <label htmlFor="address-country" className="block text-sm font-medium">
-          Country
+          {t("address.country")}
         </label>
         <select
           ref={select}
@@ -88,10 +92,10 @@ export function AddressFields({ email, errors, describedBy, error, inputClass }:
           aria-describedby={describedBy("address.country")}
           className={inputClass(Boolean(errors["address.country"]))}
         >
-          <option value="">Choose a country…</option>
+          <option value="">{t("address.chooseCountry")}</option>
           {SHIP_TO_COUNTRIES.map((c) => (
             <option key={c.code} value={c.code}>
-              {c.name}
+              {words.country(c.code)}
             </option>
           ))}
         </select>
@@ -105,7 +109,7 @@ export function AddressFields({ email, errors, describedBy, error, inputClass }:
           <div key={f.key} className={f.wide ? "sm:col-span-2" : ""}>
             <label htmlFor={`address-${f.key}`} className="block text-sm font-medium">
               {f.label}
-              {!f.required && <span className="font-normal text-stone-600"> (optional)</span>}
+              {!f.required && <span className="font-normal text-stone-600"> {t("address.optional")}</span>}
             </label>
             <input
               id={`address-${f.key}`}

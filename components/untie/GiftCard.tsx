@@ -1,23 +1,26 @@
+import { translator } from "@/lib/i18n/catalogue";
+import type { Locale } from "@/lib/i18n/locales";
+
 /** The gift card at the top of the untie page: design with the logo in its slot, greeting, message, from line. */
 export type GiftCardProps = {
+  locale: Locale;
   recipientName: string;
   message: string;
   from: string;
   livemode: boolean;
+  /** The last day to choose, already in the locale's words. */
   expiresOn: string | null;
   design: { name: string; imageUrl: string; hasLogo: boolean } | null;
   logo: { name: string; imageUrl: string };
 };
 
-export function GiftCard({ recipientName, message, from, livemode, expiresOn, design, logo }: GiftCardProps) {
+export function GiftCard({ locale, recipientName, message, from, livemode, expiresOn, design, logo }: GiftCardProps) {
+  const t = translator(locale, "card");
   return (
-    <section
-      className="relative mx-auto max-w-xl overflow-hidden rounded-2xl bg-white shadow"
-      aria-label="Your gift card"
-    >
+    <section className="relative mx-auto max-w-xl overflow-hidden rounded-2xl bg-white shadow" aria-label={t("label")}>
       {!livemode && (
-        <p className="absolute right-[-3rem] top-5 z-10 w-48 rotate-45 bg-amber-400 py-1 text-center text-xs font-bold uppercase tracking-wide text-stone-900 shadow">
-          Test gift
+        <p className="absolute -end-12 top-5 z-10 w-48 rotate-45 bg-amber-400 py-1 text-center text-xs font-bold uppercase tracking-wide text-stone-900 shadow rtl:-rotate-45">
+          {t("testGift")}
         </p>
       )}
       {design && (
@@ -32,7 +35,7 @@ export function GiftCard({ recipientName, message, from, livemode, expiresOn, de
             className="h-auto w-full"
           />
           {design.hasLogo && (
-            // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork.
+            // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork: the artwork isn't mirrored, so neither is the slot.
             // eslint-disable-next-line @next/next/no-img-element
             <img
               src={logo.imageUrl}
@@ -45,10 +48,15 @@ export function GiftCard({ recipientName, message, from, livemode, expiresOn, de
         </div>
       )}
       <div className="space-y-4 p-6 sm:p-8">
-        <h1 className="text-2xl font-semibold">{recipientName}, you have a gift!</h1>
-        <p className="whitespace-pre-line text-stone-700">{message}</p>
-        <p className="text-right font-medium text-stone-800">— {from}</p>
-        {expiresOn && <p className="text-sm font-medium text-rose-800">Choose by {expiresOn}</p>}
+        <h1 className="text-2xl font-semibold">{t("greeting", { name: recipientName })}</h1>
+        {/* The sender's words as written, in their own direction (an English message on an Arabic page). */}
+        <p dir="auto" className="whitespace-pre-line text-start text-stone-700" data-testid="gift-message">
+          {message}
+        </p>
+        <p className="text-end font-medium text-stone-800" data-testid="gift-from">
+          — <bdi>{from}</bdi>
+        </p>
+        {expiresOn && <p className="text-sm font-medium text-rose-800">{t("chooseBy", { date: expiresOn })}</p>}
       </div>
     </section>
   );

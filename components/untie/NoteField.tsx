@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { MAX_NOTE } from "@/lib/redemption/schema";
 
@@ -16,6 +17,7 @@ type Props = {
  * the recipient shortens it.
  */
 export function NoteField({ from, invalid, describedBy, error }: Props) {
+  const t = useTranslations("note");
   const [length, setLength] = useState(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -28,7 +30,7 @@ export function NoteField({ from, invalid, describedBy, error }: Props) {
   return (
     <>
       <label htmlFor="thankYouNote" className="mt-4 block text-sm font-medium">
-        A note to {from}
+        {t("label", { from })}
       </label>
       <textarea
         ref={textarea}
@@ -42,19 +44,19 @@ export function NoteField({ from, invalid, describedBy, error }: Props) {
       />
       <div className="mt-1 flex flex-wrap justify-between gap-x-4 text-sm">
         <p id="thankYouNote-hint" className="text-stone-600">
-          Up to {MAX_NOTE} characters. {from} will receive it by email.
+          {t("hint", { max: MAX_NOTE, from })}
         </p>
         <p
           id="thankYouNote-count"
           data-testid="note-count"
           className={over > 0 ? "font-semibold text-red-700" : "text-stone-600"}
         >
-          {length.toLocaleString("en-US")} / {MAX_NOTE}
+          {t("count", { length, max: MAX_NOTE })}
         </p>
       </div>
       {/* Announced only when crossing the limit, not at every key. */}
       <p className="sr-only" aria-live="polite">
-        {over > 0 ? `Your note is over the limit of ${MAX_NOTE} characters.` : ""}
+        {over > 0 ? t("over", { max: MAX_NOTE }) : ""}
       </p>
       {error}
     </>

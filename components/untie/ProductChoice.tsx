@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef } from "react";
 
 export type ChoiceProduct = {
@@ -10,14 +11,15 @@ export type ChoiceProduct = {
   variants: { id: number; name: string; size: string | null; color: string | null }[];
 };
 
+/** What a product's variants are (its select's label): a key of the catalogue's `product` words. */
 export const variantLabel = (variants: ChoiceProduct["variants"]) =>
   variants.every((v) => v.size && v.color)
-    ? "Size and colour"
+    ? "sizeAndColour"
     : variants.every((v) => v.color)
-      ? "Colour"
+      ? "colour"
       : variants.every((v) => v.size)
-        ? "Size"
-        : "Option";
+        ? "size"
+        : "option";
 
 type Props = {
   products: ChoiceProduct[];
@@ -36,6 +38,7 @@ type Props = {
  * selector names the input), and choosing a variant ticks its product.
  */
 export function ProductChoice({ products, chosen, onChoose, variantError, inputClass }: Props) {
+  const t = useTranslations("product");
   const radios = useRef(new Map<number, HTMLInputElement>());
   return (
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="products">
@@ -81,13 +84,13 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
                 aria-hidden="true"
                 className="mt-2 hidden text-sm font-semibold text-rose-800 group-has-[input:checked]:block"
               >
-                ✓ Your choice
+                {t("yourChoice")}
               </span>
             </label>
             {p.variants.length > 0 && (
               <div className="mt-3">
                 <label htmlFor={`variant-${p.id}`} className="block text-sm font-medium">
-                  {variantLabel(p.variants)} <span className="sr-only">for {p.name}</span>
+                  {t(variantLabel(p.variants))} <span className="sr-only">{t("optionFor", { product: p.name })}</span>
                 </label>
                 <select
                   id={`variant-${p.id}`}
@@ -103,7 +106,7 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
                   aria-describedby={error ? error.id : undefined}
                   className={inputClass(Boolean(error))}
                 >
-                  <option value="">Choose…</option>
+                  <option value="">{t("chooseOption")}</option>
                   {p.variants.map((v) => (
                     <option key={v.id} value={v.id}>
                       {v.name}

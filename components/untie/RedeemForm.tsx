@@ -1,10 +1,12 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { fieldErrors, redemptionFromForm, redemptionSchema, type FieldErrors } from "@/lib/redemption/schema";
+import { fieldErrors, redemptionFromForm, redemptionSchemas, type FieldErrors } from "@/lib/redemption/schema";
 import { AddressFields } from "./AddressFields";
 import { NoteField } from "./NoteField";
 import { ProductChoice, variantLabel, type ChoiceProduct } from "./ProductChoice";
+import { useRedemptionWords } from "./use-words";
 
 export type { ChoiceProduct } from "./ProductChoice";
 
@@ -33,6 +35,9 @@ const fieldId = (key: string, productId: string) =>
  * also works without JavaScript: the server answers with the same errors).
  */
 export function RedeemForm({ secret, from, products, email, action }: Props) {
+  const t = useTranslations("form");
+  const locale = useLocale();
+  const words = useRedemptionWords();
   const [state, formAction, pending] = useActionState(action, {});
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [productId, setProductId] = useState("");
@@ -46,11 +51,17 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const parsed = redemptionSchema.safeParse(redemptionFromForm(form));
+    const parsed = redemptionSchemas(words).redemption.safeParse(redemptionFromForm(form));
     const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
     const product = products.find((p) => String(p.id) === form.get("productId"));
-    if (product && product.variants.length > 0 && !form.get(`variant_${product.id}`))
-      found.variantId = `Choose a ${variantLabel(product.variants).toLowerCase()} for ${product.name}`;
+    if (product && product.variants.length > 0 && !form.get(`variant_${product.id}`)) {
+      const option = words.t(`product.${variantLabel(product.variants)}`);
+      // A label inside a sentence is lower case, except in German, where nouns keep their capital.
+      found.variantId = words.t("errors.optionFor", {
+        option: locale === "de" ? option : option.toLocaleLowerCase(locale),
+        product: product.name,
+      });
+    }
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       setClientErrors(found);
@@ -72,16 +83,15 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
   return (
     <form action={formAction} onSubmit={validate} noValidate className="mt-10 space-y-10">
       <input type="hidden" name="secret" value={secret} />
+      <input type="hidden" name="locale" value={locale} />
       <div ref={summary} tabIndex={-1} role="alert" className="outline-none">
         {state.refused && !clientErrors && (
           <p className="rounded-lg border border-red-300 bg-red-50 p-4 font-medium text-red-800">{state.refused}</p>
         )}
         {problems.length > 0 && (
           <div className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-            <h2 className="font-semibold">
-              Please fix {problems.length === 1 ? "this problem" : `these ${problems.length} problems`}:
-            </h2>
-            <ul className="mt-2 list-disc pl-5 text-sm">
+            <h2 className="font-semibold">{t("problems", { count: problems.length })}</h2>
+            <ul className="mt-2 list-disc ps-5 text-sm">
               {problems.map(([key, message]) => (
                 <li key={key}>
                   <a href={`#${fieldId(key, productId)}`} className="underline">
@@ -95,7 +105,7 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
       </div>
 
       <fieldset id="products" tabIndex={-1} aria-describedby={describedBy("productId")}>
-        <legend className="text-xl font-semibold">1. Choose your present</legend>
+        <legend className="text-xl font-semibold">{t("stepChoose")}</legend>
         {error("productId")}
         <ProductChoice
           products={products}
@@ -107,12 +117,12 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
       </fieldset>
 
       <fieldset>
-        <legend className="text-xl font-semibold">2. Where should we send it?</legend>
+        <legend className="text-xl font-semibold">{t("stepAddress")}</legend>
         <AddressFields email={email} errors={errors} describedBy={describedBy} error={error} inputClass={input} />
       </fieldset>
 
       <fieldset>
-        <legend className="text-xl font-semibold">3. Say thank you (optional)</legend>
+        <legend className="text-xl font-semibold">{t("stepNote")}</legend>
         <NoteField
           from={from}
           invalid={Boolean(errors.thankYouNote)}
@@ -121,19 +131,21 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
         />
       </fieldset>
 
-      <Submit pending={pending}>Confirm my choice</Submit>
+      <Submit pending={pending} pendingText={t("confirming")}>
+        {t("confirm")}
+      </Submit>
     </form>
   );
 }
 
-function Submit({ pending, children }: { pending: boolean; children: ReactNode }) {
+function Submit({ pending, pendingText, children }: { pending: boolean; pendingText: string; children: ReactNode }) {
   return (
     <button
       type="submit"
       disabled={pending}
       className="w-full rounded-full bg-rose-800 px-8 py-4 text-lg font-bold text-white hover:bg-rose-900 focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-rose-800 disabled:opacity-60 sm:w-auto"
     >
-      {pending ? "Confirming…" : children}
+      {pending ? pendingText : children}
     </button>
   );
 }

@@ -34,8 +34,15 @@ async function readText(request: Request): Promise<string> {
  * `curl -d` (form-encoded by default) works too; anything that isn't a JSON object is a 400.
  */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const body = await readOptionalJsonObject(request);
+  if (body === null) throw badRequest('The request body is empty: send a JSON object like {"gift": {...}}.');
+  return body;
+}
+
+/** Like readJsonObject, for endpoints whose body may be left out: an empty body is null. */
+export async function readOptionalJsonObject(request: Request): Promise<Record<string, unknown> | null> {
   const text = await readText(request);
-  if (!text.trim()) throw badRequest('The request body is empty: send a JSON object like {"gift": {...}}.');
+  if (!text.trim()) return null;
   let body: unknown;
   try {
     body = JSON.parse(text);

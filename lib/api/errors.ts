@@ -56,14 +56,15 @@ export function errorResponse(error: unknown, requestId?: string): Response {
       ...error.headers,
       ...(error.status === 401 ? { "WWW-Authenticate": 'Bearer realm="ribbon"' } : {}),
     };
-    // A query parameter at fault is JSON:API's `source.parameter`; anything else stays in `meta`.
-    const { parameter, ...meta } = error.meta ?? {};
+    // A query parameter or body field at fault is JSON:API's `source`; anything else stays in `meta`.
+    const { parameter, pointer, ...meta } = error.meta ?? {};
     const entry = {
       title: error.title,
       status: error.status,
       detail: error.message,
       code: error.code,
       ...(typeof parameter === "string" ? { source: { parameter } } : {}),
+      ...(typeof pointer === "string" ? { source: { pointer } } : {}),
       ...(Object.keys(meta).length ? { meta } : {}),
     };
     return document(error.status, [entry], requestId, headers);

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
 import { isUniqueViolation } from "@/lib/database/errors";
 import { badRequest, conflict } from "@/lib/errors";
-import { loadGifts, untieUrl } from "@/lib/gifts";
+import { currentUntieUrls, loadGifts } from "@/lib/gifts";
 import { findIdempotencyKey, saveIdempotentResponse, type IdempotencyReservation } from "@/lib/idempotency";
 import type { Caller } from "@/lib/tokens";
 import { jsonApi } from "./document";
@@ -52,11 +52,15 @@ async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promi
   }
   const headers = { "Idempotent-Replayed": "true" };
   if (stored.responseBody !== null) {
-    // Stored without secrets: the untie URLs are derived from the gift ids again.
-    return new Response(withUntieUrls(stored.responseBody, untieUrl), {
-      status: stored.status ?? 200,
-      headers: { "Content-Type": "application/vnd.api+json", ...headers },
-    });
+    // Stored without secrets: the untie URLs are derived from the gifts again (as they are now).
+    const urls = await currentUntieUrls(input.db, stored.giftIds);
+    return new Response(
+      withUntieUrls(stored.responseBody, (id) => urls.get(id) ?? null),
+      {
+        status: stored.status ?? 200,
+        headers: { "Content-Type": "application/vnd.api+json", ...headers },
+      },
+    );
   }
   // Committed, but the response wasn't stored (yet): rebuild it from the gifts it created.
   const gifts = await loadGifts(input.db, stored.giftIds);
@@ -64,7 +68,8 @@ async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promi
 }
 
 /**
- * `Idempotency-Key` on create endpoints: the same key and body replay the first success;
+ * `Idempotency-Key` on create endpoints, and on a gift's change and resend (`create` is then
+ * the change: it claims the key in its transaction): the same key and body replay the first success;
  * the same key with another body is a 409. Keys belong to the credential owner (user and
  * mode) and last 24 hours. Failed requests store nothing, so they can be retried.
  */

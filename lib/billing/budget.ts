@@ -3,6 +3,7 @@ import { queryRows, type Queryable } from "@/lib/database/sql";
 import { badRequest, forbidden, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { formatMoney } from "@/lib/money";
+import { parseLimitCents } from "./limit";
 import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
 
 /** A team's spend controls and this month's spend (live charges net of refunds, calendar month UTC). */
@@ -10,6 +11,10 @@ export type Budget = {
   teamId: string;
   monthlyLimitCents: number | null;
   perGiftLimitCents: number | null;
+  /** Live gifts priced above this wait for an owner's approval (null: never). */
+  approvalAbovePriceCents: number | null;
+  /** Live gifts created in a batch larger than this wait for an owner's approval (null: never). */
+  approvalAboveBatchSize: number | null;
   /** "2026-11" */
   period: string;
   spentCents: number;
@@ -22,9 +27,15 @@ const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.ge
 const period = (now: Date) => monthStart(now).toISOString().slice(0, 7);
 
 async function load(db: Queryable, teamId: string, now: Date, lock: boolean): Promise<Budget> {
-  const [team] = await queryRows<{ monthlyBudgetCents: number | null; perGiftLimitCents: number | null }>(
+  const [team] = await queryRows<{
+    monthlyBudgetCents: number | null;
+    perGiftLimitCents: number | null;
+    approvalAbovePriceCents: number | null;
+    approvalAboveBatchSize: number | null;
+  }>(
     db,
-    Prisma.sql`SELECT "monthlyBudgetCents", "perGiftLimitCents" FROM "Team" WHERE "id" = ${teamId} ${lock ? Prisma.sql`FOR UPDATE` : Prisma.empty}`,
+    Prisma.sql`SELECT "monthlyBudgetCents", "perGiftLimitCents", "approvalAbovePriceCents", "approvalAboveBatchSize"
+               FROM "Team" WHERE "id" = ${teamId} ${lock ? Prisma.sql`FOR UPDATE` : Prisma.empty}`,
   );
   const [{ spent }] = await queryRows<{ spent: number }>(
     db,
@@ -35,9 +46,35 @@ async function load(db: Queryable, teamId: string, now: Date, lock: boolean): Pr
     teamId,
     monthlyLimitCents: team?.monthlyBudgetCents ?? null,
     perGiftLimitCents: team?.perGiftLimitCents ?? null,
+    approvalAbovePriceCents: team?.approvalAbovePriceCents ?? null,
+    approvalAboveBatchSize: team?.approvalAboveBatchSize ?? null,
     period: period(now),
     spentCents: spent,
   };
+}
+
+/**
+ * Whether live gifts must wait for an owner's approval (lib/gifts/approvals.ts): one priced
+ * above the team's threshold, or a batch larger than its size threshold.
+ */
+export function approvalReason(
+  budget: Pick<Budget, "approvalAbovePriceCents" | "approvalAboveBatchSize">,
+  gifts: { largestGiftCents: number; size: number },
+): string | null {
+  if (budget.approvalAbovePriceCents !== null && gifts.largestGiftCents > budget.approvalAbovePriceCents)
+    return `A gift costs ${formatMoney(gifts.largestGiftCents)}, above the team's approval threshold of ${formatMoney(budget.approvalAbovePriceCents)}.`;
+  if (budget.approvalAboveBatchSize !== null && gifts.size > budget.approvalAboveBatchSize)
+    return `${gifts.size} gifts at once, more than the team's approval threshold of ${budget.approvalAboveBatchSize}.`;
+  return null;
+}
+
+/** The team's approval thresholds alone (the create's question, without summing the month's spend). */
+export async function approvalThresholds(db: Queryable, teamId: string) {
+  const [team] = await queryRows<Pick<Budget, "approvalAbovePriceCents" | "approvalAboveBatchSize">>(
+    db,
+    Prisma.sql`SELECT "approvalAbovePriceCents", "approvalAboveBatchSize" FROM "Team" WHERE "id" = ${teamId}`,
+  );
+  return team ?? { approvalAbovePriceCents: null, approvalAboveBatchSize: null };
 }
 
 /** The team's budget and this month's spend. */
@@ -99,55 +136,59 @@ export async function quoteBudget(
   return check(await readBudget(db, input.teamId, input.now), input.amountCents, input.largestGiftCents);
 }
 
-const MAX_LIMIT_CENTS = 100_000_000; // $1,000,000.00
+/** `PUT /budget`'s body → the new limits (a field left out keeps its value). */
+export type BudgetChanges = {
+  monthly?: number | null;
+  perGift?: number | null;
+  approvalAbovePrice?: number | null;
+  approvalAboveBatchSize?: number | null;
+};
 
-/** "500.00", "500", null (no limit) → cents; anything else is a problem at `pointer`. */
-function limitCents(value: unknown, pointer: string, problems: FieldProblem[]): number | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  const text = typeof value === "number" ? String(value) : value;
-  if (typeof text !== "string" || !/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
-    problems.push({ detail: 'must be an amount like "500.00", or null for no limit', pointer, code: "invalid" });
+const BUDGET_FIELDS = ["monthly_limit", "per_gift_limit", "approval_above_price", "approval_above_batch_size"];
+
+/** A batch-size threshold: a whole number from 1 to 10,000, or null (never). */
+function batchSize(value: unknown, pointer: string, problems: FieldProblem[]): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  const n = typeof value === "string" && /^\d{1,5}$/.test(value) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 10_000) {
+    problems.push({ detail: "must be a whole number from 1 to 10000, or null", pointer, code: "invalid" });
     return undefined;
   }
-  const [whole, fraction = ""] = text.split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (cents > MAX_LIMIT_CENTS) {
-    problems.push({ detail: "must be at most 1000000.00", pointer, code: "too_large" });
-    return undefined;
-  }
-  return cents;
+  return n;
 }
 
-/** `PUT /budget`'s body → the new limits (a field left out keeps its value). */
-export function parseBudgetBody(body: unknown): { monthly?: number | null; perGift?: number | null } {
+export function parseBudgetBody(body: unknown): BudgetChanges {
   const budget = (body as { budget?: unknown } | null)?.budget;
   if (!budget || typeof budget !== "object" || Array.isArray(budget))
     throw badRequest(
-      'The body must be {"budget": {"monthly_limit": "500.00" | null, "per_gift_limit": "50.00" | null}}.',
+      'The body must be {"budget": {"monthly_limit": "500.00" | null, "per_gift_limit": "50.00" | null, "approval_above_price": "100.00" | null, "approval_above_batch_size": 50 | null}}.',
     );
   const problems: FieldProblem[] = [];
   const fields = budget as Record<string, unknown>;
   for (const key of Object.keys(fields))
-    if (key !== "monthly_limit" && key !== "per_gift_limit")
+    if (!BUDGET_FIELDS.includes(key))
       problems.push({ detail: `${key} is not a known field`, pointer: `/budget/${key}`, code: "unknown_field" });
-  const monthly = limitCents(fields.monthly_limit, "/budget/monthly_limit", problems);
-  const perGift = limitCents(fields.per_gift_limit, "/budget/per_gift_limit", problems);
+  const monthly = parseLimitCents(fields.monthly_limit, "/budget/monthly_limit", problems);
+  const perGift = parseLimitCents(fields.per_gift_limit, "/budget/per_gift_limit", problems);
+  const approvalAbovePrice = parseLimitCents(fields.approval_above_price, "/budget/approval_above_price", problems);
+  const approvalAboveBatchSize = batchSize(
+    fields.approval_above_batch_size,
+    "/budget/approval_above_batch_size",
+    problems,
+  );
   if (problems.length > 0) throw new ValidationError(problems);
-  return { monthly, perGift };
+  return { monthly, perGift, approvalAbovePrice, approvalAboveBatchSize };
 }
 
 /** Sets a team's limits (the caller has checked the owner role). */
-export async function setBudget(
-  db: Tx,
-  teamId: string,
-  limits: { monthly?: number | null; perGift?: number | null },
-): Promise<Budget> {
+export async function setBudget(db: Tx, teamId: string, limits: BudgetChanges): Promise<Budget> {
   await db.team.update({
     where: { id: teamId },
     data: {
-      ...(limits.monthly !== undefined ? { monthlyBudgetCents: limits.monthly } : {}),
-      ...(limits.perGift !== undefined ? { perGiftLimitCents: limits.perGift } : {}),
+      monthlyBudgetCents: limits.monthly,
+      perGiftLimitCents: limits.perGift,
+      approvalAbovePriceCents: limits.approvalAbovePrice,
+      approvalAboveBatchSize: limits.approvalAboveBatchSize,
     },
   });
   return readBudget(db, teamId);

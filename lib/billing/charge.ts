@@ -3,6 +3,7 @@ import { queryRows, type Queryable } from "@/lib/database/sql";
 import { BillingError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { enforceBudget } from "./budget";
+import { enforceCaps } from "./caps";
 
 /**
  * Who caused a ledger entry: through a developer token, an OAuth token or the site's session
@@ -33,6 +34,8 @@ export type ChargeInput = {
   amountCents: number;
   /** The dearest gift the charge pays for: checked against the team's per-gift limit. */
   largestGiftCents: number;
+  /** The collections the gifts come from: checked against the credential's allowed collections. */
+  collectionIds: number[];
   description: string;
   by: ChargedBy;
 };
@@ -49,12 +52,13 @@ export async function assertCardOnFile(tx: Queryable, teamId: string) {
 
 /**
  * Charges the team's card on file and records it in the team's ledger, within the team's
- * spend controls (lib/billing/budget.ts: 402 past them). Runs inside the caller's
+ * budget (lib/billing/budget.ts) and the credential's caps (lib/billing/caps.ts). Runs inside the caller's
  * transaction, so a failure later in that transaction leaves no charge behind.
  */
 export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ id: number }> {
   const card = await assertCardOnFile(tx, input.teamId);
   await enforceBudget(tx, input);
+  await enforceCaps(tx, input);
   if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
   const [charge] = await queryRows<{ id: number }>(
     tx,

@@ -1,13 +1,28 @@
 export { assertCardOnFile, chargedBy, chargeTeam, refundGift, SYSTEM, type ChargedBy } from "./charge";
 export {
+  approvalReason,
+  approvalThresholds,
   parseBudgetBody,
   quoteBudget,
   readBudget,
   setBudget,
   updateBudget,
   type Budget,
+  type BudgetChanges,
   type BudgetUse,
 } from "./budget";
+export {
+  capsFromJson,
+  capsToJson,
+  capsWithin,
+  describeCaps,
+  hasCaps,
+  parseCaps,
+  quoteCaps,
+  type CapsUse,
+  type SpendCaps,
+} from "./caps";
+export { holdForApproval } from "./hold";
 export { setCard } from "./set-card";
 export { DECLINING_TEST_CARDS, parseCardNumber } from "./test-cards";
 export { parseExpiry } from "./expiry";

@@ -22,3 +22,19 @@ export function listLogos(db: Tx, teamId: string) {
     orderBy: [{ isDefault: "desc" }, { global: "asc" }, { name: "asc" }],
   });
 }
+
+/** The collections a person can send from on any of their teams (a credential's allowed collections are picked from these). */
+export function collectionsForPerson(db: Tx, userId: string) {
+  return db.collection.findMany({
+    where: { OR: [{ global: true }, { team: { memberships: { some: { userId } } } }] },
+    orderBy: [{ global: "asc" }, { name: "asc" }],
+    select: { id: true, name: true, priceCents: true },
+  });
+}
+
+/** Collection names by id (for describing a credential's caps); unknown ids are left out. */
+export async function collectionNames(db: Tx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.collection.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -50,12 +50,14 @@ beforeAll(async () => {
   viewerActor = await onTeam(t.db, person(viewer.user), owner.team.id);
   const cat = await catalogue(t.db);
   const base = { teamId: owner.team.id, senderId: owner.user.id };
-  const rows = STAGES.map((stage, i) =>
+  // The stages a gift takes first, then the approvals' two (so the first nine keep their days).
+  const stages = [...STAGES.filter((s) => s !== "pending_approval"), "pending_approval" as const];
+  const rows = stages.map((stage, i) =>
     giftRow(cat, {
       ...base,
       stage,
       recipientName: `Stage ${stage}`,
-      createdAt: new Date(`2026-03-0${i + 1}T12:00:00Z`),
+      createdAt: new Date(`2026-03-${String(i + 1).padStart(2, "0")}T12:00:00Z`),
     }),
   );
   await t.db.giftBatch.create({
@@ -167,9 +169,9 @@ describe("the funnel", () => {
     const funnel = await dashboardFunnel(t.db, ownerActor, live({ to: "2026-03-31" }));
     expect(funnel.total).toBe(STAGES.length);
     const count = Object.fromEntries([...funnel.path, ...funnel.exits].map((s) => [s.stage, s.count]));
-    // One gift per stage: 6 on the path, so "Created" counts all 9 and each later step the ones at or past it.
+    // One gift per stage: 6 on the path, so "Created" counts all 11 and each later step the ones at or past it.
     expect(count).toEqual({
-      scheduled: 9,
+      scheduled: 11,
       sent: 5,
       opened: 4,
       redeemed: 3,
@@ -178,8 +180,10 @@ describe("the funnel", () => {
       expired: 1,
       cancelled: 1,
       failed: 1,
+      pending_approval: 1,
+      rejected: 1,
     });
-    expect(funnel.path[1].rate).toBeCloseTo(5 / 9);
+    expect(funnel.path[1].rate).toBeCloseTo(5 / 11);
     expect([...FUNNEL_PATH, ...FUNNEL_EXITS].sort()).toEqual([...STAGES].sort());
   });
 

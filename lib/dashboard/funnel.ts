@@ -9,12 +9,13 @@ import { dashboardWhere } from "./where";
 
 /** The way a gift goes when all is well; the other stages leave it. */
 export const FUNNEL_PATH = ["scheduled", "sent", "opened", "redeemed", "shipped", "delivered"] as const;
-export const FUNNEL_EXITS = ["expired", "cancelled", "failed"] as const;
+export const FUNNEL_EXITS = ["pending_approval", "rejected", "expired", "cancelled", "failed"] as const;
 
 export type FunnelStep = { stage: Stage; label: string; count: number; rate: number | null };
 export type Funnel = { total: number; path: FunnelStep[]; exits: FunnelStep[] };
 
 const LABELS: Record<Stage, string> = {
+  pending_approval: "Awaiting approval",
   scheduled: "Created",
   sent: "Sent",
   opened: "Opened",
@@ -24,6 +25,7 @@ const LABELS: Record<Stage, string> = {
   expired: "Expired",
   cancelled: "Cancelled",
   failed: "Failed",
+  rejected: "Rejected",
 };
 
 /**

@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
-import { getGift, untieUrl, type GiftView } from "@/lib/gifts";
+import { getGift, REOPEN_WINDOW_DAYS, untieUrl, type GiftView } from "@/lib/gifts";
 import { stagesBefore } from "@/lib/gifts/stages";
 import { formatMoney } from "@/lib/money";
 import { addressLines, destination } from "@/lib/redemption/address";
@@ -25,12 +25,26 @@ export type DashboardGift = {
   /** Owners see the address the gift ships to; everyone else where it goes (city, region, country). */
   address: { lines: string[]; full: boolean } | null;
   timeline: TimelineEntry[];
+  canApprove: boolean;
   canCancel: boolean;
+  /** "Resend email": an email gift already sent, not yet redeemed (resendGift checks again). */
+  canResend: boolean;
+  /** "Extend expiry": a gift with an expiry, not yet redeemed, or expired within the reopening window. */
+  canExtend: boolean;
+  /** "Edit": message and from line, while the gift is scheduled. */
+  canEdit: boolean;
 };
 
 /** Stages whose untie link the recipient can still use. */
 const OPEN_STAGES: ReadonlySet<string> = new Set(["scheduled", "sent", "opened"]);
 const CANCELLABLE: ReadonlySet<string> = new Set(stagesBefore("cancelled"));
+const RESENDABLE: ReadonlySet<string> = new Set(["sent", "opened"]);
+
+/** Whether an expired gift is still within the days it can be reopened (updateGift decides again). */
+function reopenable(gift: GiftView, now: Date): boolean {
+  if (gift.stage !== "expired" || !gift.expiresOn) return false;
+  return now.getTime() < gift.expiresOn.getTime() + (REOPEN_WINDOW_DAYS + 1) * 24 * 60 * 60 * 1000;
+}
 
 /**
  * A gift as its dashboard page shows it: the gift, the address as the actor's role may see
@@ -44,7 +58,7 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
     gift.events.map((e): TimelineEntry => ({
       at: e.createdAt,
       kind: "stage",
-      title: `Stage: ${e.stage}`,
+      title: e.action ? `Gift ${e.action}` : `Stage: ${e.stage}`,
       detail: e.message,
       status: null,
     })),
@@ -119,14 +133,18 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
       ? { lines: addressLines(parsed.data), full: true }
       : { lines: [destination(parsed.data)], full: false }
     : null;
+  const mayChange = actor.role === "owner" || (actor.role === "member" && gift.sender.id === actor.user.id);
   return {
     gift,
-    untieUrl: OPEN_STAGES.has(gift.stage) ? untieUrl(gift.id) : null,
+    untieUrl: OPEN_STAGES.has(gift.stage) ? untieUrl(gift.id, gift.untieVersion) : null,
     address,
     timeline,
-    // What cancelGift allows (it checks again): owners any gift, members their own.
-    canCancel:
-      CANCELLABLE.has(gift.stage) &&
-      (actor.role === "owner" || (actor.role === "member" && gift.sender.id === actor.user.id)),
+    // What approveGift and rejectGift allow (they check again): owners, gifts waiting for approval.
+    canApprove: gift.stage === "pending_approval" && actor.role === "owner",
+    // What cancelGift, updateGift and resendGift allow (they check again): owners any gift, members their own.
+    canCancel: mayChange && CANCELLABLE.has(gift.stage),
+    canResend: mayChange && gift.deliveryMethod === "email" && RESENDABLE.has(gift.stage),
+    canExtend: mayChange && gift.expiresOn !== null && (OPEN_STAGES.has(gift.stage) || reopenable(gift, new Date())),
+    canEdit: mayChange && gift.stage === "scheduled",
   };
 }

@@ -75,6 +75,15 @@ describe("previewing the send form", () => {
     expect(errors.email).toMatch(/email/i);
   });
 
+  it("sends the recipient's language from the select; an unknown one is refused beside it", async () => {
+    const { giftId } = await sendGiftOnce(t.db, owner, { fields: fields({ locale: "ja" }), formKey: key() });
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: giftId } })).locale).toBe("ja");
+    const error = await refusal(previewGift(t.db, owner, fields({ locale: "xx" })));
+    expect(fieldErrors((error as ValidationError).problems)).toEqual({
+      locale: "Locale must be one of en, es, fr, de, ja, ar",
+    });
+  });
+
   it("reads a send time as UTC when the form names no zone (a browser without JavaScript)", async () => {
     const at = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
     const { giftId } = await sendGiftOnce(t.db, owner, { fields: fields({ scheduled_at: at }), formKey: key() });

@@ -24,6 +24,7 @@ export const SEND_FIELDS = [
   "scheduled_at",
   "time_zone",
   "expires_on",
+  "locale",
 ] as const;
 export type SendField = (typeof SEND_FIELDS)[number];
 export type SendFields = Partial<Record<SendField, string>>;
@@ -102,10 +103,11 @@ export async function previewGift(
   const email = await renderGiftEmailDirectly({
     id: "gft_preview",
     recipientName: recipient.name ?? "",
-    subject: draft.subject ?? defaultSubject(actor.user, actor.team),
+    subject: draft.subject ?? defaultSubject(actor.user, actor.team, recipient.locale),
     message: draft.message ?? "",
     from: recipient.from ?? draft.from ?? "",
     expiresOn: recipient.expiresOn ? new Date(`${recipient.expiresOn}T00:00:00Z`) : null,
+    locale: recipient.locale,
     collection: refs.collection!,
     design: refs.design,
     logo: refs.logo!,

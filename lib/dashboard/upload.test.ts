@@ -18,7 +18,7 @@ const person = (user: { id: string; name: string | null; email: string }): Sessi
   via: "session",
   credentialId: null,
 });
-const HEADER = "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method";
+const HEADER = "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method,locale";
 const row = (i: number, over: Partial<Record<string, string>> = {}) => {
   const cells = {
     name: `Person ${i}`,
@@ -30,6 +30,7 @@ const row = (i: number, over: Partial<Record<string, string>> = {}) => {
     scheduled_at: "",
     expires_on: "",
     delivery_method: "",
+    locale: "",
     ...over,
   };
   return HEADER.split(",")
@@ -129,7 +130,7 @@ describe("previewing an upload", () => {
     );
     expect(details(await refusal(previewUpload(t.db, owner, file(misspelt))))).toEqual([
       'Unknown column "emial": did you mean "email"?',
-      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method.',
+      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone.',
       'The header has no "email" column: every file needs name, email, message, from, collection.',
     ]);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
@@ -193,6 +194,36 @@ describe("confirming an upload", () => {
     const link = batch.gifts.find((g) => g.recipientName === "Person 3")!;
     expect(link).toMatchObject({ deliveryMethod: "link", email: null, message: "Welcome" });
     expect(batch.gifts.find((g) => g.recipientName === "Person 2")).toMatchObject({ from: "Ada", designId });
+  });
+
+  it("reads the reminders and time_zone columns with the API's rules; each problem at its row and column", async () => {
+    const header = `${HEADER},reminders,time_zone`;
+    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const lines = [
+      `${row(1, { expires_on: expires })},P1D -P2D,Europe/Paris`,
+      `${row(2)},none,`,
+      `${row(3)},,`,
+      `${row(4)},P1D P1Y,`,
+      `${row(5)},P3D,Nowhere/Zone`,
+      `${row(6)},-P2D,`,
+    ];
+    const bad = new TextEncoder().encode(`${header}\n${lines.join("\n")}\n`);
+    const preview = await previewUpload(t.db, owner, file(bad));
+    expect(preview.problems).toEqual([
+      { row: 5, column: "reminders", message: expect.stringContaining("ISO 8601 durations") },
+      { row: 6, column: "time_zone", message: "Time zone must be an IANA time zone name like Europe/Paris" },
+      { row: 7, column: "reminders", message: "A reminder before expiry needs the gift to have expires_on" },
+    ]);
+    const good = new TextEncoder().encode(`${header}\n${lines.slice(0, 3).join("\n")}\n`);
+    const fine = await previewUpload(t.db, owner, file(good));
+    expect(fine.problemCount).toBe(0);
+    const result = await confirm(owner, good, fine);
+    const gifts = await t.db.gift.findMany({ where: { batchId: result.batchId }, orderBy: { recipientName: "asc" } });
+    expect(gifts.map((g) => [g.reminders, g.timeZone])).toEqual([
+      [["P1D", "-P2D"], "Europe/Paris"],
+      [[], null],
+      [["P3D", "P7D", "-P2D"], null],
+    ]);
   });
 
   it("two confirms of one form at the same moment create one batch and one charge", async () => {
@@ -275,6 +306,32 @@ describe("confirming an upload", () => {
     const charge = await t.db.charge.findFirstOrThrow({ where: { teamId: owner.team.id }, orderBy: { id: "desc" } });
     expect(charge.amountCents).toBe(preview.totalCents);
   }, 120_000);
+});
+
+describe("the locale column", () => {
+  it("gives each gift its recipient's language; a bad one is a problem at its row and column; empty is none", async () => {
+    const bad = csv([row(1, { locale: "es" }), row(2, { locale: "Klingon" })]);
+    const preview = await previewUpload(t.db, owner, file(bad));
+    expect(preview.problems).toEqual([
+      { row: 3, column: "locale", message: "Locale must be one of en, es, fr, de, ja, ar" },
+    ]);
+    const bytes = csv([row(1, { locale: "es" }), row(2, { locale: "AR" }), row(3)]);
+    const fine = await previewUpload(t.db, owner, file(bytes));
+    expect(fine.problemCount).toBe(0);
+    const result = await confirm(owner, bytes, fine);
+    const gifts = await t.db.gift.findMany({ where: { batchId: result.batchId }, orderBy: { recipientName: "asc" } });
+    expect(gifts.map((g) => [g.recipientName, g.locale])).toEqual([
+      ["Person 1", "es"],
+      ["Person 2", "ar"],
+      ["Person 3", null],
+    ]);
+    // No subject column: each gift gets the default subject in its own language.
+    expect(gifts.map((g) => g.subject)).toEqual([
+      expect.stringMatching(/ te ha enviado un regalo!$/),
+      expect.stringMatching(/^أرسل إليك .+ هدية!$/),
+      expect.stringMatching(/ Sent You A Gift!$/),
+    ]);
+  });
 });
 
 describe("bounds and money in the preview", () => {

@@ -22,6 +22,9 @@ export const UPLOAD_COLUMNS = [
   "scheduled_at",
   "expires_on",
   "delivery_method",
+  "locale",
+  "reminders",
+  "time_zone",
 ] as const;
 export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 /** Columns a file must have (a cell may still be empty where the API allows it). */
@@ -31,7 +34,7 @@ export const REQUIRED_COLUMNS: readonly UploadColumn[] = ["name", "email", "mess
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Most rows of gifts a file may have: a bulk request's recipients. */
 export const MAX_UPLOAD_ROWS = MAX_BULK_RECIPIENTS;
-/** Most columns a header may have (the template has 9). */
+/** Most columns a header may have (the template has 12). */
 export const MAX_UPLOAD_COLUMNS = 50;
 /** How many problems (and duplicate warnings) the preview lists; the rest are counted. */
 export const MAX_LISTED_PROBLEMS = 100;
@@ -145,6 +148,10 @@ function readFile(bytes: Uint8Array) {
   }
 }
 
+/** A `reminders` cell as the API's list: durations apart by spaces, commas or semicolons; `none`: no reminders. */
+const remindersCell = (value: string): string[] =>
+  value.toLowerCase() === "none" ? [] : value.split(/[\s,;]+/).filter((entry) => entry !== "");
+
 /**
  * Each row as the API's `POST /gifts` body, checked by the API's own parser (so its messages
  * are the API's), and each problem at its row and column.
@@ -153,14 +160,19 @@ function parseRows(rows: CsvRow[], columns: Map<UploadColumn, number>, width: nu
   const parsed: Row[] = [];
   const problems: UploadProblem[] = [];
   for (const { row, cells } of rows) {
-    const gift: Record<string, string> = {};
+    const gift: Record<string, unknown> = {};
     for (const [column, index] of columns) {
       const value = cells[index]?.trim();
-      if (value) gift[column === "design" ? "design_id" : column] = value;
+      if (value)
+        gift[column === "design" ? "design_id" : column] = column === "reminders" ? remindersCell(value) : value;
     }
     const { draft, problems: found } = parseSingleGift({ gift }, now);
     for (const p of found)
-      problems.push({ row, column: columnOfField(p.pointer?.replace(/^\/gift\/?/, "") ?? ""), message: p.detail });
+      problems.push({
+        row,
+        column: columnOfField(p.pointer?.replace(/^\/gift\/?/, "").split("/")[0] ?? ""),
+        message: p.detail,
+      });
     let valid = found.length === 0;
     for (let i = width; i < cells.length; i++)
       if (cells[i].trim() !== "") {

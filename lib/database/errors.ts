@@ -4,12 +4,15 @@
  * driver-adapter protocol) throws a DriverAdapterError whose cause carries 23505.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string; originalCode?: string; kind?: string } } | null;
+  type Cause = { code?: string; originalCode?: string; kind?: string };
+  const e = error as
+    (Cause & { cause?: Cause; meta?: { code?: string; driverAdapterError?: { cause?: Cause } } }) | null;
+  // A raw statement in a Prisma transaction (P2010) carries the driver's error in `meta`.
+  const causes = [e?.cause, e?.meta?.driverAdapterError?.cause];
   return (
     e?.code === "23505" ||
     e?.code === "P2002" ||
-    e?.cause?.code === "23505" ||
-    e?.cause?.originalCode === "23505" ||
-    e?.cause?.kind === "UniqueConstraintViolation"
+    e?.meta?.code === "23505" ||
+    causes.some((c) => c?.code === "23505" || c?.originalCode === "23505" || c?.kind === "UniqueConstraintViolation")
   );
 }

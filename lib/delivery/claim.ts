@@ -18,7 +18,8 @@ export type ClaimedGift = GiftForEmail & {
 /**
  * Claims due gift emails: one conditional UPDATE sets the lease and counts the attempt
  * for up to `limit` gifts that are `scheduled`, `email`, due (`scheduledAt <= now`) and
- * not held by anyone (no lease, or an expired one). Rows locked by a concurrent claim are
+ * not held by anyone (no lease, or an expired one); without `giftId`, not on a sandbox test clock
+ * (lib/simulation/test-clock.ts: such a gift moves with its clock). Rows locked by a concurrent claim are
  * skipped (`FOR UPDATE SKIP LOCKED`), so two workers never claim the same gift and never
  * wait on each other. Returns the claimed gifts, `deliveryAttempts` already counting this one.
  *
@@ -42,15 +43,15 @@ export async function claimDueGifts(
         WHERE "stage" = 'scheduled' AND "deliveryMethod" = 'email'
           AND "scheduledAt" <= ${at}::timestamp
           AND ("deliveryLeaseUntil" IS NULL OR "deliveryLeaseUntil" <= ${at}::timestamp)
-          ${giftId === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${giftId}`}
+          ${giftId === undefined ? Prisma.sql`AND "clockAt" IS NULL` : Prisma.sql`AND "id" = ${giftId}`}
         ORDER BY "scheduledAt", "id"
         LIMIT ${Math.max(1, Math.floor(limit))}::int
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING "id", "recipientName", "subject", "message", "from", "expiresOn", "email", "ccEmail", "livemode",
+      RETURNING "id", "untieVersion", "recipientName", "subject", "message", "from", "expiresOn", "locale", "email", "ccEmail", "livemode",
                 "deliveryAttempts", "scheduledAt", "collectionId", "designId", "logoId"
     )
-    SELECT g."id", g."recipientName", g."subject", g."message", g."from", g."expiresOn", g."email", g."ccEmail", g."livemode", g."deliveryAttempts",
+    SELECT g."id", g."untieVersion", g."recipientName", g."subject", g."message", g."from", g."expiresOn", g."locale", g."email", g."ccEmail", g."livemode", g."deliveryAttempts",
            json_build_object('name', c."name") AS "collection",
            CASE WHEN d."id" IS NULL THEN NULL ELSE json_build_object('id', d."id", 'name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo") END AS "design",
            json_build_object('id', l."id", 'name', l."name", 'imageUrl', l."imageUrl") AS "logo"

@@ -13,6 +13,19 @@ const t = databaseWithOwner();
 
 const about = { recipientName: "Kim", from: "The Acme team", productName: "Merino Beanie (Navy)" };
 const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
+  gift: {
+    subject: "Alex Sent You A Gift!",
+    recipientName: "Kim",
+    message: "Thank you for everything this year.",
+    from: "Alex",
+    collectionName: "Coffee Lovers",
+    chooseBy: null,
+    designName: null,
+    designImageUrl: null,
+    logoInDesign: false,
+    logoName: "Ribbon",
+    logoImageUrl: "https://gifts.example.test/logos/ribbon.png",
+  },
   redemption: {
     ...about,
     productName: "Merino Beanie",
@@ -30,6 +43,7 @@ const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
   signin: { host: "gifts.example.test" },
   "team-invitation": { inviter: "Alex (alex@acme.test)", teamName: "Acme", role: "member", expiresOn: "1 May 2027" },
   "webhook-disabled": { url: "https://hooks.acme.test/ribbon", teamId: "acme", reason: "500 five days running" },
+  reminder: { recipientName: "Kim", from: "The Acme team", chooseBy: "30 June 2027" },
 };
 const LINK = "https://gifts.example.test/api/auth/callback/email?token=secret-link-token";
 
@@ -46,7 +60,8 @@ describe("queued emails: every kind", () => {
   test.each(Object.keys(EXAMPLES) as QueuedKind[])(
     "%s: queued without a secret in plain text, rendered with HTML and plain text when sent",
     async (kind) => {
-      const gift = await insertGift(t.db, t.owner);
+      // A reminder is sent only while its gift waits to be chosen.
+      const gift = await insertGift(t.db, { ...t.owner, stage: kind === "reminder" ? "sent" : "scheduled" });
       await queue(t.db, kind, gift.id);
       const [pending] = await rowsOf(t.db, gift.id);
       expect(pending).toMatchObject({ status: "pending", html: "", text: "" });
@@ -73,7 +88,8 @@ describe("queued emails: every kind", () => {
   test.each(Object.keys(EXAMPLES) as QueuedKind[])(
     "%s: a refused send is retried, and with two workers racing it is sent exactly once",
     async (kind) => {
-      const gift = await insertGift(t.db, t.owner);
+      // A reminder is sent only while its gift waits to be chosen.
+      const gift = await insertGift(t.db, { ...t.owner, stage: kind === "reminder" ? "sent" : "scheduled" });
       await queue(t.db, kind, gift.id);
       const now = new Date();
       expect(await sendQueuedEmails(t.db, { transport: fakeTransport({ failTimes: 1 }), now })).toMatchObject({
@@ -148,6 +164,33 @@ describe("queued emails: every kind", () => {
     const [row] = await rowsOf(t.db, gift.id);
     expect(transport.sent.map((m) => m.idempotencyKey)).toEqual([`email-${row.id}`]);
   });
+});
+
+test("the recipient's queued emails go out in the locale stored with them (subject too); none stored: English", async () => {
+  const cases = [
+    ["redemption", "es", "Tu regalo de The Acme team: Merino Beanie (Navy)", "Sigue tu regalo"],
+    ["shipped", "de", "Ihr Geschenk von The Acme team wurde versendet", "Sendungsnummer:"],
+    ["delivered", "ar", "وصلت هديتك من The Acme team", "شاهد هديتك"],
+    ["delivered", undefined, "Your gift from The Acme team has arrived", "See your gift"],
+  ] as const;
+  for (const [kind, locale, subject, word] of cases) {
+    const gift = await insertGift(t.db, t.owner);
+    await t.db.$transaction((tx) =>
+      queueEmail(tx, {
+        kind,
+        giftId: gift.id,
+        to: "kim@example.test",
+        sandbox: false,
+        props: { ...EXAMPLES[kind], ...(locale ? { locale } : {}) },
+      } as QueuedEmail),
+    );
+    const transport = fakeTransport();
+    expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ sent: 1 });
+    const [message] = transport.sent;
+    expect(message.subject).toBe(subject);
+    expect(message.text).toContain(word);
+    expect(message.html).toContain(`lang="${locale ?? "en"}"`);
+  }
 });
 
 test("two workers on one database send 60 queued emails exactly once each", async () => {

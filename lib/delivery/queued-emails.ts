@@ -5,6 +5,7 @@ import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { seal, unseal } from "@/lib/sealed";
+import { untieUrl } from "@/lib/gifts/untie";
 import { keptBody } from "./outbox-retention";
 import { isQueuedKind, QUEUED_KINDS, type QueuedEmailProps, type QueuedKind } from "./queued-kinds";
 import { mailTransport, type MailTransport } from "./transport";
@@ -73,6 +74,10 @@ type Claimed = {
   sealedLink: string | null;
   suppress: boolean;
   attempts: number;
+  /** The gift's untie version (lib/gifts/untie.ts): its link as of now, not as of queueing. */
+  untieVersion: number | null;
+  /** The stage of the gift it is about, when it is about one (a kind may be sent only in some). */
+  giftStage: string | null;
 };
 
 /** Claims due queued emails (or the one with `id`) with a lease; rows another worker holds are skipped, never waited on. */
@@ -92,7 +97,9 @@ function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise
       LIMIT ${Math.max(1, Math.floor(limit))}::int
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts"`,
+    RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts",
+              (SELECT g."untieVersion" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "untieVersion",
+              (SELECT g."stage" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "giftStage"`,
   );
 }
 
@@ -101,12 +108,13 @@ async function rendered(email: Claimed) {
   if (!isQueuedKind(email.kind)) throw new Error(`unknown queued email kind "${email.kind}"`);
   const kind = QUEUED_KINDS[email.kind] as (typeof QUEUED_KINDS)[QueuedKind] & {
     subject(p: unknown): string;
-    element(p: unknown, context: { giftId: string; link: string }): React.ReactElement;
+    element(p: unknown, context: { untieUrl: string; link: string }): React.ReactElement;
   };
   if (kind.needs === "gift" && !email.giftId) throw new Error(`a ${email.kind} email needs its gift`);
   if (kind.needs === "link" && !email.sealedLink) throw new Error(`a ${email.kind} email needs its link`);
   const link = email.sealedLink ? unseal(LINK_PURPOSE, email.sealedLink) : "";
-  const html = await render(kind.element(email.payload, { giftId: email.giftId ?? "", link }));
+  const untie = email.giftId ? untieUrl(email.giftId, email.untieVersion ?? 0) : "";
+  const html = await render(kind.element(email.payload, { untieUrl: untie, link }));
   return { subject: kind.subject(email.payload), html, text: toPlainText(html) };
 }
 
@@ -164,6 +172,21 @@ async function sendOne(
   summary: QueuedEmailSummary,
 ): Promise<void> {
   try {
+    const whileGift = isQueuedKind(email.kind) ? QUEUED_KINDS[email.kind].whileGift : undefined;
+    if (whileGift && email.giftStage !== null && !whileGift(email.giftStage)) {
+      await db.emailOutbox.update({
+        where: { id: email.id },
+        data: {
+          status: "suppressed",
+          transport: "none",
+          leaseUntil: null,
+          sealedLink: null,
+          lastError: `Not sent: the gift is ${email.giftStage} now`,
+        },
+      });
+      summary.suppressed++;
+      return;
+    }
     const message = await rendered(email);
     if (email.suppress) {
       await db.emailOutbox.update({

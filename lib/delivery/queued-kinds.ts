@@ -1,12 +1,15 @@
 import { createElement, type ReactElement } from "react";
+import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 import DeliveredEmail, { type DeliveredEmailProps } from "@/emails/DeliveredEmail";
 import RedemptionEmail, { type RedemptionEmailProps } from "@/emails/RedemptionEmail";
+import ReminderEmail, { type ReminderEmailProps } from "@/emails/ReminderEmail";
 import ShippedEmail, { type ShippedEmailProps } from "@/emails/ShippedEmail";
 import SignInEmail, { type SignInEmailProps } from "@/emails/SignInEmail";
 import TeamInvitationEmail, { type TeamInvitationEmailProps } from "@/emails/TeamInvitationEmail";
 import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
 import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
-import { untieUrl } from "@/lib/gifts/untie";
+import { emailLocale, translator } from "@/lib/i18n";
+import { isAwaitingChoice } from "@/lib/gifts/stages";
 
 /**
  * The emails that go through the queue, by kind: the template, its subject, and its props as
@@ -16,6 +19,8 @@ import { untieUrl } from "@/lib/gifts/untie";
  */
 type WithoutLink<P> = Omit<P, "untieUrl">;
 export type QueuedEmailProps = {
+  /** The gift email again (a resend, or a corrected address): the gift row's own queue sends it only once. */
+  gift: WithoutLink<GiftEmailProps> & { subject: string };
   redemption: WithoutLink<RedemptionEmailProps>;
   "thank-you": ThankYouEmailProps;
   shipped: WithoutLink<ShippedEmailProps>;
@@ -23,17 +28,20 @@ export type QueuedEmailProps = {
   signin: Omit<SignInEmailProps, "url">;
   "team-invitation": Omit<TeamInvitationEmailProps, "url">;
   "webhook-disabled": WebhookDisabledEmailProps;
+  reminder: WithoutLink<ReminderEmailProps>;
 };
 export type QueuedKind = keyof QueuedEmailProps;
 
 /** What an email is rendered with besides its props: the gift it is about, the sealed link opened. */
-export type RenderContext = { giftId: string | null; link: string | null };
+export type RenderContext = { untieUrl: string | null; link: string | null };
 
 type Kind<K extends QueuedKind> = {
   /** Which secret the email carries: the gift's untie URL, a sealed link given when queued, or none. */
   needs: "gift" | "link" | "nothing";
   subject(props: QueuedEmailProps[K]): string;
-  element(props: QueuedEmailProps[K], context: { giftId: string; link: string }): ReactElement;
+  element(props: QueuedEmailProps[K], context: { untieUrl: string; link: string }): ReactElement;
+  /** Sent only while its gift's stage passes this; else, when its turn comes, kept as suppressed. */
+  whileGift?: (stage: string) => boolean;
 };
 
 const chosen = (p: { productName: string; variantName: string | null }) =>
@@ -41,10 +49,16 @@ const chosen = (p: { productName: string; variantName: string | null }) =>
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 
 export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
+  gift: {
+    needs: "gift",
+    subject: (p) => p.subject,
+    element: ({ subject: _subject, ...p }, { untieUrl }) => createElement(GiftEmail, { ...p, untieUrl }),
+  },
   redemption: {
     needs: "gift",
-    subject: (p) => `Your gift from ${p.from}: ${chosen(p)}`,
-    element: (p, { giftId }) => createElement(RedemptionEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    subject: (p) =>
+      translator(emailLocale(p.locale), "email")("redemptionSubject", { from: p.from, product: chosen(p) }),
+    element: (p, { untieUrl }) => createElement(RedemptionEmail, { ...p, untieUrl }),
   },
   "thank-you": {
     needs: "nothing",
@@ -53,13 +67,13 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   },
   shipped: {
     needs: "gift",
-    subject: (p) => `Your gift from ${p.from} has shipped`,
-    element: (p, { giftId }) => createElement(ShippedEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    subject: (p) => translator(emailLocale(p.locale), "email")("shippedSubject", { from: p.from }),
+    element: (p, { untieUrl }) => createElement(ShippedEmail, { ...p, untieUrl }),
   },
   delivered: {
     needs: "gift",
-    subject: (p) => `Your gift from ${p.from} has arrived`,
-    element: (p, { giftId }) => createElement(DeliveredEmail, { ...p, untieUrl: untieUrl(giftId) }),
+    subject: (p) => translator(emailLocale(p.locale), "email")("deliveredSubject", { from: p.from }),
+    element: (p, { untieUrl }) => createElement(DeliveredEmail, { ...p, untieUrl }),
   },
   signin: {
     needs: "link",
@@ -75,6 +89,13 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
     needs: "nothing",
     subject: () => "Your Ribbon webhook endpoint was disabled",
     element: (p) => createElement(WebhookDisabledEmail, p),
+  },
+  reminder: {
+    needs: "gift",
+    subject: (p) => oneLine(`Reminder: ${p.from} sent you a gift`),
+    element: (p, { untieUrl }) => createElement(ReminderEmail, { ...p, untieUrl }),
+    // Reminders stop the moment the gift is chosen, declined, cancelled or expired: even one already queued.
+    whileGift: isAwaitingChoice,
   },
 };
 

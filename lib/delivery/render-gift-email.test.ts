@@ -56,3 +56,22 @@ describe("renderGiftEmail (one render per shared content, recipients filled in)"
     expect((await renderGiftEmail(gift({ expiresOn: null }))).text).not.toContain("31 January 2027");
   });
 });
+
+describe("the gift email in the gift's locale", () => {
+  it("renders in the locale (date included), the cache keeps locales apart, and matches a direct render", async () => {
+    const [es, ja, none] = await Promise.all([
+      renderGiftEmail(gift({ id: "gft_es", locale: "es" })),
+      renderGiftEmail(gift({ id: "gft_ja", locale: "ja" })),
+      renderGiftEmail(gift({ id: "gft_none", locale: null })),
+    ]);
+    expect(es.text).toContain("Hola, Robin:");
+    expect(es.text).toContain("Elige antes del 31 de enero de 2027");
+    expect(ja.text).toContain("2027年1月31日までにお選びください");
+    expect(none.text).toContain("Hi Robin,");
+    expect(es).toEqual(await renderGiftEmailDirectly(gift({ id: "gft_es", locale: "es" })));
+    // The subject is the gift's own (the sender's, or the contract's default): never translated.
+    expect(es.subject).toBe("Alex Sent You A Gift!");
+    // A stored value that isn't a locale renders in English.
+    expect((await renderGiftEmail(gift({ id: "gft_x", locale: "xx" }))).text).toContain("Hi Robin,");
+  });
+});

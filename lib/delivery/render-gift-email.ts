@@ -5,33 +5,38 @@ import { absoluteUrl } from "@/lib/urls";
 import { untieUrl } from "@/lib/gifts/untie";
 import { cardImagePath } from "@/lib/catalogue/card-image";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
+import { longDate } from "@/lib/format/locale";
+import { emailLocale } from "@/lib/i18n";
 
 /** The parts of a gift (with its design and logo) that the email shows. */
 export type GiftForEmail = {
   id: string;
+  /** Its untie secret's version (lib/gifts/untie.ts); 0 unless the email was corrected. */
+  untieVersion?: number;
   recipientName: string;
   subject: string;
   message: string;
   from: string;
   expiresOn: Date | null;
+  /** The gift's locale: the email is in it, else English. */
+  locale?: string | null;
   collection: { name: string };
   design: { id: string; name: string; imageUrl: string; hasLogo: boolean } | null;
   logo: { id: number; name: string; imageUrl: string };
 };
 
-const longDate = (date: Date) =>
-  date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
+  const locale = emailLocale(gift.locale);
   return {
+    locale,
     recipientName: gift.recipientName,
     message: gift.message,
     from: gift.from,
-    untieUrl: untieUrl(gift.id),
+    untieUrl: untieUrl(gift.id, gift.untieVersion ?? 0),
     collectionName: gift.collection.name,
-    chooseBy: gift.expiresOn ? longDate(gift.expiresOn) : null,
+    chooseBy: gift.expiresOn ? longDate(gift.expiresOn, locale) : null,
     designName: gift.design?.name ?? null,
     // A design with a logo slot gets the logo composed into it (no white box; email can't overlay images).
     designImageUrl: gift.design

@@ -68,11 +68,13 @@ export function utcDay(now: Date): Date {
 
 /**
  * Moves every unredeemed gift whose `expiresOn` day (UTC) is over to `expired`, with an
- * event each. A gift can be redeemed through its expiry date. Returns the ids moved.
+ * event each. A gift can be redeemed through its expiry date. Returns the ids moved. Without
+ * `giftId`, gifts on a sandbox test clock are left to their clock (lib/simulation/test-clock.ts).
  */
-export async function expireGifts(db: PrismaClient, now: Date = new Date()): Promise<string[]> {
+export async function expireGifts(db: PrismaClient, now: Date = new Date(), giftId?: string): Promise<string[]> {
+  const which = giftId === undefined ? { clockAt: null } : { id: giftId };
   return db.$transaction((tx) =>
-    moveGifts(tx, { expiresOn: { lt: utcDay(now) } }, "expired", {
+    moveGifts(tx, { expiresOn: { lt: utcDay(now) }, ...which }, "expired", {
       at: now,
       message: "Not redeemed before its expiry date",
       data: { deliveryLeaseUntil: null },

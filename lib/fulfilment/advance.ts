@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import { queueEmail } from "@/lib/delivery";
 import { moveGift } from "@/lib/gifts/stages";
+import { emailLocale } from "@/lib/i18n";
 import { addressSchema } from "@/lib/redemption/schema";
 import type { FulfilmentProvider, OrderStatus } from "./provider";
 import { SimulatedWarehouse } from "./simulated";
@@ -141,6 +142,7 @@ async function followOrders(
       fulfilmentOrderId: true,
       fulfilmentSubmittedAt: true,
       recipientName: true,
+      locale: true,
       from: true,
       redemptionEmail: true,
       selectedProduct: { select: { name: true } },
@@ -168,7 +170,13 @@ async function followOrders(
       ? `${gift.selectedProduct.name}${gift.variant ? ` (${gift.variant.name})` : ""}`
       : "gift";
     const recipient = { giftId: gift.id, sandbox: !gift.livemode, to: gift.redemptionEmail ?? "" };
-    const about = { recipientName: gift.recipientName, from: gift.from, productName: product, carrier };
+    const about = {
+      recipientName: gift.recipientName,
+      from: gift.from,
+      productName: product,
+      carrier,
+      locale: emailLocale(gift.locale),
+    };
     await db.$transaction(async (tx) => {
       if (
         gift.stage === "redeemed" &&

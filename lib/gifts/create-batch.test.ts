@@ -26,6 +26,9 @@ const recipient = (i: number, over: Partial<RecipientDraft> = {}): RecipientDraf
   from: `Sender ${i}`,
   scheduledAt: new Date(Date.now() + 3_600_000),
   expiresOn: null,
+  locale: null,
+  reminders: null,
+  timeZone: null,
   ...over,
 });
 const counts = async () => ({

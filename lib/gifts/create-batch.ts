@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
-import { chargedBy, chargeTeam } from "@/lib/billing";
+import { chargedBy, chargeTeam, holdForApproval } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { queryRows, sqlTransaction } from "@/lib/database/sql";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
@@ -13,7 +13,7 @@ import { giftPrice } from "./price";
 import { referenceProblems, resolveReferences, type References } from "./resolve-references";
 import { MAX_BULK_RECIPIENTS, type RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
-import { defaultSubject } from "./subject";
+import { defaultSubject, recipientSubject } from "./subject";
 import { untieTokenHash } from "./untie";
 
 /**
@@ -52,6 +52,8 @@ export type CreatedBatch = {
   totalCents: number;
   chargeCents: number;
   chargeId: number | null;
+  /** True when the team wants an owner to approve these gifts first: nothing was charged. */
+  pendingApproval: boolean;
 };
 
 /**
@@ -76,7 +78,7 @@ function historyMessages(groups: BatchGroup[]): string[] {
 
 const referenceKey = (g: Pick<BatchGroup, "collection" | "designId">) => JSON.stringify([g.collection, g.designId]);
 
-function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
+function ownValues(r: RecipientDraft, group: BatchGroup, subject: string | undefined): OwnGiftValues {
   const id = newGiftId();
   return {
     id,
@@ -84,10 +86,13 @@ function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
     deliveryMethod: r.deliveryMethod,
     email: r.email,
     ccEmail: r.ccEmail,
-    subject: r.subject,
+    subject,
     from: r.from ?? group.from,
     scheduledAt: r.scheduledAt,
     expiresOn: r.expiresOn,
+    locale: r.locale,
+    reminders: r.reminders,
+    timeZone: r.timeZone,
     untieTokenHash: untieTokenHash(id),
     message: group.message,
   };
@@ -98,13 +103,13 @@ function ownValues(r: RecipientDraft, group: BatchGroup): OwnGiftValues {
  * its own message where it isn't the statement's. A file where every row has its own message
  * is then a few statements, not one per row.
  */
-function statements(groups: BatchGroup[]) {
+function statements(groups: BatchGroup[], subjectOf: (r: RecipientDraft, group: BatchGroup) => string | undefined) {
   const merged = new Map<string, { group: BatchGroup; gifts: OwnGiftValues[] }>();
   for (const g of groups) {
     const key = JSON.stringify([g.collection, g.designId, g.subject]);
     const statement = merged.get(key) ?? { group: g, gifts: [] };
     for (const r of g.recipients) {
-      const own = ownValues(r, g);
+      const own = ownValues(r, g, subjectOf(r, g));
       if (own.message === statement.group.message) delete own.message;
       statement.gifts.push(own);
     }
@@ -138,7 +143,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
   const name = input.batchName.trim().slice(0, 120) || `Bulk send of ${size} gifts`;
   const livemode = actor.mode === "live";
   const batch = { id: newBatchId(), name, size };
-  const groups = statements(input.groups);
+  const groups = statements(input.groups, (r, g) => recipientSubject(actor.user, team, g.subject)(r));
   const giftIds = groups.flatMap((g) => g.gifts.map((gift) => gift.id));
   const messages = historyMessages(input.groups);
 
@@ -161,17 +166,18 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
     const priceOf = (group: BatchGroup) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
     const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
     const chargeCents = livemode ? totalCents : 0;
-    const chargeId = livemode
-      ? (
-          await chargeTeam(tx, {
-            teamId: team.id,
-            amountCents: chargeCents,
-            largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
-            description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
-            by: chargedBy(actor),
-          })
-        ).id
-      : null;
+    const charge = {
+      teamId: team.id,
+      amountCents: chargeCents,
+      largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
+      collectionIds: [...new Set(groups.map(({ group }) => refs.get(referenceKey(group))!.collection!.id))],
+      description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
+      by: chargedBy(actor),
+    };
+    // A batch an owner must approve first is charged gift by gift as they are approved.
+    const pending = livemode && (await holdForApproval(tx, { ...charge, size })) !== null;
+    const stage = pending ? "pending_approval" : INITIAL_STAGE;
+    const chargeId = livemode && !pending ? (await chargeTeam(tx, charge)).id : null;
 
     const subject = defaultSubject(actor.user, team);
     for (const { group: g, gifts } of groups) {
@@ -185,7 +191,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
           message: g.message,
           subject: g.subject ?? subject,
           from: "",
-          stage: INITIAL_STAGE,
+          stage,
           at: now,
           chargeId,
           batch,
@@ -208,6 +214,13 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
       ORDER BY m."n"
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"`,
     );
-    return { ...batch, giftIds, totalCents, chargeCents, chargeId };
+    return {
+      ...batch,
+      giftIds,
+      totalCents,
+      chargeCents: pending ? 0 : chargeCents,
+      chargeId,
+      pendingApproval: pending,
+    };
   });
 }

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { sqlTransaction, type Queryable } from "@/lib/database/sql";
-import { chargedBy, chargeTeam } from "@/lib/billing";
+import { chargedBy, chargeTeam, holdForApproval } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
@@ -12,8 +12,8 @@ import { utcOrNull } from "./json-dates";
 import { giftPrice, priceQuote } from "./price";
 import { referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
-import { INITIAL_STAGE } from "./stages";
-import { defaultSubject } from "./subject";
+import { INITIAL_STAGE, type Stage } from "./stages";
+import { defaultSubject, recipientSubject } from "./subject";
 import { untieToken } from "./untie";
 import type { GiftView } from "./view";
 
@@ -31,7 +31,7 @@ export type CreateGiftsInput = {
 export type CreatedGift = GiftView & { untieToken: string };
 
 /** A new gift's own values (a fresh id, the hash of its untie token) and the token. */
-function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } {
+function newGift(r: RecipientDraft, subject: string | undefined): { own: OwnGiftValues; untieToken: string } {
   const id = newGiftId();
   const token = untieToken(id);
   return {
@@ -42,10 +42,13 @@ function newGift(r: RecipientDraft): { own: OwnGiftValues; untieToken: string } 
       deliveryMethod: r.deliveryMethod,
       email: r.email,
       ccEmail: r.ccEmail,
-      subject: r.subject,
+      subject,
       from: r.from,
       scheduledAt: r.scheduledAt,
       expiresOn: r.expiresOn,
+      locale: r.locale,
+      reminders: r.reminders,
+      timeZone: r.timeZone,
       untieTokenHash: sha256(token),
     },
   };
@@ -89,12 +92,17 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
             size: draft.recipients.length,
           },
   };
-  const gifts = draft.recipients.map(newGift);
+  const subjectOf = recipientSubject(actor.user, team, draft.subject);
+  const gifts = draft.recipients.map((r) => newGift(r, subjectOf(r)));
 
-  const insert = async (tx: Queryable, refs: ReferenceSpec, chargeId: number | null) => {
-    const result = await insertGifts(tx, { shared: { ...shared, chargeId }, gifts: gifts.map((g) => g.own), refs });
+  const insert = async (tx: Queryable, refs: ReferenceSpec, chargeId: number | null, stage: Stage = INITIAL_STAGE) => {
+    const result = await insertGifts(tx, {
+      shared: { ...shared, chargeId, stage },
+      gifts: gifts.map((g) => g.own),
+      refs,
+    });
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
-    return { ...result, chargeId };
+    return { ...result, chargeId, stage };
   };
   const created =
     !livemode && !input.idempotency
@@ -113,20 +121,25 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           const problems = referenceProblems(refs, spec);
           const { collection, design, logo } = refs;
           if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
-          const charge = await chargeTeam(tx, {
+          const resolved = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
+          const charge = {
             teamId: team.id,
             amountCents: priceQuote({ livemode, gifts: gifts.length, collection }).chargeCents,
             largestGiftCents: giftPrice(collection).totalCents,
+            collectionIds: [collection.id],
             description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
             by: chargedBy(actor),
-          });
-          return insert(tx, { collection: String(collection.id), designId: design?.id, logoId: logo.id }, charge.id);
+          };
+          // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts).
+          if (await holdForApproval(tx, { ...charge, size: gifts.length }))
+            return insert(tx, resolved, null, "pending_approval");
+          return insert(tx, resolved, (await chargeTeam(tx, charge)).id);
         });
 
-  const { collection, design, logo, chargeId } = created;
+  const { collection, design, logo, chargeId, stage, teamReminders } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: actor.user.id, name: actor.user.name, email: actor.user.email };
-  const event = { stage: INITIAL_STAGE, message: null, createdAt: now };
+  const event = { stage, action: null, message: null, createdAt: now };
   return gifts.map(({ own, untieToken }): CreatedGift => ({
     id: own.id,
     teamId: team.id,
@@ -140,7 +153,9 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     from: own.from ?? shared.from,
     scheduledAt: own.scheduledAt,
     expiresOn: utcOrNull(own.expiresOn),
-    stage: INITIAL_STAGE,
+    locale: own.locale,
+    stage,
+    untieVersion: 0,
     lastEventAt: now,
     collectionId: collection.id,
     designId: design?.id ?? null,
@@ -156,6 +171,11 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     trackingNumber: null,
     trackingUrl: null,
     createdAt: now,
+    sentAt: null,
+    reminders: own.reminders ?? teamReminders,
+    timeZone: own.timeZone,
+    remindersSent: 0,
+    clockAt: null,
     selectedProduct: null,
     batch: shared.batch && { id: shared.batch.id, name: shared.batch.name },
     variant: null,

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { checkCadence, MAX_REMINDERS } from "@/lib/reminders/cadence";
+import { canonicalTimeZone } from "@/lib/reminders/time-zone";
 
 /**
  * Field validators for gift requests. Each reports one problem in the spec's wording with a
@@ -82,6 +85,20 @@ export const deliveryMethod = documented(
   { type: "string", enum: ["email", "link"], default: "email" },
 );
 
+/** The recipient's language (lib/i18n): one of the six locales, any case. */
+export const locale = documented(
+  textValue("Locale", { max: 35 }).transform((value, ctx): Locale | undefined => {
+    if (value === undefined) return undefined;
+    const code = value.toLowerCase();
+    return isLocale(code) ? code : fail(ctx, `Locale must be one of ${LOCALES.join(", ")}`, "invalid_locale");
+  }),
+  {
+    description: `The recipient's language for the untie page and their emails: one of ${LOCALES.map((l) => "`" + l + "`").join(", ")} (\`ar\` reads right to left). Default: none, and the page follows the recipient's browser (else English); emails are in English.`,
+    example: "es",
+  },
+  { type: "string", enum: [...LOCALES] },
+);
+
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -153,4 +170,46 @@ export const logoId = documented(
   }),
   { description: "Logo id (see `GET /logos`). Default: Ribbon's own logo." },
   { type: "integer", minimum: 1 },
+);
+
+/** `reminders`: the gift's own cadence (lib/reminders/cadence.ts), each problem at its element. */
+export const reminders = documented(
+  z.unknown().transform((value, ctx): string[] | undefined => {
+    if (value === undefined || value === null) return undefined;
+    const { cadence, problems } = checkCadence(value);
+    for (const p of problems)
+      ctx.addIssue({
+        code: "custom",
+        message: p.detail,
+        params: { code: p.code },
+        path: p.index === undefined ? [] : [p.index],
+      });
+    return problems.length > 0 ? z.NEVER : cadence;
+  }),
+  {
+    description: `When reminder emails go out while the gift waits to be chosen: ISO 8601 durations after the gift email was sent (\`P3D\`, \`PT12H\`, \`P1W\`), or before its expiry with a leading \`-\` (\`-P2D\`; the gift needs \`expires_on\`). Weeks, days, hours and minutes only; each between 1 hour and 365 days; at most ${MAX_REMINDERS}, no duplicates. \`[]\`: no reminders. Default: the team's cadence (\`GET /reminders\`). Email gifts only.`,
+    example: ["P3D", "P7D", "-P2D"],
+  },
+  {
+    type: "array",
+    maxItems: MAX_REMINDERS,
+    items: { type: "string", pattern: "^-?P(\\d+W|(\\d+D)?(T(\\d+H)?(\\d+M)?)?)$", maxLength: 20 },
+  },
+);
+
+/** `time_zone`: the recipient's IANA zone, for the reminders' quiet hours. */
+export const timeZone = documented(
+  textValue("Time zone", { max: 64 }).transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    return (
+      canonicalTimeZone(value) ??
+      fail(ctx, "Time zone must be an IANA time zone name like Europe/Paris", "invalid_time_zone")
+    );
+  }),
+  {
+    description:
+      "The recipient's IANA time zone (`America/New_York`). When given, no reminder goes out between 21:00 and 08:00 there: one due then waits until 08:00. Default: none (reminders go out when due).",
+    example: "Europe/Paris",
+  },
+  { type: "string", maxLength: 64 },
 );

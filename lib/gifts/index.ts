@@ -1,13 +1,24 @@
+export { approveGift, expireUnapprovedGifts, parseRejection, rejectGift, APPROVAL_WINDOW_DAYS } from "./approvals";
 export { cancelGift } from "./cancel";
+export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType, type GiftAction } from "./events";
 export { createGifts, type CreateGiftsInput } from "./create";
 export { createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";
 export { giftPrice, type GiftPrice, type PriceQuote } from "./price";
 export { quoteGifts } from "./quote";
 export { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, type Cursor } from "./cursor";
 export { listMessages } from "./messages";
-export { getGift, loadGifts, visibleGifts } from "./queries";
+export { currentUntieUrls, getGift, loadGifts, visibleGifts } from "./queries";
 export { listGifts, type GiftFilter } from "./list-gifts";
 export { MAX_BULK_RECIPIENTS, parseBulkGifts, parseSingleGift } from "./schema";
 export { isStage, STAGES, type Stage } from "./stages";
 export { untieUrl } from "./untie";
 export type { GiftView } from "./view";
+export { updateGift, type GiftUpdate, type UpdatedGift } from "./update";
+export {
+  giftChangesBody,
+  parseGiftChanges,
+  REOPEN_WINDOW_DAYS,
+  readGiftChanges,
+  type GiftChanges,
+} from "./update-schema";
+export { resendGift, type ResentGift } from "./resend";

@@ -32,8 +32,8 @@ export type SharedGiftValues = {
 
 /**
  * What one gift has of its own: its recipient's values (subject and from only where the
- * recipient overrides the shared ones; expiresOn as `YYYY-MM-DD`), with the Gift table's
- * column names.
+ * recipient overrides the shared ones; expiresOn as `YYYY-MM-DD`; reminders null for the
+ * team's cadence, copied in when written), with the Gift table's column names.
  */
 export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & {
   id: string;
@@ -65,23 +65,35 @@ export type InsertGiftsInput = {
  * most of the statement's bytes (~2.5 MB for 10,000 gifts), and PostgreSQL's parsing of it
  * and Prisma's handling of it (inside a transaction) grow with its size.
  */
-export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promise<References & { inserted: boolean }> {
+export async function insertGifts(
+  tx: Queryable,
+  input: InsertGiftsInput,
+): Promise<References & { inserted: boolean; teamReminders: string[] }> {
   const { shared, gifts, refs } = input;
   const at = shared.at.toISOString();
   // A live gift's price is the collection's (giftPrice in ./price: shipping and fees are 0 today).
-  const [row] = await queryRows<ReferenceRows & { inserted: boolean }>(
+  const [row] = await queryRows<ReferenceRows & { inserted: boolean; teamReminders: string[] }>(
     tx,
     Prisma.sql`
     WITH "refs" AS (${referencesSql(shared.teamId, refs)}),
+    "team" AS (SELECT "reminderCadence" FROM "Team" WHERE "id" = ${shared.teamId}),
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
-                          "scheduledAt", "expiresOn", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents")
+                          "scheduledAt", "expiresOn", "locale", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents",
+                          "reminders", "timeZone", "nextReminderAt")
       SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
              coalesce(r."subject", ${shared.subject}::text), coalesce(r."message", ${shared.message}::text), coalesce(r."from", ${shared.from}::text),
-             r."scheduledAt", r."expiresOn", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int, ${shared.batch?.id ?? null}::text,
+             r."scheduledAt", r."expiresOn", r."locale", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int, ${shared.batch?.id ?? null}::text,
              ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
-             CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END
-      FROM json_populate_recordset(NULL::"Gift", ${JSON.stringify(gifts)}::json) r, "refs"
+             CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END,
+             cadence."reminders", r."timeZone",
+             -- The reminder sweep first looks at the gift when it is due to be sent (lib/reminders/remind.ts).
+             CASE WHEN cardinality(cadence."reminders") > 0 THEN r."scheduledAt" END
+      FROM json_populate_recordset(NULL::"Gift", ${JSON.stringify(gifts)}::json) r
+      CROSS JOIN "team"
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN r."deliveryMethod" = 'email' THEN coalesce(r."reminders", "team"."reminderCadence") ELSE '{}'::text[] END AS "reminders"
+      ) cadence, "refs"
       WHERE "refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${refs.designId === undefined})
       RETURNING "id"
     ), "batch" AS (
@@ -98,7 +110,7 @@ export async function insertGifts(tx: Queryable, input: InsertGiftsInput): Promi
       WHERE ${input.recordMessage ?? true}::boolean AND EXISTS (SELECT FROM "gifts")
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
-    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted" FROM "refs"`,
+    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted", "team"."reminderCadence" AS "teamReminders" FROM "refs", "team"`,
   );
-  return { ...referencesFromRows(row), inserted: row.inserted };
+  return { ...referencesFromRows(row), inserted: row.inserted, teamReminders: row.teamReminders };
 }

@@ -53,7 +53,9 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     from: g.from,
     scheduledAt: utcOrNull(g.scheduledAt),
     expiresOn: utcOrNull(g.expiresOn),
+    locale: g.locale,
     stage: g.stage,
+    untieVersion: g.untieVersion,
     lastEventAt: utc(g.lastEventAt),
     collectionId: g.collectionId,
     designId: g.designId,
@@ -69,6 +71,11 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     trackingNumber: g.trackingNumber,
     trackingUrl: g.trackingUrl,
     createdAt: utc(g.createdAt),
+    sentAt: utcOrNull(g.sentAt),
+    reminders: g.reminders,
+    timeZone: g.timeZone,
+    remindersSent: g.remindersSent,
+    clockAt: utcOrNull(g.clockAt),
     selectedProduct: g.selectedProduct,
     batch: g.batch,
     variant: g.variant,
@@ -111,10 +118,11 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
   return Prisma.sql`
     WITH "page" AS (
       SELECT g."id", g."teamId", g."senderId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
-             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."stage", g."lastEventAt",
+             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."stage", g."untieVersion", g."lastEventAt",
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",
+             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt",
              -- CASE: most gifts have no choice yet, and then no look-up runs.
              CASE WHEN g."batchId" IS NOT NULL THEN
                (SELECT json_build_object('id', b."id", 'name', b."name") FROM "GiftBatch" b WHERE b."id" = g."batchId") END AS "batch",
@@ -122,7 +130,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
                (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") END AS "selectedProduct",
              CASE WHEN g."variantId" IS NOT NULL THEN
                (SELECT json_build_object('id', v."id", 'name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") END AS "variant",
-             (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
+             (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'action', e."action", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
                 FROM "GiftEvent" e WHERE e."giftId" = g."id") AS "events"
       FROM "Gift" g
       WHERE ${Prisma.join(where, " AND ")}

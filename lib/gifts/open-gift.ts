@@ -25,6 +25,7 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
       from: true,
       expiresOn: true,
       scheduledAt: true,
+      locale: true,
       sender: { select: { name: true } },
       design: { select: { name: true, imageUrl: true, hasLogo: true } },
       logo: { select: { name: true, imageUrl: true } },

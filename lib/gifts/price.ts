@@ -1,4 +1,4 @@
-import type { BudgetUse } from "@/lib/billing";
+import type { BudgetUse, CapsUse } from "@/lib/billing";
 
 /**
  * What one gift costs, in parts. A collection's price is the most a gift from it can cost: it
@@ -23,6 +23,10 @@ export type PriceQuote = {
   chargeCents: number;
   /** A dry run's use of the team's budget (null in the sandbox: never charged). */
   budget?: BudgetUse | null;
+  /** A dry run's use of the calling credential's caps (null: it has none, or the sandbox). */
+  caps?: CapsUse | null;
+  /** Why the gifts would wait for an owner's approval (and be charged only then); null: they wouldn't. */
+  approval?: string | null;
 };
 
 export function priceQuote(input: {

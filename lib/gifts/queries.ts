@@ -3,6 +3,7 @@ import { notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Actor } from "@/lib/actor";
+import { untieUrl } from "./untie";
 import { GIFT_VIEW_SELECT, type GiftView } from "./view";
 
 /**
@@ -30,4 +31,10 @@ export function loadGifts(db: Tx, ids: string[]): Promise<GiftView[]> {
     const byId = new Map(gifts.map((g) => [g.id, g]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   });
+}
+
+/** Each gift's current untie URL (its secret's version can change: lib/gifts/untie.ts). */
+export async function currentUntieUrls(db: Tx, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.gift.findMany({ where: { id: { in: ids } }, select: { id: true, untieVersion: true } });
+  return new Map(rows.map((g) => [g.id, untieUrl(g.id, g.untieVersion)]));
 }

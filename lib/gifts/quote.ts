@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { assertCardOnFile, quoteBudget } from "@/lib/billing";
+import { approvalReason, approvalThresholds, assertCardOnFile, chargedBy, quoteBudget, quoteCaps } from "@/lib/billing";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
@@ -27,12 +27,14 @@ export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Prom
     throw new ValidationError(problems);
   const livemode = actor.mode === "live";
   const quote = priceQuote({ livemode, gifts: draft.recipients.length, collection: refs.collection });
-  if (!livemode) return { ...quote, budget: null };
+  if (!livemode) return { ...quote, budget: null, caps: null, approval: null };
   await assertCardOnFile(db, team.id);
-  const budget = await quoteBudget(db, {
-    teamId: team.id,
-    amountCents: quote.chargeCents,
+  const spend = { amountCents: quote.chargeCents, largestGiftCents: quote.perGift.totalCents };
+  const budget = await quoteBudget(db, { teamId: team.id, ...spend });
+  const caps = await quoteCaps(db, { by: chargedBy(actor), collectionIds: [refs.collection.id], ...spend });
+  const approval = approvalReason(await approvalThresholds(db, team.id), {
     largestGiftCents: quote.perGift.totalCents,
+    size: draft.recipients.length,
   });
-  return { ...quote, budget };
+  return { ...quote, budget, caps, approval };
 }

@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { unknownFieldProblems, type FieldProblem } from "@/lib/errors";
-import { deliveryMethod, email, expiresOn, logoId, problemCode, scheduledAt, text } from "./fields";
+import type { Locale } from "@/lib/i18n/locales";
+import { countsFromExpiry } from "@/lib/reminders/cadence";
+import {
+  deliveryMethod,
+  email,
+  expiresOn,
+  locale,
+  logoId,
+  problemCode,
+  reminders,
+  scheduledAt,
+  text,
+  timeZone,
+} from "./fields";
 
 /** Most recipients one bulk request may name. */
 export const MAX_BULK_RECIPIENTS = 10_000;
@@ -17,6 +30,11 @@ export type RecipientDraft = {
   from?: string;
   scheduledAt: Date | null;
   expiresOn: string | null;
+  /** The recipient's language; null: none given (the page follows the browser). */
+  locale: Locale | null;
+  /** The gift's own reminder cadence; null: the team's (an email gift) or none (a link gift). */
+  reminders: string[] | null;
+  timeZone: string | null;
 };
 
 export type GiftDraft = {
@@ -36,7 +54,7 @@ const subject = text(
   { max: 200 },
   {
     description:
-      "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says; pass `subject` to use your own, e.g. with the `from` text).",
+      "Email subject. Default: `<sender name> Sent You A Gift!` (the sending user's name, as the contract says), or its translation for a recipient with a non-English `locale`; pass `subject` to use your own, e.g. with the `from` text.",
   },
 );
 
@@ -70,9 +88,12 @@ const recipientFields = {
   subject,
   scheduled_at: scheduledAt,
   expires_on: expiresOn,
+  locale,
   cc_email: email("Cc email", {
     description: "Email of the person the gift is sent on behalf of; gets a copy of the gift email.",
   }),
+  reminders,
+  time_zone: timeZone,
 };
 
 const singleFields = {
@@ -86,6 +107,7 @@ const singleFields = {
 };
 const bulkFields = {
   ...shared,
+  locale: locale.meta({ description: "The language of every recipient who doesn't give their own `locale`." }),
   batch_name: text(
     "Batch name",
     { max: 120 },
@@ -95,6 +117,7 @@ const bulkFields = {
       example: "Q4 customer thank-yous",
     },
   ),
+  reminders,
   from: text(
     "From",
     { max: 200, required: true },
@@ -171,7 +194,11 @@ function readFields<F extends Fields>(
     if (result.success) out[key as keyof F] = result.data as Parsed<F>[keyof F];
     else
       for (const issue of result.error.issues)
-        problems.push({ detail: issue.message, pointer: `${pointer}/${key}`, code: problemCode(issue) });
+        problems.push({
+          detail: issue.message,
+          pointer: [`${pointer}/${key}`, ...issue.path].join("/"),
+          code: problemCode(issue),
+        });
   }
   return out;
 }
@@ -213,6 +240,23 @@ function finishRecipient(
       });
     }
   }
+  if (r.reminders !== undefined && r.reminders.length > 0) {
+    if (!isEmail)
+      problems.push({
+        detail: "Reminders are emails: a link gift can't have them (leave reminders out, or [])",
+        pointer: `${pointer}/reminders`,
+        code: "reminders_need_email",
+      });
+    else if (r.expires_on === undefined)
+      r.reminders.forEach((entry, i) => {
+        if (countsFromExpiry(entry))
+          problems.push({
+            detail: "A reminder before expiry needs the gift to have expires_on",
+            pointer: `${pointer}/reminders/${i}`,
+            code: "reminder_needs_expiry",
+          });
+      });
+  }
   return {
     pointer,
     name: r.name,
@@ -223,6 +267,9 @@ function finishRecipient(
     from: r.from,
     scheduledAt: scheduled,
     expiresOn: r.expires_on ?? null,
+    locale: r.locale ?? null,
+    reminders: isEmail ? (r.reminders ?? null) : [],
+    timeZone: r.time_zone ?? null,
   };
 }
 
@@ -276,7 +323,15 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
   const problems: FieldProblem[] = [];
   const gift = giftObject(body, problems);
   if (!gift) return { draft: { recipients: [] }, problems };
-  const perRecipient = new Set(["name", "delivery_method", "email", "scheduled_at", "expires_on", "cc_email"]);
+  const perRecipient = new Set([
+    "name",
+    "delivery_method",
+    "email",
+    "scheduled_at",
+    "expires_on",
+    "cc_email",
+    "time_zone",
+  ]);
   const { recipients_attributes: list, ...rest } = gift;
   const f = readFields(rest, bulkFields, "/gift", problems, (key) =>
     perRecipient.has(key)
@@ -303,7 +358,10 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
         return;
       }
       const r = readFields(element, bulkRecipientFields, at, problems);
-      recipients.push(finishRecipient(r, at, now, problems));
+      // The shared cadence applies to the email recipients that give none (its problems are reported once, at /gift/reminders).
+      const given = element.reminders !== undefined && element.reminders !== null;
+      const own = given || r.delivery_method === "link" ? r.reminders : f.reminders;
+      recipients.push(finishRecipient({ ...r, locale: r.locale ?? f.locale, reminders: own }, at, now, problems));
     });
   }
   return {

@@ -7,6 +7,7 @@ import type { Tx } from "@/lib/db";
  * conditional update (so concurrent callers can't both move a gift) plus one event.
  */
 export const STAGES = [
+  "pending_approval",
   "scheduled",
   "sent",
   "opened",
@@ -16,12 +17,30 @@ export const STAGES = [
   "cancelled",
   "expired",
   "failed",
+  "rejected",
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const INITIAL_STAGE: Stage = "scheduled";
 
+/**
+ * What can happen to a gift besides a stage change, or along with one (an approval schedules
+ * it). Each is a `GiftEvent` with this `action` (and the gift's stage after it); its event type
+ * is `gift.<action>` (lib/gifts/events.ts).
+ */
+export const GIFT_ACTIONS = ["reminded", "updated", "resent", "reopened", "approved"] as const;
+export type GiftAction = (typeof GIFT_ACTIONS)[number];
+
+/**
+ * Sent and not yet chosen: the stages in which a gift gets reminders (lib/reminders). The one
+ * rule: a gift redeemed, cancelled, expired (or in any stage added later) gets none.
+ */
+export const AWAITING_CHOICE: readonly Stage[] = ["sent", "opened"];
+export const isAwaitingChoice = (stage: string) => (AWAITING_CHOICE as readonly string[]).includes(stage);
+
 const NEXT: Record<Stage, readonly Stage[]> = {
+  // A gift that needs an owner's approval (lib/gifts/approvals.ts): approved, it is scheduled.
+  pending_approval: ["scheduled", "rejected", "cancelled", "expired"],
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
   sent: ["opened", "redeemed", "cancelled", "expired"],
   opened: ["redeemed", "cancelled", "expired"],
@@ -31,6 +50,7 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   cancelled: [],
   expired: [],
   failed: ["cancelled"],
+  rejected: [],
 };
 
 /** The stages a gift may be in to move to `to`. */
@@ -42,20 +62,48 @@ export function isStage(value: string): value is Stage {
   return (STAGES as readonly string[]).includes(value);
 }
 
-export type MoveOptions = { message?: string | null; at?: Date; data?: Prisma.GiftUncheckedUpdateManyInput };
+export type MoveOptions = {
+  message?: string | null;
+  at?: Date;
+  data?: Prisma.GiftUncheckedUpdateManyInput;
+  /** The move's event names this action (its webhook is `gift.<action>`, not `gift.<stage>`). */
+  action?: GiftAction;
+};
 
 /**
  * Moves one gift to `to` if its current stage allows it. Returns false when it does not
  * (already moved by someone else, or a forbidden transition). Call inside a transaction.
  */
 export async function moveGift(tx: Tx, giftId: string, to: Stage, options: MoveOptions = {}): Promise<boolean> {
+  return move(tx, giftId, stagesBefore(to), to, options);
+}
+
+/**
+ * Where an expired gift may be reopened to: the stage it expired from. Kept out of NEXT on
+ * purpose: no ordinary move (a delivery to `sent`, an open) may ever take an expired gift.
+ */
+export const REOPENABLE: readonly Stage[] = ["scheduled", "sent", "opened"];
+
+/**
+ * Reopens an expired gift (its expiry extended, lib/gifts/update.ts): back to `to`, the stage
+ * it expired from, with ONE event whose action is `reopened` (webhook `gift.reopened`).
+ * False when the gift is not expired (any more) or `to` is not a stage a gift expires from.
+ */
+export async function reopenGift(tx: Tx, giftId: string, to: Stage, options: MoveOptions = {}): Promise<boolean> {
+  if (!REOPENABLE.includes(to)) return false;
+  return move(tx, giftId, ["expired"], to, { ...options, action: "reopened" });
+}
+
+async function move(tx: Tx, giftId: string, from: readonly Stage[], to: Stage, options: MoveOptions): Promise<boolean> {
   const at = options.at ?? new Date();
   const { count } = await tx.gift.updateMany({
-    where: { id: giftId, stage: { in: stagesBefore(to) } },
+    where: { id: giftId, stage: { in: [...from] } },
     data: { ...options.data, stage: to, lastEventAt: at },
   });
   if (count === 0) return false;
-  await tx.giftEvent.create({ data: { giftId, stage: to, message: options.message ?? null, createdAt: at } });
+  await tx.giftEvent.create({
+    data: { giftId, stage: to, action: options.action ?? null, message: options.message ?? null, createdAt: at },
+  });
   return true;
 }
 

@@ -3,17 +3,19 @@ import { hmacSha256, sha256 } from "@/lib/crypto";
 import { appSecret } from "@/lib/secrets";
 
 /**
- * The untie URL's secret is derived from the gift id with the server secret (HMAC, 256
- * bits): it is never stored, only its SHA-256 (`Gift.untieTokenHash`) for look-ups, and
- * the gift id alone does not give it away.
+ * The untie URL's secret is derived from the gift id (and its `untieVersion`) with the server
+ * secret (HMAC, 256 bits): it is never stored, only its SHA-256 (`Gift.untieTokenHash`) for
+ * look-ups, and the gift id alone does not give it away. Correcting the recipient's email bumps
+ * the version (lib/gifts/update.ts): a new secret, and the old link finds no gift any more.
+ * Version 0 is every gift's first secret, derived as before versions existed.
  */
-export function untieToken(giftId: string): string {
-  return hmacSha256(appSecret(), `untie:${giftId}`, "base64url");
+export function untieToken(giftId: string, version = 0): string {
+  return hmacSha256(appSecret(), version === 0 ? `untie:${giftId}` : `untie:${giftId}:${version}`, "base64url");
 }
 
-export const untieTokenHash = (giftId: string) => sha256(untieToken(giftId));
+export const untieTokenHash = (giftId: string, version = 0) => sha256(untieToken(giftId, version));
 
 /** The gift's untie URL; pass its token when it is already at hand (it costs an HMAC). */
-export function untieUrl(giftId: string, token = untieToken(giftId)): string {
+export function untieUrl(giftId: string, version = 0, token = untieToken(giftId, version)): string {
   return `${config.appUrl}/untie/${token}`;
 }

@@ -14,7 +14,9 @@ export const GIFT_VIEW_SELECT = {
   from: true,
   scheduledAt: true,
   expiresOn: true,
+  locale: true,
   stage: true,
+  untieVersion: true,
   lastEventAt: true,
   collectionId: true,
   designId: true,
@@ -30,6 +32,11 @@ export const GIFT_VIEW_SELECT = {
   trackingNumber: true,
   trackingUrl: true,
   createdAt: true,
+  sentAt: true,
+  reminders: true,
+  timeZone: true,
+  remindersSent: true,
+  clockAt: true,
   selectedProduct: { select: { id: true, name: true } },
   batch: { select: { id: true, name: true } },
   variant: { select: { id: true, name: true } },
@@ -37,7 +44,7 @@ export const GIFT_VIEW_SELECT = {
   collection: true,
   logo: true,
   design: true,
-  events: { orderBy: { id: "asc" }, select: { stage: true, message: true, createdAt: true } },
+  events: { orderBy: { id: "asc" }, select: { stage: true, action: true, message: true, createdAt: true } },
 } as const satisfies Prisma.GiftSelect;
 
 export type GiftView = Prisma.GiftGetPayload<{ select: typeof GIFT_VIEW_SELECT }>;

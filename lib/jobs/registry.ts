@@ -7,8 +7,10 @@ import {
   type MailTransport,
 } from "@/lib/delivery";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
+import { expireUnapprovedGifts } from "@/lib/gifts";
 import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
+import { remindDueGifts } from "@/lib/reminders";
 import { runWebhooks } from "@/lib/webhooks";
 
 /** What a job is handed when it runs, by Inngest or by the in-process sweeper. */
@@ -90,12 +92,27 @@ export const SCHEDULED_JOBS = {
       return Object.fromEntries(Object.entries(summary).map(([k, ids]) => [k, ids.length]));
     },
   },
+  sendReminders: {
+    id: "send-reminders",
+    name: "Send due gift reminders",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    run: async ({ db, batchSize, stopping }) => remindDueGifts(db, { limit: batchSize, stop: stopping }),
+  },
   expireGifts: {
     id: "expire-gifts",
     name: "Expire unredeemed gifts",
     cron: "TZ=UTC 5 0 * * *",
     sweepEveryMs: MINUTE,
     run: async ({ db }) => ({ expired: await count(expireGifts(db)) }),
+  },
+  expireUnapprovedGifts: {
+    id: "expire-unapproved-gifts",
+    name: "Expire gifts nobody approved in time",
+    cron: "17 * * * *",
+    sweepEveryMs: MINUTE,
+    run: async ({ db }) => ({ expired: await count(expireUnapprovedGifts(db)) }),
   },
   compactStageCounts: {
     id: "compact-stage-counts",

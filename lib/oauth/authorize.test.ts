@@ -41,6 +41,7 @@ describe("checkAuthorizationRequest", () => {
       client: { clientId: client.clientId, name: "Gift Bot" },
       redirectUri: REDIRECT,
       state: "xyz",
+      caps: null,
     });
     expect(await checkAuthorizationRequest(db, query({ state: undefined }))).toMatchObject({
       status: "consent",

@@ -1,5 +1,7 @@
 import type { Tx } from "@/lib/db";
+import { capsToJson, parseCaps, type SpendCaps } from "@/lib/billing";
 import { randomSecret, sha256 } from "@/lib/crypto";
+import type { FieldProblem } from "@/lib/errors";
 import { checkCodeChallenge } from "./pkce";
 import { redirectUriProblem } from "./redirect-uri";
 
@@ -26,7 +28,30 @@ export type AuthorizationCheck =
       redirectUri: string;
       state?: string;
       codeChallenge?: string;
+      /** The spending caps the application asks for (null: none); the consent screen shows them. */
+      caps: SpendCaps | null;
     };
+
+/** The authorization request's spending caps (docs/oauth.md): each parameter at most once. */
+export const CAP_PARAMETERS = {
+  perGift: "max_per_gift",
+  daily: "max_per_day",
+  monthly: "max_per_month",
+  collections: "collections",
+} as const;
+
+function requestedCaps(query: AuthorizationQuery): { caps: SpendCaps | null } | { error: string } {
+  const values: Record<string, unknown> = {};
+  for (const [field, name] of Object.entries(CAP_PARAMETERS)) {
+    const value = query[name];
+    if (Array.isArray(value)) return { error: `${name} was sent more than once.` };
+    values[field] = value;
+  }
+  const problems: FieldProblem[] = [];
+  const caps = parseCaps(values, (field) => CAP_PARAMETERS[field], problems);
+  if (problems.length > 0) return { error: `${problems[0].pointer} ${problems[0].detail}.` };
+  return { caps };
+}
 
 /** `uri` with the parameters added to its query (a registered URI may already have one). */
 export function redirectUriWith(uri: string, params: Record<string, string | undefined>): string {
@@ -88,16 +113,26 @@ export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuer
   if (responseType !== "code") return back("unsupported_response_type", "Only response_type=code is supported.");
   const pkce = checkCodeChallenge(query.code_challenge, query.code_challenge_method);
   if (!pkce.ok) return back("invalid_request", pkce.description);
+  const requested = requestedCaps(query);
+  if ("error" in requested) return back("invalid_request", requested.error);
   const consent = {
     status: "consent" as const,
     client: { clientId: client.clientId, name: client.name },
     redirectUri,
     state,
+    caps: requested.caps,
   };
   return pkce.challenge ? { ...consent, codeChallenge: pkce.challenge } : consent;
 }
 
-export type Decision = { clientId: string; redirectUri: string; state?: string; codeChallenge?: string | null };
+export type Decision = {
+  clientId: string;
+  redirectUri: string;
+  state?: string;
+  codeChallenge?: string | null;
+  /** The caps shown on the consent screen: the grant carries exactly these. */
+  caps?: SpendCaps | null;
+};
 
 /**
  * The user approved: issues a one-time authorization code (192 random bits, stored hashed,
@@ -121,6 +156,7 @@ export async function approveAuthorization(
       userId: input.userId,
       redirectUri: input.redirectUri,
       codeChallenge: pkce.challenge,
+      caps: capsToJson(input.caps ?? null),
       expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
     },
   });

@@ -1,5 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { randomSecret, safeEqual, sha256 } from "@/lib/crypto";
+import { capsFromJson, capsToJson } from "@/lib/billing";
 import { tokenPrefix } from "@/lib/tokens";
 import { OAuthError } from "./errors";
 import { verifierMatches } from "./pkce";
@@ -103,6 +104,7 @@ export async function exchangeAuthorizationCode(
         clientId: client.id,
         userId: code.userId,
         codeId: code.id,
+        caps: capsToJson(capsFromJson(code.caps)),
         createdAt: now,
       },
       select: { createdAt: true },

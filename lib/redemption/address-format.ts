@@ -60,7 +60,8 @@ export const countryName = (code: string) => SHIP_TO_COUNTRIES.find((c) => c.cod
 
 export const isShipToCountry = (code: unknown): code is CountryCode => SHIP_TO_COUNTRIES.some((c) => c.code === code);
 
-export type FieldRule = { label: string; required: boolean };
+/** `type`: Google's name type ("zip", "post_town"; "anyCity"/"anyRegion" before a country is chosen), the key of its words in lib/i18n's catalogues. */
+export type FieldRule = { label: string; required: boolean; type: string };
 export type PostalRule = FieldRule & { pattern: RegExp | null; example: string | null };
 
 /** The fields of an address that change with the country; null: the country does not use it. */
@@ -79,9 +80,9 @@ const label = (type: string) => NAMES[type] ?? type.charAt(0).toUpperCase() + ty
 
 /** Before a country is chosen (and for the form without JavaScript): every field, generic labels. */
 export const ANY_COUNTRY: CountryAddressRules = {
-  city: { label: "Town or city", required: true },
-  region: { label: "State, province or region", required: false },
-  postalCode: { label: "Postal code", required: true, pattern: null, example: null },
+  city: { label: "Town or city", required: true, type: "anyCity" },
+  region: { label: "State, province or region", required: false, type: "anyRegion" },
+  postalCode: { label: "Postal code", required: true, type: "postal", pattern: null, example: null },
 };
 
 export function addressRules(country: string): CountryAddressRules {
@@ -89,7 +90,7 @@ export function addressRules(country: string): CountryAddressRules {
   const data = { ...DEFAULTS, ...METADATA[country] };
   // %C city, %S state/province, %Z postal code: used when in the format, required when in `require`.
   const rule = (letter: string, type: string): FieldRule | null =>
-    data.fmt.includes(`%${letter}`) ? { label: label(type), required: data.require.includes(letter) } : null;
+    data.fmt.includes(`%${letter}`) ? { label: label(type), required: data.require.includes(letter), type } : null;
   const postal = rule("Z", data.zip_name_type);
   return {
     city: rule("C", data.locality_name_type),

@@ -1,3 +1,5 @@
+import { countryNameIn } from "@/lib/format/locale";
+import type { Locale } from "@/lib/i18n/locales";
 import { countryName, formatAddressLines } from "./address-format";
 import type { Address } from "./schema";
 
@@ -14,3 +16,9 @@ export const destination = (address: Address) =>
 
 /** The full address as a label, one line each, in the country's order (for the recipient and the warehouse). */
 export const addressLines = (address: Address): string[] => formatAddressLines(address);
+
+/** The address for its recipient: in the country's order, the country named in the recipient's language. */
+export const addressLinesIn = (address: Address, locale: Locale): string[] => [
+  ...formatAddressLines(address).slice(0, -1),
+  countryNameIn(address.country, locale),
+];

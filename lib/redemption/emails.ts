@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { queueEmail } from "@/lib/delivery";
-import { addressLines, destination } from "./address";
+import { emailLocale } from "@/lib/i18n";
+import { addressLinesIn, destination } from "./address";
 import type { Redeemed } from "./redeemed";
 
 /**
@@ -11,6 +12,7 @@ import type { Redeemed } from "./redeemed";
  */
 export async function queueRedemptionEmails(tx: Tx, r: Redeemed): Promise<void> {
   const common = { giftId: r.giftId, sandbox: !r.livemode };
+  const locale = emailLocale(r.locale);
   await queueEmail(tx, {
     ...common,
     kind: "redemption",
@@ -20,7 +22,8 @@ export async function queueRedemptionEmails(tx: Tx, r: Redeemed): Promise<void> 
       from: r.from,
       productName: r.product.name,
       variantName: r.variant?.name ?? null,
-      addressLines: addressLines(r.address),
+      addressLines: addressLinesIn(r.address, locale),
+      locale,
     },
   });
   if (r.thankYouNote) {

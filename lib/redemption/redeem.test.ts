@@ -87,6 +87,31 @@ const problems = async (promise: Promise<unknown>) => {
 /** The token with its last character changed (to a different one: "A" may already be it). */
 const tampered = (token: string) => token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
 
+describe("redeemGift in the recipient's language", () => {
+  it("answers in the page's locale; the gift's locale picks the confirmation's language, the sender's thank-you stays English", async () => {
+    const db = database.prisma;
+    const gift = await linkGift({ locale: "fr" });
+    expect(
+      await problems(redeemGift(db, request(gift.id, { productId: products.otherCollection.id }), { locale: "de" })),
+    ).toEqual({
+      productId: "Bitte wählen Sie eines der angezeigten Geschenke",
+    });
+    await redeemGift(db, request(gift.id), { locale: "ja" });
+    expect(await refusedWith(redeemGift(db, request(gift.id), { locale: "es" }))).toBe(
+      "Este regalo ya se ha canjeado.",
+    );
+    await sendQueuedEmails(db, { transport: outboxTransport });
+    const [confirmation, thanks] = await db.emailOutbox.findMany({
+      where: { giftId: gift.id },
+      orderBy: { id: "asc" },
+    });
+    expect(confirmation.subject).toMatch(/^Votre cadeau de /);
+    expect(confirmation.text).toContain("États-Unis");
+    expect(confirmation.html).toContain(`lang="fr"`);
+    expect(thanks.subject).toMatch(/sent you a thank-you note$/);
+  });
+});
+
 describe("redeemGift", () => {
   it("stores the choice, address and note, moves the gift to redeemed with its events and emails both parties once", async () => {
     const db = database.prisma;

@@ -5,7 +5,9 @@ import { utcDay } from "@/lib/delivery";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { moveGift } from "@/lib/gifts/stages";
 import { isUntieToken } from "@/lib/gifts/open-gift";
-import { fieldErrors, redemptionSchema } from "./schema";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
+import { ENGLISH_WORDS, fieldErrors, redemptionSchemas, type RedemptionWords } from "./schema";
+import { redemptionWords } from "./words";
 import { queueRedemptionEmails } from "./emails";
 import type { Redeemed } from "./redeemed";
 
@@ -27,18 +29,16 @@ export class RedemptionRefused extends HttpError {
 }
 
 /** Why a gift in `stage` can't be redeemed, in words for the recipient; null when it can. */
-export function refusal(stage: string, sender: string): string | null {
+export function refusal(stage: string, sender: string, { t }: RedemptionWords = ENGLISH_WORDS): string | null {
   switch (stage) {
     case "cancelled":
-      return `${sender} cancelled this gift, so it can no longer be redeemed.`;
     case "expired":
-      return "This gift has expired: the date to choose has passed.";
     case "failed":
-      return `This gift could not be delivered. Ask ${sender} to send it again.`;
+      return t(`refusal.${stage}`, { from: sender });
     case "redeemed":
     case "shipped":
     case "delivered":
-      return "This gift has already been redeemed.";
+      return t("refusal.redeemed");
     default:
       return null;
   }
@@ -54,11 +54,14 @@ export function refusal(stage: string, sender: string): string | null {
 export async function redeemGift(
   db: PrismaClient,
   request: RedeemRequest,
-  options: { now?: Date } = {},
+  /** `locale`: the language of the recipient's messages (the untie page's); English by default. */
+  options: { now?: Date; locale?: Locale } = {},
 ): Promise<Redeemed> {
   const now = options.now ?? new Date();
-  const parsed = redemptionSchema.safeParse(request);
-  if (!isUntieToken(request.secret)) throw new HttpError(404, "NotFound", "This gift link is not valid.");
+  const words = redemptionWords(options.locale ?? DEFAULT_LOCALE);
+  const { t } = words;
+  const parsed = redemptionSchemas(words).redemption.safeParse(request);
+  if (!isUntieToken(request.secret)) throw new HttpError(404, "NotFound", t("refusal.notFound"));
   if (!parsed.success) {
     throw new ValidationError(
       Object.entries(fieldErrors(parsed.error)).map(([pointer, detail]) => ({ pointer, detail })),
@@ -77,26 +80,31 @@ export async function redeemGift(
         expiresOn: true,
         from: true,
         recipientName: true,
+        locale: true,
         collectionId: true,
         sender: { select: { email: true } },
       },
     });
-    if (!gift) throw new HttpError(404, "NotFound", "This gift link is not valid.");
+    if (!gift) throw new HttpError(404, "NotFound", t("refusal.notFound"));
     const refused =
-      refusal(gift.stage, gift.from) ??
-      (gift.expiresOn && gift.expiresOn < utcDay(now) ? refusal("expired", gift.from) : null);
+      refusal(gift.stage, gift.from, words) ??
+      (gift.expiresOn && gift.expiresOn < utcDay(now) ? refusal("expired", gift.from, words) : null);
     if (refused) throw new RedemptionRefused(refused);
 
     const product = await tx.product.findFirst({
       where: { id: productId, collectionId: gift.collectionId },
       select: { id: true, name: true, variants: { select: { id: true, name: true } } },
     });
-    if (!product) throw new ValidationError([{ pointer: "productId", detail: "Choose one of the presents shown" }]);
+    if (!product) throw new ValidationError([{ pointer: "productId", detail: t("errors.unknownProduct") }]);
     const variant = variantId === null ? null : (product.variants.find((v) => v.id === variantId) ?? undefined);
     if (variant === undefined)
-      throw new ValidationError([{ pointer: "variantId", detail: `Choose one of the options of ${product.name}` }]);
+      throw new ValidationError([
+        { pointer: "variantId", detail: t("errors.unknownOption", { product: product.name }) },
+      ]);
     if (variant === null && product.variants.length > 0)
-      throw new ValidationError([{ pointer: "variantId", detail: `Choose an option for ${product.name}` }]);
+      throw new ValidationError([
+        { pointer: "variantId", detail: t("errors.optionRequired", { product: product.name }) },
+      ]);
 
     // A link gift, or a sent email, whose page never recorded `opened` (no JavaScript) opens now.
     const unopened = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
@@ -114,13 +122,14 @@ export async function redeemGift(
     });
     if (!moved) {
       const current = await tx.gift.findUniqueOrThrow({ where: { id: gift.id }, select: { stage: true } });
-      throw new RedemptionRefused(refusal(current.stage, gift.from) ?? "This gift can't be redeemed right now.");
+      throw new RedemptionRefused(refusal(current.stage, gift.from, words) ?? t("refusal.other"));
     }
-    const { id: giftId, livemode, recipientName, from } = gift;
+    const { id: giftId, livemode, recipientName, from, locale } = gift;
     const result: Redeemed = {
       giftId,
       livemode,
       recipientName,
+      locale,
       from,
       senderEmail: gift.sender.email,
       product: { id: product.id, name: product.name },

@@ -5,6 +5,8 @@ export type Redeemed = {
   giftId: string;
   livemode: boolean;
   recipientName: string;
+  /** The gift's locale (null: none given): the recipient's emails are in it, else English. */
+  locale: string | null;
   from: string;
   senderEmail: string;
   product: { id: number; name: string };

@@ -1,5 +1,7 @@
+import { createTranslator } from "next-intl";
 import { z } from "zod";
-import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
+import en from "@/lib/i18n/messages/en.json";
+import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode, type FieldRule } from "./address-format";
 
 /**
  * The recipient's choice and shipping address. This module is shared by the untie page's
@@ -15,9 +17,27 @@ if (typeof window !== "undefined") z.config({ jitless: true });
 
 const COUNTRY_CODES = SHIP_TO_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
-/** "postal code", "ZIP code", "Eircode": a label inside a sentence. */
-const inSentence = (label: string) =>
-  /^[A-Z][a-z]/.test(label) && label !== "Eircode" ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+/**
+ * The words of the schema's messages, in the recipient's language: `t` reads the untie page's
+ * catalogue (lib/i18n/messages: `errors`, `address`, `addressLabel`, `addressInSentence`),
+ * `country` names a country. The browser passes its next-intl translator, the server one of
+ * lib/i18n's; the default is English.
+ */
+export type RedemptionWords = {
+  t: (key: string, values?: Record<string, string | number>) => string;
+  country: (code: string) => string;
+};
+
+const english = createTranslator({ locale: "en", messages: en });
+export const ENGLISH_WORDS: RedemptionWords = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keys are built from the catalogue's own names
+  t: (key, values) => (english as any)(key, values),
+  country: countryName,
+};
+
+/** A country-dependent field's name: its name type's words, else the metadata's English label. */
+export const ruleWords = (words: RedemptionWords, namespace: "addressLabel" | "addressInSentence", rule: FieldRule) =>
+  Object.hasOwn(en[namespace], rule.type) ? words.t(`${namespace}.${rule.type}`) : rule.label;
 
 // C0/C1 controls, and the bidirectional overrides that can disguise text.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -25,125 +45,151 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const CONTROL_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-const line = (label: string, max: number, required = true) => {
-  const base = z
-    .string({ error: `Enter your ${label.toLowerCase()}` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((v) => !CONTROL.test(v) && !LONE_SURROGATE.test(v), {
-      error: `${label} contains characters that are not allowed`,
-    });
-  return required ? base.min(1, { error: `Enter your ${label.toLowerCase()}` }) : base;
-};
-
 export const MAX_NOTE = 500;
 
-// City, region and postal code: which are used, required and how a postal code looks depend on
-// the country (lib/redemption/address-format.ts), checked below once the fields' own checks ran.
-const countryField = (label: string, max: number) => line(label, max, false).default("");
-
-export const addressSchema = z
-  .object({
-    fullName: line("Full name", 100),
-    line1: line("Address line 1", 100),
-    line2: line("Address line 2", 100, false).default(""),
-    city: countryField("City", 60),
-    region: countryField("Region", 60),
-    postalCode: z
-      .string()
+function schemasWith(words: RedemptionWords) {
+  const { t } = words;
+  /** `label`: the field's name (a catalogue key); `inSentence`: its "Enter your …" words, when required. */
+  const line = (label: string, max: number, inSentence?: string) => {
+    const name = t(label);
+    const required = inSentence ? t("errors.required", { field: t(inSentence) }) : undefined;
+    const base = z
+      .string({ error: required ?? t("errors.notAllowed", { label: name }) })
       .trim()
-      .toUpperCase()
-      .max(12, { error: "Postal code must be at most 12 characters" })
-      .regex(/^([A-Z0-9][A-Z0-9 -]*)?$/, { error: "Enter a valid postal code" })
-      .default(""),
-    country: z.enum(COUNTRY_CODES, { error: "Choose a country we ship to" }),
-    phone: z
-      .string()
-      .trim()
-      .max(30, { error: "Phone must be at most 30 characters" })
-      .regex(/^(\+?[0-9][0-9 ().-]{5,29})?$/, { error: "Enter a phone number, digits with an optional leading +" })
-      .default(""),
-    email: z
-      .string({ error: "Enter your email address" })
-      .trim()
-      .min(1, { error: "Enter your email address" })
-      .max(254, { error: "Email must be at most 254 characters" })
-      .pipe(z.email({ error: "Enter a valid email address, like name@example.com" })),
-  })
-  .superRefine(
-    (a, ctx) => {
-      // Before a valid country is chosen the generic rules apply, so every problem still shows at once.
-      const rules = addressRules(a.country);
-      for (const key of ["city", "region", "postalCode"] as const) {
-        const rule = rules[key];
-        if (rule?.required && a[key] === "")
-          ctx.addIssue({ code: "custom", path: [key], message: `Enter your ${inSentence(rule.label)}` });
-      }
-      const postal = rules.postalCode;
-      if (
-        postal?.pattern &&
-        typeof a.postalCode === "string" &&
-        a.postalCode !== "" &&
-        !postal.pattern.test(a.postalCode)
-      ) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["postalCode"],
-          message: `Enter a valid ${inSentence(postal.label)} for ${countryName(a.country)}, like ${postal.example}`,
-        });
-      }
-    },
-    // Also when other fields are wrong, so the form shows every problem at once.
-    { when: ({ value }) => typeof value === "object" && value !== null },
-  )
-  // A field the country doesn't use (filled in before the country changed, or without JavaScript) is dropped.
-  .transform((a) => {
-    const rules = addressRules(a.country);
-    return {
-      ...a,
-      city: rules.city ? a.city : "",
-      region: rules.region ? a.region : "",
-      postalCode: rules.postalCode ? a.postalCode : "",
-    };
-  });
+      .max(max, { error: t("errors.tooLong", { label: name, max }) })
+      .refine((v) => !CONTROL.test(v) && !LONE_SURROGATE.test(v), {
+        error: t("errors.notAllowed", { label: name }),
+      });
+    return required ? base.min(1, { error: required }) : base;
+  };
+  // City, region and postal code: which are used, required and how a postal code looks depend on
+  // the country (lib/redemption/address-format.ts), checked below once the fields' own checks ran.
+  const countryField = (label: string, max: number) => line(label, max).default("");
 
-export type Address = z.output<typeof addressSchema>;
-
-const id = (missing: string) =>
-  z.union(
-    [
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-      z
+  const address = z
+    .object({
+      fullName: line("address.fullName", 100, "addressInSentence.fullName"),
+      line1: line("address.line1", 100, "addressInSentence.line1"),
+      line2: line("address.line2", 100).default(""),
+      city: countryField("addressLabel.city", 60),
+      region: countryField("addressLabel.region", 60),
+      postalCode: z
         .string()
         .trim()
-        .regex(/^[1-9]\d{0,8}$/)
-        .transform(Number),
-    ],
-    { error: missing },
-  );
+        .toUpperCase()
+        .max(12, { error: t("errors.tooLong", { label: t("addressLabel.postal"), max: 12 }) })
+        .regex(/^([A-Z0-9][A-Z0-9 -]*)?$/, { error: t("errors.postalFormat") })
+        .default(""),
+      country: z.enum(COUNTRY_CODES, { error: t("errors.country") }),
+      phone: z
+        .string()
+        .trim()
+        .max(30, { error: t("errors.tooLong", { label: t("address.phone"), max: 30 }) })
+        .regex(/^(\+?[0-9][0-9 ().-]{5,29})?$/, { error: t("errors.phone") })
+        .default(""),
+      email: z
+        .string({ error: t("errors.emailRequired") })
+        .trim()
+        .min(1, { error: t("errors.emailRequired") })
+        .max(254, { error: t("errors.tooLong", { label: t("address.emailShort"), max: 254 }) })
+        .pipe(z.email({ error: t("errors.emailInvalid") })),
+    })
+    .superRefine(
+      (a, ctx) => {
+        // Before a valid country is chosen the generic rules apply, so every problem still shows at once.
+        const rules = addressRules(a.country);
+        for (const key of ["city", "region", "postalCode"] as const) {
+          const rule = rules[key];
+          if (rule?.required && a[key] === "")
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: t("errors.required", { field: ruleWords(words, "addressInSentence", rule) }),
+            });
+        }
+        const postal = rules.postalCode;
+        if (
+          postal?.pattern &&
+          typeof a.postalCode === "string" &&
+          a.postalCode !== "" &&
+          !postal.pattern.test(a.postalCode)
+        ) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["postalCode"],
+            message: t("errors.postalForCountry", {
+              field: ruleWords(words, "addressInSentence", postal),
+              country: words.country(a.country),
+              example: postal.example ?? "",
+            }),
+          });
+        }
+      },
+      // Also when other fields are wrong, so the form shows every problem at once.
+      { when: ({ value }) => typeof value === "object" && value !== null },
+    )
+    // A field the country doesn't use (filled in before the country changed, or without JavaScript) is dropped.
+    .transform((a) => {
+      const rules = addressRules(a.country);
+      return {
+        ...a,
+        city: rules.city ? a.city : "",
+        region: rules.region ? a.region : "",
+        postalCode: rules.postalCode ? a.postalCode : "",
+      };
+    });
 
-/** Everything the recipient submits (the secret travels separately). */
-export const redemptionSchema = z.object({
-  productId: id("Choose a present"),
-  variantId: z.union([z.literal("").transform(() => null), z.null(), id("Choose an option")]).default(null),
-  address: addressSchema,
-  thankYouNote: z
-    .string()
-    .trim()
-    // Refused, never cut: the recipient decides what to leave out.
-    .max(MAX_NOTE, {
-      error: (issue) =>
-        `Your note is ${typeof issue.input === "string" ? issue.input.length.toLocaleString("en-US") : "too many"} characters: shorten it to ${MAX_NOTE} or fewer`,
-    })
-    .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), {
-      error: "Your note contains characters that are not allowed",
-    })
-    .default(""),
-});
+  const id = (missing: string) =>
+    z.union(
+      [
+        z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,8}$/)
+          .transform(Number),
+      ],
+      { error: missing },
+    );
+
+  /** Everything the recipient submits (the secret travels separately). */
+  const redemption = z.object({
+    productId: id(t("errors.product")),
+    variantId: z.union([z.literal("").transform(() => null), z.null(), id(t("errors.option"))]).default(null),
+    address,
+    thankYouNote: z
+      .string()
+      .trim()
+      // Refused, never cut: the recipient decides what to leave out.
+      .max(MAX_NOTE, {
+        error: (issue) =>
+          typeof issue.input === "string"
+            ? t("errors.noteTooLong", { length: issue.input.length, max: MAX_NOTE })
+            : t("errors.noteNotAllowed"),
+      })
+      .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), {
+        error: t("errors.noteNotAllowed"),
+      })
+      .default(""),
+  });
+  return { address, redemption };
+}
+
+const built = new WeakMap<RedemptionWords, ReturnType<typeof schemasWith>>();
+/** The address and redemption schemas with messages in these words (built once per words object). */
+export function redemptionSchemas(words: RedemptionWords) {
+  let schemas = built.get(words);
+  if (!schemas) built.set(words, (schemas = schemasWith(words)));
+  return schemas;
+}
+
+/** The schemas with English messages (the server's default, and the tests' reference). */
+export const { address: addressSchema, redemption: redemptionSchema } = redemptionSchemas(ENGLISH_WORDS);
+export type Address = z.output<typeof addressSchema>;
 
 export type RedemptionInput = z.input<typeof redemptionSchema>;
 export type Redemption = z.output<typeof redemptionSchema>;

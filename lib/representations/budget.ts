@@ -12,6 +12,8 @@ export function serializeBudget(budget: Budget): ResourceObject {
       period: budget.period,
       "monthly-limit": money(budget.monthlyLimitCents),
       "per-gift-limit": money(budget.perGiftLimitCents),
+      "approval-above-price": money(budget.approvalAbovePriceCents),
+      "approval-above-batch-size": budget.approvalAboveBatchSize,
       spent: formatMoney(budget.spentCents),
       remaining:
         budget.monthlyLimitCents === null

@@ -1,5 +1,7 @@
 import type { GiftView } from "@/lib/gifts";
-import { untieUrl } from "@/lib/gifts";
+import { eventTypeOf, untieUrl } from "@/lib/gifts";
+import { isAwaitingChoice } from "@/lib/gifts/stages";
+import { reminderSchedule } from "@/lib/reminders/cadence";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { senderAddress, type SenderAddress } from "@/lib/redemption/address";
 import { addressSchema } from "@/lib/redemption/schema";
@@ -15,6 +17,12 @@ const ref = (type: string, id: string | number | null | undefined) => ({
   data: id === null || id === undefined ? null : { type, id: String(id) },
 });
 
+/** When the gift's next reminder goes out: only known once it is sent, and only while it awaits a choice. */
+function nextReminderAt(g: GiftView): string | null {
+  if (!isAwaitingChoice(g.stage)) return null;
+  return reminderSchedule(g)[g.remindersSent]?.toISOString() ?? null;
+}
+
 /** A gift, with its untie token when the caller has it (a just-created gift): saves an HMAC. */
 export type SerializableGift = GiftView & { untieToken?: string };
 
@@ -27,7 +35,7 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       team: g.teamId,
       "sender-name": g.sender.name ?? g.sender.email,
       name: g.recipientName,
-      "untie-url": untieUrl(g.id, g.untieToken),
+      "untie-url": untieUrl(g.id, g.untieVersion, g.untieToken),
       "delivery-method": g.deliveryMethod,
       email: g.email,
       "cc-email": g.ccEmail,
@@ -36,6 +44,7 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       "scheduled-at": g.scheduledAt?.toISOString() ?? null,
       // Present only when an expiry applies, as the contract says.
       ...(g.expiresOn ? { "expires-on": g.expiresOn.toISOString().slice(0, 10) } : {}),
+      locale: g.locale,
       subject: g.subject,
       message: g.message,
       from: g.from,
@@ -49,11 +58,21 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       carrier: g.carrier,
       "tracking-number": g.trackingNumber,
       "tracking-url": g.trackingUrl,
+      reminders: g.reminders,
+      "time-zone": g.timeZone,
+      "reminders-sent": g.remindersSent,
+      "next-reminder-at": nextReminderAt(g),
+      "test-clock": g.clockAt?.toISOString() ?? null,
       price: formatMoney(g.priceCents),
       currency: CURRENCY,
       livemode: g.livemode,
       "created-at": g.createdAt.toISOString(),
-      events: g.events.map((e) => ({ stage: e.stage, message: e.message, "created-at": e.createdAt.toISOString() })),
+      events: g.events.map((e) => ({
+        type: eventTypeOf(e),
+        stage: e.stage,
+        message: e.message,
+        "created-at": e.createdAt.toISOString(),
+      })),
     },
     relationships: {
       sender: ref("users", g.sender.id),

@@ -18,6 +18,8 @@ export function serializePriceQuote(quote: PriceQuote) {
     },
     total: formatMoney(quote.totalCents),
     charge: formatMoney(quote.chargeCents),
+    "requires-approval": Boolean(quote.approval),
+    "approval-reason": quote.approval ?? null,
     budget: quote.budget
       ? {
           period: quote.budget.period,
@@ -25,6 +27,24 @@ export function serializePriceQuote(quote: PriceQuote) {
           "per-gift-limit": money(quote.budget.perGiftLimitCents),
           spent: formatMoney(quote.budget.spentCents),
           "remaining-after": money(quote.budget.remainingAfterCents),
+        }
+      : null,
+    caps: quote.caps
+      ? {
+          "per-gift": money(quote.caps.caps.perGiftCents),
+          daily: money(quote.caps.caps.dailyCents),
+          monthly: money(quote.caps.caps.monthlyCents),
+          collections: quote.caps.caps.collectionIds?.map(String) ?? null,
+          "spent-today": formatMoney(quote.caps.spentTodayCents),
+          "spent-this-month": formatMoney(quote.caps.spentThisMonthCents),
+          "remaining-today-after":
+            quote.caps.caps.dailyCents === null
+              ? null
+              : formatMoney(quote.caps.caps.dailyCents - quote.caps.spentTodayCents - quote.caps.requestedCents),
+          "remaining-this-month-after":
+            quote.caps.caps.monthlyCents === null
+              ? null
+              : formatMoney(quote.caps.caps.monthlyCents - quote.caps.spentThisMonthCents - quote.caps.requestedCents),
         }
       : null,
   };

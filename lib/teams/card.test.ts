@@ -59,7 +59,14 @@ describe("the card on file", () => {
     );
     expect(card).toMatchObject({ last4: "0002", declines: true });
     await expect(
-      chargeTeam(t.db, { teamId: team.id, amountCents: 2500, largestGiftCents: 2500, description: "x", by: SYSTEM }),
+      chargeTeam(t.db, {
+        teamId: team.id,
+        amountCents: 2500,
+        largestGiftCents: 2500,
+        collectionIds: [],
+        description: "x",
+        by: SYSTEM,
+      }),
     ).rejects.toBeInstanceOf(BillingError);
   });
 
@@ -119,6 +126,7 @@ describe("the card on file", () => {
       teamId: team.id,
       amountCents: 2500,
       largestGiftCents: 2500,
+      collectionIds: [],
       description: "1 gift: Coffee Lovers",
       by: SYSTEM,
     });

@@ -14,7 +14,11 @@ import * as replay from "@/app/api/v1/teams/[team_id]/webhook-endpoints/[id]/rep
 import * as events from "@/app/api/v1/teams/[team_id]/events/route";
 import * as giftEvents from "@/app/api/v1/teams/[team_id]/gifts/[id]/events/route";
 import * as simulate from "@/app/api/v1/teams/[team_id]/gifts/[id]/simulate/route";
+import * as approve from "@/app/api/v1/teams/[team_id]/gifts/[id]/approve/route";
+import * as reject from "@/app/api/v1/teams/[team_id]/gifts/[id]/reject/route";
+import * as resend from "@/app/api/v1/teams/[team_id]/gifts/[id]/resend/route";
 import * as budget from "@/app/api/v1/teams/[team_id]/budget/route";
+import * as reminders from "@/app/api/v1/teams/[team_id]/reminders/route";
 import * as charges from "@/app/api/v1/teams/[team_id]/charges/route";
 import * as chargesCsv from "@/app/api/v1/teams/[team_id]/charges.csv/route";
 import * as missing from "@/app/api/v1/[...path]/route";
@@ -47,7 +51,11 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/events$/, events as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/events$/, giftEvents as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/simulate$/, simulate as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/approve$/, approve as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/reject$/, reject as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/resend$/, resend as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/budget$/, budget as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/reminders$/, reminders as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges$/, charges as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges\.csv$/, chargesCsv as unknown as RouteModule],
 ];

@@ -3,6 +3,7 @@ import { randomSecret, sha256 } from "@/lib/crypto";
 import { tokenPrefix, type TokenMode } from "./format";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { capsFromJson, capsToJson } from "@/lib/billing";
 
 /** How long a roll may keep the previous pair working (the account page's "in 24 hours"). */
 export const ROLL_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -15,9 +16,11 @@ export type RollOptions = {
   now?: Date;
 };
 
-async function issue(db: Tx, userId: string, mode: TokenMode): Promise<string> {
+async function issue(db: Tx, userId: string, mode: TokenMode, caps: unknown = null): Promise<string> {
   const token = tokenPrefix[mode] + randomSecret(24);
-  await db.apiToken.create({ data: { userId, mode, tokenHash: sha256(token), start: token.slice(0, 14) } });
+  await db.apiToken.create({
+    data: { userId, mode, tokenHash: sha256(token), start: token.slice(0, 14), caps: capsToJson(capsFromJson(caps)) },
+  });
   return token;
 }
 
@@ -39,6 +42,11 @@ export async function createDeveloperTokens(
   { keepOld = false, now = new Date() }: RollOptions = {},
 ): Promise<DeveloperTokenPair> {
   await lockUser(db, userId);
+  // The new live token keeps the caps of the one it replaces.
+  const current = await db.apiToken.findFirst({
+    where: { userId, mode: "live", revokedAt: null, expiresAt: null },
+    select: { caps: true },
+  });
   await db.apiToken.updateMany({
     where: { userId, revokedAt: null, expiresAt: { not: null } },
     data: { revokedAt: now },
@@ -47,7 +55,7 @@ export async function createDeveloperTokens(
     where: { userId, revokedAt: null, expiresAt: null },
     data: keepOld ? { expiresAt: new Date(now.getTime() + ROLL_GRACE_MS) } : { revokedAt: now },
   });
-  return { live: await issue(db, userId, "live"), sandbox: await issue(db, userId, "sandbox") };
+  return { live: await issue(db, userId, "live", current?.caps), sandbox: await issue(db, userId, "sandbox") };
 }
 
 /**

@@ -85,7 +85,7 @@ describe("rolling developer tokens", () => {
     ]);
     expect(listed[2].expiresAt!.getTime()).toBe(now.getTime() + ROLL_GRACE_MS);
     for (const t of listed)
-      expect(Object.keys(t).sort()).toEqual(["createdAt", "expiresAt", "id", "lastUsedAt", "mode", "start"]);
+      expect(Object.keys(t).sort()).toEqual(["caps", "createdAt", "expiresAt", "id", "lastUsedAt", "mode", "start"]);
     expect(await listActiveTokens(db, user.id, new Date(now.getTime() + ROLL_GRACE_MS))).toHaveLength(2);
   });
 

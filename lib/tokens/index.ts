@@ -9,4 +9,5 @@ export {
 } from "./create-developer-tokens";
 export { verifyToken, type TokenCheck } from "./verify-token";
 export { tokenPrefix, type TokenMode } from "./format";
+export { setLiveTokenCaps, type TokenCapsInput } from "./token-caps";
 export { listActiveTokens, revokeDeveloperTokens, revokeExpiringTokens } from "./list-tokens";

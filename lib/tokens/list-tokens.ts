@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db";
+import { capsFromJson } from "@/lib/billing";
 import type { DeveloperTokenView } from "./types";
 
 /**
@@ -9,9 +10,9 @@ export async function listActiveTokens(db: Tx, userId: string, now = new Date())
   const rows = await db.apiToken.findMany({
     where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     orderBy: [{ expiresAt: { sort: "asc", nulls: "first" } }, { mode: "asc" }, { id: "asc" }],
-    select: { id: true, mode: true, start: true, createdAt: true, lastUsedAt: true, expiresAt: true },
+    select: { id: true, mode: true, start: true, createdAt: true, lastUsedAt: true, expiresAt: true, caps: true },
   });
-  return rows.map((row) => ({ ...row, mode: row.mode === "live" ? "live" : "sandbox" }));
+  return rows.map((row) => ({ ...row, mode: row.mode === "live" ? "live" : "sandbox", caps: capsFromJson(row.caps) }));
 }
 
 /** Revokes every developer token of the user, a pair in its grace period too (turns developer access off). */

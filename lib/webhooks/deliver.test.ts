@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import type { PrismaClient } from "@/lib/db";
 import { outboxTransport, sendQueuedEmails } from "@/lib/delivery";
+import { recordGiftEvent } from "@/lib/gifts";
 import { moveGift } from "@/lib/gifts/stages";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
@@ -11,7 +12,8 @@ import { openTwoHandles } from "@/lib/testing/two-handles";
 import { startReceiver, type Receiver } from "@/lib/testing/webhook-receiver";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from "./deliver";
 import { createEndpoint, rotateSecret, ROTATION_GRACE_MS } from "./endpoints";
-import { EVENT_TYPES, type EventType } from "./event-types";
+import { EVENT_TYPES, eventTypeOf, type EventType } from "./event-types";
+import { listEvents } from "./event-feed";
 import { runWebhooks } from "./run";
 import { decryptSecret } from "./secrets";
 
@@ -48,6 +50,40 @@ async function accountWithEndpoint(url: string, eventTypes: EventType[] = [...EV
 }
 
 describe("delivery from the event table", () => {
+  it("sends an action that doesn't move the stage (gift.reminded) as its own type, only to endpoints that asked for it", async () => {
+    await run(t.db);
+    const a = await accountWithEndpoint(receiver.url.replace("/hooks", "/actions"), ["gift.reminded"]);
+    const sentOnly = await createEndpoint(t.db, a.caller, a.team, {
+      url: receiver.url.replace("/hooks", "/actions-sent-only"),
+      eventTypes: ["gift.sent"],
+    });
+    const gift = await insertGift(t.db, { ...a.owner, stage: "sent" });
+    await run(t.db);
+    const before = receiver.received.length;
+    await t.db.$transaction((tx) =>
+      recordGiftEvent(tx, { giftId: gift.id, stage: "sent", action: "reminded", message: "First reminder" }),
+    );
+    expect(await run(t.db)).toMatchObject({ deliveries: 1, succeeded: 1 });
+    const got = receiver.received.slice(before);
+    expect(got.map((r) => r.path)).toEqual(["/actions"]);
+    const body = JSON.parse(got[0].body);
+    expect(body.type).toBe("gift.reminded");
+    expect(body.data.attributes.events.map((e: { type: string }) => e.type)).toEqual([
+      "gift.scheduled",
+      "gift.reminded",
+    ]);
+    expect(sentOnly.endpoint.eventTypes).toEqual(["gift.sent"]);
+    const feed = await listEvents(t.db, { caller: a.caller, team: a.team, filter: { type: "gift.sent" }, size: 10 });
+    expect(feed).toEqual([]);
+    const reminded = await listEvents(t.db, {
+      caller: a.caller,
+      team: a.team,
+      filter: { type: "gift.reminded" },
+      size: 10,
+    });
+    expect(reminded.map((e) => eventTypeOf(e))).toEqual(["gift.reminded"]);
+  });
+
   it("turns each stage change into one signed webhook that the standardwebhooks library verifies", async () => {
     await run(t.db); // nothing pending from other tests
     const a = await accountWithEndpoint(receiver.url);

@@ -3,7 +3,7 @@ import { badRequest } from "@/lib/errors";
 import { visibleGifts, type Cursor } from "@/lib/gifts";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
-import { EVENT_TYPES, isEventType, stageOf, type EventType } from "./event-types";
+import { EVENT_TYPES, eventsOfTypes, isEventType, type EventType } from "./event-types";
 
 export type EventFilter = { type?: EventType; giftId?: string };
 
@@ -27,14 +27,14 @@ export function listEvents(
   return db.giftEvent.findMany({
     where: {
       gift: { ...visibleGifts(caller, team), ...(filter.giftId ? { id: filter.giftId } : {}) },
-      ...(filter.type ? { stage: stageOf(filter.type) } : {}),
+      ...(filter.type ? { AND: [eventsOfTypes([filter.type])] } : {}),
       ...(after
         ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: Number(after.id) } }] }
         : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: input.size + 1,
-    select: { id: true, giftId: true, stage: true, message: true, createdAt: true },
+    select: { id: true, giftId: true, stage: true, action: true, message: true, createdAt: true },
   });
 }
 

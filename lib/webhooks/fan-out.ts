@@ -33,7 +33,14 @@ export async function fanOutEvents(
     if (claimed.length === 0) return { events: 0, deliveries: 0 };
     const events = await tx.giftEvent.findMany({
       where: { id: { in: claimed.map((c) => c.id) } },
-      select: { id: true, giftId: true, stage: true, createdAt: true, gift: { select: { teamId: true } } },
+      select: {
+        id: true,
+        giftId: true,
+        stage: true,
+        action: true,
+        createdAt: true,
+        gift: { select: { teamId: true } },
+      },
       orderBy: { id: "asc" },
     });
     const endpoints = await tx.webhookEndpoint.findMany({
@@ -43,7 +50,7 @@ export async function fanOutEvents(
     if (endpoints.length === 0) return { events: events.length, deliveries: 0 };
 
     const interested = events.filter((e) =>
-      endpoints.some((ep) => ep.teamId === e.gift.teamId && ep.eventTypes.includes(eventTypeOf(e.stage))),
+      endpoints.some((ep) => ep.teamId === e.gift.teamId && ep.eventTypes.includes(eventTypeOf(e))),
     );
     const gifts = await giftsOf(tx, interested);
     const rows = interested.flatMap((event) => {
@@ -55,7 +62,7 @@ export async function fanOutEvents(
         .map((endpoint) => ({
           eventId: event.id,
           endpointId: endpoint.id,
-          eventType: eventTypeOf(event.stage),
+          eventType: eventTypeOf(event),
           payload,
           nextAttemptAt: now,
           createdAt: now,

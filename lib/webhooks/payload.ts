@@ -3,12 +3,12 @@ import { serializeGift } from "@/lib/representations/gift";
 import { loadGifts, type GiftView } from "@/lib/gifts";
 import { eventTypeOf } from "./event-types";
 
-export type DispatchableEvent = { id: number; giftId: string; stage: string; createdAt: Date };
+export type DispatchableEvent = { id: number; giftId: string; stage: string; action: string | null; createdAt: Date };
 
 /** The body of a webhook: `{type, timestamp, data}` with the gift as the API shows it. */
 export function webhookPayload(event: DispatchableEvent, gift: GiftView): string {
   return JSON.stringify({
-    type: eventTypeOf(event.stage),
+    type: eventTypeOf(event),
     timestamp: event.createdAt.toISOString(),
     data: serializeGift(gift),
   });
@@ -28,7 +28,7 @@ export function endpointWants(
 ): boolean {
   return (
     endpoint.teamId === gift.teamId &&
-    endpoint.eventTypes.includes(eventTypeOf(event.stage)) &&
+    endpoint.eventTypes.includes(eventTypeOf(event)) &&
     event.createdAt >= endpoint.createdAt &&
     (gift.livemode || endpoint.ownerId === gift.sender.id)
   );

@@ -5,7 +5,7 @@ import { visibleGifts } from "@/lib/gifts";
 import { requireWebhookManager, type TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
 import { getEndpoint } from "./endpoints";
-import { eventTypeOf, stageOf, type EventType } from "./event-types";
+import { eventsOfTypes, eventTypeOf, type EventType } from "./event-types";
 import { endpointWants, giftsOf, webhookPayload } from "./payload";
 
 /** How far back a replay may reach, and how many events one replay re-sends at most. */
@@ -53,10 +53,10 @@ export async function replayEvents(
   const events = await db.giftEvent.findMany({
     where: {
       createdAt: { gte: since },
-      stage: { in: endpoint.eventTypes.map((t) => stageOf(t as EventType)) },
+      AND: [eventsOfTypes(endpoint.eventTypes as EventType[])],
       gift: visibleGifts(caller, team),
     },
-    select: { id: true, giftId: true, stage: true, createdAt: true },
+    select: { id: true, giftId: true, stage: true, action: true, createdAt: true },
     orderBy: { id: "asc" },
     take: MAX_REPLAY_EVENTS + 1,
   });
@@ -82,7 +82,7 @@ export async function replayEvents(
             eventId: event.id,
             endpointId: endpoint.id,
             replayId,
-            eventType: eventTypeOf(event.stage),
+            eventType: eventTypeOf(event),
             payload: originals.get(event.id) ?? webhookPayload(event, gift),
             nextAttemptAt: now,
             createdAt: now,

@@ -8,7 +8,9 @@ import {
   revokeDeveloperTokens,
   revokeExpiringTokens,
   ROLL_GRACE_MS,
+  setLiveTokenCaps,
 } from "@/lib/tokens";
+import { ValidationError } from "@/lib/errors";
 import { syncDemoCredentials, type DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
 
 export type DeveloperAccessState =
@@ -62,4 +64,31 @@ export async function revokeOldTokens(formData: FormData): Promise<void> {
   if (!actor || formData.get("confirm") !== "revoke-old") return;
   await revokeExpiringTokens(db, actor.user.id);
   revalidatePath("/account");
+}
+
+export type TokenCapsState = null | { ok: string } | { error: string; fields: Record<string, string> };
+
+/** The live token's spending caps, from the token page's form (checked by lib/tokens). */
+export async function saveTokenCaps(_previous: TokenCapsState, formData: FormData): Promise<TokenCapsState> {
+  const { db, actor } = await siteContext();
+  if (!actor) return { error: "Your session has ended: sign in again.", fields: {} };
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.trim() : null;
+  };
+  try {
+    const saved = await setLiveTokenCaps(db, actor.user.id, {
+      perGift: text("cap_per_gift"),
+      daily: text("cap_daily"),
+      monthly: text("cap_monthly"),
+      collections: formData.get("limit_collections") === "on" ? formData.getAll("cap_collections").map(String) : null,
+    });
+    if (!saved) return { error: "You have no live token: turn developer access on first.", fields: {} };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const fields = Object.fromEntries(error.problems.map((p) => [p.pointer ?? "", p.detail]));
+    return { error: "The caps were not saved: fix the fields marked below.", fields };
+  }
+  revalidatePath("/account");
+  return { ok: "Saved. Requests over these caps are refused from now on." };
 }

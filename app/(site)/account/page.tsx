@@ -11,7 +11,9 @@ import { listEndpointsForUser } from "@/lib/webhooks";
 import { NameForm } from "@/components/account/NameForm";
 import { saveNameAction } from "../name-actions";
 import { revokeApp } from "./actions";
-import { changeDeveloperAccess, revokeOldTokens } from "./developer-access-actions";
+import { changeDeveloperAccess, revokeOldTokens, saveTokenCaps } from "./developer-access-actions";
+import { describeCaps } from "@/lib/billing";
+import { collectionsForPerson } from "@/lib/catalogue";
 import { sendTestWebhook } from "./webhook-actions";
 import { createTeamAction } from "./team-actions";
 
@@ -23,12 +25,15 @@ export default async function AccountPage() {
   const { user } = actor;
   const userId = user.id;
   const now = new Date();
-  const [tokens, apps, endpoints, teams] = await Promise.all([
+  const [tokens, apps, endpoints, teams, collections] = await Promise.all([
     listActiveTokens(db, userId, now),
     listAuthorizedApps(db, userId),
     listEndpointsForUser(db, userId),
     listMyTeams(db, userId),
+    collectionsForPerson(db, userId),
   ]);
+  const liveCaps = tokens.find((t) => t.mode === "live" && !t.expiresAt)?.caps ?? null;
+  const names = new Map(collections.map((c) => [c.id, c.name]));
 
   async function logOut() {
     "use server";
@@ -67,7 +72,17 @@ export default async function AccountPage() {
 
       <AccountTeams teams={teams} create={createTeamAction} />
 
-      <DeveloperAccess tokens={tokens} now={now} change={changeDeveloperAccess} revokeOld={revokeOldTokens} />
+      <DeveloperAccess
+        tokens={tokens}
+        now={now}
+        change={changeDeveloperAccess}
+        revokeOld={revokeOldTokens}
+        caps={{
+          collections,
+          summary: describeCaps(liveCaps, (id) => names.get(id) ?? `collection ${id}`),
+          save: saveTokenCaps,
+        }}
+      />
 
       <section className="mt-10">
         <h2 className="text-xl font-semibold">Connected applications</h2>

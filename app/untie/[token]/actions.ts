@@ -3,7 +3,9 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { publicContext } from "@/lib/site/context";
+import { rememberLocale } from "@/lib/site/locale";
 import { HttpError, ValidationError } from "@/lib/errors";
+import { DEFAULT_LOCALE, isLocale, translator } from "@/lib/i18n";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { redeemGift } from "@/lib/redemption";
 import { redemptionFromForm } from "@/lib/redemption/schema";
@@ -12,20 +14,25 @@ import type { RedeemState } from "@/components/untie/RedeemForm";
 /** The untie form's submission: redeem, then show the page again (now the confirmation). */
 export async function redeemAction(_state: RedeemState, form: FormData): Promise<RedeemState> {
   const secret = String(form.get("secret") ?? "");
+  // The page's language, for the messages only: a forged value is English, and changes nothing else.
+  const field = form.get("locale");
+  const locale = isLocale(field) ? field : DEFAULT_LOCALE;
   try {
-    await redeemGift((await publicContext()).db, { secret, ...redemptionFromForm(form) });
+    await redeemGift((await publicContext()).db, { secret, ...redemptionFromForm(form) }, { locale });
   } catch (error) {
     if (error instanceof ValidationError)
       return { errors: Object.fromEntries(error.problems.map((p) => [p.pointer ?? "form", p.detail])) };
     // An unknown link counts against the address like opening one does (app/untie/[token]/page.tsx).
     if (error instanceof HttpError && error.status === 404 && (await countFailedGuess({ headers: await headers() }))) {
-      return {
-        refused:
-          "Too many gift links that don't exist were tried from your network. Wait a few minutes, then open the link from your email again.",
-      };
+      return { refused: translator(locale, "refusal")("tooManyGuesses") };
     }
     if (error instanceof HttpError) return { refused: error.message };
     throw error;
   }
   redirect(`/untie/${secret}?redeemed=1`);
+}
+
+/** The language switcher: remembers the choice in this browser; the page then renders again in it. */
+export async function chooseLanguageAction(form: FormData): Promise<void> {
+  await rememberLocale(form.get("locale"));
 }

@@ -1,11 +1,19 @@
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
+import { LocaleRoot } from "@/components/untie/LocaleRoot";
+import { translator } from "@/lib/i18n";
+import { requestLocale } from "@/lib/site/locale";
+import { chooseLanguageAction } from "./actions";
 
-/** An unknown or tampered untie link. */
-export default function GiftNotFound() {
+/** An unknown or tampered untie link: no gift, so the recipient's choice or browser picks the language. */
+export default async function GiftNotFound() {
+  const locale = await requestLocale();
+  const t = translator(locale, "gone");
   return (
-    <BrandedMessage title="We couldn’t find this gift">
-      <p>The link may be incomplete: open it again from your gift email, or copy the whole link into your browser.</p>
-      <p>If it still doesn’t work, ask the person who sent you the gift for a new link.</p>
-    </BrandedMessage>
+    <LocaleRoot locale={locale} label={translator(locale, "language")("label")} choose={chooseLanguageAction}>
+      <BrandedMessage title={t("notFoundTitle")}>
+        <p>{t("notFoundIncomplete")}</p>
+        <p>{t("notFoundAsk")}</p>
+      </BrandedMessage>
+    </LocaleRoot>
   );
 }

@@ -1,18 +1,23 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
 import { GiftCard } from "@/components/untie/GiftCard";
+import { LocaleRoot } from "@/components/untie/LocaleRoot";
 import { Progress } from "@/components/untie/Progress";
 import { RecordOpen } from "@/components/RecordOpen";
 import { RedeemForm } from "@/components/untie/RedeemForm";
+import { longDate } from "@/lib/format/locale";
+import { clientMessages, translator, type Locale } from "@/lib/i18n";
 import { publicContext } from "@/lib/site/context";
+import { requestLocale } from "@/lib/site/locale";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
-import { addressLines } from "@/lib/redemption";
+import { addressLinesIn } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
-import { redeemAction } from "./actions";
+import { chooseLanguageAction, redeemAction } from "./actions";
 
 type Params = { params: Promise<{ token: string }> };
 
@@ -20,28 +25,41 @@ const loadGift = cache(async (token: string) => findGiftByUntieToken((await publ
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const gift = await loadGift((await params).token);
-  return { title: gift ? `Your gift from ${gift.from}` : "Gift not found", robots: { index: false } };
+  const t = translator(await requestLocale(gift?.locale), "meta");
+  return { title: gift ? t("giftTitle", { from: gift.from }) : t("notFoundTitle"), robots: { index: false } };
 }
 
 const CHOSEN = ["redeemed", "shipped", "delivered"];
 
-const longDate = (date: Date) =>
-  date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// What the form's client components say: only these namespaces travel to the browser.
+const FORM_NAMESPACES = ["form", "product", "address", "addressLabel", "addressInSentence", "errors", "note"] as const;
 
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
 export default async function UntiePage({ params }: Params) {
   const { token } = await params;
   const gift = await loadGift(token);
-  if (!gift) {
-    // Guessing untie links counts against the address, like guessing tokens (lib/ratelimit); a right link always opens.
-    if (await countFailedGuess({ headers: await headers() })) return <TooManyAttempts />;
-    notFound();
-  }
-  if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed") return <Gone gift={gift} />;
+  const locale = await requestLocale(gift?.locale);
+  return (
+    <LocaleRoot locale={locale} label={translator(locale, "language")("label")} choose={chooseLanguageAction}>
+      {gift ? <GiftPage gift={gift} token={token} locale={locale} /> : await unknownGift(locale)}
+    </LocaleRoot>
+  );
+}
+
+async function unknownGift(locale: Locale) {
+  // Guessing untie links counts against the address, like guessing tokens (lib/ratelimit); a right link always opens.
+  if (await countFailedGuess({ headers: await headers() })) return <TooManyAttempts locale={locale} />;
+  notFound();
+}
+
+function GiftPage({ gift, token, locale }: { gift: UntieGift; token: string; locale: Locale }) {
+  if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed")
+    return <Gone gift={gift} locale={locale} />;
 
   // An email gift not sent yet: only its sender could have the link, and it can't be redeemed before it is sent.
-  if (gift.stage === "scheduled" && gift.deliveryMethod === "email") return <NotReady gift={gift} />;
+  if (gift.stage === "scheduled" && gift.deliveryMethod === "email") return <NotReady gift={gift} locale={locale} />;
 
+  const t = translator(locale, "choose");
   const chosen = CHOSEN.includes(gift.stage);
   // A bare GET (a mail scanner) changes nothing: the browser records the opening once the page is shown.
   const opens = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
@@ -53,48 +71,54 @@ export default async function UntiePage({ params }: Params) {
         <img src={gift.logo.imageUrl} alt={gift.logo.name} width={120} height={40} className="h-10 w-auto" />
       </div>
       <GiftCard
+        locale={locale}
         recipientName={gift.recipientName}
         message={gift.message}
         from={gift.from}
         livemode={gift.livemode}
-        expiresOn={gift.expiresOn && !chosen ? longDate(gift.expiresOn) : null}
+        expiresOn={gift.expiresOn && !chosen ? longDate(gift.expiresOn, locale) : null}
         design={gift.design}
         logo={gift.logo}
       />
       {chosen ? (
-        <Chosen gift={gift} />
+        <Chosen gift={gift} locale={locale} />
       ) : (
         <section className="mx-auto mt-12 max-w-4xl" aria-labelledby="choose-heading">
           <h2 id="choose-heading" className="text-2xl font-semibold">
-            Pick one present from {gift.collection.name}
+            {t("heading", { collection: gift.collection.name })}
           </h2>
           <p className="mt-2 text-stone-700">
-            {gift.collection.description} Nothing to pay: shipping is on {gift.from}.
+            {gift.collection.description} {t("nothingToPay", { from: gift.from })}
           </p>
-          <RedeemForm
-            secret={token}
-            from={gift.from}
-            email={gift.email}
-            products={gift.collection.products}
-            action={redeemAction}
-          />
+          <NextIntlClientProvider
+            locale={locale}
+            messages={clientMessages(locale, FORM_NAMESPACES)}
+            timeZone="UTC"
+            now={new Date()}
+            formats={{}}
+          >
+            <RedeemForm
+              secret={token}
+              from={gift.from}
+              email={gift.email}
+              products={gift.collection.products}
+              action={redeemAction}
+            />
+          </NextIntlClientProvider>
         </section>
       )}
     </main>
   );
 }
 
-function Chosen({ gift }: { gift: UntieGift }) {
+function Chosen({ gift, locale }: { gift: UntieGift; locale: Locale }) {
+  const t = translator(locale, "chosen");
   const address = addressSchema.safeParse(gift.address);
-  const reached = Object.fromEntries(gift.events.map((e) => [e.stage, longDate(e.createdAt)]));
+  const reached = Object.fromEntries(gift.events.map((e) => [e.stage, longDate(e.createdAt, locale)]));
   return (
     <section className="mx-auto mt-12 max-w-xl rounded-2xl bg-white p-6 shadow sm:p-8" aria-labelledby="chosen-heading">
       <h2 id="chosen-heading" className="text-2xl font-semibold">
-        {gift.stage === "delivered"
-          ? "Your gift has arrived"
-          : gift.stage === "shipped"
-            ? "Your gift is on its way"
-            : "Thank you! Your gift is confirmed"}
+        {gift.stage === "delivered" ? t("delivered") : gift.stage === "shipped" ? t("shipped") : t("confirmed")}
       </h2>
       {gift.selectedProduct && (
         <div className="mt-6 flex gap-4">
@@ -109,10 +133,10 @@ function Chosen({ gift }: { gift: UntieGift }) {
           </div>
         </div>
       )}
-      <Progress stage={gift.stage} reached={reached} />
+      <Progress locale={locale} stage={gift.stage} reached={reached} />
       {gift.trackingNumber && (
         <p className="mt-4 text-sm text-stone-700">
-          {gift.carrier} tracking number{" "}
+          {t("tracking", { carrier: gift.carrier ?? "" })}{" "}
           {gift.trackingUrl ? (
             <a
               href={gift.trackingUrl}
@@ -130,83 +154,85 @@ function Chosen({ gift }: { gift: UntieGift }) {
       )}
       {address.success && (
         <div className="mt-6">
-          <h3 className="font-semibold">Shipping to</h3>
-          <address className="mt-1 not-italic text-stone-700">
-            {addressLines(address.data).map((line, i) => (
+          <h3 className="font-semibold">{t("shippingTo")}</h3>
+          {/* The address as the recipient typed it: its own direction, line by line. */}
+          <address className="mt-1 not-italic text-stone-700" dir="auto">
+            {addressLinesIn(address.data, locale).map((line, i) => (
               <span key={i} className="block">
                 {line}
               </span>
             ))}
           </address>
-          <p className="mt-2 text-sm text-stone-600">Updates go to {address.data.email}.</p>
+          <p className="mt-2 text-sm text-stone-600">{t("updatesTo", { email: address.data.email })}</p>
         </div>
       )}
       {gift.thankYouNote && (
         <div className="mt-6">
-          <h3 className="font-semibold">Your note to {gift.from}</h3>
-          <p className="mt-1 whitespace-pre-line text-stone-700">{gift.thankYouNote}</p>
+          <h3 className="font-semibold">{t("yourNote", { from: gift.from })}</h3>
+          <p dir="auto" className="mt-1 whitespace-pre-line text-stone-700">
+            {gift.thankYouNote}
+          </p>
         </div>
       )}
     </section>
   );
 }
 
-function NotReady({ gift }: { gift: UntieGift }) {
+function NotReady({ gift, locale }: { gift: UntieGift; locale: Locale }) {
+  const t = translator(locale, "gone");
   const later = gift.scheduledAt && gift.scheduledAt > new Date() ? gift.scheduledAt : null;
   return (
-    <BrandedMessage title="Your gift isn’t ready yet">
+    <BrandedMessage title={t("notReadyTitle")}>
       {later ? (
         <p>
-          {gift.from} has a gift for you. You’ll get an email on <strong>{longDate(later)}</strong>, and you can choose
-          your present from then.
+          {t.rich("notReadyLater", {
+            from: gift.from,
+            date: longDate(later, locale),
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
       ) : (
-        <p>
-          {gift.from} has a gift for you. Your gift email is on its way: you can choose your present once it has
-          arrived.
-        </p>
+        <p>{t("notReadySoon", { from: gift.from })}</p>
       )}
-      <p>Nothing to do until then: keep this link or wait for the email.</p>
+      <p>{t("notReadyWait")}</p>
     </BrandedMessage>
   );
 }
 
-function TooManyAttempts() {
+function TooManyAttempts({ locale }: { locale: Locale }) {
+  const t = translator(locale, "gone");
   return (
-    <BrandedMessage title="Too many attempts">
-      <p>
-        Too many gift links that don&apos;t exist were opened from your network. Wait a few minutes, then open the link
-        from your email again.
-      </p>
+    <BrandedMessage title={t("tooManyTitle")}>
+      <p>{t("tooMany")}</p>
     </BrandedMessage>
   );
 }
 
-function Gone({ gift }: { gift: UntieGift }) {
-  const sender = gift.from;
+function Gone({ gift, locale }: { gift: UntieGift; locale: Locale }) {
+  const t = translator(locale, "gone");
+  const from = gift.from;
   if (gift.stage === "cancelled") {
     return (
-      <BrandedMessage title="This gift was cancelled">
-        <p>{sender} cancelled this gift, so there is nothing to choose here any more.</p>
-        <p>If you think this is a mistake, ask {sender} to send it again.</p>
+      <BrandedMessage title={t("cancelledTitle")}>
+        <p>{t("cancelled", { from })}</p>
+        <p>{t("cancelledAsk", { from })}</p>
       </BrandedMessage>
     );
   }
   if (gift.stage === "expired") {
     return (
-      <BrandedMessage title="This gift has expired">
+      <BrandedMessage title={t("expiredTitle")}>
         <p>
-          The date to choose a present from {sender}
-          {gift.expiresOn ? ` was ${longDate(gift.expiresOn)}` : " has passed"}.
+          {gift.expiresOn ? t("expiredOn", { from, date: longDate(gift.expiresOn, locale) }) : t("expired", { from })}
         </p>
-        <p>Ask {sender} whether they can send it again.</p>
+        <p>{t("expiredAsk", { from })}</p>
       </BrandedMessage>
     );
   }
   return (
-    <BrandedMessage title="This gift could not be delivered">
-      <p>Something went wrong delivering your gift from {sender}.</p>
-      <p>Ask {sender} to send it again.</p>
+    <BrandedMessage title={t("failedTitle")}>
+      <p>{t("failed", { from })}</p>
+      <p>{t("failedAsk", { from })}</p>
     </BrandedMessage>
   );
 }

@@ -3,6 +3,8 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { config } from "@/lib/config";
 import { STAGES } from "@/lib/gifts";
 import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
+import { giftChangesBody, REOPEN_WINDOW_DAYS } from "@/lib/gifts/update-schema";
+import { RESEND_GAP_SECONDS, RESENDS_PER_DAY } from "@/lib/ratelimit/gift-resends";
 import { SIMULATED_STAGES } from "@/lib/simulation/simulate-gift";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { webhookEndpointBody } from "@/lib/webhooks/schema";
@@ -112,10 +114,40 @@ const replayBody = z
   .meta({ id: "ReplayRequest" });
 const simulateBody = z
   .object({
-    stage: z.enum(SIMULATED_STAGES).meta({ description: "The stage to move the sandbox gift to (legal moves only)." }),
+    stage: z
+      .enum(SIMULATED_STAGES)
+      .optional()
+      .meta({ description: "The stage to move the sandbox gift to (legal moves only). Not with `advance`." }),
+    advance: z.string().max(20).optional().meta({
+      description:
+        "Moves the gift's test clock forward by this ISO 8601 duration (weeks, days, hours, minutes; at most `P90D`) and fires, in time order, whatever became due: the scheduled send, each reminder, the expiry. Not with `stage`.",
+      example: "P7D",
+    }),
+    batch: z
+      .boolean()
+      .optional()
+      .meta({ description: "With `advance`: move the clock of every gift of this gift's batch (at most 500)." }),
   })
-  .meta({ id: "SimulateRequest" });
-const CONFLICT = { "409": errorResponse("That stage change is not allowed from the gift's current stage.") };
+  .meta({ id: "SimulateRequest", description: 'Either `{"stage": …}` or `{"advance": …[, "batch": true]}`.' });
+const reminderSettingsBody = z
+  .object({
+    reminders: z.object({
+      cadence: z
+        .array(z.string().max(20))
+        .max(16)
+        .meta({
+          description:
+            "ISO 8601 durations after the gift email was sent, or before its expiry with a leading `-`; each between 1 hour and 365 days, at most 16, no duplicates. `[]`: no reminders by default.",
+          example: ["P3D", "P7D", "-P2D"],
+        }),
+    }),
+  })
+  .meta({ id: "ReminderSettingsRequest" });
+const CONFLICT = {
+  "409": errorResponse(
+    "That stage change is not allowed from the gift's current stage; or `batch` on a gift created alone (`not_in_batch`), a batch of more than 500 gifts (`batch_too_large`), another advance still running after 20 s (`clock_busy`).",
+  ),
+};
 
 const dryRun = {
   dry_run: param(
@@ -133,7 +165,10 @@ const idempotencyHeader = {
 
 const createErrors = {
   "402": errorResponse(
-    "The team's spend controls refuse it (`budget_exceeded`: the month's live charges would pass the monthly budget; `per_gift_limit_exceeded`: a gift costs more than the per-gift limit). `meta` has the figures. Nothing was created or charged. A dry run answers the same.",
+    "The team's spend controls or the credential's caps refuse it (`budget_exceeded`: the month's live charges would pass the monthly budget; `per_gift_limit_exceeded`: a gift costs more than the per-gift limit; `cap_per_gift_exceeded`, `cap_daily_exceeded`, `cap_monthly_exceeded`: the calling token's or OAuth grant's cap). `meta` has the figures. Nothing was created or charged. A dry run answers the same.",
+  ),
+  "403": errorResponse(
+    "A viewer of the team (`member_required`), or a credential not allowed to send from this collection (`collection_not_allowed`).",
   ),
   "409": errorResponse("The Idempotency-Key was used with another request."),
 };
@@ -149,6 +184,15 @@ const budgetBody = z
         .nullable()
         .optional()
         .meta({ description: "No gift may cost more. null: no limit.", example: "75.00" }),
+      approval_above_price: z.string().nullable().optional().meta({
+        description: "Live gifts priced above this wait for an owner's approval (docs/api.md, Approvals). null: never.",
+        example: "100.00",
+      }),
+      approval_above_batch_size: z.number().int().min(1).max(10_000).nullable().optional().meta({
+        description:
+          "Live gifts created more than this many at once (bulk, CSV) wait for an owner's approval. null: never.",
+        example: 50,
+      }),
     }),
   })
   .meta({ id: "BudgetRequest", description: "A field left out keeps its value." });
@@ -165,6 +209,8 @@ type Endpoint = {
   /** The 200 answer's media type: JSON:API unless said (the CSV export). */
   mediaType?: string;
   body?: z.ZodType;
+  /** The body may be left out. */
+  bodyOptional?: boolean;
   query?: z.ZodRawShape;
   pathParams?: z.ZodRawShape;
   headers?: z.ZodRawShape;
@@ -286,6 +332,85 @@ export const ENDPOINTS: Endpoint[] = [
     extraErrors: { "409": errorResponse("The gift is already redeemed, shipped, delivered, cancelled or expired.") },
   },
   {
+    method: "post",
+    path: "/gifts/{id}/approve",
+    teamScoped: true,
+    operationId: "approveGift",
+    summary: "Approve a gift waiting for approval",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    description:
+      "Owners only. A gift in stage `pending_approval` (the team's approval thresholds, docs/api.md Approvals) is charged now, within the team's budget and the approver's caps, and scheduled: event `gift.approved`. No body.",
+    extraErrors: {
+      "402": errorResponse("The team's budget or the approver's caps refuse the charge; the gift stays pending."),
+      "409": errorResponse("`not_pending_approval`: the gift was already approved, rejected, cancelled or expired."),
+    },
+  },
+  {
+    method: "patch",
+    path: "/gifts/{id}",
+    teamScoped: true,
+    operationId: "updateGift",
+    summary: "Change a gift",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    body: giftChangesBody,
+    headers: idempotencyHeader,
+    description: [
+      "Changes what the gift's stage still allows; each accepted request is one event (`gift.updated`, or `gift.reopened` for an expired gift brought back).",
+      "- `message`, `from`, `subject`, `design_id`, `scheduled_at`: while the gift is `scheduled` and its email isn't being sent (409 `being_sent` while a delivery attempt holds it, or waits for its retry).",
+      "- `email`: while not yet opened (`scheduled` or `sent`); email gifts only (422 `link_gift`). The gift gets a new `untie-url`: the old link stops working. A gift already `sent` gets its email again, at the new address, now.",
+      `- \`expires_on\`: a later date (422 \`must_be_later\`), from today and less than one year from today, for a gift not yet redeemed; an \`expired\` gift whose \`expires-on\` is at most ${REOPEN_WINDOW_DAYS} days ago is reopened (back to the stage it expired from; later: 409 \`expired_too_long_ago\`). Nothing is charged or refunded.`,
+      "A field the stage doesn't allow: 409 with `source.pointer` at the field and a code naming the stage in the way (`already_sent`, `already_opened`, `already_redeemed`, …).",
+    ].join("\n"),
+    extraErrors: {
+      "409": errorResponse(
+        "The gift's stage doesn't allow that change (`already_<stage>`, `being_sent`, `expired_too_long_ago`; `source.pointer` names the field), or the Idempotency-Key was used with another request.",
+      ),
+    },
+  },
+  {
+    method: "post",
+    path: "/gifts/{id}/reject",
+    teamScoped: true,
+    operationId: "rejectGift",
+    summary: "Reject a gift waiting for approval",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    body: z
+      .object({ reason: z.string().max(500).nullable().optional() })
+      .meta({ id: "RejectRequest", description: "Optional: the body may be empty." }),
+    bodyOptional: true,
+    description:
+      "Owners only. A gift in stage `pending_approval` moves to `rejected` (event `gift.rejected`, with the reason); nothing was charged.",
+    extraErrors: {
+      "409": errorResponse("`not_pending_approval`: the gift was already approved, rejected, cancelled or expired."),
+    },
+  },
+  {
+    method: "post",
+    path: "/gifts/{id}/resend",
+    teamScoped: true,
+    operationId: "resendGift",
+    summary: "Resend the gift email",
+    tag: "Gifts",
+    response: R.GiftDocument,
+    pathParams: giftIdParam,
+    headers: idempotencyHeader,
+    description: `Sends the gift email again, to the gift's address (no copy to \`cc_email\`), for an email gift that is \`sent\` or \`opened\`; the stage doesn't change, the event is \`gift.resent\`. No body. At most ${RESENDS_PER_DAY} resends of a gift in 24 hours and one per ${RESEND_GAP_SECONDS / 60} minutes: more is a 429 \`rate_limited\` with \`Retry-After\`.`,
+    extraErrors: {
+      "409": errorResponse(
+        "Not an email gift in `sent` or `opened` (`link_gift`, `not_sent_yet`, `already_<stage>`), or the Idempotency-Key was used with another request.",
+      ),
+      "429": errorResponse("This gift's email was resent too often: wait `Retry-After` seconds.", {
+        "Retry-After": seconds("Seconds to wait."),
+      }),
+    },
+  },
+  {
     method: "get",
     path: "/gifts/{id}/events",
     teamScoped: true,
@@ -303,11 +428,11 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "simulateGift",
     summary: "Simulate a stage (sandbox)",
     tag: "Events",
-    response: R.GiftDocument,
     pathParams: giftIdParam,
     body: simulateBody,
+    response: R.SimulationDocument,
     description:
-      "Moves a sandbox gift along the stage machine as a recipient or carrier would, firing the same events and webhooks. `redeemed` fills a sample product and address. 403 for live gifts.",
+      "Sandbox only. With `stage`: moves the gift along the stage machine as a recipient or carrier would, firing the same events and webhooks; `redeemed` fills a sample product and address. With `advance`: moves the gift's test clock (its own now: the scheduled jobs leave a gift on a clock alone) and fires what became due in time order (the send, each reminder, the expiry) by the same functions as the jobs, at the clock's times; its emails stay in the outbox (suppressed), `meta.fired` lists what happened. Two advances of one gift run one after the other. 403 for live gifts (`livemode_gift` with `advance`).",
     extraErrors: CONFLICT,
   },
   {
@@ -343,6 +468,30 @@ export const ENDPOINTS: Endpoint[] = [
     body: budgetBody,
     description:
       "Sets the monthly budget and the per-gift limit (amounts as decimal strings, at most 1000000.00; null removes a limit; a field left out keeps its value). Owners only. Creates that would pass a limit are then refused with 402 (see the create endpoints).",
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "get",
+    path: "/reminders",
+    teamScoped: true,
+    operationId: "getReminderSettings",
+    summary: "Get the team's reminder cadence",
+    tag: "Gifts",
+    response: R.ReminderSettingsDocument,
+    description:
+      "The reminders a new email gift gets unless its request gives `reminders` (default `P3D`, `P7D`, `-P2D`), and the quiet hours. Everyone on the team may read it.",
+  },
+  {
+    method: "patch",
+    path: "/reminders",
+    teamScoped: true,
+    operationId: "updateReminderSettings",
+    summary: "Set the team's reminder cadence",
+    tag: "Gifts",
+    response: R.ReminderSettingsDocument,
+    body: reminderSettingsBody,
+    description:
+      "Sets the team's default cadence. Owners only; not in the sandbox (give `reminders` per gift there). Gifts keep the cadence they were created with: only new gifts get the new one.",
     extraErrors: ownerErrors,
   },
   {
@@ -484,7 +633,9 @@ function operation(e: Endpoint, withTeam: boolean): ZodOpenApiOperationObject {
       ...(e.query ? { query: z.object(e.query) } : {}),
       ...(e.headers ? { header: z.object(e.headers) } : {}),
     },
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
+    ...(e.body
+      ? { requestBody: { required: !e.bodyOptional, content: { "application/json": { schema: e.body } } } }
+      : {}),
     responses: {
       "200": {
         description: "Success.",
@@ -534,7 +685,7 @@ export function openApiDocument() {
     },
     servers: [{ url: `${base}/api/v1`, description: "This Ribbon" }],
     tags: [
-      { name: "Gifts", description: "Create, list, fetch and cancel gifts." },
+      { name: "Gifts", description: "Create, list, fetch, change, resend and cancel gifts." },
       { name: "Catalogue", description: "What a team can send: teams, collections, designs, logos, past messages." },
       { name: "Events", description: "Every stage change of a gift, and sandbox simulation." },
       {

@@ -8,11 +8,24 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "too_long", status: 422, meaning: "Longer than the field's maximum." },
   { code: "invalid_email", status: 422, meaning: "Not an email address." },
   { code: "invalid_delivery_method", status: 422, meaning: "`delivery_method` other than `email` or `link`." },
+  { code: "invalid_locale", status: 422, meaning: "`locale` is not one of `en`, `es`, `fr`, `de`, `ja`, `ar`." },
   { code: "invalid_timestamp", status: 422, meaning: "`scheduled_at` is not ISO 8601 with a zone." },
   { code: "invalid_date", status: 422, meaning: "`expires_on` is not a `YYYY-MM-DD` date." },
   { code: "invalid_logo_id", status: 422, meaning: "`logo_id` is not a positive integer." },
   { code: "expires_before_send_date", status: 422, meaning: "`expires_on` is before the send date." },
   { code: "expires_too_late", status: 422, meaning: "`expires_on` is a year or more after the send date." },
+  {
+    code: "must_be_later",
+    status: 422,
+    meaning: "`PATCH`: `expires_on` is not later than the gift's expiry (or the gift never expires).",
+  },
+  { code: "in_the_past", status: 422, meaning: "`PATCH`: `expires_on` is before today." },
+  { code: "after_expiry", status: 422, meaning: "`PATCH`: `scheduled_at` is after the gift's expiry date." },
+  {
+    code: "link_gift",
+    status: 422,
+    meaning: "`PATCH` of `email` or `scheduled_at` on a link gift (a 409 for a resend): a link gift is never emailed.",
+  },
   { code: "too_many_recipients", status: 422, meaning: "A bulk request names more than 10,000 recipients." },
   {
     code: "not_found",
@@ -25,6 +38,20 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 422,
     meaning: "A field the endpoint does not take (a typo never drops a value silently).",
   },
+  {
+    code: "invalid_duration",
+    status: 422,
+    meaning:
+      "A reminder or a clock's `advance` is not an ISO 8601 duration in weeks, days, hours or minutes (`P3D`, `PT12H`; `-P2D` for a reminder before expiry).",
+  },
+  { code: "out_of_range", status: 422, meaning: "A reminder outside 1 hour–365 days, or an `advance` past `P90D`." },
+  { code: "too_many_reminders", status: 422, meaning: "More than 16 reminders." },
+  { code: "duplicate_reminder", status: 422, meaning: "The same reminder twice (`P1D` and `PT24H` are one)." },
+  { code: "reminder_needs_expiry", status: 422, meaning: "A reminder before expiry on a gift without `expires_on`." },
+  { code: "reminders_need_email", status: 422, meaning: "Reminders on a link gift (it has no email to remind)." },
+  { code: "invalid_time_zone", status: 422, meaning: "`time_zone` is not an IANA time zone name." },
+  { code: "conflicting_fields", status: 422, meaning: "Fields that can't go together (`stage` and `advance`)." },
+  { code: "not_a_boolean", status: 422, meaning: "A field that takes true or false holds something else." },
   { code: "invalid", status: 422, meaning: "Any other invalid value." },
   { code: "card_declined", status: 400, meaning: "BillingError: the team's card was declined." },
   { code: "no_card_on_file", status: 400, meaning: "BillingError: the team has no card." },
@@ -38,6 +65,27 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     code: "per_gift_limit_exceeded",
     status: 402,
     meaning: "A gift would cost more than the team's per-gift limit.",
+  },
+  {
+    code: "cap_per_gift_exceeded",
+    status: 402,
+    meaning: "A gift would cost more than the calling credential's cap per gift (`meta.cap`: `per_gift`).",
+  },
+  {
+    code: "cap_daily_exceeded",
+    status: 402,
+    meaning:
+      "The credential's charges today (UTC, net of refunds) would pass its daily cap; `meta` has the cap, spent, remaining and requested amounts.",
+  },
+  {
+    code: "cap_monthly_exceeded",
+    status: 402,
+    meaning: "The same for the credential's monthly cap.",
+  },
+  {
+    code: "collection_not_allowed",
+    status: 403,
+    meaning: "The calling credential may not send from this collection (`meta.allowed-collections`).",
   },
   { code: "bad_request", status: 400, meaning: "Unreadable body, bad parameter, or no default team." },
   { code: "unauthorized", status: 401, meaning: "Missing, malformed, unknown, revoked or expired token." },
@@ -53,18 +101,55 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 403,
     meaning: "A viewer of the team asked to send, preview or cancel gifts: viewers only read them.",
   },
+  {
+    code: "not_pending_approval",
+    status: 409,
+    meaning:
+      "Approve or reject of a gift that isn't waiting for approval (someone acted first, or it was cancelled or expired).",
+  },
+  {
+    code: "livemode_gift",
+    status: 403,
+    meaning: "A test clock was asked of a live gift: only sandbox gifts have one.",
+  },
+  { code: "not_in_batch", status: 409, meaning: "A batch advance of a gift created alone." },
+  { code: "batch_too_large", status: 409, meaning: "A batch advance of a batch of more than 500 gifts." },
+  { code: "clock_busy", status: 409, meaning: "Another advance of the gift's clock was still running after 20 s." },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   {
     code: "conflict",
     status: 409,
-    meaning: "The gift can't be cancelled any more, or an Idempotency-Key was reused with another request.",
+    meaning:
+      "The gift can't be cancelled any more, it kept changing during a `PATCH`, or an Idempotency-Key was reused with another request.",
+  },
+  {
+    code: "already_<stage>",
+    status: 409,
+    meaning:
+      "`PATCH`/resend: the gift's stage doesn't allow it (`already_sent`, `already_opened`, `already_redeemed`, `already_cancelled`, `already_expired`, …); `source.pointer` names the field.",
+  },
+  {
+    code: "being_sent",
+    status: 409,
+    meaning:
+      "`PATCH`: the gift's email is being sent right now (or waits for its retry): try again after `meta.retry_at`.",
+  },
+  {
+    code: "expired_too_long_ago",
+    status: 409,
+    meaning: "`PATCH` of `expires_on`: the gift expired more than 30 days ago.",
+  },
+  {
+    code: "not_sent_yet",
+    status: 409,
+    meaning: "Resend: the gift is still scheduled (change it with `PATCH` instead).",
   },
   { code: "payload_too_large", status: 413, meaning: "The request body is too large." },
   {
     code: "rate_limited",
     status: 429,
     meaning:
-      "Too many requests for this credential, or too many failed guesses from this address: wait `Retry-After` seconds.",
+      "Too many requests for this credential, too many failed guesses from this address, or too many resends of one gift: wait `Retry-After` seconds.",
   },
   { code: "internal_error", status: 500, meaning: "A bug on our side; the request id helps us find it." },
   {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { STAGES } from "@/lib/gifts";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { LOCALES } from "@/lib/i18n/locales";
 
 /**
  * The response documents of the API as zod schemas: they generate the OpenAPI document's
@@ -110,7 +111,14 @@ export const Message = resource(
 export const User = resource("users", "User", "The person who sent a gift.", { name: z.string(), email: z.string() });
 
 export const GiftEvent = z
-  .strictObject({ stage: z.enum(STAGES), message: z.string().nullable(), "created-at": timestamp })
+  .strictObject({
+    type: z
+      .enum(EVENT_TYPES)
+      .meta({ description: "gift.<stage> for a stage change, else the action (gift.reminded, gift.updated, …)." }),
+    stage: z.enum(STAGES).meta({ description: "The gift's stage after this event." }),
+    message: z.string().nullable(),
+    "created-at": timestamp,
+  })
   .meta({ id: "GiftEvent", description: "One entry of a gift's history." });
 
 const NamedRef = z.strictObject({ id: z.string(), name: z.string() });
@@ -145,6 +153,10 @@ export const Gift = resource(
       .string()
       .optional()
       .meta({ description: "Last day to choose (`YYYY-MM-DD`); present only when an expiry applies.", format: "date" }),
+    locale: z.enum(LOCALES).nullable().meta({
+      description:
+        "The recipient's language for the untie page and their emails, as given when created; null: none given (the page follows the browser, else English).",
+    }),
     subject: z.string(),
     message: z.string(),
     from: z.string(),
@@ -179,6 +191,27 @@ export const Gift = resource(
       .string()
       .nullable()
       .meta({ description: "Where the parcel can be followed; null until shipped." }),
+    reminders: z.array(z.string()).meta({
+      description:
+        "The gift's reminder cadence: ISO 8601 durations after the gift email was sent, or before the expiry with a leading `-` (the request's `reminders`, else the team's cadence when the gift was created). Empty: no reminders (and always for link gifts).",
+      example: ["P3D", "P7D", "-P2D"],
+    }),
+    "time-zone": z
+      .string()
+      .nullable()
+      .meta({ description: "The recipient's IANA time zone: no reminder between 21:00 and 08:00 there. null: none." }),
+    "reminders-sent": z
+      .number()
+      .int()
+      .meta({ description: "How many reminders went out (overdue ones skipped count)." }),
+    "next-reminder-at": timestamp.nullable().meta({
+      description:
+        "When the next reminder goes out (quiet hours applied); null before the gift is sent, once it is chosen, cancelled or expired, or when no reminder is left.",
+    }),
+    "test-clock": timestamp.nullable().meta({
+      description:
+        "Sandbox only: the gift's test clock (its own now, moved by `POST /gifts/{id}/simulate` with `advance`); null: real time.",
+    }),
     price: money.meta({
       description:
         "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged).",
@@ -242,6 +275,14 @@ export const PriceQuoteDocument = z
         }),
         total: cents("Per gift, times the gifts."),
         charge: cents("What the real call charges the team's card: `total` when live; 0.00 in the sandbox."),
+        "requires-approval": z.boolean().meta({
+          description:
+            "True when the team wants an owner to approve these gifts: the real call creates them in stage `pending_approval` and charges `charge` only as they are approved.",
+        }),
+        "approval-reason": z
+          .string()
+          .nullable()
+          .meta({ description: "Why they would need approval; null: they wouldn't." }),
         budget: z
           .strictObject({
             period: z.string().meta({ description: "The calendar month (UTC) the spend counts in, `YYYY-MM`." }),
@@ -254,6 +295,29 @@ export const PriceQuoteDocument = z
           })
           .nullable()
           .meta({ description: "What the call would use of the team's spend controls; null in the sandbox." }),
+        caps: z
+          .strictObject({
+            "per-gift": money.nullable().meta({ description: "The credential's cap per gift; null: none." }),
+            daily: money.nullable().meta({ description: "Its cap per calendar day (UTC); null: none." }),
+            monthly: money.nullable().meta({ description: "Its cap per calendar month (UTC); null: none." }),
+            collections: z
+              .array(z.string())
+              .nullable()
+              .meta({ description: "The collection ids it may send from; null: any." }),
+            "spent-today": cents("What the credential's charges cost today, net of their refunds, before this call."),
+            "spent-this-month": cents("The same for this month."),
+            "remaining-today-after": money
+              .nullable()
+              .meta({ description: "Left of the daily cap after this call; null: no daily cap." }),
+            "remaining-this-month-after": money
+              .nullable()
+              .meta({ description: "Left of the monthly cap after this call; null: no monthly cap." }),
+          })
+          .nullable()
+          .meta({
+            description:
+              "What the call would use of the calling credential's caps (docs/api.md, Caps per credential); null when it has none, in the sandbox and from the dashboard.",
+          }),
       }),
     }),
   })
@@ -411,6 +475,43 @@ export const WebhookPayload = z.strictObject({ type: eventType, timestamp, data:
     "Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`) follow the Standard Webhooks scheme.",
 });
 
+export const ReminderSettingsDocument = z
+  .strictObject({
+    data: z.strictObject({
+      type: z.literal("reminder-settings"),
+      id: z.string().meta({ description: "The team's id." }),
+      attributes: z.strictObject({
+        cadence: z.array(z.string()).meta({
+          description: "The reminders a new email gift gets unless its request gives `reminders`.",
+          example: ["P3D", "P7D", "-P2D"],
+        }),
+        "quiet-hours": z
+          .string()
+          .meta({ description: "When no reminder goes out, in the recipient's `time_zone`.", example: "21:00-08:00" }),
+      }),
+    }),
+  })
+  .meta({ id: "ReminderSettings", description: "A team's default reminder cadence." });
+
+export const SimulationDocument = z
+  .strictObject({
+    data: Gift,
+    included: Included,
+    meta: z
+      .strictObject({
+        fired: z.array(
+          z.strictObject({
+            gift: z.string().meta({ description: "The gift it happened to (a batch advance moves several)." }),
+            type: eventType,
+            at: timestamp.meta({ description: "The gift's clock time it happened at." }),
+          }),
+        ),
+      })
+      .optional()
+      .meta({ description: "With `advance`: what fired while the clock moved, in time order." }),
+  })
+  .meta({ id: "SimulationDocument" });
+
 export const BudgetDocument = z
   .strictObject({
     data: z.strictObject({
@@ -422,6 +523,12 @@ export const BudgetDocument = z
           .nullable()
           .meta({ description: "Live charges in a month, net of refunds, stay within it; null: no budget." }),
         "per-gift-limit": money.nullable().meta({ description: "No gift may cost more; null: no limit." }),
+        "approval-above-price": money.nullable().meta({
+          description: "Live gifts priced above this wait in `pending_approval` for an owner; null: never.",
+        }),
+        "approval-above-batch-size": z.number().int().nullable().meta({
+          description: "Live gifts created more than this many at once wait for an owner; null: never.",
+        }),
         spent: cents("Live charges this month, net of refunds."),
         remaining: money
           .nullable()

@@ -1,3 +1,4 @@
+import type { Fired } from "@/lib/simulation/test-clock";
 import type { GiftView } from "@/lib/gifts";
 import { serializeCollection, serializeDesign, serializeLogo } from "@/lib/representations/catalogue";
 import { serializeGift, type SerializableGift } from "@/lib/representations/gift";
@@ -22,6 +23,14 @@ function included(gifts: GiftView[]): ResourceObject[] {
 
 export function giftDocument(gift: GiftView) {
   return { data: serializeGift(gift), included: included([gift]) };
+}
+
+/** The answer to an advance of a sandbox gift's clock: the gift, and what fired in time order. */
+export function clockDocument({ gift, fired }: { gift: GiftView; fired: Fired[] }) {
+  return {
+    ...giftDocument(gift),
+    meta: { fired: fired.map((f) => ({ gift: f.gift, type: f.type, at: f.at.toISOString() })) },
+  };
 }
 
 export function giftListDocument(gifts: GiftView[], links?: PageLinks) {

@@ -47,7 +47,7 @@ export function serializeEvent(e: EventView): ResourceObject {
     type: "events",
     id: String(e.id),
     attributes: {
-      type: eventTypeOf(e.stage),
+      type: eventTypeOf(e),
       stage: e.stage,
       message: e.message,
       "created-at": e.createdAt.toISOString(),

@@ -6,6 +6,8 @@ import {
   type AuthorizationQuery,
 } from "@/lib/oauth";
 import { publicContext, siteContext } from "@/lib/site/context";
+import { describeCaps } from "@/lib/billing";
+import { collectionNames } from "@/lib/catalogue";
 
 export const metadata = { title: "Authorize an application" };
 
@@ -34,7 +36,10 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
     redirectUri: check.redirectUri,
     state: check.state,
     codeChallenge: check.codeChallenge,
+    caps: check.caps,
   };
+  const names = await collectionNames(db, check.caps?.collectionIds ?? []);
+  const caps = describeCaps(check.caps, (id) => names.get(id) ?? `collection ${id}`);
 
   // The user comes from the session at the time of the click; the client and redirect URI
   // are checked again by the domain before anything is issued.
@@ -58,6 +63,23 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
       <p className="mt-4 text-lg" data-testid="consent">
         <strong>{check.client.name}</strong> wants to create and send gifts on your behalf, for your teams.
       </p>
+      {caps.length > 0 ? (
+        <div className="mt-4 rounded-lg border border-stone-200 bg-stone-50 p-4" data-testid="consent-caps">
+          <p className="font-medium">It may spend:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {caps.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm text-stone-600">
+            Anything over these is refused, whatever it asks later. Days and months are UTC.
+          </p>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-stone-700" data-testid="consent-caps">
+          It asks for no spending cap: it may spend whatever your teams&apos; budgets allow.
+        </p>
+      )}
       <p className="mt-3 text-sm text-stone-600">
         Signed in as {person.email}. It will act as you with a live credential (charges and real emails) until you
         revoke it. You&apos;ll be sent back to <code className="break-all">{new URL(check.redirectUri).origin}</code>.

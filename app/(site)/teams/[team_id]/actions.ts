@@ -99,6 +99,13 @@ export async function leaveTeamAction(_previous: ActionState, form: FormData): P
   return state;
 }
 
+const LIMIT_LABELS: Record<string, string> = {
+  "/budget/monthly_limit": "The monthly budget",
+  "/budget/per_gift_limit": "The most per gift",
+  "/budget/approval_above_price": "The approval price",
+  "/budget/approval_above_batch_size": "The approval batch size",
+};
+
 /** The budget form: empty fields mean no limit; updateBudget checks the owner role and the amounts. */
 export async function setBudgetAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const limit = (name: string) => field(form, name).trim().replace(/^\$/, "") || null;
@@ -106,12 +113,20 @@ export async function setBudgetAction(_previous: ActionState, form: FormData): P
     const context = await teamContext(field(form, "team"), "live");
     if (!context) return { error: "Your session has ended: sign in again." };
     await updateBudget(context.db, context.actor, {
-      budget: { monthly_limit: limit("monthly_limit"), per_gift_limit: limit("per_gift_limit") },
+      budget: {
+        monthly_limit: limit("monthly_limit"),
+        per_gift_limit: limit("per_gift_limit"),
+        approval_above_price: limit("approval_above_price"),
+        approval_above_batch_size: limit("approval_above_batch_size"),
+      },
     });
     revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
     return { ok: "Limits saved." };
   } catch (error) {
-    if (error instanceof ValidationError) return { error: `Amounts look like 500.00: ${error.problems[0].detail}.` };
+    if (error instanceof ValidationError) {
+      const problem = error.problems[0];
+      return { error: `${LIMIT_LABELS[problem.pointer ?? ""] ?? "A limit"} ${problem.detail}.` };
+    }
     if (error instanceof HttpError) return { error: error.message };
     throw error;
   }

@@ -209,6 +209,9 @@ export default async function TeamPage({ params, searchParams }: Props) {
           monthlyLimit: budget.monthlyLimitCents === null ? null : formatMoney(budget.monthlyLimitCents),
           perGiftLimit: budget.perGiftLimitCents === null ? null : formatMoney(budget.perGiftLimitCents),
           spent: formatMoney(budget.spentCents),
+          approvalAbovePrice:
+            budget.approvalAbovePriceCents === null ? null : formatMoney(budget.approvalAbovePriceCents),
+          approvalAboveBatchSize: budget.approvalAboveBatchSize,
           remaining:
             budget.monthlyLimitCents === null
               ? null

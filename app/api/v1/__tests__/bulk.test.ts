@@ -49,7 +49,7 @@ describe("POST /teams/:team_id/bulk/gifts", () => {
       expect(at).toBeGreaterThanOrEqual(t0 + FIVE_MIN);
       expect(at).toBeLessThanOrEqual(t1 + FIVE_MIN);
       expect(g.attributes.events).toEqual([
-        { stage: "scheduled", message: null, "created-at": g.attributes["last-event-at"] },
+        { type: "gift.scheduled", stage: "scheduled", message: null, "created-at": g.attributes["last-event-at"] },
       ]);
       expect(g.relationships.design.data).toEqual({ type: "designs", id: "thank-you" });
     });

@@ -23,8 +23,17 @@ describe("DELETE /teams/:team_id/gifts/:id", () => {
     expect(res.body.data.id).toBe(id);
     expect(attrs.stage).toBe("cancelled");
     expect(attrs.events).toHaveLength(2);
-    expect(attrs.events[0]).toEqual({ stage: "scheduled", message: null, "created-at": createdAt });
-    expect(attrs.events[1]).toMatchObject({ stage: "cancelled", "created-at": expect.stringMatching(ISO_MS) });
+    expect(attrs.events[0]).toEqual({
+      type: "gift.scheduled",
+      stage: "scheduled",
+      message: null,
+      "created-at": createdAt,
+    });
+    expect(attrs.events[1]).toMatchObject({
+      type: "gift.cancelled",
+      stage: "cancelled",
+      "created-at": expect.stringMatching(ISO_MS),
+    });
     expect(attrs["last-event-at"]).toBe(attrs.events[1]["created-at"]);
     expect(new Date(attrs["last-event-at"]).getTime()).toBeGreaterThan(new Date(createdAt).getTime());
     expect(res.body.included.map((r: { type: string }) => r.type).sort()).toEqual(["collections", "logos", "users"]);

@@ -140,9 +140,10 @@ describe("what integrators expect of every response", () => {
   it("OPTIONS lists exactly the methods an endpoint serves", async () => {
     for (const [path, allow] of [
       ["/gifts", "GET, POST, OPTIONS"],
-      [`/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE, OPTIONS"],
+      [`/teams/${a.team.id}/gifts/gft_x`, "GET, PATCH, DELETE, OPTIONS"],
       ["/bulk/gifts", "POST, OPTIONS"],
       ["/teams", "GET, OPTIONS"],
+      [`/gifts/gft_x/resend`, "POST, OPTIONS"],
     ] as const) {
       const res = await callApi("OPTIONS", path);
       expect(res.status).toBe(204);

@@ -61,7 +61,9 @@ describe("POST /teams/:team_id/gifts", () => {
     });
     expect(attrs).not.toHaveProperty("expires-on"); // present only when an expiry applies
     expect(attrs["last-event-at"]).toMatch(ISO_MS);
-    expect(attrs.events).toEqual([{ stage: "scheduled", message: null, "created-at": attrs["last-event-at"] }]);
+    expect(attrs.events).toEqual([
+      { type: "gift.scheduled", stage: "scheduled", message: null, "created-at": attrs["last-event-at"] },
+    ]);
     const scheduled = new Date(attrs["scheduled-at"]).getTime();
     expect(scheduled).toBeGreaterThanOrEqual(t0 + FIVE_MIN);
     expect(scheduled).toBeLessThanOrEqual(t1 + FIVE_MIN);

@@ -13,6 +13,9 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     scheduled_at: "2030-01-02T09:00:00Z",
     expires_on: "2030-03-31",
     delivery_method: "email",
+    locale: "es",
+    reminders: "P3D P7D -P2D",
+    time_zone: "Europe/London",
   },
   {
     name: "Sam Example",
@@ -24,6 +27,9 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     scheduled_at: "",
     expires_on: "",
     delivery_method: "link",
+    locale: "",
+    reminders: "",
+    time_zone: "",
   },
 ];
 

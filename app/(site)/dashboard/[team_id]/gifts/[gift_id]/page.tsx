@@ -10,11 +10,24 @@ import { HttpError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { notFound } from "next/navigation";
 import { loadTeam } from "../../load";
-import { cancelGiftAction } from "./actions";
+import {
+  approveGiftAction,
+  cancelGiftAction,
+  editGiftAction,
+  extendExpiryAction,
+  rejectGiftAction,
+  resendGiftAction,
+} from "./actions";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
-  searchParams: Promise<{ mode?: string | string[]; cancelled?: string | string[]; sent?: string | string[] }>;
+  searchParams: Promise<{
+    mode?: string | string[];
+    cancelled?: string | string[];
+    sent?: string | string[];
+    approved?: string | string[];
+    rejected?: string | string[];
+  }>;
 };
 
 export const metadata: Metadata = { title: "Gift" };
@@ -37,6 +50,13 @@ export default async function GiftPage({ params, searchParams }: Props) {
     throw error;
   }
   const { gift } = page;
+  const hidden = (
+    <>
+      <input type="hidden" name="team" value={teamId} />
+      <input type="hidden" name="gift" value={gift.id} />
+      <input type="hidden" name="mode" value={mode} />
+    </>
+  );
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -56,6 +76,16 @@ export default async function GiftPage({ params, searchParams }: Props) {
           {gift.deliveryMethod === "link"
             ? "Copy its untie link below and share it."
             : `Ribbon emails ${gift.email} ${gift.scheduledAt ? `at ${gift.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "shortly"}.`}
+        </p>
+      )}
+      {query.approved === "1" && (
+        <p role="status" data-testid="approved" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          Gift approved: ${formatMoney(gift.priceCents)} charged, and it goes out as scheduled.
+        </p>
+      )}
+      {query.rejected === "1" && gift.stage === "rejected" && (
+        <p role="status" data-testid="rejected" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          Gift rejected. Nothing was charged.
         </p>
       )}
       {query.cancelled === "1" && gift.stage === "cancelled" && (
@@ -142,8 +172,35 @@ export default async function GiftPage({ params, searchParams }: Props) {
             <p className="mt-3 text-sm text-stone-700">Nothing chosen yet.</p>
           )}
 
-          {(page.untieUrl || page.canCancel) && (
+          {(page.untieUrl || page.canCancel || page.canApprove) && (
             <div className="mt-6 space-y-4 border-t border-stone-200 pt-4">
+              {page.canApprove && (
+                <div data-testid="approval">
+                  <p className="text-sm font-semibold">Waiting for an owner&apos;s approval</p>
+                  <p className="mt-1 text-sm text-stone-700">
+                    Approving charges ${formatMoney(gift.priceCents)} to the team&apos;s card and sends it as scheduled.
+                    Unapproved gifts expire 7 days after they were created.
+                  </p>
+                  <ActionForm action={approveGiftAction} submitLabel="Approve" testId="approve-gift">
+                    <input type="hidden" name="team" value={teamId} />
+                    <input type="hidden" name="gift" value={gift.id} />
+                    <input type="hidden" name="mode" value={mode} />
+                  </ActionForm>
+                  <ActionForm action={rejectGiftAction} submitLabel="Reject" testId="reject-gift">
+                    <input type="hidden" name="team" value={teamId} />
+                    <input type="hidden" name="gift" value={gift.id} />
+                    <input type="hidden" name="mode" value={mode} />
+                    <label className="block basis-full text-sm">
+                      <span className="font-medium">Reason (optional, the sender sees it)</span>
+                      <input
+                        name="reason"
+                        maxLength={500}
+                        className="mt-1 block w-full rounded-lg border border-stone-400 px-3 py-2"
+                      />
+                    </label>
+                  </ActionForm>
+                </div>
+              )}
               {page.untieUrl && (
                 <div>
                   <p className="text-sm font-semibold">Untie link</p>
@@ -169,6 +226,81 @@ export default async function GiftPage({ params, searchParams }: Props) {
           )}
         </section>
       </div>
+
+      {(page.canEdit || page.canExtend || page.canResend) && (
+        <section aria-labelledby="change" className="mt-6 rounded-xl border border-stone-200 bg-white p-5">
+          <h2 id="change" className="text-lg font-semibold">
+            Change this gift
+          </h2>
+          <div className="mt-3 space-y-6">
+            {page.canEdit && (
+              <ActionForm
+                action={editGiftAction}
+                submitLabel="Save message"
+                testId="edit-gift"
+                className="flex flex-col items-start gap-2"
+              >
+                {hidden}
+                <label htmlFor="edit-message" className="text-sm font-semibold">
+                  Message
+                </label>
+                <textarea
+                  id="edit-message"
+                  name="message"
+                  required
+                  maxLength={2000}
+                  rows={4}
+                  defaultValue={gift.message}
+                  className="w-full rounded border border-stone-400 p-2 text-sm"
+                />
+                <label htmlFor="edit-from" className="text-sm font-semibold">
+                  From
+                </label>
+                <input
+                  id="edit-from"
+                  name="from"
+                  required
+                  maxLength={200}
+                  defaultValue={gift.from}
+                  className="w-full rounded border border-stone-400 p-2 text-sm"
+                />
+                <p className="text-sm text-stone-700">Until the email goes out, the card shows what you save here.</p>
+              </ActionForm>
+            )}
+            {page.canExtend && (
+              <ActionForm action={extendExpiryAction} submitLabel="Extend expiry" testId="extend-expiry">
+                {hidden}
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="extend-date" className="text-sm font-semibold">
+                    New expiry date
+                  </label>
+                  <input
+                    id="extend-date"
+                    name="expires_on"
+                    type="date"
+                    required
+                    min={day(gift.expiresOn)}
+                    className="rounded border border-stone-400 p-2 text-sm"
+                  />
+                </div>
+                <p className="basis-full text-sm text-stone-700">
+                  {gift.stage === "expired"
+                    ? "The gift expired: a later date reopens it, and its link works again."
+                    : "A later date, less than a year from today. Nothing is charged."}
+                </p>
+              </ActionForm>
+            )}
+            {page.canResend && (
+              <ActionForm action={resendGiftAction} submitLabel="Resend email" testId="resend-gift">
+                {hidden}
+                <p className="basis-full text-sm text-stone-700">
+                  Sends the gift email to {gift.email} again: up to 3 times a day, once every 10 minutes.
+                </p>
+              </ActionForm>
+            )}
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="history" className="mt-6 rounded-xl border border-stone-200 bg-white p-5">
         <h2 id="history" className="text-lg font-semibold">

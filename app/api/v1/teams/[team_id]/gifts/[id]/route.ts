@@ -2,8 +2,11 @@ import { afterResponse } from "@/lib/http/after-response";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
+import { readJsonObject } from "@/lib/api/body";
+import { idempotentCreate } from "@/lib/api/idempotency";
 import { giftDocument } from "@/lib/api/serializers/gift";
-import { cancelGift, getGift } from "@/lib/gifts";
+import { sendQueuedEmailNow } from "@/lib/delivery";
+import { cancelGift, getGift, readGiftChanges, updateGift } from "@/lib/gifts";
 import { notifyGiftCancelled, sendsJobEvents } from "@/lib/jobs";
 import { onTeam } from "@/lib/actor";
 
@@ -14,10 +17,29 @@ export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
   return jsonApi(giftDocument(await getGift(db, caller, team, params.id)));
 });
 
+export const PATCH = apiRoute<Params>(async ({ request, db, caller, params }) => {
+  const actor = await onTeam(db, caller, params.team_id);
+  const body = await readJsonObject(request);
+  const changes = readGiftChanges(body);
+  return idempotentCreate({
+    db,
+    request,
+    caller,
+    body,
+    scope: `${actor.team.id}:gift-update:${params.id}`,
+    shape: "one",
+    async create(idempotency) {
+      const { gift, emailId } = await updateGift(db, actor, params.id, { changes, idempotency });
+      if (emailId !== null) await afterResponse(async () => void (await sendQueuedEmailNow(db, emailId)));
+      return jsonApi(giftDocument(gift));
+    },
+  });
+});
+
 export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
   const gift = await cancelGift(db, await onTeam(db, caller, params.team_id), params.id);
   if (sendsJobEvents()) await afterResponse(() => notifyGiftCancelled(gift.id));
   return jsonApi(giftDocument(gift));
 });
 
-export const { POST, PUT, PATCH, OPTIONS } = methodsNotAllowed("GET", "DELETE");
+export const { POST, PUT, OPTIONS } = methodsNotAllowed("GET", "PATCH", "DELETE");

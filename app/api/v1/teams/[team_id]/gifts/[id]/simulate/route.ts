@@ -2,16 +2,22 @@ import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
-import { giftDocument } from "@/lib/api/serializers/gift";
+import { clockDocument, giftDocument } from "@/lib/api/serializers/gift";
 import { parseSimulation, simulateGift } from "@/lib/simulation/simulate-gift";
+import { advanceSandboxClock } from "@/lib/simulation/test-clock";
 import { onTeam } from "@/lib/actor";
 
 type Params = { team_id?: string; id: string };
 
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const { team } = await onTeam(db, caller, params.team_id);
-  const stage = parseSimulation(await readJsonObject(request));
-  return jsonApi(giftDocument(await simulateGift(db, caller, team, params.id, stage)));
+  const simulation = parseSimulation(await readJsonObject(request));
+  if ("stage" in simulation)
+    return jsonApi(giftDocument(await simulateGift(db, caller, team, params.id, simulation.stage)));
+  const ms = simulation.advanceMs;
+  return jsonApi(
+    clockDocument(await advanceSandboxClock(db, caller, team, params.id, { ms, batch: simulation.batch })),
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { deliverAllDue, outboxTransport } from "@/lib/delivery";
+import { APPROVAL_WINDOW_DAYS, expireUnapprovedGifts } from "@/lib/gifts";
+import { formatMoney } from "@/lib/money";
+import { addMember } from "@/lib/teams";
+import { apiAs } from "@/lib/testing/api-client";
+import { catalogue, createAccount } from "@/lib/testing/fixtures";
+import { createPerson } from "@/lib/testing/teams";
+import { bulkBody, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
+
+// Approvals (issue "Spend controls", docs/api.md "Approvals"): gifts above a price or batches
+// above a size wait in `pending_approval`, uncharged and unsent, until an owner approves or
+// rejects them; unapproved ones expire.
+const t = openDatabaseForFile();
+let price: number;
+
+beforeAll(async () => {
+  await catalogue(t.db);
+  price = (await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers", global: true } })).priceCents;
+});
+
+const charged = async (teamId: string) =>
+  (await t.db.charge.aggregate({ where: { teamId }, _sum: { amountCents: true } }))._sum.amountCents ?? 0;
+
+/** A team whose gifts above `price - 1` need approval, with a second owner, a member and a viewer. */
+async function teamNeedingApproval(budget: Record<string, unknown> = { approval_above_price: formatMoney(price - 1) }) {
+  const owner = await createAccount(t.db);
+  const [second, member, viewer] = [await createPerson(t.db), await createPerson(t.db), await createPerson(t.db)];
+  await addMember(t.db, owner.team.id, second.user.id, "owner");
+  await addMember(t.db, owner.team.id, member.user.id, "member");
+  await addMember(t.db, owner.team.id, viewer.user.id, "viewer");
+  const set = await apiAs(owner.tokens.live).patch(`/teams/${owner.team.id}/budget`, { budget });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const as = (p: { tokens: { live: string } }) => apiAs(p.tokens.live);
+  const path = (id?: string, action?: string) =>
+    `/teams/${owner.team.id}/gifts${id ? `/${id}` : ""}${action ? `/${action}` : ""}`;
+  return { owner, second, member, viewer, as, path, teamId: owner.team.id };
+}
+
+describe("gifts that need approval", () => {
+  it("are created pending: nothing charged or sent, the dry run says so, the budget shows the thresholds", async () => {
+    const team = await teamNeedingApproval();
+    const dry = await team.as(team.member).post(`${team.path()}?dry_run=true`, giftBody());
+    expect(dry.body.meta.price).toMatchObject({ "requires-approval": true, charge: formatMoney(price) });
+    expect(dry.body.meta.price["approval-reason"]).toContain("approval threshold");
+
+    const created = await team.as(team.member).post(team.path(), giftBody());
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data.attributes).toMatchObject({ stage: "pending_approval" });
+    expect(created.body.data.attributes.events.map((e: { type: string }) => e.type)).toEqual(["gift.pending_approval"]);
+    expect(await charged(team.teamId)).toBe(0);
+    await t.db.gift.update({ where: { id: created.body.data.id }, data: { scheduledAt: new Date(Date.now() - 1000) } });
+    await deliverAllDue(t.db, { transport: outboxTransport });
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: created.body.data.id } })).stage).toBe("pending_approval");
+
+    const budget = await team.as(team.viewer).get(`/teams/${team.teamId}/budget`);
+    expect(budget.body.data.attributes).toMatchObject({
+      "approval-above-price": formatMoney(price - 1),
+      "approval-above-batch-size": null,
+    });
+  });
+
+  it("an owner approves: charged once (the approver in the ledger), scheduled, sent; members and viewers can't; a second approval is 409", async () => {
+    const team = await teamNeedingApproval();
+    const id = (await team.as(team.member).post(team.path(), giftBody())).body.data.id;
+    for (const who of [team.member, team.viewer]) {
+      const refused = expectError(await team.as(who).post(team.path(id, "approve"), undefined), 403, "Forbidden");
+      expect(refused.code).toBe("owner_required");
+    }
+    const approved = await team.as(team.owner).post(team.path(id, "approve"), undefined);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data.attributes.stage).toBe("scheduled");
+    expect(approved.body.data.attributes.events.map((e: { type: string }) => e.type)).toEqual([
+      "gift.pending_approval",
+      "gift.approved",
+    ]);
+    const charges = await t.db.charge.findMany({ where: { teamId: team.teamId } });
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ amountCents: price, actorUserId: team.owner.user.id, actorVia: "token" });
+    const again = expectError(await team.as(team.second).post(team.path(id, "approve"), undefined), 409, "Conflict");
+    expect(again.code).toBe("not_pending_approval");
+
+    await t.db.gift.update({ where: { id }, data: { scheduledAt: new Date(Date.now() - 1000) } });
+    await deliverAllDue(t.db, { transport: outboxTransport });
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id } })).stage).toBe("sent");
+    // Cancelling it now refunds the approval's charge.
+    expect((await team.as(team.owner).delete(team.path(id))).status).toBe(200);
+    expect(await charged(team.teamId)).toBe(0);
+  });
+
+  it("an owner rejects, with a reason: nothing charged, and nothing more can happen to it", async () => {
+    const team = await teamNeedingApproval();
+    const id = (await team.as(team.member).post(team.path(), giftBody())).body.data.id;
+    for (const [body, pointer] of [
+      [{ reason: "x".repeat(501) }, "/reason"],
+      [{ reason: 42 }, "/reason"],
+      [{ reason: "ok", approve: true }, "/approve"],
+    ] as const)
+      expect(
+        expectValidation(await team.as(team.owner).post(team.path(id, "reject"), body)).map((e) => e.pointer),
+      ).toEqual([pointer]);
+    expectError(await team.as(team.owner).post(team.path(id, "reject"), ["no"]), 400, "BadRequest");
+    expect(
+      expectError(await team.as(team.member).post(team.path(id, "reject"), undefined), 403, "Forbidden").code,
+    ).toBe("owner_required");
+    const rejected = await team.as(team.owner).post(team.path(id, "reject"), { reason: "Over the quarter's plan" });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(rejected.body.data.attributes.stage).toBe("rejected");
+    expect(rejected.body.data.attributes.events.at(-1)).toMatchObject({
+      type: "gift.rejected",
+      message: expect.stringContaining("Over the quarter's plan"),
+    });
+    expect(expectError(await team.as(team.owner).post(team.path(id, "approve"), undefined), 409, "Conflict").code).toBe(
+      "not_pending_approval",
+    );
+    expectError(await team.as(team.owner).delete(team.path(id)), 409, "Conflict");
+    expect(await charged(team.teamId)).toBe(0);
+  });
+
+  it("two owners acting at once: one wins, the gift is charged at most once", async () => {
+    const team = await teamNeedingApproval();
+    for (const [first, second] of [
+      ["approve", "approve"],
+      ["approve", "reject"],
+      ["reject", "reject"],
+    ]) {
+      const id = (await team.as(team.member).post(team.path(), giftBody())).body.data.id;
+      const before = await charged(team.teamId);
+      const results = await Promise.all([
+        team.as(team.owner).post(team.path(id, first), undefined),
+        team.as(team.second).post(team.path(id, second), undefined),
+      ]);
+      expect(results.map((r) => r.status).sort(), `${first} vs ${second}`).toEqual([200, 409]);
+      const stage = (await t.db.gift.findUniqueOrThrow({ where: { id } })).stage;
+      expect(await charged(team.teamId)).toBe(before + (stage === "scheduled" ? price : 0));
+      expect(await t.db.giftEvent.count({ where: { giftId: id } })).toBe(2);
+    }
+  });
+
+  it("a batch over the size threshold waits whole; the approval charges within the budget", async () => {
+    const team = await teamNeedingApproval({ approval_above_batch_size: 2 });
+    const small = await team.as(team.member).post(`/teams/${team.teamId}/bulk/gifts`, bulkBody(2));
+    expect(small.body.data.map((g: { attributes: { stage: string } }) => g.attributes.stage)).toEqual([
+      "scheduled",
+      "scheduled",
+    ]);
+    expect(await charged(team.teamId)).toBe(price * 2);
+    const big = await team.as(team.member).post(`/teams/${team.teamId}/bulk/gifts`, bulkBody(3));
+    expect(big.body.data.map((g: { attributes: { stage: string } }) => g.attributes.stage)).toEqual([
+      "pending_approval",
+      "pending_approval",
+      "pending_approval",
+    ]);
+    expect(await charged(team.teamId)).toBe(price * 2);
+
+    await team.as(team.owner).patch(`/teams/${team.teamId}/budget`, {
+      budget: { monthly_limit: formatMoney(price * 3) },
+    });
+    const [a, b] = big.body.data.map((g: { id: string }) => g.id);
+    expect((await team.as(team.owner).post(team.path(a, "approve"), undefined)).status).toBe(200);
+    const over = expectError(
+      await team.as(team.owner).post(team.path(b, "approve"), undefined),
+      402,
+      "Payment Required",
+    );
+    expect(over.code).toBe("budget_exceeded");
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: b } })).stage).toBe("pending_approval");
+    expect(await charged(team.teamId)).toBe(price * 3);
+  });
+
+  it("expire after the approval window, not before; thresholds refuse bad values", async () => {
+    const team = await teamNeedingApproval();
+    const id = (await team.as(team.member).post(team.path(), giftBody())).body.data.id;
+    const day = 24 * 60 * 60 * 1000;
+    expect(await expireUnapprovedGifts(t.db, new Date(Date.now() + (APPROVAL_WINDOW_DAYS - 1) * day))).not.toContain(
+      id,
+    );
+    expect(await expireUnapprovedGifts(t.db, new Date(Date.now() + (APPROVAL_WINDOW_DAYS + 1) * day))).toContain(id);
+    const gift = await team.as(team.owner).get(team.path(id));
+    expect(gift.body.data.attributes.stage).toBe("expired");
+    expect(gift.body.data.attributes.events.at(-1).message).toBe(`Not approved within ${APPROVAL_WINDOW_DAYS} days`);
+
+    for (const value of [0, -1, 10_001, 2.5, "many", { n: 1 }]) {
+      const res = await team.as(team.owner).patch("/budget", { budget: { approval_above_batch_size: value } });
+      expect(
+        expectValidation(res).map((e) => e.pointer),
+        JSON.stringify(value),
+      ).toEqual(["/budget/approval_above_batch_size"]);
+    }
+    const res = await team.as(team.owner).patch("/budget", { budget: { approval_above_price: "-3" } });
+    expect(expectValidation(res).map((e) => e.pointer)).toEqual(["/budget/approval_above_price"]);
+  });
+});

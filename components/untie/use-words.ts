@@ -1,0 +1,20 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { countryNameIn } from "@/lib/format/locale";
+import type { RedemptionWords } from "@/lib/redemption/schema";
+
+/** The form's words in the page's language (the provider's messages), for its labels and the schema's messages. */
+export function useRedemptionWords(): RedemptionWords {
+  const t = useTranslations();
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keys are built from the catalogue's own names
+      t: (key, values) => (t as any)(key, values),
+      country: (code) => countryNameIn(code, locale),
+    }),
+    [t, locale],
+  );
+}

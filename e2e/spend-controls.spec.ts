@@ -1,0 +1,112 @@
+import { expect, test } from "@playwright/test";
+import { demoCredentials } from "./demo";
+import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { replayAs, serverActionOf } from "./server-actions";
+import { signInHere } from "./signin-links";
+
+// Spend controls as a company person meets them: caps on the live token (account page), caps an
+// application asks for (consent screen), and gifts waiting for an owner's approval (team page,
+// dashboard).
+
+const gift = (name: string) => ({ name, email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.test` });
+
+test("an owner caps the live token on the account page; the API then refuses what passes a cap", async ({ page }) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  await page.goto("/account");
+  const caps = page.getByRole("region", { name: "Spending caps for the live token" });
+  await expect(page.getByTestId("token-caps-summary")).toContainText("No caps");
+
+  // A bad amount is named beside its field; nothing is saved.
+  await caps.getByLabel("Per day (USD)").fill("lots");
+  await caps.getByRole("button", { name: "Save caps" }).click();
+  await expect(caps.getByRole("alert")).toContainText("not saved");
+  await expect(caps.getByLabel("Per day (USD)")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+
+  // By keyboard: a per-gift cap below every collection's price.
+  await caps.getByLabel("Per day (USD)").fill("");
+  await caps.getByLabel("Per gift (USD)").fill("5.00");
+  await caps.getByLabel("Per gift (USD)").press("Enter");
+  await expect(caps.getByRole("status")).toContainText("Saved");
+  await page.reload();
+  await expect(page.getByTestId("token-caps-summary")).toContainText("up to $5.00 per gift");
+
+  const refused = await page.request.post("/api/v1/gifts", {
+    headers: { Authorization: `Bearer ${owner.live}`, "Content-Type": "application/vnd.api+json" },
+    data: { gift: { ...gift("Ada Lovelace"), collection: "Coffee Lovers", message: "Thanks!", from: "Dash" } },
+  });
+  expect(refused.status()).toBe(402);
+  expect((await refused.json()).errors[0]).toMatchObject({ code: "cap_per_gift_exceeded" });
+});
+
+test("the consent screen says the caps an application asks for in plain words", async ({ page }) => {
+  const { oauth_client: client } = demoCredentials();
+  await page.goto("/dashboard");
+  await signInHere(page, `consent-caps-${Date.now()}@example.test`);
+  const params = new URLSearchParams({
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uri,
+    response_type: "code",
+    max_per_day: "200.00",
+    max_per_gift: "50",
+  });
+  await page.goto(`/oauth2/authorize?${params}`);
+  const caps = page.getByTestId("consent-caps");
+  await expect(caps).toContainText("up to $50.00 per gift");
+  await expect(caps).toContainText("up to $200.00 a day");
+  await expectAccessible(page);
+
+  params.delete("max_per_day");
+  params.delete("max_per_gift");
+  await page.goto(`/oauth2/authorize?${params}`);
+  await expect(page.getByTestId("consent-caps")).toContainText("no spending cap");
+});
+
+test("gifts above the team's threshold wait for an owner: approve charges and schedules, reject charges nothing; strangers' posts change nothing", async ({
+  page,
+  browser,
+}) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  await page.goto(`/teams/${owner.slug}`);
+  await page.getByLabel("Approve gifts above ($)").fill("1.00");
+  await page.getByRole("button", { name: "Save limits" }).click();
+  await expect(page.getByTestId("approval-summary")).toContainText("An owner approves gifts above $1.00");
+
+  const first = await send(page.request, owner.live, "/gifts", gift("Ada Lovelace"));
+  const second = await send(page.request, owner.live, "/gifts", gift("Grace Hopper"));
+  expect(first.attributes.stage).toBe("pending_approval");
+
+  await page.goto(`/dashboard/${owner.slug}?stage=pending_approval`);
+  await expect(page.getByTestId("gift-row")).toHaveCount(2);
+  await expectAccessible(page);
+
+  await page.goto(`/dashboard/${owner.slug}/gifts/${first.id}`);
+  await expect(page.getByTestId("approval")).toContainText("Waiting for an owner's approval");
+  await expectAccessible(page);
+  const approve = await serverActionOf(page, () => page.getByRole("button", { name: "Approve" }).click());
+  await expect(page.getByTestId("approved")).toContainText("Gift approved");
+  await expect(page.getByTestId("approval")).toHaveCount(0);
+
+  await page.goto(`/dashboard/${owner.slug}/gifts/${second.id}`);
+  await page.getByLabel("Reason (optional, the sender sees it)").fill("Not this quarter");
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByTestId("rejected")).toContainText("Nothing was charged");
+  await expect(page.getByText("Not this quarter")).toBeVisible();
+
+  // Someone else, signed in but not on the team, replays the owner's approve post: nothing changes.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/dashboard");
+  await signInHere(strangerPage, `stranger-${Date.now()}@example.test`);
+  const third = await send(page.request, owner.live, "/gifts", gift("Katherine Johnson"));
+  const forged = approve.postDataBuffer()!.toString("utf8").replaceAll(first.id, third.id);
+  const headers = await approve.allHeaders();
+  for (const name of ["cookie", "content-length", "host", "connection"]) delete headers[name];
+  await stranger.request.post(approve.url(), { headers, data: forged });
+  await replayAs(stranger, approve);
+  const still = await page.request.get(`/api/v1/gifts/${third.id}`, {
+    headers: { Authorization: `Bearer ${owner.live}` },
+  });
+  expect((await still.json()).data.attributes.stage).toBe("pending_approval");
+  await stranger.close();
+});

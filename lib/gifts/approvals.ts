@@ -1,0 +1,128 @@
+import type { PrismaClient } from "@/lib/db";
+import type { TeamActor } from "@/lib/actor";
+import { chargedBy, chargeTeam } from "@/lib/billing";
+import { queryRows } from "@/lib/database/sql";
+import { badRequest, HttpError, ValidationError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { ownerRequired } from "@/lib/teams";
+import { getGift } from "./queries";
+import { moveGift, moveGifts } from "./stages";
+import type { GiftView } from "./view";
+
+/** A gift nobody approved or rejected within this time expires (docs/api.md, Approvals). */
+export const APPROVAL_WINDOW_DAYS = 7;
+const MAX_REASON = 500;
+
+const notPending = (gift: { id: string }, stage: string) =>
+  new HttpError(
+    409,
+    "Conflict",
+    `Gift "${gift.id}" is ${stage}, not waiting for approval: someone may have approved, rejected or cancelled it already.`,
+    { stage },
+    "not_pending_approval",
+  );
+
+function requireApprover(actor: TeamActor, what: string) {
+  if (actor.role !== "owner")
+    throw ownerRequired(`Only the team's owners can ${what} gifts. Ask an owner of team "${actor.team.id}".`);
+}
+
+/** The gift, locked until the transaction ends, with what approving it needs. */
+async function lockGift(tx: Prisma.TransactionClient, id: string) {
+  const [row] = await queryRows<{ stage: string; priceCents: number; collectionId: number; teamId: string }>(
+    tx,
+    Prisma.sql`SELECT "stage", "priceCents", "collectionId", "teamId" FROM "Gift" WHERE "id" = ${id} FOR UPDATE`,
+  );
+  return row;
+}
+
+/**
+ * An owner approves a gift waiting in `pending_approval`: its charge is made now (the team's
+ * budget and the approver's caps apply; the ledger records the approver) and it is scheduled
+ * (sent at its `scheduled_at`, or at once if that has passed), with one `gift.approved` event.
+ * The gift's row is locked first, so of two owners acting at once one wins and the other gets
+ * 409 `not_pending_approval`, and the gift is charged once.
+ */
+export async function approveGift(db: PrismaClient, actor: TeamActor, id: string, now = new Date()): Promise<GiftView> {
+  requireApprover(actor, "approve");
+  const { team } = actor;
+  return db.$transaction(async (tx) => {
+    const gift = await getGift(tx, actor, team, id);
+    const row = await lockGift(tx, gift.id);
+    if (row.stage !== "pending_approval") throw notPending(gift, row.stage);
+    const charge = await chargeTeam(tx, {
+      teamId: team.id,
+      amountCents: row.priceCents,
+      largestGiftCents: row.priceCents,
+      collectionIds: [row.collectionId],
+      description: `Approved gift ${gift.id}`,
+      by: chargedBy(actor),
+    });
+    await moveGift(tx, gift.id, "scheduled", {
+      at: now,
+      action: "approved",
+      message: `Approved by ${actor.user.email}`,
+      data: { chargeId: charge.id },
+    });
+    return getGift(tx, actor, team, id);
+  });
+}
+
+/** `{"reason": "…"}` (optional, at most 500 characters) of a rejection. */
+export function parseRejection(body: unknown): string | null {
+  if (body === null || body === undefined) return null;
+  if (typeof body !== "object" || Array.isArray(body)) throw badRequest('The body must be {"reason": "…"} or empty.');
+  const { reason, ...rest } = body as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0)
+    throw new ValidationError(
+      unknown.map((key) => ({ detail: `${key} is not a known field`, pointer: `/${key}`, code: "unknown_field" })),
+    );
+  if (reason === undefined || reason === null) return null;
+  if (typeof reason !== "string")
+    throw new ValidationError([{ detail: "must be a string", pointer: "/reason", code: "not_a_string" }]);
+  if (reason.length > MAX_REASON)
+    throw new ValidationError([
+      { detail: `is at most ${MAX_REASON} characters`, pointer: "/reason", code: "too_long" },
+    ]);
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(reason))
+    throw new ValidationError([{ detail: "has control characters", pointer: "/reason", code: "invalid_characters" }]);
+  return reason.trim() || null;
+}
+
+/**
+ * An owner rejects a gift waiting in `pending_approval`: it moves to `rejected` (a
+ * `gift.rejected` event with the reason); nothing was charged, so nothing is refunded. Another
+ * owner's approval or rejection at the same moment: one wins, the other gets 409.
+ */
+export async function rejectGift(
+  db: PrismaClient,
+  actor: TeamActor,
+  id: string,
+  reason: string | null,
+  now = new Date(),
+): Promise<GiftView> {
+  requireApprover(actor, "reject");
+  const { team } = actor;
+  return db.$transaction(async (tx) => {
+    const gift = await getGift(tx, actor, team, id);
+    const row = await lockGift(tx, gift.id);
+    if (row.stage !== "pending_approval") throw notPending(gift, row.stage);
+    await moveGift(tx, gift.id, "rejected", {
+      at: now,
+      message: reason ? `Rejected by ${actor.user.email}: ${reason}` : `Rejected by ${actor.user.email}`,
+    });
+    return getGift(tx, actor, team, id);
+  });
+}
+
+/** Gifts left waiting for approval longer than the window expire (nothing was charged). Returns the ids. */
+export async function expireUnapprovedGifts(db: PrismaClient, now = new Date()): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - APPROVAL_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  return db.$transaction((tx) =>
+    moveGifts(tx, { stage: "pending_approval", createdAt: { lt: cutoff } }, "expired", {
+      at: now,
+      message: `Not approved within ${APPROVAL_WINDOW_DAYS} days`,
+    }),
+  );
+}

@@ -1,0 +1,87 @@
+import type { PrismaClient } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { queryRows } from "@/lib/database/sql";
+import type { TeamActor } from "@/lib/actor";
+import { HttpError } from "@/lib/errors";
+import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
+import { queueGiftEmailAgain } from "@/lib/delivery/gift-email-again";
+import { RESEND_GAP_SECONDS, RESENDS_PER_DAY, resendWaitSeconds } from "@/lib/ratelimit/gift-resends";
+import { alreadyCode, requireGiftChanger } from "./changer";
+import { recordGiftEvent } from "./events";
+import { getGift } from "./queries";
+import type { Stage } from "./stages";
+import type { GiftView } from "./view";
+
+const RESENDABLE: readonly Stage[] = ["sent", "opened"];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ResentGift = { gift: GiftView; emailId: number };
+
+/**
+ * `POST /gifts/:id/resend`: the gift email once more, to the gift's address, for an email gift
+ * that is `sent` or `opened` (anything else 409). One `resent` event and one queued `gift`
+ * email in one transaction, with the gift row locked: two concurrent resends are counted one
+ * after the other against the limit (lib/ratelimit/gift-resends.ts, 429 with Retry-After), and
+ * two with the same Idempotency-Key queue one email (the key is claimed first: the second waits,
+ * then replays). The stage does not change. The caller sends the email after the commit.
+ */
+export async function resendGift(
+  db: PrismaClient,
+  actor: TeamActor,
+  id: string,
+  options: { now?: Date; idempotency?: IdempotencyReservation } = {},
+): Promise<ResentGift> {
+  const now = options.now ?? new Date();
+  return db.$transaction(async (tx) => {
+    if (options.idempotency) await reserveIdempotencyKey(tx, options.idempotency, [id]);
+    const seen = await getGift(tx, actor, actor.team, id);
+    requireGiftChanger(actor, seen, "resend gifts");
+    if (seen.deliveryMethod !== "email")
+      throw new HttpError(
+        409,
+        "Conflict",
+        `Gift "${seen.id}" is a link gift: it has no email to resend.`,
+        undefined,
+        "link_gift",
+      );
+    const locked = await queryRows<{ id: string }>(
+      tx,
+      Prisma.sql`SELECT "id" FROM "Gift" WHERE "id" = ${seen.id} AND "stage" = ANY(${RESENDABLE}::text[]) FOR UPDATE`,
+    );
+    // Read again under the lock: the stage and the resends as they are now.
+    const gift = await getGift(tx, actor, actor.team, id);
+    if (locked.length === 0) {
+      const code = gift.stage === "scheduled" ? "not_sent_yet" : alreadyCode(gift.stage);
+      throw new HttpError(
+        409,
+        "Conflict",
+        `Gift "${gift.id}" is ${gift.stage}: only a gift already sent (and not yet redeemed) can be resent.`,
+        undefined,
+        code,
+      );
+    }
+    const earlier = gift.events
+      .filter((e) => e.action === "resent" && now.getTime() - e.createdAt.getTime() < DAY_MS)
+      .map((e) => e.createdAt);
+    const wait = resendWaitSeconds(earlier, now);
+    if (wait > 0) {
+      throw new HttpError(
+        429,
+        "TooManyRequests",
+        `Gift "${gift.id}"'s email can be resent at most ${RESENDS_PER_DAY} times in 24 hours, and once every ${RESEND_GAP_SECONDS / 60} minutes: try again in ${wait} seconds.`,
+        { retry_after: wait },
+        "rate_limited",
+        { "Retry-After": String(wait) },
+      );
+    }
+    const { id: emailId } = await queueGiftEmailAgain(tx, { ...gift, email: gift.email! }, now);
+    await recordGiftEvent(tx, {
+      giftId: gift.id,
+      stage: gift.stage as Stage,
+      action: "resent",
+      message: "The gift email was sent again",
+      at: now,
+    });
+    return { gift: await getGift(tx, actor, actor.team, id), emailId };
+  });
+}
