@@ -326,7 +326,7 @@ describe("methods an endpoint does not serve", () => {
     const a = await createAccount(t.db);
     const cases: [Parameters<typeof callApi>[0], string, string][] = [
       ["PUT", "/gifts", "GET, POST, OPTIONS"],
-      ["PATCH", `/teams/${a.team.id}/gifts/gft_x`, "GET, DELETE, OPTIONS"],
+      ["PUT", `/teams/${a.team.id}/gifts/gft_x`, "GET, PATCH, DELETE, OPTIONS"],
       ["GET", "/bulk/gifts", "POST, OPTIONS"],
       ["DELETE", "/collections", "GET, OPTIONS"],
       ["POST", "/teams", "GET, OPTIONS"],
