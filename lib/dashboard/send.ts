@@ -6,7 +6,7 @@ import { createGifts, parseSingleGift, quoteGifts, type PriceQuote } from "@/lib
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import { defaultSubject } from "@/lib/gifts/subject";
 import { oncePerForm } from "./form-key";
-import { formatInZone, instantInZone, isTimeZone } from "./local-time";
+import { formatInZone, instantInZone, isTimeZone } from "@/lib/format/time-zone";
 
 /**
  * The send form's fields: the API's `POST /gifts` fields, as text, and the time zone its
@@ -38,7 +38,7 @@ export const formTimeZone = (fields: SendFields) => fields.time_zone?.trim() || 
 /**
  * The form as the API's request body, so the form is validated by the same parser with the
  * same messages: empty fields are left out, and the send time, a wall-clock time in the form's
- * zone, becomes the instant it names there (DST included: lib/dashboard/local-time.ts). A zone
+ * zone, becomes the instant it names there (DST included: lib/format/time-zone.ts). A zone
  * the server doesn't know is a problem of its own field (and the time is left out, so it isn't
  * also reported as malformed); a time the API would refuse anyway goes to it as typed.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { checkCadence, MAX_REMINDERS } from "@/lib/reminders/cadence";
-import { canonicalTimeZone } from "@/lib/reminders/time-zone";
+import { canonicalTimeZone } from "@/lib/format/time-zone";
 
 /**
  * Field validators for gift requests. Each reports one problem in the spec's wording with a

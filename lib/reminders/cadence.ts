@@ -1,5 +1,5 @@
 import { DAY_MS, parseDuration } from "./duration";
-import { instantOf, wallClock } from "./time-zone";
+import { instantOf, wallClock } from "@/lib/format/time-zone";
 
 /** Most reminders one gift (or a team's default) may have. */
 export const MAX_REMINDERS = 16;

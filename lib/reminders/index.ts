@@ -10,7 +10,6 @@ export {
 } from "./cadence";
 export { parseDuration, type Duration } from "./duration";
 export { remindDueGifts, type RemindOptions, type RemindSummary } from "./remind";
-export { canonicalTimeZone } from "./time-zone";
 export {
   parseReminderSettings,
   readReminderSettings,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, instantInZone, isTimeZone } from "./local-time";
+import { formatInZone, instantInZone, isTimeZone } from "./time-zone";
 
 const at = (local: string, zone: string) => instantInZone(local, zone)?.toISOString() ?? null;
 
