@@ -1,7 +1,11 @@
 import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { translator } from "@/lib/i18n/catalogue";
+import { direction, type Locale } from "@/lib/i18n/locales";
 
 /** The recipient's reminder that a gift is still waiting to be chosen (lib/reminders). */
 export type ReminderEmailProps = {
+  /** The recipient's language (the gift's locale); English when absent. */
+  locale?: Locale;
   recipientName: string;
   from: string;
   /** The last day to choose ("30 June 2027"), when the gift expires. */
@@ -9,27 +13,26 @@ export type ReminderEmailProps = {
   untieUrl: string;
 };
 
-export default function ReminderEmail({ recipientName, from, chooseBy, untieUrl }: ReminderEmailProps) {
+export default function ReminderEmail({ locale = "en", recipientName, from, chooseBy, untieUrl }: ReminderEmailProps) {
+  const t = translator(locale, "email");
   return (
-    <Html lang="en">
+    <Html lang={locale} dir={direction(locale)}>
       <Head />
-      <Preview>{`${from} sent you a gift, and it is still waiting for you.`}</Preview>
+      <Preview>{t("reminderPreview", { from })}</Preview>
       <Body style={body}>
         <Container style={card}>
           <Section style={{ padding: "24px 32px 8px" }}>
-            <Text style={heading}>Your gift is still waiting, {recipientName}</Text>
-            <Text style={text}>{from} sent you a gift. Open it to choose what you would like.</Text>
-            {chooseBy ? <Text style={text}>Choose by {chooseBy}: after that day the gift expires.</Text> : null}
+            <Text style={heading}>{t("reminderHeading", { name: recipientName })}</Text>
+            <Text style={text}>{t("reminderText", { from })}</Text>
+            {chooseBy ? <Text style={text}>{t("reminderChooseBy", { date: chooseBy })}</Text> : null}
           </Section>
           <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
             <Button href={untieUrl} style={button}>
-              Open your gift
+              {t("reminderButton")}
             </Button>
           </Section>
           <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>
-            You received this reminder because {from} sent you a gift through Ribbon. Reminders stop once you choose.
-          </Text>
+          <Text style={footer}>{t("reminderFooter", { from })}</Text>
         </Container>
       </Body>
     </Html>

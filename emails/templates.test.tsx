@@ -77,6 +77,14 @@ const RECIPIENT_EMAILS = {
     ja: "ギフトを見る",
     ar: "شاهد هديتك",
   },
+  ReminderEmail: {
+    en: "still waiting",
+    es: "todavía te espera",
+    fr: "vous attend toujours",
+    de: "wartet noch auf dich",
+    ja: "まだお待ちしています",
+    ar: "ما زالت بانتظارك",
+  },
 } as const;
 
 describe.each(Object.entries(RECIPIENT_EMAILS))("%s in each locale", (name, words) => {

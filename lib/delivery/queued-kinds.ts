@@ -92,7 +92,7 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   },
   reminder: {
     needs: "gift",
-    subject: (p) => oneLine(`Reminder: ${p.from} sent you a gift`),
+    subject: (p) => oneLine(translator(emailLocale(p.locale), "email")("reminderSubject", { from: p.from })),
     element: (p, { untieUrl }) => createElement(ReminderEmail, { ...p, untieUrl }),
     // Reminders stop the moment the gift is chosen, declined, cancelled or expired: even one already queued.
     whileGift: isAwaitingChoice,

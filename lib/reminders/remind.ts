@@ -2,6 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { queueEmail } from "@/lib/delivery/queued-emails";
 import { longDate } from "@/lib/format/locale";
+import { emailLocale } from "@/lib/i18n";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { recordGiftEvent } from "@/lib/gifts/events";
 import { AWAITING_CHOICE, type Stage } from "@/lib/gifts/stages";
@@ -33,6 +34,7 @@ type DueGift = {
   expiresOn: Date | null;
   timeZone: string | null;
   remindersSent: number;
+  locale: string | null;
 };
 
 const awaiting = Prisma.sql`${[...AWAITING_CHOICE]}::text[]`;
@@ -103,7 +105,7 @@ async function remindOne(
   const [gift] = await queryRows<DueGift>(
     tx,
     Prisma.sql`
-    SELECT "id", "stage", "livemode", "email", "recipientName", "from", "reminders", "sentAt", "expiresOn", "timeZone", "remindersSent"
+    SELECT "id", "stage", "livemode", "email", "recipientName", "from", "reminders", "sentAt", "expiresOn", "timeZone", "remindersSent", "locale"
     FROM "Gift"
     WHERE "id" = ${giftId} AND "nextReminderAt" <= ${now.toISOString()}::timestamp AND "stage" = ANY(${awaiting}) AND "email" IS NOT NULL
     FOR UPDATE SKIP LOCKED`,
@@ -128,15 +130,17 @@ async function remindOne(
   });
   if (claimed.count === 0) return "skipped";
   await afterClaim?.(gift.id);
+  const locale = emailLocale(gift.locale);
   await queueEmail(tx, {
     kind: "reminder",
     to: gift.email,
     giftId: gift.id,
     sandbox: !gift.livemode,
     props: {
+      locale,
       recipientName: gift.recipientName,
       from: gift.from,
-      chooseBy: gift.expiresOn ? longDate(gift.expiresOn, "en") : null,
+      chooseBy: gift.expiresOn ? longDate(gift.expiresOn, locale) : null,
     },
   });
   await recordGiftEvent(tx, {
