@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { updateBudget } from "@/lib/billing";
+import { updateReminderSettings } from "@/lib/reminders";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { siteContext, teamContext, type SiteContext } from "@/lib/site/context";
 import {
@@ -127,6 +128,22 @@ export async function setBudgetAction(_previous: ActionState, form: FormData): P
       const problem = error.problems[0];
       return { error: `${LIMIT_LABELS[problem.pointer ?? ""] ?? "A limit"} ${problem.detail}.` };
     }
+    if (error instanceof HttpError) return { error: error.message };
+    throw error;
+  }
+}
+
+/** The reminders form: the team's default cadence, durations apart by spaces (empty: none). */
+export async function setRemindersAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const cadence = field(form, "cadence").trim().split(/\s+/).filter(Boolean);
+  try {
+    const context = await teamContext(field(form, "team"), "live");
+    if (!context) return { error: "Your session has ended: sign in again." };
+    await updateReminderSettings(context.db, context.actor, { reminders: { cadence } });
+    revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
+    return { ok: "Reminders saved: new gifts get this cadence." };
+  } catch (error) {
+    if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
     if (error instanceof HttpError) return { error: error.message };
     throw error;
   }

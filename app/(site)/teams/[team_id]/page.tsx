@@ -18,18 +18,28 @@ import {
   revokeInvitationAction,
   setBudgetAction,
   setCardAction,
+  setRemindersAction,
 } from "./actions";
+import { RemindersSection } from "@/components/teams/RemindersSection";
+import { readReminderSettings, type ReminderSettings } from "@/lib/reminders";
 
 type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ created?: string; joined?: string }> };
 
 /** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
 const load = cache(
-  async (teamId: string): Promise<{ userId: string; overview: TeamOverview; budget: Budget } | null> => {
+  async (
+    teamId: string,
+  ): Promise<{ userId: string; overview: TeamOverview; budget: Budget; reminders: ReminderSettings } | null> => {
     const { db, actor } = await siteContext();
     if (!actor) return null;
     try {
       const overview = await teamOverview(db, actor.user.id, teamId);
-      return { userId: actor.user.id, overview, budget: await readBudget(db, overview.team.id) };
+      return {
+        userId: actor.user.id,
+        overview,
+        budget: await readBudget(db, overview.team.id),
+        reminders: await readReminderSettings(db, overview.team.id),
+      };
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) notFound();
       throw error;
@@ -50,7 +60,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
   const { created, joined } = await searchParams;
   const loaded = await load(teamId);
   if (!loaded) redirect(`/signin?callbackUrl=${encodeURIComponent(`/teams/${encodeURIComponent(teamId)}`)}`);
-  const { userId, overview, budget } = loaded;
+  const { userId, overview, budget, reminders } = loaded;
   const { team, role, members, invitations } = overview;
   const owner = role === "owner";
   const hidden = <input type="hidden" name="team" value={team.id} />;
@@ -218,6 +228,14 @@ export default async function TeamPage({ params, searchParams }: Props) {
               : formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents)),
         }}
         setBudget={setBudgetAction}
+      />
+
+      <RemindersSection
+        teamId={team.id}
+        owner={owner}
+        cadence={reminders.cadence}
+        quietHours={reminders.quietHours}
+        setReminders={setRemindersAction}
       />
     </main>
   );
