@@ -16,3 +16,12 @@ export function isUniqueViolation(error: unknown): boolean {
     causes.some((c) => c?.code === "23505" || c?.originalCode === "23505" || c?.kind === "UniqueConstraintViolation")
   );
 }
+
+/**
+ * Prisma could not run an interactive transaction at all (P2028: no connection within
+ * `maxWait`, or the transaction closed by its timeout): nothing it did was committed, so the
+ * work may be tried again.
+ */
+export function isTransactionApiError(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "P2028";
+}

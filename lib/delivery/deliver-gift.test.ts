@@ -55,6 +55,34 @@ describe("deliverGift", () => {
     expect(transport.calls).toBe(1);
   });
 
+  test("a busy database that can't start the recording transaction at first: recorded on a later try, sent once", async () => {
+    const gift = await insertGift(t.db, t.owner);
+    const transport = fakeTransport();
+    let refused = 0;
+    // The pool had no connection in time (Prisma's P2028) for the first two tries: nothing committed.
+    const busy = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key === "$transaction" && refused < 2)
+          return () => {
+            refused++;
+            return Promise.reject(
+              Object.assign(new Error("Unable to start a transaction in the given time."), { code: "P2028" }),
+            );
+          };
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    expect(await deliverGift(busy, gift.id, { transport })).toMatchObject({ outcome: "sent" });
+    expect(refused).toBe(2);
+    expect(transport.sent).toHaveLength(1);
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).toMatchObject({ stage: "sent" });
+    expect(await outbox(gift.id)).toHaveLength(1);
+    // Later sweeps find nothing to send again.
+    expect(await deliverGift(t.db, gift.id, { transport })).toMatchObject({ outcome: "skipped" });
+    expect(transport.sent).toHaveLength(1);
+  });
+
   test("ten concurrent calls for one gift send one email", async () => {
     const gift = await insertGift(t.db, t.owner);
     const transport = fakeTransport();

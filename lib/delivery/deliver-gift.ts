@@ -2,6 +2,7 @@ import { keptBody } from "./outbox-retention";
 import type { PrismaClient } from "@/lib/db";
 import { config } from "@/lib/config";
 import { markGiftsSent, moveGift } from "@/lib/gifts/stages";
+import { isTransactionApiError } from "@/lib/database/errors";
 import { claimDueGifts, holdClaimedGifts, type ClaimedGift } from "./claim";
 import { insertOutboxRows } from "./outbox";
 import { renderGiftEmail } from "./render-gift-email";
@@ -119,8 +120,27 @@ export async function deliverClaimedGifts(
   return gifts.map((g) => results.get(g.id)!);
 }
 
-/** Moves the delivered gifts to `sent` and keeps their messages, in one transaction. Returns the ids moved. */
+/**
+ * After the emails went out, recording them must not be lost to a busy database: a transaction
+ * that could not start (no connection in time) or was closed by its timeout committed nothing
+ * and is tried again, while the claim's leases are still being renewed. Only if every try fails
+ * do the leases run out and the gifts go again (the provider sees the same idempotency key).
+ */
+const RECORD_TRIES = 5;
+
 async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promise<Set<string>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await record(db, prepared, at);
+    } catch (error) {
+      if (!isTransactionApiError(error) || attempt >= RECORD_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+    }
+  }
+}
+
+/** Moves the delivered gifts to `sent` and keeps their messages, in one transaction. Returns the ids moved. */
+async function record(db: PrismaClient, prepared: Prepared[], at: Date): Promise<Set<string>> {
   return db.$transaction(async (tx) => {
     const ids = prepared.map((p) => p.gift.id);
     const moved = new Set(await markGiftsSent(tx, ids, at));
@@ -143,8 +163,11 @@ async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promi
         );
     }
     return moved;
-  });
+  }, RECORD_TRANSACTION);
 }
+
+/** A busy pool gets longer than Prisma's default 2 s to hand the recording a connection. */
+const RECORD_TRANSACTION = { maxWait: 15_000, timeout: 30_000 };
 
 async function failAttempt(
   db: PrismaClient,
