@@ -18,6 +18,7 @@ export const STAGES = [
   "expired",
   "failed",
   "rejected",
+  "declined",
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -42,8 +43,9 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   // A gift that needs an owner's approval (lib/gifts/approvals.ts): approved, it is scheduled.
   pending_approval: ["scheduled", "rejected", "cancelled", "expired"],
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
-  sent: ["opened", "redeemed", "cancelled", "expired"],
-  opened: ["redeemed", "cancelled", "expired"],
+  // declined: the recipient said "No thanks" on the untie page (lib/redemption/decline.ts).
+  sent: ["opened", "redeemed", "cancelled", "expired", "declined"],
+  opened: ["redeemed", "cancelled", "expired", "declined"],
   redeemed: ["shipped", "failed"], // failed: the fulfilment provider refused the order for good
   shipped: ["delivered"],
   delivered: [],
@@ -51,6 +53,7 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   expired: [],
   failed: ["cancelled"],
   rejected: [],
+  declined: [],
 };
 
 /** The stages a gift may be in to move to `to`. */

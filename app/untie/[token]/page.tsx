@@ -8,6 +8,7 @@ import { GiftCard } from "@/components/untie/GiftCard";
 import { LocaleRoot } from "@/components/untie/LocaleRoot";
 import { Progress } from "@/components/untie/Progress";
 import { RecordOpen } from "@/components/RecordOpen";
+import { DeclineForm } from "@/components/untie/DeclineForm";
 import { RedeemForm } from "@/components/untie/RedeemForm";
 import { longDate } from "@/lib/format/locale";
 import { clientMessages, translator, type Locale } from "@/lib/i18n";
@@ -17,7 +18,7 @@ import { countFailedGuess } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
 import { addressLinesIn } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
-import { chooseLanguageAction, redeemAction } from "./actions";
+import { chooseLanguageAction, declineAction, redeemAction } from "./actions";
 
 type Params = { params: Promise<{ token: string }> };
 
@@ -32,7 +33,19 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 const CHOSEN = ["redeemed", "shipped", "delivered"];
 
 // What the form's client components say: only these namespaces travel to the browser.
-const FORM_NAMESPACES = ["form", "product", "address", "addressLabel", "addressInSentence", "errors", "note"] as const;
+const FORM_NAMESPACES = [
+  "form",
+  "product",
+  "address",
+  "addressLabel",
+  "addressInSentence",
+  "errors",
+  "note",
+  "decline",
+] as const;
+
+// Stages the recipient ended (or that ended without them): the page only says so.
+const GONE = ["cancelled", "expired", "failed", "declined"];
 
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
 export default async function UntiePage({ params }: Params) {
@@ -53,8 +66,7 @@ async function unknownGift(locale: Locale) {
 }
 
 function GiftPage({ gift, token, locale }: { gift: UntieGift; token: string; locale: Locale }) {
-  if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed")
-    return <Gone gift={gift} locale={locale} />;
+  if (GONE.includes(gift.stage)) return <Gone gift={gift} locale={locale} />;
 
   // An email gift not sent yet: only its sender could have the link, and it can't be redeemed before it is sent.
   if (gift.stage === "scheduled" && gift.deliveryMethod === "email") return <NotReady gift={gift} locale={locale} />;
@@ -104,6 +116,7 @@ function GiftPage({ gift, token, locale }: { gift: UntieGift; token: string; loc
               products={gift.collection.products}
               action={redeemAction}
             />
+            <DeclineForm secret={token} from={gift.from} action={declineAction} />
           </NextIntlClientProvider>
         </section>
       )}
@@ -216,6 +229,13 @@ function Gone({ gift, locale }: { gift: UntieGift; locale: Locale }) {
       <BrandedMessage title={t("cancelledTitle")}>
         <p>{t("cancelled", { from })}</p>
         <p>{t("cancelledAsk", { from })}</p>
+      </BrandedMessage>
+    );
+  }
+  if (gift.stage === "declined") {
+    return (
+      <BrandedMessage title={t("declinedTitle")}>
+        <p>{t("declined", { from })}</p>
       </BrandedMessage>
     );
   }

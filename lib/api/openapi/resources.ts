@@ -146,7 +146,10 @@ export const Gift = resource(
     "delivery-method": z.enum(["email", "link"]),
     email: z.string().nullable().meta({ description: "The recipient's email; null for link gifts." }),
     "cc-email": z.string().nullable(),
-    stage: z.enum(STAGES),
+    stage: z.enum(STAGES).meta({
+      description:
+        "`declined`: the recipient said No thanks on the untie page (refunded in full; the `gift.declined` event's message is their reason, null without one).",
+    }),
     "last-event-at": timestamp,
     "scheduled-at": timestamp.nullable().meta({ description: "When the gift email goes out; null for link gifts." }),
     "expires-on": z
