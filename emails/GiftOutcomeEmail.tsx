@@ -4,17 +4,31 @@ import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-
  * The sender's email when the recipient ends the gift themselves: declined (with their reason,
  * if they gave one) or donated to a charity. In English, like the sender's other emails.
  */
-export type GiftOutcomeEmailProps = {
-  recipientName: string;
-  outcome: "declined";
-  /** The recipient's reason for declining; null when they gave none. */
-  reason: string | null;
-  /** The refund of a declined live gift's charge ("25.00 USD"); null when nothing was charged. */
-  refund: string | null;
-};
+export type GiftOutcomeEmailProps =
+  | {
+      recipientName: string;
+      outcome: "declined";
+      /** The recipient's reason for declining; null when they gave none. */
+      reason: string | null;
+      /** The refund of a declined live gift's charge ("25.00 USD"); null when nothing was charged. */
+      refund: string | null;
+    }
+  | {
+      recipientName: string;
+      outcome: "donated";
+      charityName: string;
+      /** The value recorded against the charity ("25.00 USD"): the gift's price, not refunded. */
+      amount: string;
+    };
 
-export default function GiftOutcomeEmail({ recipientName, reason, refund }: GiftOutcomeEmailProps) {
-  const headline = `${recipientName} declined your gift`;
+/** The email's subject and first line. */
+export const outcomeHeadline = (p: GiftOutcomeEmailProps) =>
+  p.outcome === "declined"
+    ? `${p.recipientName} declined your gift`
+    : `${p.recipientName} donated your gift to ${p.charityName}`;
+
+export default function GiftOutcomeEmail(props: GiftOutcomeEmailProps) {
+  const headline = outcomeHeadline(props);
   return (
     <Html lang="en">
       <Head />
@@ -23,10 +37,24 @@ export default function GiftOutcomeEmail({ recipientName, reason, refund }: Gift
         <Container style={card}>
           <Section style={{ padding: "24px 32px" }}>
             <Text style={heading}>{headline}</Text>
-            {reason ? <Text style={quote}>{reason}</Text> : <Text style={text}>They gave no reason.</Text>}
-            <Text style={text}>
-              {refund ? `Its charge of ${refund} is refunded to your team's card.` : "Nothing was charged for it."}
-            </Text>
+            {props.outcome === "donated" ? (
+              <Text style={text}>
+                {`Its value, ${props.amount}, goes to ${props.charityName}. The charge stands: nothing is refunded, and nothing is shipped.`}
+              </Text>
+            ) : (
+              <>
+                {props.reason ? (
+                  <Text style={quote}>{props.reason}</Text>
+                ) : (
+                  <Text style={text}>They gave no reason.</Text>
+                )}
+                <Text style={text}>
+                  {props.refund
+                    ? `Its charge of ${props.refund} is refunded to your team's card.`
+                    : "Nothing was charged for it."}
+                </Text>
+              </>
+            )}
           </Section>
           <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
           <Text style={footer}>You sent this gift through Ribbon.</Text>

@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from "react";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
-import GiftOutcomeEmail, { type GiftOutcomeEmailProps } from "@/emails/GiftOutcomeEmail";
+import GiftOutcomeEmail, { outcomeHeadline, type GiftOutcomeEmailProps } from "@/emails/GiftOutcomeEmail";
 import OutcomeConfirmationEmail, { type OutcomeConfirmationEmailProps } from "@/emails/OutcomeConfirmationEmail";
 import DeliveredEmail, { type DeliveredEmailProps } from "@/emails/DeliveredEmail";
 import RedemptionEmail, { type RedemptionEmailProps } from "@/emails/RedemptionEmail";
@@ -31,9 +31,9 @@ export type QueuedEmailProps = {
   "team-invitation": Omit<TeamInvitationEmailProps, "url">;
   "webhook-disabled": WebhookDisabledEmailProps;
   reminder: WithoutLink<ReminderEmailProps>;
-  /** To the sender: the recipient declined the gift (lib/redemption/decline.ts). */
+  /** To the sender: the recipient declined or donated the gift (lib/redemption/decline.ts, donate.ts). */
   "gift-outcome": GiftOutcomeEmailProps;
-  /** To the recipient: their decline confirmed, in the gift's locale. */
+  /** To the recipient: their decline or donation confirmed, in the gift's locale. */
   "outcome-confirmation": OutcomeConfirmationEmailProps;
 };
 export type QueuedKind = keyof QueuedEmailProps;
@@ -105,12 +105,19 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   },
   "gift-outcome": {
     needs: "nothing",
-    subject: (p) => oneLine(`${p.recipientName} declined your gift`),
+    subject: (p) => oneLine(outcomeHeadline(p)),
     element: (p) => createElement(GiftOutcomeEmail, p),
   },
   "outcome-confirmation": {
     needs: "nothing",
-    subject: (p) => oneLine(translator(emailLocale(p.locale), "email")("declinedSubject", { from: p.from })),
+    subject: (p) => {
+      const t = translator(emailLocale(p.locale), "email");
+      return oneLine(
+        p.outcome === "donated"
+          ? t("donatedSubject", { from: p.from, charity: p.charityName ?? "" })
+          : t("declinedSubject", { from: p.from }),
+      );
+    },
     element: (p) => createElement(OutcomeConfirmationEmail, p),
   },
 };

@@ -19,6 +19,7 @@ export const STAGES = [
   "failed",
   "rejected",
   "declined",
+  "donated",
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -43,9 +44,10 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   // A gift that needs an owner's approval (lib/gifts/approvals.ts): approved, it is scheduled.
   pending_approval: ["scheduled", "rejected", "cancelled", "expired"],
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
-  // declined: the recipient said "No thanks" on the untie page (lib/redemption/decline.ts).
-  sent: ["opened", "redeemed", "cancelled", "expired", "declined"],
-  opened: ["redeemed", "cancelled", "expired", "declined"],
+  // declined, donated: the recipient said "No thanks", or gave the gift's value to a charity,
+  // on the untie page (lib/redemption/decline.ts, donate.ts).
+  sent: ["opened", "redeemed", "cancelled", "expired", "declined", "donated"],
+  opened: ["redeemed", "cancelled", "expired", "declined", "donated"],
   redeemed: ["shipped", "failed"], // failed: the fulfilment provider refused the order for good
   shipped: ["delivered"],
   delivered: [],
@@ -54,6 +56,7 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   failed: ["cancelled"],
   rejected: [],
   declined: [],
+  donated: [],
 };
 
 /** The stages a gift may be in to move to `to`. */

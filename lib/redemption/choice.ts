@@ -25,6 +25,8 @@ export function refusal(stage: string, sender: string, { t }: RedemptionWords = 
       return t("refusal.redeemed");
     case "declined":
       return t("refusal.declined");
+    case "donated":
+      return t("refusal.donated");
     default:
       return null;
   }
