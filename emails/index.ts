@@ -1,6 +1,8 @@
 // Every email template with its preview props: the render test walks this list.
 import DeliveredEmail from "./DeliveredEmail";
 import GiftEmail from "./GiftEmail";
+import GiftOutcomeEmail from "./GiftOutcomeEmail";
+import OutcomeConfirmationEmail from "./OutcomeConfirmationEmail";
 import RedemptionEmail from "./RedemptionEmail";
 import ReminderEmail from "./ReminderEmail";
 import ShippedEmail from "./ShippedEmail";
@@ -12,6 +14,8 @@ import WebhookDisabledEmail from "./WebhookDisabledEmail";
 export {
   DeliveredEmail,
   GiftEmail,
+  GiftOutcomeEmail,
+  OutcomeConfirmationEmail,
   RedemptionEmail,
   ReminderEmail,
   ShippedEmail,
@@ -22,6 +26,8 @@ export {
 };
 export type { DeliveredEmailProps } from "./DeliveredEmail";
 export type { GiftEmailProps } from "./GiftEmail";
+export type { GiftOutcomeEmailProps } from "./GiftOutcomeEmail";
+export type { OutcomeConfirmationEmailProps } from "./OutcomeConfirmationEmail";
 export type { RedemptionEmailProps } from "./RedemptionEmail";
 export type { ReminderEmailProps } from "./ReminderEmail";
 export type { ShippedEmailProps } from "./ShippedEmail";
@@ -33,6 +39,8 @@ export type { WebhookDisabledEmailProps } from "./WebhookDisabledEmail";
 export const templates = {
   DeliveredEmail,
   GiftEmail,
+  GiftOutcomeEmail,
+  OutcomeConfirmationEmail,
   RedemptionEmail,
   ReminderEmail,
   ShippedEmail,

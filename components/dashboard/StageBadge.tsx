@@ -10,6 +10,8 @@ const TONE: Record<string, string> = {
   failed: "bg-red-100 text-red-900",
   pending_approval: "bg-amber-50 text-amber-900 ring-1 ring-amber-300",
   rejected: "bg-stone-200 text-stone-800",
+  declined: "bg-stone-200 text-stone-800",
+  donated: "bg-teal-100 text-teal-900",
 };
 
 /** A gift's stage as a small coloured label (the word carries the meaning; colour only helps). */

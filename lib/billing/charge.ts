@@ -71,11 +71,15 @@ export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ i
   return charge;
 }
 
-/** Refunds one gift's share of a charge, as its own ledger entry, recording who caused it. */
+/**
+ * Refunds one gift's share of a charge, as its own ledger entry, recording who caused it and
+ * why the gift ended (cancelled by the sender, declined by the recipient: docs/api.md, Refunds).
+ */
 export async function refundGift(
   tx: Tx,
   gift: { id: string; teamId: string; chargeId: number | null; priceCents: number },
   by: ChargedBy,
+  why: "cancelled" | "declined" = "cancelled",
 ) {
   if (gift.chargeId === null) return null;
   const charge = await tx.charge.findUniqueOrThrow({ where: { id: gift.chargeId } });
@@ -84,7 +88,7 @@ export async function refundGift(
       teamId: gift.teamId,
       kind: "refund",
       amountCents: -gift.priceCents,
-      description: `Refund for cancelled gift ${gift.id}`,
+      description: `Refund for ${why} gift ${gift.id}`,
       cardLast4: charge.cardLast4,
       refundOfId: charge.id,
       giftId: gift.id,

@@ -457,3 +457,42 @@ export const seedLogos: SeedLogo[] = [
   { slug: "northwind", name: "Northwind", imageUrl: "/catalogue/logos/northwind.svg", isDefault: false },
   { slug: "globex", name: "Globex", imageUrl: "/catalogue/logos/globex.svg", isDefault: false },
 ];
+
+export type SeedCharity = { slug: string; name: string; logoUrl: string; sentence: string };
+
+/**
+ * The charities a recipient may donate a gift to (docs/redemption.md, Donate): illustrative
+ * names, like the catalogue's brands; a deployment replaces them with the charities it pays.
+ */
+export const seedCharities: SeedCharity[] = [
+  {
+    slug: "clean-water-fund",
+    name: "Clean Water Fund",
+    logoUrl: "/catalogue/charities/clean-water-fund.svg",
+    sentence: "Builds and repairs wells so villages have safe water close to home.",
+  },
+  {
+    slug: "school-meals",
+    name: "School Meals Trust",
+    logoUrl: "/catalogue/charities/school-meals.svg",
+    sentence: "Serves a hot lunch to children at schools where many would otherwise go without.",
+  },
+  {
+    slug: "open-meadows",
+    name: "Open Meadows",
+    logoUrl: "/catalogue/charities/open-meadows.svg",
+    sentence: "Buys and restores meadows and woodland as homes for wild plants and animals.",
+  },
+  {
+    slug: "night-shelter",
+    name: "Night Shelter Network",
+    logoUrl: "/catalogue/charities/night-shelter.svg",
+    sentence: "Gives people without a home a warm bed, a meal and help finding a place to live.",
+  },
+  {
+    slug: "first-books",
+    name: "First Books",
+    logoUrl: "/catalogue/charities/first-books.svg",
+    sentence: "Puts new books in the hands of children who have none of their own.",
+  },
+];

@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { SANDBOX_TEAM_ID } from "@/lib/teams/constants";
 import { seedCatalogue } from "./seed";
-import { seedCollections, seedDesigns, seedLogos } from "./seed-data";
+import { seedCharities, seedCollections, seedDesigns, seedLogos } from "./seed-data";
 
 let database: Database;
 let db: PrismaClient;
@@ -29,6 +29,7 @@ async function snapshot(db: PrismaClient) {
     variants: await db.productVariant.findMany({ orderBy: { id: "asc" } }),
     designs: await db.design.findMany({ orderBy: { id: "asc" } }),
     logos: await db.logo.findMany({ orderBy: { id: "asc" } }),
+    charities: await db.charity.findMany({ orderBy: { id: "asc" } }),
     users: await db.user.count(),
     paymentMethods: await db.paymentMethod.count(),
   };
@@ -74,6 +75,11 @@ describe("seedCatalogue", () => {
     expect(logos.filter((l) => l.isDefault)).toHaveLength(1);
     expect(logos.every((l) => l.global && l.teamId === null)).toBe(true);
 
+    const charities = await db.charity.findMany({ orderBy: { position: "asc" } });
+    expect(charities.length).toBeGreaterThanOrEqual(3);
+    expect(charities.map((c) => c.slug)).toEqual(seedCharities.map((c) => c.slug));
+    for (const c of charities) expect(c.sentence, c.slug).toMatch(/^[A-Z][^.]*\.$/); // one sentence
+
     const sandbox = await db.team.findUnique({ where: { id: SANDBOX_TEAM_ID }, include: { memberships: true } });
     expect(sandbox).toMatchObject({ id: "sandbox", name: "Sandbox", memberships: [] });
     expect(await db.team.count()).toBe(1);
@@ -85,6 +91,7 @@ describe("seedCatalogue", () => {
       ...(await db.product.findMany()).map((p) => p.imageUrl),
       ...(await db.design.findMany()).flatMap((d) => [d.imageUrl, d.thumbnailUrl]),
       ...(await db.logo.findMany()).map((l) => l.imageUrl),
+      ...(await db.charity.findMany()).map((c) => c.logoUrl),
     ];
     const missing = urls.filter((url) => !url.startsWith("/") || !existsSync(path.join(process.cwd(), "public", url)));
     expect(missing).toEqual([]);
@@ -106,6 +113,7 @@ describe("seedCatalogue", () => {
     await db.team.update({ where: { id: SANDBOX_TEAM_ID }, data: { name: "Renamed sandbox" } });
     await db.collection.update({ where: { slug: first.slug }, data: { name: "Edited", priceCents: 1 } });
     await db.logo.updateMany({ data: { isDefault: true } });
+    await db.charity.update({ where: { slug: seedCharities[0].slug }, data: { name: "Edited", position: 99 } });
 
     await seedCatalogue(db);
 
@@ -115,6 +123,7 @@ describe("seedCatalogue", () => {
     expect(after.variants).toEqual(before.variants);
     expect(after.designs).toEqual(before.designs);
     expect(after.logos).toEqual(before.logos);
+    expect(after.charities).toEqual(before.charities);
     expect(after.logos.filter((l) => l.isDefault)).toHaveLength(1);
     // The seed creates the sandbox team but never overwrites it, nor other teams.
     expect(after.teams.map((t) => [t.id, t.name])).toEqual([

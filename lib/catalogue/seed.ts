@@ -1,9 +1,9 @@
 import type { Tx } from "@/lib/db";
 import { SANDBOX_TEAM } from "@/lib/teams/constants";
-import { seedCollections, seedDesigns, seedLogos } from "./seed-data";
+import { seedCharities, seedCollections, seedDesigns, seedLogos } from "./seed-data";
 
 /**
- * Makes the global catalogue and the shared sandbox team match `seed-data.ts`.
+ * Makes the global catalogue, the charities and the shared sandbox team match `seed-data.ts`.
  * Idempotent: every row is keyed by its slug, so a second run changes nothing.
  */
 export async function seedCatalogue(db: Tx): Promise<void> {
@@ -60,5 +60,10 @@ export async function seedCatalogue(db: Tx): Promise<void> {
   for (const l of seedLogos) {
     const fields = { name: l.name, imageUrl: l.imageUrl, isDefault: l.isDefault, global: true };
     await db.logo.upsert({ where: { slug: l.slug }, create: { slug: l.slug, ...fields }, update: fields });
+  }
+
+  for (const [position, c] of seedCharities.entries()) {
+    const fields = { name: c.name, logoUrl: c.logoUrl, sentence: c.sentence, position };
+    await db.charity.upsert({ where: { slug: c.slug }, create: { slug: c.slug, ...fields }, update: fields });
   }
 }

@@ -50,8 +50,9 @@ beforeAll(async () => {
   viewerActor = await onTeam(t.db, person(viewer.user), owner.team.id);
   const cat = await catalogue(t.db);
   const base = { teamId: owner.team.id, senderId: owner.user.id };
-  // The stages a gift takes first, then the approvals' two (so the first nine keep their days).
-  const stages = [...STAGES.filter((s) => s !== "pending_approval"), "pending_approval" as const];
+  // The stages a gift takes first, then those added later, in the order they came (so earlier ones keep their days).
+  const later = ["pending_approval", "declined", "donated"] as const;
+  const stages = [...STAGES.filter((s) => !(later as readonly string[]).includes(s)), ...later];
   const rows = stages.map((stage, i) =>
     giftRow(cat, {
       ...base,
@@ -169,9 +170,9 @@ describe("the funnel", () => {
     const funnel = await dashboardFunnel(t.db, ownerActor, live({ to: "2026-03-31" }));
     expect(funnel.total).toBe(STAGES.length);
     const count = Object.fromEntries([...funnel.path, ...funnel.exits].map((s) => [s.stage, s.count]));
-    // One gift per stage: 6 on the path, so "Created" counts all 11 and each later step the ones at or past it.
+    // One gift per stage: 6 on the path, so "Created" counts all 13 and each later step the ones at or past it.
     expect(count).toEqual({
-      scheduled: 11,
+      scheduled: 13,
       sent: 5,
       opened: 4,
       redeemed: 3,
@@ -182,8 +183,10 @@ describe("the funnel", () => {
       failed: 1,
       pending_approval: 1,
       rejected: 1,
+      declined: 1,
+      donated: 1,
     });
-    expect(funnel.path[1].rate).toBeCloseTo(5 / 11);
+    expect(funnel.path[1].rate).toBeCloseTo(5 / 13);
     expect([...FUNNEL_PATH, ...FUNNEL_EXITS].sort()).toEqual([...STAGES].sort());
   });
 

@@ -9,7 +9,15 @@ import { dashboardWhere } from "./where";
 
 /** The way a gift goes when all is well; the other stages leave it. */
 export const FUNNEL_PATH = ["scheduled", "sent", "opened", "redeemed", "shipped", "delivered"] as const;
-export const FUNNEL_EXITS = ["pending_approval", "rejected", "expired", "cancelled", "failed"] as const;
+export const FUNNEL_EXITS = [
+  "pending_approval",
+  "rejected",
+  "expired",
+  "cancelled",
+  "failed",
+  "declined",
+  "donated",
+] as const;
 
 export type FunnelStep = { stage: Stage; label: string; count: number; rate: number | null };
 export type Funnel = { total: number; path: FunnelStep[]; exits: FunnelStep[] };
@@ -26,6 +34,8 @@ const LABELS: Record<Stage, string> = {
   cancelled: "Cancelled",
   failed: "Failed",
   rejected: "Rejected",
+  declined: "Declined",
+  donated: "Donated",
 };
 
 /**

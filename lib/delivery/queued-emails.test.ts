@@ -44,6 +44,8 @@ const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
   "team-invitation": { inviter: "Alex (alex@acme.test)", teamName: "Acme", role: "member", expiresOn: "1 May 2027" },
   "webhook-disabled": { url: "https://hooks.acme.test/ribbon", teamId: "acme", reason: "500 five days running" },
   reminder: { recipientName: "Kim", from: "The Acme team", chooseBy: "30 June 2027" },
+  "gift-outcome": { recipientName: "Kim", outcome: "declined", reason: "I have one already.", refund: "25.00 USD" },
+  "outcome-confirmation": { recipientName: "Kim", from: "The Acme team", outcome: "declined" },
 };
 const LINK = "https://gifts.example.test/api/auth/callback/email?token=secret-link-token";
 
@@ -171,6 +173,7 @@ test("the recipient's queued emails go out in the locale stored with them (subje
     ["redemption", "es", "Tu regalo de The Acme team: Merino Beanie (Navy)", "Sigue tu regalo"],
     ["shipped", "de", "Ihr Geschenk von The Acme team wurde versendet", "Sendungsnummer:"],
     ["delivered", "ar", "وصلت هديتك من The Acme team", "شاهد هديتك"],
+    ["outcome-confirmation", "fr", "Vous avez refusé le cadeau de The Acme team", "rien ne vous sera envoyé"],
     ["delivered", undefined, "Your gift from The Acme team has arrived", "See your gift"],
   ] as const;
   for (const [kind, locale, subject, word] of cases) {

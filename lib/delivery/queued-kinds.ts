@@ -1,5 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
+import GiftOutcomeEmail, { outcomeHeadline, type GiftOutcomeEmailProps } from "@/emails/GiftOutcomeEmail";
+import OutcomeConfirmationEmail, { type OutcomeConfirmationEmailProps } from "@/emails/OutcomeConfirmationEmail";
 import DeliveredEmail, { type DeliveredEmailProps } from "@/emails/DeliveredEmail";
 import RedemptionEmail, { type RedemptionEmailProps } from "@/emails/RedemptionEmail";
 import ReminderEmail, { type ReminderEmailProps } from "@/emails/ReminderEmail";
@@ -29,6 +31,10 @@ export type QueuedEmailProps = {
   "team-invitation": Omit<TeamInvitationEmailProps, "url">;
   "webhook-disabled": WebhookDisabledEmailProps;
   reminder: WithoutLink<ReminderEmailProps>;
+  /** To the sender: the recipient declined or donated the gift (lib/redemption/decline.ts, donate.ts). */
+  "gift-outcome": GiftOutcomeEmailProps;
+  /** To the recipient: their decline or donation confirmed, in the gift's locale. */
+  "outcome-confirmation": OutcomeConfirmationEmailProps;
 };
 export type QueuedKind = keyof QueuedEmailProps;
 
@@ -96,6 +102,23 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
     element: (p, { untieUrl }) => createElement(ReminderEmail, { ...p, untieUrl }),
     // Reminders stop the moment the gift is chosen, declined, cancelled or expired: even one already queued.
     whileGift: isAwaitingChoice,
+  },
+  "gift-outcome": {
+    needs: "nothing",
+    subject: (p) => oneLine(outcomeHeadline(p)),
+    element: (p) => createElement(GiftOutcomeEmail, p),
+  },
+  "outcome-confirmation": {
+    needs: "nothing",
+    subject: (p) => {
+      const t = translator(emailLocale(p.locale), "email");
+      return oneLine(
+        p.outcome === "donated"
+          ? t("donatedSubject", { from: p.from, charity: p.charityName ?? "" })
+          : t("declinedSubject", { from: p.from }),
+      );
+    },
+    element: (p) => createElement(OutcomeConfirmationEmail, p),
   },
 };
 

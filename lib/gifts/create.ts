@@ -176,6 +176,8 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     timeZone: own.timeZone,
     remindersSent: 0,
     clockAt: null,
+    donatedCents: null,
+    donatedTo: null,
     selectedProduct: null,
     batch: shared.batch && { id: shared.batch.id, name: shared.batch.name },
     variant: null,

@@ -76,6 +76,8 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     timeZone: g.timeZone,
     remindersSent: g.remindersSent,
     clockAt: utcOrNull(g.clockAt),
+    donatedCents: g.donatedCents,
+    donatedTo: g.donatedTo,
     selectedProduct: g.selectedProduct,
     batch: g.batch,
     variant: g.variant,
@@ -122,12 +124,14 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",
-             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt",
+             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt", g."donatedCents",
              -- CASE: most gifts have no choice yet, and then no look-up runs.
              CASE WHEN g."batchId" IS NOT NULL THEN
                (SELECT json_build_object('id', b."id", 'name', b."name") FROM "GiftBatch" b WHERE b."id" = g."batchId") END AS "batch",
              CASE WHEN g."selectedProductId" IS NOT NULL THEN
                (SELECT json_build_object('id', p."id", 'name', p."name") FROM "Product" p WHERE p."id" = g."selectedProductId") END AS "selectedProduct",
+             CASE WHEN g."donatedToCharityId" IS NOT NULL THEN
+               (SELECT json_build_object('slug', c."slug", 'name', c."name") FROM "Charity" c WHERE c."id" = g."donatedToCharityId") END AS "donatedTo",
              CASE WHEN g."variantId" IS NOT NULL THEN
                (SELECT json_build_object('id', v."id", 'name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") END AS "variant",
              (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'action', e."action", 'message', e."message", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')

@@ -47,6 +47,7 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
       },
       selectedProduct: { select: { name: true, description: true, imageUrl: true } },
       variant: { select: { name: true } },
+      donatedTo: { select: { name: true } },
       address: true,
       thankYouNote: true,
       carrier: true,

@@ -18,6 +18,8 @@ export const STAGES = [
   "expired",
   "failed",
   "rejected",
+  "declined",
+  "donated",
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -42,8 +44,10 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   // A gift that needs an owner's approval (lib/gifts/approvals.ts): approved, it is scheduled.
   pending_approval: ["scheduled", "rejected", "cancelled", "expired"],
   scheduled: ["sent", "opened", "cancelled", "expired", "failed"], // a link gift goes straight to opened
-  sent: ["opened", "redeemed", "cancelled", "expired"],
-  opened: ["redeemed", "cancelled", "expired"],
+  // declined, donated: the recipient said "No thanks", or gave the gift's value to a charity,
+  // on the untie page (lib/redemption/decline.ts, donate.ts).
+  sent: ["opened", "redeemed", "cancelled", "expired", "declined", "donated"],
+  opened: ["redeemed", "cancelled", "expired", "declined", "donated"],
   redeemed: ["shipped", "failed"], // failed: the fulfilment provider refused the order for good
   shipped: ["delivered"],
   delivered: [],
@@ -51,6 +55,8 @@ const NEXT: Record<Stage, readonly Stage[]> = {
   expired: [],
   failed: ["cancelled"],
   rejected: [],
+  declined: [],
+  donated: [],
 };
 
 /** The stages a gift may be in to move to `to`. */

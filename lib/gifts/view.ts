@@ -37,6 +37,8 @@ export const GIFT_VIEW_SELECT = {
   timeZone: true,
   remindersSent: true,
   clockAt: true,
+  donatedCents: true,
+  donatedTo: { select: { slug: true, name: true } },
   selectedProduct: { select: { id: true, name: true } },
   batch: { select: { id: true, name: true } },
   variant: { select: { id: true, name: true } },

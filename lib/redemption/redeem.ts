@@ -1,17 +1,16 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db";
-import { sha256 } from "@/lib/crypto";
-import { utcDay } from "@/lib/delivery";
 import { HttpError, ValidationError } from "@/lib/errors";
-import { moveGift } from "@/lib/gifts/stages";
 import { isUntieToken } from "@/lib/gifts/open-gift";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
-import { ENGLISH_WORDS, fieldErrors, redemptionSchemas, type RedemptionWords } from "./schema";
+import { fieldErrors, redemptionSchemas } from "./schema";
 import { redemptionWords } from "./words";
 import { queueRedemptionEmails } from "./emails";
+import { giftOpenToChoice, moveByRecipient, RedemptionRefused, refusal } from "./choice";
 import type { Redeemed } from "./redeemed";
 
 export type { Redeemed };
+export { RedemptionRefused, refusal };
 
 export type RedeemRequest = {
   secret: string;
@@ -20,29 +19,6 @@ export type RedeemRequest = {
   address: unknown;
   thankYouNote?: unknown;
 };
-
-/** A gift that can't be redeemed (any more): HTTP 409, with a message for the recipient. */
-export class RedemptionRefused extends HttpError {
-  constructor(message: string) {
-    super(409, "Conflict", message, undefined, "not_redeemable");
-  }
-}
-
-/** Why a gift in `stage` can't be redeemed, in words for the recipient; null when it can. */
-export function refusal(stage: string, sender: string, { t }: RedemptionWords = ENGLISH_WORDS): string | null {
-  switch (stage) {
-    case "cancelled":
-    case "expired":
-    case "failed":
-      return t(`refusal.${stage}`, { from: sender });
-    case "redeemed":
-    case "shipped":
-    case "delivered":
-      return t("refusal.redeemed");
-    default:
-      return null;
-  }
-}
 
 /**
  * The recipient chooses a product (and a variant when it has some) from the gift's
@@ -70,26 +46,7 @@ export async function redeemGift(
   const { productId, variantId, address, thankYouNote } = parsed.data;
 
   const redeemed = await db.$transaction(async (tx) => {
-    const gift = await tx.gift.findUnique({
-      where: { untieTokenHash: sha256(request.secret) },
-      select: {
-        id: true,
-        stage: true,
-        deliveryMethod: true,
-        livemode: true,
-        expiresOn: true,
-        from: true,
-        recipientName: true,
-        locale: true,
-        collectionId: true,
-        sender: { select: { email: true } },
-      },
-    });
-    if (!gift) throw new HttpError(404, "NotFound", t("refusal.notFound"));
-    const refused =
-      refusal(gift.stage, gift.from, words) ??
-      (gift.expiresOn && gift.expiresOn < utcDay(now) ? refusal("expired", gift.from, words) : null);
-    if (refused) throw new RedemptionRefused(refused);
+    const gift = await giftOpenToChoice(tx, request.secret, words, now);
 
     const product = await tx.product.findFirst({
       where: { id: productId, collectionId: gift.collectionId },
@@ -106,24 +63,23 @@ export async function redeemGift(
         { pointer: "variantId", detail: t("errors.optionRequired", { product: product.name }) },
       ]);
 
-    // A link gift, or a sent email, whose page never recorded `opened` (no JavaScript) opens now.
-    const unopened = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
-    if (unopened) await moveGift(tx, gift.id, "opened", { at: now });
-    const moved = await moveGift(tx, gift.id, "redeemed", {
-      at: now,
-      message: `Chose ${product.name}${variant ? ` (${variant.name})` : ""}`,
-      data: {
-        selectedProductId: product.id,
-        variantId: variant?.id ?? null,
-        address,
-        redemptionEmail: address.email,
-        thankYouNote: thankYouNote || null,
+    await moveByRecipient(
+      tx,
+      gift,
+      "redeemed",
+      {
+        at: now,
+        message: `Chose ${product.name}${variant ? ` (${variant.name})` : ""}`,
+        data: {
+          selectedProductId: product.id,
+          variantId: variant?.id ?? null,
+          address,
+          redemptionEmail: address.email,
+          thankYouNote: thankYouNote || null,
+        },
       },
-    });
-    if (!moved) {
-      const current = await tx.gift.findUniqueOrThrow({ where: { id: gift.id }, select: { stage: true } });
-      throw new RedemptionRefused(refusal(current.stage, gift.from, words) ?? t("refusal.other"));
-    }
+      words,
+    );
     const { id: giftId, livemode, recipientName, from, locale } = gift;
     const result: Redeemed = {
       giftId,

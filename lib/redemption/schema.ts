@@ -176,7 +176,24 @@ function schemasWith(words: RedemptionWords) {
       })
       .default(""),
   });
-  return { address, redemption };
+  /** The recipient's "No thanks": an optional reason, held to the thank-you note's rules. */
+  const decline = z.object({
+    reason: z
+      .string({ error: t("errors.reasonNotAllowed") })
+      .trim()
+      // Refused, never cut, like the note.
+      .max(MAX_NOTE, {
+        error: (issue) =>
+          typeof issue.input === "string"
+            ? t("errors.reasonTooLong", { length: issue.input.length, max: MAX_NOTE })
+            : t("errors.reasonNotAllowed"),
+      })
+      .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), {
+        error: t("errors.reasonNotAllowed"),
+      })
+      .default(""),
+  });
+  return { address, redemption, decline };
 }
 
 const built = new WeakMap<RedemptionWords, ReturnType<typeof schemasWith>>();

@@ -49,6 +49,12 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       message: g.message,
       from: g.from,
       "thank-you-note": g.thankYouNote,
+      // A donated gift: the charity the recipient chose and the value recorded against it (the price).
+      charity: g.donatedTo && {
+        id: g.donatedTo.slug,
+        name: g.donatedTo.name,
+        amount: formatMoney(g.donatedCents ?? 0),
+      },
       "selected-product": g.selectedProduct && { id: String(g.selectedProduct.id), name: g.selectedProduct.name },
       variant: g.variant && { id: String(g.variant.id), name: g.variant.name },
       batch: g.batch,

@@ -7,9 +7,11 @@ import { rememberLocale } from "@/lib/site/locale";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { DEFAULT_LOCALE, isLocale, translator } from "@/lib/i18n";
 import { countFailedGuess } from "@/lib/ratelimit";
-import { redeemGift } from "@/lib/redemption";
+import { declineGift, donateGift, redeemGift } from "@/lib/redemption";
 import { redemptionFromForm } from "@/lib/redemption/schema";
 import type { RedeemState } from "@/components/untie/RedeemForm";
+import type { DeclineState } from "@/components/untie/DeclineForm";
+import type { DonateState } from "@/components/untie/DonateForm";
 
 /** The untie form's submission: redeem, then show the page again (now the confirmation). */
 export async function redeemAction(_state: RedeemState, form: FormData): Promise<RedeemState> {
@@ -30,6 +32,42 @@ export async function redeemAction(_state: RedeemState, form: FormData): Promise
     throw error;
   }
   redirect(`/untie/${secret}?redeemed=1`);
+}
+
+/** The "No thanks" form: decline, then show the page again (now saying it was declined). */
+export async function declineAction(_state: DeclineState, form: FormData): Promise<DeclineState> {
+  const secret = String(form.get("secret") ?? "");
+  const field = form.get("locale");
+  const locale = isLocale(field) ? field : DEFAULT_LOCALE;
+  try {
+    await declineGift((await publicContext()).db, { secret, reason: form.get("reason") ?? "" }, { locale });
+  } catch (error) {
+    if (error instanceof ValidationError) return { error: error.problems[0]?.detail };
+    if (error instanceof HttpError && error.status === 404 && (await countFailedGuess({ headers: await headers() }))) {
+      return { refused: translator(locale, "refusal")("tooManyGuesses") };
+    }
+    if (error instanceof HttpError) return { refused: error.message };
+    throw error;
+  }
+  redirect(`/untie/${secret}`);
+}
+
+/** The charity form: donate the gift's value, then show the page again (now saying so). */
+export async function donateAction(_state: DonateState, form: FormData): Promise<DonateState> {
+  const secret = String(form.get("secret") ?? "");
+  const field = form.get("locale");
+  const locale = isLocale(field) ? field : DEFAULT_LOCALE;
+  try {
+    await donateGift((await publicContext()).db, { secret, charity: form.get("charity") }, { locale });
+  } catch (error) {
+    if (error instanceof ValidationError) return { error: error.problems[0]?.detail };
+    if (error instanceof HttpError && error.status === 404 && (await countFailedGuess({ headers: await headers() }))) {
+      return { refused: translator(locale, "refusal")("tooManyGuesses") };
+    }
+    if (error instanceof HttpError) return { refused: error.message };
+    throw error;
+  }
+  redirect(`/untie/${secret}`);
 }
 
 /** The language switcher: remembers the choice in this browser; the page then renders again in it. */

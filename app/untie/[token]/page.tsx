@@ -8,6 +8,8 @@ import { GiftCard } from "@/components/untie/GiftCard";
 import { LocaleRoot } from "@/components/untie/LocaleRoot";
 import { Progress } from "@/components/untie/Progress";
 import { RecordOpen } from "@/components/RecordOpen";
+import { DeclineForm } from "@/components/untie/DeclineForm";
+import { DonateForm } from "@/components/untie/DonateForm";
 import { RedeemForm } from "@/components/untie/RedeemForm";
 import { longDate } from "@/lib/format/locale";
 import { clientMessages, translator, type Locale } from "@/lib/i18n";
@@ -15,9 +17,10 @@ import { publicContext } from "@/lib/site/context";
 import { requestLocale } from "@/lib/site/locale";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
+import { listCharities, type CharityChoice } from "@/lib/catalogue/charities";
 import { addressLinesIn } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
-import { chooseLanguageAction, redeemAction } from "./actions";
+import { chooseLanguageAction, declineAction, donateAction, redeemAction } from "./actions";
 
 type Params = { params: Promise<{ token: string }> };
 
@@ -32,7 +35,20 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 const CHOSEN = ["redeemed", "shipped", "delivered"];
 
 // What the form's client components say: only these namespaces travel to the browser.
-const FORM_NAMESPACES = ["form", "product", "address", "addressLabel", "addressInSentence", "errors", "note"] as const;
+const FORM_NAMESPACES = [
+  "form",
+  "product",
+  "address",
+  "addressLabel",
+  "addressInSentence",
+  "errors",
+  "note",
+  "decline",
+  "donate",
+] as const;
+
+// Stages the recipient ended (or that ended without them): the page only says so.
+const GONE = ["cancelled", "expired", "failed", "declined", "donated"];
 
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
 export default async function UntiePage({ params }: Params) {
@@ -41,9 +57,22 @@ export default async function UntiePage({ params }: Params) {
   const locale = await requestLocale(gift?.locale);
   return (
     <LocaleRoot locale={locale} label={translator(locale, "language")("label")} choose={chooseLanguageAction}>
-      {gift ? <GiftPage gift={gift} token={token} locale={locale} /> : await unknownGift(locale)}
+      {gift ? (
+        <GiftPage gift={gift} token={token} locale={locale} charities={await charitiesFor(gift)} />
+      ) : (
+        await unknownGift(locale)
+      )}
     </LocaleRoot>
   );
+}
+
+/** The charities, for a gift still open to a choice only (the query is skipped otherwise). */
+async function charitiesFor(gift: UntieGift): Promise<CharityChoice[]> {
+  return gift.stage === "sent" ||
+    gift.stage === "opened" ||
+    (gift.stage === "scheduled" && gift.deliveryMethod === "link")
+    ? listCharities((await publicContext()).db)
+    : [];
 }
 
 async function unknownGift(locale: Locale) {
@@ -52,9 +81,10 @@ async function unknownGift(locale: Locale) {
   notFound();
 }
 
-function GiftPage({ gift, token, locale }: { gift: UntieGift; token: string; locale: Locale }) {
-  if (gift.stage === "cancelled" || gift.stage === "expired" || gift.stage === "failed")
-    return <Gone gift={gift} locale={locale} />;
+type GiftPageProps = { gift: UntieGift; token: string; locale: Locale; charities: CharityChoice[] };
+
+function GiftPage({ gift, token, locale, charities }: GiftPageProps) {
+  if (GONE.includes(gift.stage)) return <Gone gift={gift} locale={locale} />;
 
   // An email gift not sent yet: only its sender could have the link, and it can't be redeemed before it is sent.
   if (gift.stage === "scheduled" && gift.deliveryMethod === "email") return <NotReady gift={gift} locale={locale} />;
@@ -104,6 +134,8 @@ function GiftPage({ gift, token, locale }: { gift: UntieGift; token: string; loc
               products={gift.collection.products}
               action={redeemAction}
             />
+            <DonateForm secret={token} from={gift.from} charities={charities} action={donateAction} />
+            <DeclineForm secret={token} from={gift.from} action={declineAction} />
           </NextIntlClientProvider>
         </section>
       )}
@@ -216,6 +248,20 @@ function Gone({ gift, locale }: { gift: UntieGift; locale: Locale }) {
       <BrandedMessage title={t("cancelledTitle")}>
         <p>{t("cancelled", { from })}</p>
         <p>{t("cancelledAsk", { from })}</p>
+      </BrandedMessage>
+    );
+  }
+  if (gift.stage === "donated") {
+    return (
+      <BrandedMessage title={t("donatedTitle")}>
+        <p>{t("donated", { from, charity: gift.donatedTo?.name ?? "" })}</p>
+      </BrandedMessage>
+    );
+  }
+  if (gift.stage === "declined") {
+    return (
+      <BrandedMessage title={t("declinedTitle")}>
+        <p>{t("declined", { from })}</p>
       </BrandedMessage>
     );
   }

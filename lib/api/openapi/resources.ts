@@ -146,7 +146,10 @@ export const Gift = resource(
     "delivery-method": z.enum(["email", "link"]),
     email: z.string().nullable().meta({ description: "The recipient's email; null for link gifts." }),
     "cc-email": z.string().nullable(),
-    stage: z.enum(STAGES),
+    stage: z.enum(STAGES).meta({
+      description:
+        "`declined`: the recipient said No thanks on the untie page (refunded in full; the `gift.declined` event's message is their reason, null without one). `donated`: the recipient gave the gift's value to a charity (`charity`; not refunded).",
+    }),
     "last-event-at": timestamp,
     "scheduled-at": timestamp.nullable().meta({ description: "When the gift email goes out; null for link gifts." }),
     "expires-on": z
@@ -164,6 +167,17 @@ export const Gift = resource(
       description:
         "The recipient's note to the sender (at most 500 characters); null until redeemed or when they wrote none.",
     }),
+    charity: z
+      .strictObject({
+        id: z.string().meta({ description: "The charity's slug." }),
+        name: z.string(),
+        amount: z.string().meta({ description: "The value recorded against the charity: the gift's price (USD)." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "A donated gift (stage `donated`): the charity the recipient chose on the untie page and the value it gets. Not refunded. Null otherwise.",
+      }),
     "selected-product": NamedRef.nullable().meta({
       description: "The product the recipient chose; null until redeemed.",
     }),

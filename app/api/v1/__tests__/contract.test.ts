@@ -5,6 +5,8 @@ import * as apiRoot from "@/app/api/v1/route";
 import * as openapi from "@/app/api/v1/openapi.json/route";
 import { apiAs, callApi, type ApiResult } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
+import { untieToken } from "@/lib/gifts/untie";
+import { declineGift, donateGift } from "@/lib/redemption";
 import { bulkBody, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
 
 const t = openDatabaseForFile();
@@ -50,6 +52,23 @@ describe("real responses match the OpenAPI document's schemas", () => {
     conforms(await live.get(`/gifts/${created.body.data.id}`), R.GiftDocument);
     conforms(await live.delete(`/gifts/${created.body.data.id}`), R.GiftDocument);
     conforms(await apiAs(a.tokens.sandbox).post("/gifts", giftBody()), R.GiftDocument);
+  });
+
+  it("gifts the recipient declined or donated: get and list, the stage and the charity documented", async () => {
+    const live = apiAs(a.tokens.live);
+    const link = { delivery_method: "link", email: undefined };
+    const declined = (await live.post("/gifts", giftBody(link))).body.data;
+    const donated = (await live.post("/gifts", giftBody(link))).body.data;
+    await declineGift(t.db, { secret: untieToken(declined.id), reason: "No room for it." });
+    await donateGift(t.db, { secret: untieToken(donated.id), charity: "first-books" });
+    const got = await live.get(`/gifts/${donated.id}`);
+    conforms(got, R.GiftDocument);
+    expect(got.body.data.attributes).toMatchObject({ stage: "donated", charity: { id: "first-books" } });
+    conforms(await live.get(`/gifts/${declined.id}`), R.GiftDocument);
+    const listed = await live.get("/gifts?filter[stage]=donated");
+    conforms(listed, R.GiftListDocument);
+    expect(listed.body.data.map((g: { id: string }) => g.id)).toEqual([donated.id]);
+    expect(listed.body.data[0].attributes.charity).toMatchObject({ name: "First Books" });
   });
 
   it("webhook endpoints, events, attempts, replay and simulate", async () => {

@@ -1,0 +1,81 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demoCredentials } from "./demo";
+
+// The recipient ends the gift themselves on the untie page: "No thanks" (declined, refunded) or
+// a charity (donated). Both work by keyboard, pass axe-core in English and Arabic (right to
+// left), and the page says what happened afterwards, in the page's language.
+
+async function linkGift(request: APIRequestContext, over: Record<string, unknown> = {}) {
+  const creds = demoCredentials();
+  const headers = { Authorization: `Bearer ${creds.accounts[0].live_token}` };
+  const gift = {
+    name: "Kim",
+    delivery_method: "link",
+    collection: "Tea Time",
+    message: "Enjoy a quiet cup on us.",
+    from: "The Acme team",
+    ...over,
+  };
+  const res = await request.post(`${creds.base_url}/gifts`, { headers, data: { gift } });
+  expect(res.status()).toBe(200);
+  const data = (await res.json()).data;
+  return {
+    url: data.attributes["untie-url"] as string,
+    read: async () => (await (await request.get(`${creds.base_url}/gifts/${data.id}`, { headers })).json()).data,
+  };
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("No thanks with a reason: the gift is declined (the reason in its event), and the link then says so", async ({
+  page,
+  request,
+}) => {
+  const gift = await linkGift(request);
+  await page.goto(gift.url);
+  await expect(page.getByRole("heading", { name: "Not for you?" })).toBeVisible();
+  await expectAccessible(page);
+  // An over-long reason is refused, not cut, and nothing changes.
+  await page.getByLabel("Tell The Acme team why (optional)").fill("x".repeat(501));
+  await page.getByRole("button", { name: "No thanks" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your reason is 501 characters" })).toBeVisible();
+  expect((await gift.read()).attributes.stage).toBe("opened");
+
+  const reason = page.getByLabel("Tell The Acme team why (optional)");
+  await reason.fill("I have more tea than I can drink.");
+  await reason.focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "No thanks" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "You declined this gift" })).toBeVisible();
+  const after = (await gift.read()).attributes;
+  expect(after.stage).toBe("declined");
+  expect(after.events.at(-1)).toMatchObject({ type: "gift.declined", message: "I have more tea than I can drink." });
+  await expect(page.getByRole("button", { name: "No thanks" })).toHaveCount(0);
+});
+
+test("a charity, in Arabic: the gift is donated, the API shows the charity, the page says so", async ({
+  page,
+  request,
+}) => {
+  const gift = await linkGift(request, { locale: "ar" });
+  await page.goto(gift.url);
+  await expect(page.getByTestId("untie-root")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { name: "تبرّع بها لجمعية خيرية بدلًا من ذلك" })).toBeVisible();
+  await expectAccessible(page);
+  // Without a charity chosen: refused in the page's language.
+  await page.getByRole("button", { name: "تبرّع بهذه الهدية" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "اختر جمعية خيرية" })).toBeVisible();
+
+  await page.getByRole("radio", { name: /First Books/ }).check();
+  await page.getByRole("button", { name: "تبرّع بهذه الهدية" }).click();
+  await expect(page.getByRole("heading", { name: "لقد تبرعت بهذه الهدية" })).toBeVisible();
+  await expect(page.getByText(/First Books/)).toBeVisible();
+  const after = (await gift.read()).attributes;
+  expect(after.stage).toBe("donated");
+  expect(after.charity).toMatchObject({ id: "first-books", name: "First Books", amount: after.price });
+});

@@ -1,0 +1,96 @@
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+
+/**
+ * The sender's email when the recipient ends the gift themselves: declined (with their reason,
+ * if they gave one) or donated to a charity. In English, like the sender's other emails.
+ */
+export type GiftOutcomeEmailProps =
+  | {
+      recipientName: string;
+      outcome: "declined";
+      /** The recipient's reason for declining; null when they gave none. */
+      reason: string | null;
+      /** The refund of a declined live gift's charge ("25.00 USD"); null when nothing was charged. */
+      refund: string | null;
+    }
+  | {
+      recipientName: string;
+      outcome: "donated";
+      charityName: string;
+      /** The value recorded against the charity ("25.00 USD"): the gift's price, not refunded. */
+      amount: string;
+    };
+
+/** The email's subject and first line. */
+export const outcomeHeadline = (p: GiftOutcomeEmailProps) =>
+  p.outcome === "declined"
+    ? `${p.recipientName} declined your gift`
+    : `${p.recipientName} donated your gift to ${p.charityName}`;
+
+export default function GiftOutcomeEmail(props: GiftOutcomeEmailProps) {
+  const headline = outcomeHeadline(props);
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{headline}</Preview>
+      <Body style={body}>
+        <Container style={card}>
+          <Section style={{ padding: "24px 32px" }}>
+            <Text style={heading}>{headline}</Text>
+            {props.outcome === "donated" ? (
+              <Text style={text}>
+                {`Its value, ${props.amount}, goes to ${props.charityName}. The charge stands: nothing is refunded, and nothing is shipped.`}
+              </Text>
+            ) : (
+              <>
+                {props.reason ? (
+                  <Text style={quote}>{props.reason}</Text>
+                ) : (
+                  <Text style={text}>They gave no reason.</Text>
+                )}
+                <Text style={text}>
+                  {props.refund
+                    ? `Its charge of ${props.refund} is refunded to your team's card.`
+                    : "Nothing was charged for it."}
+                </Text>
+              </>
+            )}
+          </Section>
+          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
+          <Text style={footer}>You sent this gift through Ribbon.</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+GiftOutcomeEmail.PreviewProps = {
+  recipientName: "Robin",
+  outcome: "declined",
+  reason: "Thank you, but I have everything I need.",
+  refund: "25.00 USD",
+} satisfies GiftOutcomeEmailProps;
+
+const body = {
+  backgroundColor: "#faf5f7",
+  fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+  margin: 0,
+  padding: "24px 0",
+};
+const card = {
+  backgroundColor: "#ffffff",
+  borderRadius: 16,
+  maxWidth: 600,
+  margin: "0 auto",
+  border: "1px solid #f0e6ea",
+};
+const heading = { fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "8px 0 12px" };
+const text = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px" };
+const quote = {
+  ...text,
+  whiteSpace: "pre-line" as const,
+  borderLeft: "4px solid #b4235a",
+  paddingLeft: 16,
+  fontStyle: "italic",
+};
+const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

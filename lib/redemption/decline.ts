@@ -1,0 +1,70 @@
+import "server-only";
+import type { PrismaClient } from "@/lib/db";
+import { refundGift, SYSTEM } from "@/lib/billing";
+import { queueEmail } from "@/lib/delivery";
+import { HttpError, ValidationError } from "@/lib/errors";
+import { isUntieToken } from "@/lib/gifts/open-gift";
+import { DEFAULT_LOCALE, emailLocale, type Locale } from "@/lib/i18n";
+import { CURRENCY, formatMoney } from "@/lib/money";
+import { giftOpenToChoice, moveByRecipient } from "./choice";
+import { fieldErrors, redemptionSchemas } from "./schema";
+import { redemptionWords } from "./words";
+
+export type DeclineRequest = { secret: string; reason?: unknown };
+
+/**
+ * The recipient says "No thanks" on the untie page, with an optional reason (≤ 500 characters,
+ * no control characters: refused, never cut). One transaction: the conditional move to
+ * `declined` (of two tabs, or a decline racing a redeem or a cancel, exactly one wins; its event
+ * `gift.declined` carries the reason as its message), the refund of a live gift's charge in full
+ * (a ledger entry by `system`, like a cancellation's: docs/api.md, Refunds), the sender's email
+ * and the recipient's confirmation (in the gift's locale, when the gift has an email address).
+ */
+export async function declineGift(
+  db: PrismaClient,
+  request: DeclineRequest,
+  options: { now?: Date; locale?: Locale } = {},
+): Promise<{ giftId: string }> {
+  const now = options.now ?? new Date();
+  const words = redemptionWords(options.locale ?? DEFAULT_LOCALE);
+  if (!isUntieToken(request.secret)) throw new HttpError(404, "NotFound", words.t("refusal.notFound"));
+  const parsed = redemptionSchemas(words).decline.safeParse({ reason: request.reason ?? "" });
+  if (!parsed.success) {
+    throw new ValidationError(
+      Object.entries(fieldErrors(parsed.error)).map(([pointer, detail]) => ({ pointer, detail })),
+    );
+  }
+  const reason = parsed.data.reason || null;
+
+  return db.$transaction(async (tx) => {
+    const gift = await giftOpenToChoice(tx, request.secret, words, now);
+    await moveByRecipient(tx, gift, "declined", { at: now, message: reason }, words);
+    const refund = await refundGift(tx, gift, SYSTEM, "declined");
+    const common = { giftId: gift.id, sandbox: !gift.livemode };
+    await queueEmail(tx, {
+      ...common,
+      kind: "gift-outcome",
+      to: gift.sender.email,
+      props: {
+        recipientName: gift.recipientName,
+        outcome: "declined",
+        reason,
+        refund: refund ? `${formatMoney(-refund.amountCents)} ${CURRENCY}` : null,
+      },
+    });
+    if (gift.email) {
+      await queueEmail(tx, {
+        ...common,
+        kind: "outcome-confirmation",
+        to: gift.email,
+        props: {
+          recipientName: gift.recipientName,
+          from: gift.from,
+          outcome: "declined",
+          locale: emailLocale(gift.locale),
+        },
+      });
+    }
+    return { giftId: gift.id };
+  });
+}
