@@ -17,6 +17,8 @@ type Props = {
   secret: string;
   from: string;
   products: ChoiceProduct[];
+  /** Products of the team's swap collections priced at or below the gift: one more choice, same form. */
+  swapProducts?: ChoiceProduct[];
   email: string | null;
   action: (state: RedeemState, form: FormData) => Promise<RedeemState>;
 };
@@ -34,7 +36,7 @@ const fieldId = (key: string, productId: string) =>
  * and one Confirm button. The same zod schema as the server checks it before sending (it
  * also works without JavaScript: the server answers with the same errors).
  */
-export function RedeemForm({ secret, from, products, email, action }: Props) {
+export function RedeemForm({ secret, from, products, swapProducts = [], email, action }: Props) {
   const t = useTranslations("form");
   const locale = useLocale();
   const words = useRedemptionWords();
@@ -53,7 +55,7 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
     const form = new FormData(event.currentTarget);
     const parsed = redemptionSchemas(words).redemption.safeParse(redemptionFromForm(form));
     const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
-    const product = products.find((p) => String(p.id) === form.get("productId"));
+    const product = [...products, ...swapProducts].find((p) => String(p.id) === form.get("productId"));
     if (product && product.variants.length > 0 && !form.get(`variant_${product.id}`)) {
       const option = words.t(`product.${variantLabel(product.variants)}`);
       // A label inside a sentence is lower case, except in German, where nouns keep their capital.
@@ -114,6 +116,21 @@ export function RedeemForm({ secret, from, products, email, action }: Props) {
           variantError={errors.variantId ? { id: `variant-${productId}-error`, message: errors.variantId } : null}
           inputClass={input}
         />
+        {swapProducts.length > 0 && (
+          <section className="mt-8" aria-labelledby="swap-heading" data-testid="swap">
+            <h3 id="swap-heading" className="text-lg font-semibold">
+              {t("swapHeading")}
+            </h3>
+            <p className="mt-1 text-sm text-stone-700">{t("swapNote")}</p>
+            <ProductChoice
+              products={swapProducts}
+              chosen={productId}
+              onChoose={setProductId}
+              variantError={errors.variantId ? { id: `variant-${productId}-error`, message: errors.variantId } : null}
+              inputClass={input}
+            />
+          </section>
+        )}
       </fieldset>
 
       <fieldset>

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 
 /** What a team may use: the global catalogue plus the team's own items. */
-const availableTo = (teamId: string) => ({ OR: [{ global: true }, { teamId }] });
+export const availableTo = (teamId: string) => ({ OR: [{ global: true }, { teamId }] });
 
 /** The team's collections with their products and each product's variants (what a recipient chooses from). */
 export function listCollections(db: Tx, teamId: string) {

@@ -177,6 +177,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     remindersSent: 0,
     clockAt: null,
     donatedCents: null,
+    swapCollectionId: null,
     donatedTo: null,
     selectedProduct: null,
     batch: shared.batch && { id: shared.batch.id, name: shared.batch.name },

@@ -77,6 +77,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     remindersSent: g.remindersSent,
     clockAt: utcOrNull(g.clockAt),
     donatedCents: g.donatedCents,
+    swapCollectionId: g.swapCollectionId,
     donatedTo: g.donatedTo,
     selectedProduct: g.selectedProduct,
     batch: g.batch,
@@ -124,7 +125,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl",
-             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt", g."donatedCents",
+             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt", g."donatedCents", g."swapCollectionId",
              -- CASE: most gifts have no choice yet, and then no look-up runs.
              CASE WHEN g."batchId" IS NOT NULL THEN
                (SELECT json_build_object('id', b."id", 'name', b."name") FROM "GiftBatch" b WHERE b."id" = g."batchId") END AS "batch",

@@ -16,6 +16,9 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
     where: { untieTokenHash: sha256(token) },
     select: {
       id: true,
+      teamId: true,
+      collectionId: true,
+      priceCents: true,
       stage: true,
       deliveryMethod: true,
       livemode: true,

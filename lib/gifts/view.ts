@@ -38,6 +38,7 @@ export const GIFT_VIEW_SELECT = {
   remindersSent: true,
   clockAt: true,
   donatedCents: true,
+  swapCollectionId: true,
   donatedTo: { select: { slug: true, name: true } },
   selectedProduct: { select: { id: true, name: true } },
   batch: { select: { id: true, name: true } },

@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
 import { fieldErrors, redemptionSchemas } from "./schema";
 import { redemptionWords } from "./words";
 import { queueRedemptionEmails } from "./emails";
+import { swapCollectionOf } from "@/lib/catalogue/swap";
 import { giftOpenToChoice, moveByRecipient, RedemptionRefused, refusal } from "./choice";
 import type { Redeemed } from "./redeemed";
 
@@ -22,7 +23,8 @@ export type RedeemRequest = {
 
 /**
  * The recipient chooses a product (and a variant when it has some) from the gift's
- * collection and gives a shipping address. One conditional update moves the gift to
+ * collection, or swaps it for one of the team's swap collections priced at or below the gift
+ * (lib/catalogue/swap.ts; the difference is not refunded), and gives a shipping address. One conditional update moves the gift to
  * `redeemed` (through `opened` for a link gift or a sent email whose page never recorded
  * it): of two concurrent calls, or a redeem racing a cancel, exactly one wins. The
  * winner, and only it, queues the confirmation and thank-you emails in its transaction.
@@ -48,8 +50,10 @@ export async function redeemGift(
   const redeemed = await db.$transaction(async (tx) => {
     const gift = await giftOpenToChoice(tx, request.secret, words, now);
 
+    // From the gift's own collection, or swapped: from a swap collection priced at or below the gift.
+    const swap = await swapCollectionOf(tx, gift, productId);
     const product = await tx.product.findFirst({
-      where: { id: productId, collectionId: gift.collectionId },
+      where: { id: productId, collectionId: swap?.id ?? gift.collectionId },
       select: { id: true, name: true, variants: { select: { id: true, name: true } } },
     });
     if (!product) throw new ValidationError([{ pointer: "productId", detail: t("errors.unknownProduct") }]);
@@ -69,8 +73,9 @@ export async function redeemGift(
       "redeemed",
       {
         at: now,
-        message: `Chose ${product.name}${variant ? ` (${variant.name})` : ""}`,
+        message: `${swap ? `Swapped to ${swap.name}: chose` : "Chose"} ${product.name}${variant ? ` (${variant.name})` : ""}`,
         data: {
+          swapCollectionId: swap?.id ?? null,
           selectedProductId: product.id,
           variantId: variant?.id ?? null,
           address,

@@ -55,6 +55,8 @@ export function serializeGift(g: SerializableGift): ResourceObject {
         name: g.donatedTo.name,
         amount: formatMoney(g.donatedCents ?? 0),
       },
+      // Swapped: the swap collection the chosen product came from (null: the gift's own collection).
+      "swap-collection": g.swapCollectionId === null ? null : String(g.swapCollectionId),
       "selected-product": g.selectedProduct && { id: String(g.selectedProduct.id), name: g.selectedProduct.name },
       variant: g.variant && { id: String(g.variant.id), name: g.variant.name },
       batch: g.batch,

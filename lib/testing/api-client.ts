@@ -19,6 +19,7 @@ import * as reject from "@/app/api/v1/teams/[team_id]/gifts/[id]/reject/route";
 import * as resend from "@/app/api/v1/teams/[team_id]/gifts/[id]/resend/route";
 import * as budget from "@/app/api/v1/teams/[team_id]/budget/route";
 import * as reminders from "@/app/api/v1/teams/[team_id]/reminders/route";
+import * as swapCollections from "@/app/api/v1/teams/[team_id]/swap-collections/route";
 import * as charges from "@/app/api/v1/teams/[team_id]/charges/route";
 import * as chargesCsv from "@/app/api/v1/teams/[team_id]/charges.csv/route";
 import * as missing from "@/app/api/v1/[...path]/route";
@@ -56,6 +57,7 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/resend$/, resend as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/budget$/, budget as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/reminders$/, reminders as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/swap-collections$/, swapCollections as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges$/, charges as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges\.csv$/, chargesCsv as unknown as RouteModule],
 ];

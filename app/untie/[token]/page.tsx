@@ -18,6 +18,8 @@ import { requestLocale } from "@/lib/site/locale";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
 import { listCharities, type CharityChoice } from "@/lib/catalogue/charities";
+import { swapProductsFor } from "@/lib/catalogue/swap";
+import type { ChoiceProduct } from "@/components/untie/RedeemForm";
 import { addressLinesIn } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
 import { chooseLanguageAction, declineAction, donateAction, redeemAction } from "./actions";
@@ -58,7 +60,13 @@ export default async function UntiePage({ params }: Params) {
   return (
     <LocaleRoot locale={locale} label={translator(locale, "language")("label")} choose={chooseLanguageAction}>
       {gift ? (
-        <GiftPage gift={gift} token={token} locale={locale} charities={await charitiesFor(gift)} />
+        <GiftPage
+          gift={gift}
+          token={token}
+          locale={locale}
+          charities={await charitiesFor(gift)}
+          swapProducts={await swapProductsOf(gift)}
+        />
       ) : (
         await unknownGift(locale)
       )}
@@ -68,11 +76,15 @@ export default async function UntiePage({ params }: Params) {
 
 /** The charities, for a gift still open to a choice only (the query is skipped otherwise). */
 async function charitiesFor(gift: UntieGift): Promise<CharityChoice[]> {
-  return gift.stage === "sent" ||
-    gift.stage === "opened" ||
-    (gift.stage === "scheduled" && gift.deliveryMethod === "link")
-    ? listCharities((await publicContext()).db)
-    : [];
+  return openToChoice(gift) ? listCharities((await publicContext()).db) : [];
+}
+
+const openToChoice = (gift: UntieGift) =>
+  gift.stage === "sent" || gift.stage === "opened" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
+
+/** The products the gift may be swapped for, for a gift still open to a choice only. */
+async function swapProductsOf(gift: UntieGift): Promise<ChoiceProduct[]> {
+  return openToChoice(gift) ? swapProductsFor((await publicContext()).db, gift) : [];
 }
 
 async function unknownGift(locale: Locale) {
@@ -81,9 +93,15 @@ async function unknownGift(locale: Locale) {
   notFound();
 }
 
-type GiftPageProps = { gift: UntieGift; token: string; locale: Locale; charities: CharityChoice[] };
+type GiftPageProps = {
+  gift: UntieGift;
+  token: string;
+  locale: Locale;
+  charities: CharityChoice[];
+  swapProducts: ChoiceProduct[];
+};
 
-function GiftPage({ gift, token, locale, charities }: GiftPageProps) {
+function GiftPage({ gift, token, locale, charities, swapProducts }: GiftPageProps) {
   if (GONE.includes(gift.stage)) return <Gone gift={gift} locale={locale} />;
 
   // An email gift not sent yet: only its sender could have the link, and it can't be redeemed before it is sent.
@@ -132,6 +150,7 @@ function GiftPage({ gift, token, locale, charities }: GiftPageProps) {
               from={gift.from}
               email={gift.email}
               products={gift.collection.products}
+              swapProducts={swapProducts}
               action={redeemAction}
             />
             <DonateForm secret={token} from={gift.from} charities={charities} action={donateAction} />

@@ -143,6 +143,19 @@ const reminderSettingsBody = z
     }),
   })
   .meta({ id: "ReminderSettingsRequest" });
+const swapCollectionsBody = z
+  .object({
+    swap_collections: z.object({
+      collection_ids: z
+        .array(z.string().regex(/^[1-9][0-9]{0,8}$/))
+        .max(20)
+        .meta({
+          description: "Collections the team can use (global or its own), at most 20, no duplicates. `[]`: no swap.",
+          example: ["3", "7"],
+        }),
+    }),
+  })
+  .meta({ id: "SwapCollectionsRequest" });
 const CONFLICT = {
   "409": errorResponse(
     "That stage change is not allowed from the gift's current stage; or `batch` on a gift created alone (`not_in_batch`), a batch of more than 500 gifts (`batch_too_large`), another advance still running after 20 s (`clock_busy`).",
@@ -492,6 +505,30 @@ export const ENDPOINTS: Endpoint[] = [
     body: reminderSettingsBody,
     description:
       "Sets the team's default cadence. Owners only; not in the sandbox (give `reminders` per gift there). Gifts keep the cadence they were created with: only new gifts get the new one.",
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "get",
+    path: "/swap-collections",
+    teamScoped: true,
+    operationId: "getSwapCollections",
+    summary: "Get the team's swap collections",
+    tag: "Gifts",
+    response: R.SwapCollectionsDocument,
+    description:
+      "The collections a recipient who likes nothing in their gift's collection may swap it for: any product of one priced at or below the gift (a sandbox gift: at or below its collection's price). The difference is neither charged nor refunded. Everyone on the team may read it.",
+  },
+  {
+    method: "patch",
+    path: "/swap-collections",
+    teamScoped: true,
+    operationId: "updateSwapCollections",
+    summary: "Set the team's swap collections",
+    tag: "Gifts",
+    response: R.SwapCollectionsDocument,
+    body: swapCollectionsBody,
+    description:
+      "Replaces the team's swap collections (`[]`: no swap). Owners only; not in the sandbox. An id that is not a collection the team can use (another team's, or none) is refused with 422 and its pointer. Gifts already redeemed keep their product.",
     extraErrors: ownerErrors,
   },
   {

@@ -178,6 +178,10 @@ export const Gift = resource(
         description:
           "A donated gift (stage `donated`): the charity the recipient chose on the untie page and the value it gets. Not refunded. Null otherwise.",
       }),
+    "swap-collection": z.string().nullable().meta({
+      description:
+        "Swapped: the id of the team's swap collection the recipient chose the product from instead of the gift's collection (priced at or below the gift; the difference is neither charged nor refunded). Null otherwise.",
+    }),
     "selected-product": NamedRef.nullable().meta({
       description: "The product the recipient chose; null until redeemed.",
     }),
@@ -506,6 +510,21 @@ export const ReminderSettingsDocument = z
     }),
   })
   .meta({ id: "ReminderSettings", description: "A team's default reminder cadence." });
+
+export const SwapCollectionsDocument = z
+  .strictObject({
+    data: z.strictObject({
+      type: z.literal("swap-collections"),
+      id: z.string().meta({ description: "The team's id." }),
+      attributes: z.strictObject({
+        "collection-ids": z.array(z.string()).meta({
+          description: "The team's swap collections, in the order the owner gave.",
+          example: ["3", "7"],
+        }),
+      }),
+    }),
+  })
+  .meta({ id: "SwapCollections", description: "A team's swap collections." });
 
 export const SimulationDocument = z
   .strictObject({

@@ -1,0 +1,112 @@
+import type { Tx } from "@/lib/db";
+import { badRequest, forbidden, unknownFieldProblems, ValidationError, type FieldProblem } from "@/lib/errors";
+import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
+import { availableTo } from "./queries";
+
+/** A team's swap collections: what a recipient who likes nothing in their gift's collection may choose from. */
+export type SwapCollections = { teamId: string; collectionIds: number[] };
+
+export const MAX_SWAP_COLLECTIONS = 20;
+
+export async function readSwapCollections(db: Tx, teamId: string): Promise<SwapCollections> {
+  const team = await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { swapCollectionIds: true } });
+  return { teamId, collectionIds: team.swapCollectionIds };
+}
+
+const POINTER = "/swap_collections/collection_ids";
+
+/** `{"swap_collections": {"collection_ids": ["3", "7"]}}` → the ids (strings of digits, no duplicates, ≤ 20), or every problem. */
+export function parseSwapCollections(body: unknown): number[] {
+  const settings = (body as { swap_collections?: unknown } | null)?.swap_collections;
+  if (!settings || typeof settings !== "object" || Array.isArray(settings))
+    throw badRequest('The body must be {"swap_collections": {"collection_ids": ["3", "7"]}}.');
+  const fields = settings as Record<string, unknown>;
+  const problems: FieldProblem[] = unknownFieldProblems(fields, ["collection_ids"], "/swap_collections");
+  const ids = fields.collection_ids;
+  if (!Array.isArray(ids)) {
+    problems.push({ pointer: POINTER, detail: "Collection ids must be a list of collection ids (strings)." });
+    throw new ValidationError(problems);
+  }
+  if (ids.length > MAX_SWAP_COLLECTIONS)
+    problems.push({ pointer: POINTER, detail: `At most ${MAX_SWAP_COLLECTIONS} swap collections.` });
+  const parsed: number[] = [];
+  ids.slice(0, MAX_SWAP_COLLECTIONS).forEach((id, i) => {
+    if (typeof id !== "string" || !/^[1-9][0-9]{0,8}$/.test(id))
+      problems.push({ pointer: `${POINTER}/${i}`, detail: 'A collection id is a string of digits, like "3".' });
+    else if (parsed.includes(Number(id)))
+      problems.push({ pointer: `${POINTER}/${i}`, detail: `Collection ${id} is listed twice.` });
+    else parsed.push(Number(id));
+  });
+  if (problems.length > 0) throw new ValidationError(problems);
+  return parsed;
+}
+
+/**
+ * `PATCH /swap-collections`: an owner sets the team's swap collections (`[]`: no swap). Each must
+ * be a collection the team can send (global or its own); another team's is refused as unknown.
+ */
+export async function updateSwapCollections(
+  db: Tx,
+  actor: { mode: "live" | "sandbox"; role: TeamRole; team: { id: string } },
+  body: unknown,
+): Promise<SwapCollections> {
+  if (actor.mode === "sandbox") throw forbidden("The sandbox's swap collections can't be changed.");
+  if (actor.role !== "owner")
+    throw ownerRequired(
+      `Only the team's owners can set its swap collections. Ask an owner of team "${actor.team.id}".`,
+    );
+  const ids = parseSwapCollections(body);
+  const usable = await db.collection.findMany({
+    where: { id: { in: ids }, ...availableTo(actor.team.id) },
+    select: { id: true },
+  });
+  const known = new Set(usable.map((c) => c.id));
+  const unknown = ids.flatMap((id, i) =>
+    known.has(id) ? [] : [{ pointer: `${POINTER}/${i}`, detail: `No collection ${id} that this team can use.` }],
+  );
+  if (unknown.length > 0) throw new ValidationError(unknown);
+  await db.team.update({ where: { id: actor.team.id }, data: { swapCollectionIds: ids } });
+  return readSwapCollections(db, actor.team.id);
+}
+
+/** What a gift is worth for a swap: its price; a sandbox gift costs nothing, so its collection's price. */
+type SwapGift = { teamId: string; collectionId: number; livemode: boolean; priceCents: number };
+
+async function swapWhere(db: Tx, gift: SwapGift) {
+  const [team, own] = await Promise.all([
+    db.team.findUniqueOrThrow({ where: { id: gift.teamId }, select: { swapCollectionIds: true } }),
+    db.collection.findUniqueOrThrow({ where: { id: gift.collectionId }, select: { priceCents: true } }),
+  ]);
+  const worth = gift.livemode ? gift.priceCents : own.priceCents;
+  return {
+    AND: [
+      { id: { in: team.swapCollectionIds.filter((id) => id !== gift.collectionId) } },
+      { priceCents: { lte: worth } },
+      availableTo(gift.teamId),
+    ],
+  };
+}
+
+/** The products a recipient may swap their gift for: those of the team's swap collections priced at or below the gift. */
+export async function swapProductsFor(db: Tx, gift: SwapGift) {
+  return db.product.findMany({
+    where: { collection: await swapWhere(db, gift) },
+    orderBy: [{ collection: { name: "asc" } }, { position: "asc" }],
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      imageUrl: true,
+      variants: { orderBy: { position: "asc" }, select: { id: true, name: true, size: true, color: true } },
+    },
+  });
+}
+
+/** The swap collection a product may be swapped from for this gift; null when it may not be. */
+export async function swapCollectionOf(db: Tx, gift: SwapGift, productId: number) {
+  const product = await db.product.findFirst({
+    where: { id: productId, collection: await swapWhere(db, gift) },
+    select: { collection: { select: { id: true, name: true } } },
+  });
+  return product?.collection ?? null;
+}
