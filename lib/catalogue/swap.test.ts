@@ -26,7 +26,7 @@ const address = {
 const collection = (priceCents: number, teamId?: string) =>
   database.prisma.collection.create({
     data: {
-      slug: `swap-${++made}`,
+      slug: `swap-${++made}-${Date.now()}`,
       name: `Swap ${made}`,
       description: "",
       imageUrl: "/x.svg",
@@ -35,9 +35,15 @@ const collection = (priceCents: number, teamId?: string) =>
       teamId,
       products: {
         create: [
-          { slug: `swap-${made}-a`, name: `Swap ${made} A`, description: "", imageUrl: "/x.svg", position: 0 },
           {
-            slug: `swap-${made}-b`,
+            slug: `swap-${made}-${Date.now()}-a`,
+            name: `Swap ${made} A`,
+            description: "",
+            imageUrl: "/x.svg",
+            position: 0,
+          },
+          {
+            slug: `swap-${made}-${Date.now()}-b`,
             name: `Swap ${made} B`,
             description: "",
             imageUrl: "/x.svg",

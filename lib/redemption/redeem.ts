@@ -51,11 +51,14 @@ export async function redeemGift(
     const gift = await giftOpenToChoice(tx, request.secret, words, now);
 
     // From the gift's own collection, or swapped: from a swap collection priced at or below the gift.
-    const swap = await swapCollectionOf(tx, gift, productId);
-    const product = await tx.product.findFirst({
-      where: { id: productId, collectionId: swap?.id ?? gift.collectionId },
-      select: { id: true, name: true, variants: { select: { id: true, name: true } } },
-    });
+    const inCollection = (collectionId: number) =>
+      tx.product.findFirst({
+        where: { id: productId, collectionId },
+        select: { id: true, name: true, variants: { select: { id: true, name: true } } },
+      });
+    let product = await inCollection(gift.collectionId);
+    const swap = product ? null : await swapCollectionOf(tx, gift, productId);
+    if (swap) product = await inCollection(swap.id);
     if (!product) throw new ValidationError([{ pointer: "productId", detail: t("errors.unknownProduct") }]);
     const variant = variantId === null ? null : (product.variants.find((v) => v.id === variantId) ?? undefined);
     if (variant === undefined)
