@@ -28,6 +28,8 @@ type Props = {
   /** The variant error's id and text, shown under the chosen product's select. */
   variantError: { id: string; message: string } | null;
   inputClass: (invalid: boolean) => string;
+  /** The list's test id: the swap products are a second list. */
+  testId?: string;
 };
 
 /**
@@ -37,11 +39,11 @@ type Props = {
  * chosen (`:has(input:checked)`: a select's selected option matches `:checked` too, so the
  * selector names the input), and choosing a variant ticks its product.
  */
-export function ProductChoice({ products, chosen, onChoose, variantError, inputClass }: Props) {
+export function ProductChoice({ products, chosen, onChoose, variantError, inputClass, testId = "products" }: Props) {
   const t = useTranslations("product");
   const radios = useRef(new Map<number, HTMLInputElement>());
   return (
-    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="products">
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
       {products.map((p) => {
         const isChosen = chosen === String(p.id);
         const error = isChosen ? variantError : null;

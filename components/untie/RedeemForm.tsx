@@ -124,6 +124,7 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, a
             <p className="mt-1 text-sm text-stone-700">{t("swapNote")}</p>
             <ProductChoice
               products={swapProducts}
+              testId="swap-products"
               chosen={productId}
               onChoose={setProductId}
               variantError={errors.variantId ? { id: `variant-${productId}-error`, message: errors.variantId } : null}
