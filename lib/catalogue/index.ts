@@ -1,4 +1,12 @@
-export { collectionNames, collectionsForPerson, listCollections, listDesigns, listLogos } from "./queries";
+export {
+  collectionNames,
+  collectionsForPerson,
+  listCollections,
+  listDesigns,
+  listLogos,
+  teamCollectionChoices,
+} from "./queries";
+export { readSwapCollections } from "./swap";
 export { seedCatalogue } from "./seed";
 export { listCharities, type CharityChoice } from "./charities";
 export { cardImage, cardImagePath, composeCard } from "./card-image";

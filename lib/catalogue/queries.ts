@@ -38,3 +38,12 @@ export async function collectionNames(db: Tx, ids: number[]): Promise<Map<number
   const rows = await db.collection.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** The collections a team can send, by name and price only (the team page's choices). */
+export function teamCollectionChoices(db: Tx, teamId: string) {
+  return db.collection.findMany({
+    where: availableTo(teamId),
+    orderBy: [{ global: "asc" }, { name: "asc" }],
+    select: { id: true, name: true, priceCents: true },
+  });
+}

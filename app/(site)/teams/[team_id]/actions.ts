@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { updateBudget } from "@/lib/billing";
 import { updateReminderSettings } from "@/lib/reminders";
+import { updateSwapCollections } from "@/lib/catalogue/swap";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { siteContext, teamContext, type SiteContext } from "@/lib/site/context";
 import {
@@ -142,6 +143,22 @@ export async function setRemindersAction(_previous: ActionState, form: FormData)
     await updateReminderSettings(context.db, context.actor, { reminders: { cadence } });
     revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
     return { ok: "Reminders saved: new gifts get this cadence." };
+  } catch (error) {
+    if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
+    if (error instanceof HttpError) return { error: error.message };
+    throw error;
+  }
+}
+
+/** The swaps form: the ticked collections become the team's swap collections (none: no swaps). */
+export async function setSwapAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const ids = form.getAll("collection").map(String);
+  try {
+    const context = await teamContext(field(form, "team"), "live");
+    if (!context) return { error: "Your session has ended: sign in again." };
+    await updateSwapCollections(context.db, context.actor, { swap_collections: { collection_ids: ids } });
+    revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
+    return { ok: "Swaps saved." };
   } catch (error) {
     if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
     if (error instanceof HttpError) return { error: error.message };

@@ -19,7 +19,10 @@ import {
   setBudgetAction,
   setCardAction,
   setRemindersAction,
+  setSwapAction,
 } from "./actions";
+import { SwapSection } from "@/components/teams/SwapSection";
+import { readSwapCollections, teamCollectionChoices } from "@/lib/catalogue";
 import { RemindersSection } from "@/components/teams/RemindersSection";
 import { readReminderSettings, type ReminderSettings } from "@/lib/reminders";
 
@@ -29,7 +32,13 @@ type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ cre
 const load = cache(
   async (
     teamId: string,
-  ): Promise<{ userId: string; overview: TeamOverview; budget: Budget; reminders: ReminderSettings } | null> => {
+  ): Promise<{
+    userId: string;
+    overview: TeamOverview;
+    budget: Budget;
+    reminders: ReminderSettings;
+    swap: { chosen: number[]; collections: { id: number; name: string; price: string }[] };
+  } | null> => {
     const { db, actor } = await siteContext();
     if (!actor) return null;
     try {
@@ -39,6 +48,14 @@ const load = cache(
         overview,
         budget: await readBudget(db, overview.team.id),
         reminders: await readReminderSettings(db, overview.team.id),
+        swap: {
+          chosen: (await readSwapCollections(db, overview.team.id)).collectionIds,
+          collections: (await teamCollectionChoices(db, overview.team.id)).map((c) => ({
+            id: c.id,
+            name: c.name,
+            price: formatMoney(c.priceCents),
+          })),
+        },
       };
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) notFound();
@@ -60,7 +77,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
   const { created, joined } = await searchParams;
   const loaded = await load(teamId);
   if (!loaded) redirect(`/signin?callbackUrl=${encodeURIComponent(`/teams/${encodeURIComponent(teamId)}`)}`);
-  const { userId, overview, budget, reminders } = loaded;
+  const { userId, overview, budget, reminders, swap } = loaded;
   const { team, role, members, invitations } = overview;
   const owner = role === "owner";
   const hidden = <input type="hidden" name="team" value={team.id} />;
@@ -236,6 +253,14 @@ export default async function TeamPage({ params, searchParams }: Props) {
         cadence={reminders.cadence}
         quietHours={reminders.quietHours}
         setReminders={setRemindersAction}
+      />
+
+      <SwapSection
+        teamId={team.id}
+        owner={owner}
+        collections={swap.collections}
+        chosen={swap.chosen}
+        setSwap={setSwapAction}
       />
     </main>
   );
