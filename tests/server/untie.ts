@@ -22,7 +22,10 @@ export async function untiePage(server: RunningServer): Promise<{ path: string; 
       .replace(/&lt;/g, "<")
       .replace(/&gt;/g, ">")
       .replace(/&amp;/g, "&");
-  const hiddenFields = [...page.matchAll(/<input[^>]*>/g)]
+  // The page has several forms (language, choose, decline, donate): the fields of the one with the products.
+  const form = [...page.matchAll(/<form[\s\S]*?<\/form>/g)].map(([f]) => f).find((f) => f.includes('name="productId"'));
+  if (!form) throw new Error(`No product form on the untie page:\n${page.slice(0, 2000)}`);
+  const hiddenFields = [...form.matchAll(/<input[^>]*>/g)]
     .map(([tag]) => [/name="([^"]*)"/.exec(tag)?.[1], unescape(/value="([^"]*)"/.exec(tag)?.[1] ?? "")])
     .filter(([name]) => name?.startsWith("$ACTION") || name === "secret") as [string, string][];
   if (!hiddenFields.some(([name]) => name.startsWith("$ACTION")))
