@@ -261,7 +261,7 @@ test("an owner sets a monthly budget on the team's page; a create past it is ref
   const form = page.getByTestId("budget-form");
   await form.getByLabel("Monthly budget ($)").fill("ten dollars");
   await form.getByRole("button", { name: "Save limits" }).click();
-  await expect(form.getByRole("alert")).toContainText("Amounts look like 500.00");
+  await expect(form.getByRole("alert")).toContainText('The monthly budget must be an amount like "500.00"');
   await form.getByLabel("Monthly budget ($)").fill("$60");
   await form.getByRole("button", { name: "Save limits" }).click();
   await expect(form.getByRole("status")).toHaveText("Limits saved.");
