@@ -3,9 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
-import type { PrismaClient } from "@/lib/db";
 import { HttpError, ValidationError } from "@/lib/errors";
-import type { TeamActor } from "@/lib/actor";
 import { modeOf } from "@/lib/dashboard";
 import { sendQueuedEmailNow } from "@/lib/delivery";
 import {
@@ -18,6 +16,9 @@ import {
   updateGift,
 } from "@/lib/gifts";
 import { teamContext } from "@/lib/site/context";
+
+/** What teamContext gives a signed-in person on a team: the database and the actor (lib/site/context.ts). */
+type Context = NonNullable<Awaited<ReturnType<typeof teamContext>>>;
 
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -33,7 +34,7 @@ const field = (form: FormData, name: string) => {
 async function actOnGift(
   form: FormData,
   done: string,
-  act: (db: PrismaClient, actor: TeamActor, giftId: string) => Promise<{ id: string }>,
+  act: (context: Context, giftId: string) => Promise<{ id: string }>,
 ): Promise<ActionState> {
   const teamId = field(form, "team");
   const mode = modeOf(field(form, "mode"));
@@ -41,7 +42,7 @@ async function actOnGift(
   try {
     const context = await teamContext(teamId, mode);
     if (!context) return { error: "Your session has ended: sign in again." };
-    giftId = (await act(context.db, context.actor, field(form, "gift"))).id;
+    giftId = (await act(context, field(form, "gift"))).id;
   } catch (error) {
     if (error instanceof ValidationError) return { error: error.problems[0].detail };
     if (error instanceof HttpError) return { error: error.message };
@@ -54,22 +55,20 @@ async function actOnGift(
 
 /** "Cancel this gift" (the page then says what the cancel refunded). */
 export async function cancelGiftAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  return actOnGift(form, "cancelled", (db, actor, id) => cancelGift(db, actor, id));
+  return actOnGift(form, "cancelled", ({ db, actor }, id) => cancelGift(db, actor, id));
 }
 
 /** "Approve" a gift waiting for an owner's approval: charged and scheduled. */
 export async function approveGiftAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  return actOnGift(form, "approved", (db, actor, id) => approveGift(db, actor, id));
+  return actOnGift(form, "approved", ({ db, actor }, id) => approveGift(db, actor, id));
 }
 
 /** "Reject" it, with an optional reason. */
 export async function rejectGiftAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  return actOnGift(form, "rejected", (db, actor, id) =>
+  return actOnGift(form, "rejected", ({ db, actor }, id) =>
     rejectGift(db, actor, id, parseRejection({ reason: field(form, "reason") })),
   );
 }
-
-type Context = NonNullable<Awaited<ReturnType<typeof teamContext>>>;
 
 /**
  * The gift page's change forms: the person from the session, the same domain functions as the
