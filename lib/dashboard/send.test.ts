@@ -120,11 +120,12 @@ describe("previewing the send form", () => {
       `Europe/${"x".repeat(50_000)}`,
     ]) {
       const form = fields({ scheduled_at: "2030-07-15T09:00", time_zone: zone });
+      // One at a time: a second call started early would reject while the first is awaited.
       for (const attempt of [
-        previewGift(t.db, owner, form),
-        sendGiftOnce(t.db, owner, { fields: form, formKey: key() }),
+        () => previewGift(t.db, owner, form),
+        () => sendGiftOnce(t.db, owner, { fields: form, formKey: key() }),
       ]) {
-        const error = await refusal(attempt);
+        const error = await refusal(attempt());
         expect(error, zone).toBeInstanceOf(ValidationError);
         const errors = fieldErrors((error as ValidationError).problems);
         expect(errors.time_zone).toMatch(/^Time zone must be a time zone name/);
