@@ -4,7 +4,7 @@ import { openTestDatabase } from "@/lib/testing/test-database";
 import { catalogue, createAccount, insertGift } from "@/lib/testing/fixtures";
 import { untieToken } from "@/lib/gifts/untie";
 import { ValidationError } from "@/lib/errors";
-import { redeemGift } from "@/lib/redemption";
+import { declineGift, redeemGift, RedemptionRefused } from "@/lib/redemption";
 import { swapProductsFor } from "./swap";
 
 // Issue 23 "Swap": a recipient may choose from the team's swap collections, any product priced at or below the gift.
@@ -192,5 +192,34 @@ describe("swap", () => {
       }),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(await snapshot(gift.id)).toEqual(before);
+  });
+
+  it("of two tabs racing (a swap against the gift's own product, or against a decline) exactly one wins, and the row says which", async () => {
+    const db = database.prisma;
+    const swapped = cheap.products[0];
+    for (let i = 0; i < 3; i++) {
+      const gift = await linkGift();
+      const own = await db.product.findFirstOrThrow({
+        where: { collectionId: gift.collectionId, variants: { none: {} } },
+      });
+      const secret = untieToken(gift.id);
+      const choose = (productId: string) => redeemGift(db, { secret, productId, variantId: null, address });
+      const [swap, other] = await Promise.allSettled([
+        choose(swapped.id),
+        i === 2 ? declineGift(db, { secret, reason: "other tab" }) : choose(own.id),
+      ]);
+      expect([swap.status, other.status].filter((s) => s === "fulfilled")).toHaveLength(1);
+      const loser = [swap, other].find((r) => r.status === "rejected") as PromiseRejectedResult;
+      expect(loser.reason).toBeInstanceOf(RedemptionRefused);
+      const row = await db.gift.findUniqueOrThrow({ where: { id: gift.id }, include: { events: true } });
+      if (swap.status === "fulfilled") {
+        expect(row).toMatchObject({ stage: "redeemed", selectedProductId: swapped.id, swapCollectionId: cheap.id });
+      } else {
+        expect(row.stage).toBe(i === 2 ? "declined" : "redeemed");
+        expect(row.swapCollectionId).toBeNull();
+        expect(row.selectedProductId).toBe(i === 2 ? null : own.id);
+      }
+      expect(row.events.filter((e) => e.stage === "redeemed" || e.stage === "declined")).toHaveLength(1);
+    }
   });
 });
