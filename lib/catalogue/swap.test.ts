@@ -203,7 +203,7 @@ describe("swap", () => {
         where: { collectionId: gift.collectionId, variants: { none: {} } },
       });
       const secret = untieToken(gift.id);
-      const choose = (productId: string) => redeemGift(db, { secret, productId, variantId: null, address });
+      const choose = (productId: number) => redeemGift(db, { secret, productId, variantId: null, address });
       const [swap, other] = await Promise.allSettled([
         choose(swapped.id),
         i === 2 ? declineGift(db, { secret, reason: "other tab" }) : choose(own.id),

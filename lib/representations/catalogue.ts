@@ -2,6 +2,7 @@ import type { Collection, Design, Logo, Product, ProductVariant } from "@/lib/ge
 import { CURRENCY, formatMoney } from "@/lib/money";
 import type { ResourceObject } from "./resource";
 import { absoluteUrl } from "@/lib/urls";
+import type { CharityChoice } from "@/lib/catalogue/charities";
 
 export function serializeCollection(c: Collection): ResourceObject {
   return {
@@ -50,5 +51,13 @@ export function serializeLogo(l: Logo): ResourceObject {
     type: "logos",
     id: String(l.id),
     attributes: { name: l.name, global: l.global, "image-url": absoluteUrl(l.imageUrl) },
+  };
+}
+
+export function serializeCharity(c: CharityChoice): ResourceObject {
+  return {
+    type: "charities",
+    id: c.slug,
+    attributes: { name: c.name, sentence: c.sentence, "logo-url": absoluteUrl(c.logoUrl) },
   };
 }

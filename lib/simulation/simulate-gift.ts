@@ -1,23 +1,14 @@
 import type { PrismaClient } from "@/lib/db";
-import { conflict, forbidden, unknownFieldProblems, ValidationError, type FieldProblem } from "@/lib/errors";
-import { parseDuration } from "@/lib/reminders/duration";
-import { MAX_ADVANCE_MS } from "./test-clock";
+import { conflict, forbidden, ValidationError } from "@/lib/errors";
+import { type SimulatedStage, type StageSimulation } from "./parse-simulation";
 import { getGift, type GiftView } from "@/lib/gifts";
-import { moveGift, type Stage } from "@/lib/gifts/stages";
+import { moveGift } from "@/lib/gifts/stages";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
-
-export const SIMULATED_STAGES = [
-  "sent",
-  "opened",
-  "redeemed",
-  "shipped",
-  "delivered",
-  "expired",
-  "failed",
-] as const satisfies readonly Stage[];
-export type SimulatedStage = (typeof SIMULATED_STAGES)[number];
+import { untieToken } from "@/lib/gifts/untie";
+import { declineGift, donateGift, RedemptionRefused } from "@/lib/redemption";
+import { listCharities } from "@/lib/catalogue/charities";
 
 /** A sample in the shape the untie page stores (lib/redemption's address schema). */
 export const SAMPLE_ADDRESS = {
@@ -30,52 +21,6 @@ export const SAMPLE_ADDRESS = {
   country: "US",
   phone: "",
 };
-
-export type Simulation = { stage: SimulatedStage } | { advanceMs: number; batch: boolean };
-
-/** `advance`: a well-formed ISO 8601 duration forward, at most MAX_ADVANCE_MS; else a problem. */
-function advanceMs(value: unknown, problems: FieldProblem[]): number | undefined {
-  const duration = typeof value === "string" && value.length <= 20 ? parseDuration(value.trim().toUpperCase()) : null;
-  if (!duration || duration.negative) {
-    problems.push({
-      detail: 'Advance must be an ISO 8601 duration forward in weeks, days, hours or minutes, like "P7D" or "PT12H"',
-      pointer: "/advance",
-      code: "invalid_duration",
-    });
-    return undefined;
-  }
-  if (duration.ms > MAX_ADVANCE_MS) {
-    problems.push({ detail: "Advance can be at most P90D at a time", pointer: "/advance", code: "out_of_range" });
-    return undefined;
-  }
-  return duration.ms;
-}
-
-/** `{"stage": "sent" | … | "failed"}` or `{"advance": "P7D"[, "batch": true]}`, nothing else. */
-export function parseSimulation(body: Record<string, unknown>): Simulation {
-  const problems = unknownFieldProblems(body, ["stage", "advance", "batch"]);
-  if (body.advance !== undefined) {
-    if (body.stage !== undefined)
-      problems.push({ detail: "Give stage or advance, not both", pointer: "/stage", code: "conflicting_fields" });
-    if (body.batch !== undefined && typeof body.batch !== "boolean")
-      problems.push({ detail: "Batch must be true or false", pointer: "/batch", code: "not_a_boolean" });
-    const ms = advanceMs(body.advance, problems);
-    if (problems.length > 0 || ms === undefined) throw new ValidationError(problems);
-    return { advanceMs: ms, batch: body.batch === true };
-  }
-  if (body.batch !== undefined)
-    problems.push({ detail: "Batch goes with advance", pointer: "/batch", code: "unknown_field" });
-  const stage = body.stage;
-  if (typeof stage !== "string" || !(SIMULATED_STAGES as readonly string[]).includes(stage)) {
-    problems.push({
-      detail: `Stage must be one of: ${SIMULATED_STAGES.join(", ")} (or give advance to move the gift's test clock)`,
-      pointer: "/stage",
-      code: "invalid",
-    });
-  }
-  if (problems.length > 0) throw new ValidationError(problems);
-  return { stage: stage as SimulatedStage };
-}
 
 /** What a real move to the stage would have filled in; a redemption gets the collection's first product and a sample address. */
 async function stageData(
@@ -107,17 +52,25 @@ async function stageData(
 /**
  * Moves a sandbox gift to `stage` through the stage machine, as the real flow would
  * (same event, so the same webhooks). A move the machine forbids is a 409; live gifts
- * can't be simulated (403).
+ * can't be simulated (403). Declining and donating are the recipient's own acts, done by the
+ * untie page's very functions (same emails and refund rule), as if the recipient had chosen.
  */
 export async function simulateGift(
   db: PrismaClient,
   caller: Caller,
   team: TeamRef,
   giftId: string,
-  stage: SimulatedStage,
+  simulation: StageSimulation,
 ): Promise<GiftView> {
   if (caller.mode !== "sandbox")
     throw forbidden("Only sandbox gifts can be simulated: use your sandbox token on team sandbox.");
+  const { stage } = simulation;
+  if (stage === "declined" || stage === "donated") {
+    const gift = await getGift(db, caller, team, giftId);
+    if (gift.livemode) throw forbidden("Only sandbox gifts can be simulated.");
+    await chooseAsRecipient(db, gift, simulation);
+    return getGift(db, caller, team, gift.id);
+  }
   return db.$transaction(async (tx) => {
     const gift = await getGift(tx, caller, team, giftId);
     if (gift.livemode) throw forbidden("Only sandbox gifts can be simulated.");
@@ -130,4 +83,28 @@ export async function simulateGift(
     if (!moved) throw conflict(`A ${gift.stage} gift can't move to ${stage}.`);
     return getGift(tx, caller, team, gift.id);
   });
+}
+
+/** The charity named (422 listing the slugs when there is none such), else the first listed. */
+async function charitySlug(db: PrismaClient, wanted: string | undefined): Promise<string> {
+  const slugs = (await listCharities(db)).map((c) => c.slug);
+  if (wanted === undefined && slugs.length > 0) return slugs[0];
+  if (wanted !== undefined && slugs.includes(wanted)) return wanted;
+  throw new ValidationError([
+    { detail: `Charity must be one of: ${slugs.join(", ")}`, pointer: "/charity", code: "invalid" },
+  ]);
+}
+
+/** Declines or donates (to `charity`, else the first listed) with the gift's untie secret; a refusal is a 409. */
+async function chooseAsRecipient(db: PrismaClient, gift: GiftView, { stage, charity }: StageSimulation) {
+  const { untieVersion } = await db.gift.findUniqueOrThrow({ where: { id: gift.id }, select: { untieVersion: true } });
+  const secret = untieToken(gift.id, untieVersion);
+  try {
+    if (stage === "declined") await declineGift(db, { secret, reason: "Simulated in the sandbox" });
+    else await donateGift(db, { secret, charity: await charitySlug(db, charity) });
+  } catch (error) {
+    if (!(error instanceof RedemptionRefused)) throw error;
+    const { stage: current } = await db.gift.findUniqueOrThrow({ where: { id: gift.id }, select: { stage: true } });
+    throw conflict(`A ${current} gift can't move to ${stage}: ${error.message}`);
+  }
 }

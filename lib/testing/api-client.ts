@@ -1,4 +1,5 @@
 import * as teams from "@/app/api/v1/teams/route";
+import * as charities from "@/app/api/v1/charities/route";
 import * as collections from "@/app/api/v1/teams/[team_id]/collections/route";
 import * as designs from "@/app/api/v1/teams/[team_id]/designs/route";
 import * as logos from "@/app/api/v1/teams/[team_id]/logos/route";
@@ -31,6 +32,7 @@ type RouteModule = Partial<Record<Method, Handler>>;
 // The app's routing table for /api/v1, as Next builds it from the app/ folder.
 const ROUTES: [RegExp, RouteModule][] = [
   [/^\/teams$/, teams as unknown as unknown as RouteModule],
+  [/^\/charities$/, charities as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/collections$/, collections as unknown as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/designs$/, designs as unknown as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/logos$/, logos as unknown as unknown as RouteModule],

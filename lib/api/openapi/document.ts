@@ -5,7 +5,7 @@ import { STAGES } from "@/lib/gifts";
 import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
 import { giftChangesBody, REOPEN_WINDOW_DAYS } from "@/lib/gifts/update-schema";
 import { RESEND_GAP_SECONDS, RESENDS_PER_DAY } from "@/lib/ratelimit/gift-resends";
-import { SIMULATED_STAGES } from "@/lib/simulation/simulate-gift";
+import { SIMULATED_STAGES } from "@/lib/simulation/parse-simulation";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { webhookEndpointBody } from "@/lib/webhooks/schema";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../pagination";
@@ -118,6 +118,11 @@ const simulateBody = z
       .enum(SIMULATED_STAGES)
       .optional()
       .meta({ description: "The stage to move the sandbox gift to (legal moves only). Not with `advance`." }),
+    charity: z.string().optional().meta({
+      description:
+        "With `stage` `donated`: the slug of the charity the simulated recipient gives to (`GET /charities`); the first listed when left out.",
+      example: "school-meals",
+    }),
     advance: z.string().max(20).optional().meta({
       description:
         "Moves the gift's test clock forward by this ISO 8601 duration (weeks, days, hours, minutes; at most `P90D`) and fires, in time order, whatever became due: the scheduled send, each reminder, the expiry. Not with `stage`.",
@@ -268,6 +273,17 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "List logos",
     tag: "Catalogue",
     response: R.LogoList,
+  },
+  {
+    method: "get",
+    path: "/charities",
+    teamScoped: false,
+    operationId: "listCharities",
+    summary: "List charities",
+    tag: "Catalogue",
+    response: R.CharityList,
+    description:
+      "The charities a recipient may donate their gift's value to on the untie page (the same list for every team). A donated gift's `charity` names one by its slug.",
   },
   {
     method: "get",
@@ -723,7 +739,10 @@ export function openApiDocument() {
     servers: [{ url: `${base}/api/v1`, description: "This Ribbon" }],
     tags: [
       { name: "Gifts", description: "Create, list, fetch, change, resend and cancel gifts." },
-      { name: "Catalogue", description: "What a team can send: teams, collections, designs, logos, past messages." },
+      {
+        name: "Catalogue",
+        description: "What a team can send: teams, collections, designs, logos, past messages, charities.",
+      },
       { name: "Events", description: "Every stage change of a gift, and sandbox simulation." },
       {
         name: "Billing",

@@ -92,6 +92,17 @@ export const Design = resource("designs", "Design", "Card artwork. The id is a s
   "thumbnail-url": url,
 });
 
+export const Charity = resource(
+  "charities",
+  "Charity",
+  "A charity a recipient may give the gift's value to instead of choosing a product. The id is a slug.",
+  {
+    name: z.string(),
+    sentence: z.string().meta({ description: "What the charity does, as the untie page shows it." }),
+    "logo-url": url,
+  },
+);
+
 export const Logo = resource("logos", "Logo", "A logo placed on the card.", {
   name: z.string(),
   global: z.boolean(),
@@ -273,6 +284,7 @@ export const CollectionList = z
   .meta({ id: "CollectionList" });
 export const DesignList = listOf(Design, "DesignList");
 export const LogoList = listOf(Logo, "LogoList");
+export const CharityList = listOf(Charity, "CharityList");
 export const MessageList = z.strictObject({ data: z.array(Message), links: PageLinks }).meta({ id: "MessageList" });
 export const GiftDocument = z.strictObject({ data: Gift, included: Included }).meta({ id: "GiftDocument" });
 const cents = (description: string) => money.meta({ description });

@@ -138,6 +138,31 @@ describe("GET /logos", () => {
   });
 });
 
+describe("GET /charities", () => {
+  it("lists the seeded charities in the untie page's order, the same for every team and for the sandbox", async () => {
+    const res = await apiAs(a.tokens.live).get("/charities");
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: { id: string }) => c.id)).toEqual([
+      "clean-water-fund",
+      "school-meals",
+      "open-meadows",
+      "night-shelter",
+      "first-books",
+    ]);
+    expect(res.body.data[0]).toMatchObject({
+      type: "charities",
+      attributes: {
+        name: expect.any(String),
+        sentence: expect.any(String),
+        "logo-url": expect.stringMatching(/^https?:\/\//),
+      },
+    });
+    expect((await apiAs(a.tokens.sandbox).get("/charities")).body).toEqual(res.body);
+    expect((await apiAs(null).get("/charities")).status).toBe(401);
+    expect((await apiAs(a.tokens.live).post("/charities", {})).status).toBe(405);
+  });
+});
+
 describe("catalogue lists are not paginated", () => {
   it("ignores no items even with page[size]=1 (small lists)", async () => {
     const res = await apiAs(a.tokens.live).get("/collections?page[size]=1");

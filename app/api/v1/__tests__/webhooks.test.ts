@@ -374,6 +374,59 @@ describe("POST /teams/sandbox/gifts/:id/simulate", () => {
     expectError(await sbox.post(`/gifts/${fresh.body.data.id}/simulate`, { stage: "shipped" }), 409, "Conflict");
   });
 
+  it("declines or donates as the recipient would (their emails, their webhooks); a closed gift or a forged charity is refused", async () => {
+    const sbox = apiAs(a.tokens.sandbox);
+    await sbox.post("/teams/sandbox/webhook-endpoints", endpointBody({ url: `${receiver.url}/choices` }));
+    const declined = (await sbox.post("/gifts", giftBody())).body.data.id;
+    await sbox.post(`/gifts/${declined}/simulate`, { stage: "sent" });
+    const res = await sbox.post(`/gifts/${declined}/simulate`, { stage: "declined" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.attributes.stage).toBe("declined");
+    expect(res.body.data.attributes.events.at(-1)).toMatchObject({
+      stage: "declined",
+      message: "Simulated in the sandbox",
+    });
+
+    // A link gift nobody opened yet: opened, then donated, to the charity named or the first one.
+    const donated: string[] = [];
+    for (const charity of ["school-meals", undefined]) {
+      const id = (await sbox.post("/gifts", giftBody({ delivery_method: "link", email: undefined }))).body.data.id;
+      const body = charity ? { stage: "donated", charity } : { stage: "donated" };
+      const answer = await sbox.post(`/gifts/${id}/simulate`, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.data.attributes).toMatchObject({
+        stage: "donated",
+        charity: { id: charity ?? "clean-water-fund" },
+      });
+      donated.push(id);
+    }
+    // The sender is told, as when a recipient chooses (sandbox mail is suppressed, still in the outbox).
+    for (const id of [declined, ...donated])
+      expect((await t.db.emailOutbox.findMany({ where: { giftId: id, kind: "gift-outcome" } })).length).toBe(1);
+    await deliver();
+    const types = receiver.received
+      .filter((r) => r.path === "/hooks/choices")
+      .map((r) => JSON.parse(r.body) as { type: string; data: { id: string } })
+      .filter((p) => [declined, ...donated].includes(p.data.id) && /declined|donated/.test(p.type))
+      .map((p) => p.type)
+      .sort();
+    expect(types).toEqual(["gift.declined", "gift.donated", "gift.donated"]);
+
+    // Closed already: 409 naming the stage; a forged charity or a charity without donating: 422; nothing moves.
+    const again = expectError(await sbox.post(`/gifts/${declined}/simulate`, { stage: "donated" }), 409, "Conflict");
+    expect(again.detail).toContain("declined");
+    const fresh = (await sbox.post("/gifts", giftBody())).body.data.id;
+    for (const body of [
+      { stage: "donated", charity: "../../etc/passwd" },
+      { stage: "donated", charity: "x".repeat(100_000) },
+      { stage: "donated", charity: 7 },
+      { stage: "declined", charity: "school-meals" },
+    ])
+      expectValidation(await sbox.post(`/gifts/${fresh}/simulate`, body));
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: fresh } })).toMatchObject({ stage: "scheduled" });
+    expect(await t.db.emailOutbox.count({ where: { giftId: fresh, kind: "gift-outcome" } })).toBe(0);
+  });
+
   it("is 403 for live gifts, 404 for another user's sandbox gift, 422 for an unknown stage or field", async () => {
     const liveGift = await apiAs(a.tokens.live).post("/gifts", giftBody());
     expectError(

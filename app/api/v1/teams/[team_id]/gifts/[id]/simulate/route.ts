@@ -3,7 +3,8 @@ import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { clockDocument, giftDocument } from "@/lib/api/serializers/gift";
-import { parseSimulation, simulateGift } from "@/lib/simulation/simulate-gift";
+import { parseSimulation } from "@/lib/simulation/parse-simulation";
+import { simulateGift } from "@/lib/simulation/simulate-gift";
 import { advanceSandboxClock } from "@/lib/simulation/test-clock";
 import { onTeam } from "@/lib/actor";
 
@@ -12,8 +13,7 @@ type Params = { team_id?: string; id: string };
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const { team } = await onTeam(db, caller, params.team_id);
   const simulation = parseSimulation(await readJsonObject(request));
-  if ("stage" in simulation)
-    return jsonApi(giftDocument(await simulateGift(db, caller, team, params.id, simulation.stage)));
+  if ("stage" in simulation) return jsonApi(giftDocument(await simulateGift(db, caller, team, params.id, simulation)));
   const ms = simulation.advanceMs;
   return jsonApi(
     clockDocument(await advanceSandboxClock(db, caller, team, params.id, { ms, batch: simulation.batch })),
