@@ -13,7 +13,7 @@ import type { GiftView } from "./view";
 export const APPROVAL_WINDOW_DAYS = 7;
 const MAX_REASON = 500;
 
-const notPending = (gift: { id: string }, stage: string) =>
+export const notPending = (gift: { id: string }, stage: string) =>
   new HttpError(
     409,
     "Conflict",
@@ -22,7 +22,7 @@ const notPending = (gift: { id: string }, stage: string) =>
     "not_pending_approval",
   );
 
-function requireApprover(actor: TeamActor, what: string) {
+export function requireApprover(actor: TeamActor, what: string) {
   if (actor.role !== "owner")
     throw ownerRequired(`Only the team's owners can ${what} gifts. Ask an owner of team "${actor.team.id}".`);
 }

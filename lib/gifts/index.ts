@@ -1,4 +1,6 @@
 export { approveGift, expireUnapprovedGifts, parseRejection, rejectGift, APPROVAL_WINDOW_DAYS } from "./approvals";
+export { approveBatch, rejectBatch, type BatchDecision } from "./batch-approvals";
+export { getBatch, type BatchView } from "./batches";
 export { cancelGift } from "./cancel";
 export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType, type GiftAction } from "./events";
 export { createGifts, type CreateGiftsInput } from "./create";

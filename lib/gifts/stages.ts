@@ -128,7 +128,13 @@ export async function moveGifts(
   });
   if (moved.length > 0) {
     await tx.giftEvent.createMany({
-      data: moved.map(({ id }) => ({ giftId: id, stage: to, message: options.message ?? null, createdAt: at })),
+      data: moved.map(({ id }) => ({
+        giftId: id,
+        stage: to,
+        action: options.action ?? null,
+        message: options.message ?? null,
+        createdAt: at,
+      })),
     });
   }
   return moved.map(({ id }) => id);

@@ -18,6 +18,9 @@ import * as simulate from "@/app/api/v1/teams/[team_id]/gifts/[id]/simulate/rout
 import * as approve from "@/app/api/v1/teams/[team_id]/gifts/[id]/approve/route";
 import * as reject from "@/app/api/v1/teams/[team_id]/gifts/[id]/reject/route";
 import * as resend from "@/app/api/v1/teams/[team_id]/gifts/[id]/resend/route";
+import * as batch from "@/app/api/v1/teams/[team_id]/batches/[id]/route";
+import * as approveBatch from "@/app/api/v1/teams/[team_id]/batches/[id]/approve/route";
+import * as rejectBatch from "@/app/api/v1/teams/[team_id]/batches/[id]/reject/route";
 import * as budget from "@/app/api/v1/teams/[team_id]/budget/route";
 import * as reminders from "@/app/api/v1/teams/[team_id]/reminders/route";
 import * as swapCollections from "@/app/api/v1/teams/[team_id]/swap-collections/route";
@@ -57,6 +60,9 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/approve$/, approve as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/reject$/, reject as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/gifts\/(?<id>[^/]+)\/resend$/, resend as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/batches\/(?<id>[^/]+)$/, batch as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/batches\/(?<id>[^/]+)\/approve$/, approveBatch as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/batches\/(?<id>[^/]+)\/reject$/, rejectBatch as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/budget$/, budget as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/reminders$/, reminders as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/swap-collections$/, swapCollections as unknown as RouteModule],

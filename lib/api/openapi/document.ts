@@ -53,6 +53,10 @@ const param = <T extends z.ZodType>(schema: T, description: string) => schema.me
 
 const teamIdParam = { team_id: param(z.string(), "A team id from `GET /teams` (`sandbox` for sandbox tokens).") };
 const giftIdParam = { id: param(z.string(), "The gift's id (`gft_…`).") };
+const batchIdParam = { id: param(z.string(), "The batch's id (`bat_…`, a gift's `batch.id`).") };
+const rejectBody = z
+  .object({ reason: z.string().max(500).nullable().optional() })
+  .meta({ id: "RejectRequest", description: "Optional: the body may be empty." });
 const pageParams = {
   "page[size]": param(
     z
@@ -409,14 +413,57 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Gifts",
     response: R.GiftDocument,
     pathParams: giftIdParam,
-    body: z
-      .object({ reason: z.string().max(500).nullable().optional() })
-      .meta({ id: "RejectRequest", description: "Optional: the body may be empty." }),
+    body: rejectBody,
     bodyOptional: true,
     description:
       "Owners only. A gift in stage `pending_approval` moves to `rejected` (event `gift.rejected`, with the reason); nothing was charged.",
     extraErrors: {
       "409": errorResponse("`not_pending_approval`: the gift was already approved, rejected, cancelled or expired."),
+    },
+  },
+  {
+    method: "get",
+    path: "/batches/{id}",
+    teamScoped: true,
+    operationId: "getBatch",
+    summary: "Get a batch",
+    tag: "Gifts",
+    response: R.BatchDocument,
+    pathParams: batchIdParam,
+    description:
+      "A batch (the gifts of one bulk request or CSV upload): its name, size and how many of its gifts are in each stage now.",
+  },
+  {
+    method: "post",
+    path: "/batches/{id}/approve",
+    teamScoped: true,
+    operationId: "approveBatch",
+    summary: "Approve a batch's waiting gifts",
+    tag: "Gifts",
+    response: R.BatchDecisionDocument,
+    pathParams: batchIdParam,
+    description:
+      "Owners only. Every gift of the batch still in `pending_approval` is approved at once: one charge for all of them, within the team's budget and the approver's caps (a refusal leaves them all waiting), and each is scheduled with its own `gift.approved` event. Gifts approved, rejected or cancelled on their own before are left as they are. No body. `meta.approved`: how many; `meta.charged`: the charge.",
+    extraErrors: {
+      "402": errorResponse("The team's budget or the approver's caps refuse the charge; every gift stays pending."),
+      "409": errorResponse("`not_pending_approval`: no gift of the batch is waiting for approval."),
+    },
+  },
+  {
+    method: "post",
+    path: "/batches/{id}/reject",
+    teamScoped: true,
+    operationId: "rejectBatch",
+    summary: "Reject a batch's waiting gifts",
+    tag: "Gifts",
+    response: R.BatchDecisionDocument,
+    pathParams: batchIdParam,
+    body: rejectBody,
+    bodyOptional: true,
+    description:
+      "Owners only. Every gift of the batch still in `pending_approval` moves to `rejected` (a `gift.rejected` event each, with the reason); nothing was charged. `meta.rejected`: how many.",
+    extraErrors: {
+      "409": errorResponse("`not_pending_approval`: no gift of the batch is waiting for approval."),
     },
   },
   {

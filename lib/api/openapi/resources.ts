@@ -287,6 +287,31 @@ export const LogoList = listOf(Logo, "LogoList");
 export const CharityList = listOf(Charity, "CharityList");
 export const MessageList = z.strictObject({ data: z.array(Message), links: PageLinks }).meta({ id: "MessageList" });
 export const GiftDocument = z.strictObject({ data: Gift, included: Included }).meta({ id: "GiftDocument" });
+export const Batch = resource("batches", "Batch", "The gifts of one bulk request or CSV upload. The id is `bat_…`.", {
+  name: z.string(),
+  size: z.number().int().meta({ description: "How many gifts the batch was created with." }),
+  livemode: z.boolean(),
+  "created-at": z.string().meta({ format: "date-time" }),
+  stages: z
+    .record(z.string(), z.number().int())
+    .meta({ description: "How many of the batch's gifts are in each stage now (stages with none are left out)." }),
+  "pending-approval-total": money.meta({
+    description: "What approving the gifts still waiting for approval would charge (USD): the sum of their prices.",
+  }),
+});
+export const BatchDocument = z.strictObject({ data: Batch }).meta({ id: "BatchDocument" });
+export const BatchDecisionDocument = z
+  .strictObject({
+    data: Batch,
+    meta: z
+      .object({
+        approved: z.number().int().optional().meta({ description: "How many gifts this approval moved." }),
+        rejected: z.number().int().optional().meta({ description: "How many gifts this rejection moved." }),
+        charged: money.meta({ description: 'What the approval charged (USD; "0.00" for a rejection).' }),
+      })
+      .meta({ description: "What the decision did." }),
+  })
+  .meta({ id: "BatchDecisionDocument" });
 const cents = (description: string) => money.meta({ description });
 export const PriceQuoteDocument = z
   .strictObject({

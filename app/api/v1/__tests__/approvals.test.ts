@@ -191,3 +191,139 @@ describe("gifts that need approval", () => {
     expect(expectValidation(res).map((e) => e.pointer)).toEqual(["/budget/approval_above_price"]);
   });
 });
+
+describe("a batch's waiting gifts, decided at once", () => {
+  /** A team whose bulk creates of more than 2 gifts wait, and a waiting batch of `n`. */
+  async function waitingBatch(n = 3) {
+    const team = await teamNeedingApproval({ approval_above_batch_size: 2 });
+    const created = await team.as(team.member).post(`/teams/${team.teamId}/bulk/gifts`, bulkBody(n));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const ids: string[] = created.body.data.map((g: { id: string }) => g.id);
+    const batchId: string = created.body.data[0].attributes.batch.id;
+    const batchPath = (action?: string) => `/teams/${team.teamId}/batches/${batchId}${action ? `/${action}` : ""}`;
+    return { ...team, ids, batchId, batchPath };
+  }
+  const stages = async (ids: string[]) =>
+    (await t.db.gift.findMany({ where: { id: { in: ids } }, select: { stage: true } })).map((g) => g.stage).sort();
+
+  it("approves every gift still waiting with one charge, leaving the ones decided alone; owners only", async () => {
+    const team = await waitingBatch(3);
+    const got = await team.as(team.viewer).get(team.batchPath());
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({
+      type: "batches",
+      id: team.batchId,
+      attributes: { size: 3, stages: { pending_approval: 3 }, "pending-approval-total": formatMoney(price * 3) },
+    });
+    for (const who of [team.member, team.viewer]) {
+      expect(expectError(await team.as(who).post(team.batchPath("approve"), undefined), 403, "Forbidden").code).toBe(
+        "owner_required",
+      );
+    }
+    // One gift decided on its own first: the batch approval leaves it (rejected) alone.
+    expect((await team.as(team.second).post(team.path(team.ids[0], "reject"), undefined)).status).toBe(200);
+    const approved = await team.as(team.owner).post(team.batchPath("approve"), undefined);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.meta).toEqual({ approved: 2, charged: formatMoney(price * 2) });
+    expect(approved.body.data.attributes.stages).toEqual({ rejected: 1, scheduled: 2 });
+    const charges = await t.db.charge.findMany({ where: { teamId: team.teamId } });
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ amountCents: price * 2, actorUserId: team.owner.user.id });
+    for (const id of team.ids.slice(1)) {
+      const gift = await team.as(team.owner).get(team.path(id));
+      expect(gift.body.data.attributes.events.map((e: { type: string }) => e.type)).toEqual([
+        "gift.pending_approval",
+        "gift.approved",
+      ]);
+    }
+    // The ledger itemises the one charge per gift, as for any batch.
+    const ledger = await team.as(team.owner).get(`/teams/${team.teamId}/charges?filter[batch]=${team.batchId}`);
+    expect(ledger.body.data.map((c: { attributes: { amount: string } }) => c.attributes.amount)).toEqual([
+      formatMoney(price),
+      formatMoney(price),
+    ]);
+    const again = expectError(await team.as(team.second).post(team.batchPath("approve"), undefined), 409, "Conflict");
+    expect(again.code).toBe("not_pending_approval");
+    expect(await charged(team.teamId)).toBe(price * 2);
+  });
+
+  it("a budget that refuses the whole leaves every gift waiting and nothing charged", async () => {
+    const team = await waitingBatch(3);
+    await team
+      .as(team.owner)
+      .patch(`/teams/${team.teamId}/budget`, { budget: { monthly_limit: formatMoney(price * 2) } });
+    const over = expectError(
+      await team.as(team.owner).post(team.batchPath("approve"), undefined),
+      402,
+      "Payment Required",
+    );
+    expect(over.code).toBe("budget_exceeded");
+    expect(await stages(team.ids)).toEqual(["pending_approval", "pending_approval", "pending_approval"]);
+    expect(await charged(team.teamId)).toBe(0);
+  });
+
+  it("rejects every gift still waiting, with the reason; a hostile reason or body changes nothing", async () => {
+    const team = await waitingBatch(2 + 1);
+    for (const body of [{ reason: "x".repeat(501) }, { reason: 7 }, { reason: "a\u0000b" }, { why: "no" }, [1]]) {
+      const res = await team.as(team.owner).post(team.batchPath("reject"), body);
+      expect([400, 422], JSON.stringify(res.body)).toContain(res.status);
+    }
+    expect(await stages(team.ids)).toEqual(["pending_approval", "pending_approval", "pending_approval"]);
+    const rejected = await team.as(team.owner).post(team.batchPath("reject"), { reason: "Over the quarter's plan" });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect(rejected.body.meta).toEqual({ rejected: 3, charged: "0.00" });
+    const gift = await team.as(team.owner).get(team.path(team.ids[2]));
+    expect(gift.body.data.attributes.events.at(-1)).toMatchObject({
+      type: "gift.rejected",
+      message: expect.stringContaining("Over the quarter's plan"),
+    });
+    expect(await charged(team.teamId)).toBe(0);
+  });
+
+  it("is a 404 to another team, to the sandbox and for a forged id", async () => {
+    const team = await waitingBatch(3);
+    const stranger = await createAccount(t.db);
+    expectError(
+      await apiAs(stranger.tokens.live).post(`/teams/${stranger.team.id}/batches/${team.batchId}/approve`, undefined),
+      404,
+      "NotFound",
+    );
+    expectError(await apiAs(team.owner.tokens.sandbox).get(`/batches/${team.batchId}`), 404, "NotFound");
+    for (const id of ["bat_nope", "bat_%00", "x".repeat(5000), "' OR 1=1 --"]) {
+      const res = await team
+        .as(team.owner)
+        .post(`/teams/${team.teamId}/batches/${encodeURIComponent(id)}/approve`, undefined);
+      expect(res.status, id).toBe(404);
+    }
+    expect(await stages(team.ids)).toEqual(["pending_approval", "pending_approval", "pending_approval"]);
+  });
+
+  it("two owners deciding at once (batch against batch, or against one of its gifts): each gift decided once, charged once", async () => {
+    for (const [first, second] of [
+      ["approve", "approve"],
+      ["approve", "reject"],
+      ["approve", "gift-approve"],
+      ["reject", "gift-approve"],
+    ]) {
+      const team = await waitingBatch(3);
+      const call = (who: { tokens: { live: string } }, action: string) =>
+        action === "gift-approve"
+          ? team.as(who).post(team.path(team.ids[1], "approve"), undefined)
+          : team.as(who).post(team.batchPath(action), undefined);
+      const results = await Promise.all([call(team.owner, first), call(team.second, second)]);
+      const label = `${first} vs ${second}`;
+      if (!second.startsWith("gift")) expect(results.map((r) => r.status).sort(), label).toEqual([200, 409]);
+      else expect(results[0].status, label).toBe(200); // the batch always has gifts left to decide
+      const rows = await t.db.gift.findMany({ where: { id: { in: team.ids } }, include: { events: true } });
+      for (const row of rows) {
+        expect(
+          row.events.filter((e) => e.stage !== "pending_approval"),
+          label,
+        ).toHaveLength(1);
+        expect(["scheduled", "rejected"]).toContain(row.stage);
+      }
+      const scheduled = rows.filter((r) => r.stage === "scheduled").length;
+      expect(await charged(team.teamId), label).toBe(price * scheduled);
+    }
+  });
+});

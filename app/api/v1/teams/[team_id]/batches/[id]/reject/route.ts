@@ -1,0 +1,17 @@
+import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
+import { jsonApi } from "@/lib/api/document";
+import { readOptionalJsonObject } from "@/lib/api/body";
+import { batchDecisionDocument } from "@/lib/api/serializers/batch";
+import { parseRejection, rejectBatch } from "@/lib/gifts";
+import { onTeam } from "@/lib/actor";
+
+type Params = { team_id?: string; id: string };
+
+export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
+  const actor = await onTeam(db, caller, params.team_id);
+  const reason = parseRejection(await readOptionalJsonObject(request));
+  return jsonApi(batchDecisionDocument(await rejectBatch(db, actor, params.id, reason), "rejected"));
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
