@@ -110,3 +110,56 @@ test("gifts above the team's threshold wait for an owner: approve charges and sc
   expect((await still.json()).data.attributes.stage).toBe("pending_approval");
   await stranger.close();
 });
+
+test("an owner approves a waiting batch at once from its view, or rejects it with a reason; a stranger's replay changes nothing", async ({
+  page,
+  browser,
+}) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  const auth = { Authorization: `Bearer ${owner.live}`, "Content-Type": "application/vnd.api+json" };
+  const budget = await page.request.patch(`/api/v1/teams/${owner.slug}/budget`, {
+    headers: auth,
+    data: { budget: { approval_above_batch_size: 2 } },
+  });
+  expect(budget.status()).toBe(200);
+  const batchOf = async (names: string[]) => {
+    const recipients_attributes = names.map(gift);
+    const gifts = await send(page.request, owner.live, `/teams/${owner.slug}/bulk/gifts`, { recipients_attributes });
+    expect(gifts.map((g: { attributes: { stage: string } }) => g.attributes.stage)).toEqual(
+      names.map(() => "pending_approval"),
+    );
+    return { id: gifts[0].attributes.batch.id as string, gifts: gifts as { id: string }[] };
+  };
+
+  const approved = await batchOf(["Ada One", "Ada Two", "Ada Three"]);
+  // From one waiting gift's page to its batch's view.
+  await page.goto(`/dashboard/${owner.slug}/gifts/${approved.gifts[0].id}`);
+  await page.getByRole("link", { name: /Approve or reject all of/ }).click();
+  await expect(page.getByTestId("batch-approval")).toContainText("3 gifts of “Bulk send of 3 gifts” are waiting");
+  await expectAccessible(page);
+  const approve = await serverActionOf(page, () => page.getByRole("button", { name: "Approve all 3" }).click());
+  await expect(page.getByTestId("batch-decided")).toContainText("3 gifts approved");
+  await expect(page.getByTestId("batch-approval")).toHaveCount(0);
+  await expect(page.getByTestId("gift-row").filter({ hasText: "scheduled" })).toHaveCount(3);
+
+  const rejected = await batchOf(["Bob One", "Bob Two", "Bob Three"]);
+  await page.goto(`/dashboard/${owner.slug}?batch=${rejected.id}`);
+  await page.getByLabel("Reason (optional, the sender sees it)").fill("Too many at once");
+  await page.getByRole("button", { name: "Reject all 3" }).click();
+  await expect(page.getByTestId("batch-decided")).toContainText("3 gifts rejected: nothing was charged");
+
+  // A stranger replays the owner's "Approve all", pointed at a third waiting batch: nothing changes.
+  const third = await batchOf(["Cy One", "Cy Two", "Cy Three"]);
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/dashboard");
+  await signInHere(strangerPage, `stranger-batch-${Date.now()}@example.test`);
+  const forged = approve.postDataBuffer()!.toString("utf8").replaceAll(approved.id, third.id);
+  const headers = await approve.allHeaders();
+  for (const name of ["cookie", "content-length", "host", "connection"]) delete headers[name];
+  await stranger.request.post(approve.url(), { headers, data: forged });
+  await replayAs(stranger, approve);
+  const still = await page.request.get(`/api/v1/teams/${owner.slug}/batches/${third.id}`, { headers: auth });
+  expect((await still.json()).data.attributes.stages).toEqual({ pending_approval: 3 });
+  await stranger.close();
+});

@@ -2,7 +2,8 @@ import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
-import { encodeCursor, type Stage } from "@/lib/gifts";
+import { encodeCursor, getBatch, type Stage } from "@/lib/gifts";
+import { HttpError } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "./query";
 import { dashboardWhere } from "./where";
@@ -96,4 +97,14 @@ export async function dashboardBatches(
     db,
     Prisma.sql`SELECT "id", "name", "size", "createdAt" FROM "GiftBatch" WHERE ${where} ORDER BY "createdAt" DESC LIMIT 100`,
   );
+}
+
+/** The batch the view is filtered to, when an owner could approve some of its gifts now; else null. */
+export async function batchAwaitingApproval(db: Tx, actor: TeamActor, batchId: string | undefined) {
+  if (!batchId || actor.role !== "owner" || actor.mode !== "live") return null;
+  const batch = await getBatch(db, actor, actor.team, batchId).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  });
+  return batch && (batch.stages.pending_approval ?? 0) > 0 ? batch : null;
 }

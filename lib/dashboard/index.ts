@@ -1,4 +1,5 @@
 export {
+  batchAwaitingApproval,
   dashboardBatches,
   dashboardGiftPages,
   dashboardGifts,

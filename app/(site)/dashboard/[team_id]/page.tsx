@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BatchApproval } from "@/components/dashboard/BatchApproval";
 import { Funnel } from "@/components/dashboard/Funnel";
 import { GiftFilters } from "@/components/dashboard/GiftFilters";
 import { GiftTable } from "@/components/dashboard/GiftTable";
 import { ModeSwitch, SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import {
+  batchAwaitingApproval,
   dashboardBatches,
   dashboardFunnel,
   dashboardGifts,
@@ -13,6 +15,7 @@ import {
   type DashboardQuery,
 } from "@/lib/dashboard";
 import { listMyTeams } from "@/lib/teams";
+import { approveBatchAction, rejectBatchAction } from "./actions";
 import { loadTeam } from "./load";
 
 type Props = {
@@ -24,15 +27,18 @@ export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function TeamDashboard({ params, searchParams }: Props) {
   const { team_id: teamId } = await params;
-  const { query, problems } = readDashboardQuery(await searchParams);
+  const search = await searchParams;
+  const { query, problems } = readDashboardQuery(search);
+  const decided = query.batch ? batchDecisionOf(search) : null;
   const base = `/dashboard/${encodeURIComponent(teamId)}`;
   const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, team, actor } = await loadTeam(teamId, query.mode, here);
-  const [page, funnel, batches, teams] = await Promise.all([
+  const [page, funnel, batches, teams, awaitingApproval] = await Promise.all([
     dashboardGifts(db, actor, query),
     dashboardFunnel(db, actor, query),
     dashboardBatches(db, actor),
     listMyTeams(db, actor.user.id),
+    batchAwaitingApproval(db, actor, query.batch),
   ]);
   const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
     `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;
@@ -90,6 +96,22 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         </ul>
       )}
 
+      {decided && (
+        <p role="status" data-testid="batch-decided" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          {decided.count} {decided.count === 1 ? "gift" : "gifts"} {decided.decision}
+          {decided.decision === "approved"
+            ? ": charged to the team's card in one charge, and they go out as scheduled."
+            : ": nothing was charged."}
+        </p>
+      )}
+      {awaitingApproval && (
+        <BatchApproval
+          teamId={team.team.id}
+          batch={awaitingApproval}
+          approve={approveBatchAction}
+          reject={rejectBatchAction}
+        />
+      )}
       <Funnel funnel={funnel} />
       <GiftFilters action={base} query={query} batches={batches} />
       <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
@@ -152,4 +174,13 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
       )}
     </main>
   );
+}
+
+/** What the batch view's "Approve all" or "Reject all" just did, from the URL it came back to. */
+function batchDecisionOf(params: Record<string, string | string[] | undefined>) {
+  for (const decision of ["approved", "rejected"] as const) {
+    const value = params[decision];
+    if (typeof value === "string" && /^\d{1,5}$/.test(value)) return { decision, count: Number(value) };
+  }
+  return null;
 }

@@ -17,7 +17,7 @@ import {
   extendExpiryAction,
   rejectGiftAction,
   resendGiftAction,
-} from "./actions";
+} from "../../actions";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
@@ -181,6 +181,16 @@ export default async function GiftPage({ params, searchParams }: Props) {
                     Approving charges ${formatMoney(gift.priceCents)} to the team&apos;s card and sends it as scheduled.
                     Unapproved gifts expire 7 days after they were created.
                   </p>
+                  {gift.batch && (
+                    <p className="mt-1 text-sm">
+                      <Link
+                        href={`/dashboard/${encodeURIComponent(teamId)}?batch=${encodeURIComponent(gift.batch.id)}`}
+                        className="underline"
+                      >
+                        Approve or reject all of “{gift.batch.name}” at once
+                      </Link>
+                    </p>
+                  )}
                   <ActionForm action={approveGiftAction} submitLabel="Approve" testId="approve-gift">
                     <input type="hidden" name="team" value={teamId} />
                     <input type="hidden" name="gift" value={gift.id} />

@@ -7,12 +7,15 @@ import { HttpError, ValidationError } from "@/lib/errors";
 import { modeOf } from "@/lib/dashboard";
 import { sendQueuedEmailNow } from "@/lib/delivery";
 import {
+  approveBatch,
   approveGift,
   cancelGift,
   parseRejection,
   readGiftChanges,
+  rejectBatch,
   rejectGift,
   resendGift,
+  type BatchDecision,
   updateGift,
 } from "@/lib/gifts";
 import { teamContext } from "@/lib/site/context";
@@ -26,31 +29,44 @@ const field = (form: FormData, name: string) => {
 };
 
 /**
- * An action on the dashboard's gift page. A public endpoint like every server action: the
- * person comes from the session and the domain function checks their role on the team (a
- * viewer's or another member's post is refused whatever the page showed). Then back to the
- * gift's page, saying what happened (`done`).
+ * Runs a dashboard action. A public endpoint like every server action: the person comes from
+ * the session and the domain function checks their role on the form's team (a viewer's or
+ * another member's post is refused whatever the page showed); a refusal is the form's error.
  */
+async function onFormTeam<T>(
+  form: FormData,
+  work: (context: Context) => Promise<T>,
+): Promise<{ done: T } | { error: string }> {
+  try {
+    const context = await teamContext(field(form, "team"), modeOf(field(form, "mode")));
+    if (!context) return { error: "Your session has ended: sign in again." };
+    return { done: await work(context) };
+  } catch (error) {
+    if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
+    if (error instanceof HttpError) return { error: error.message };
+    throw error;
+  }
+}
+
+/** The dashboard of the form's team, redrawn (its gifts changed). */
+function redrawnTeam(form: FormData): string {
+  const team = `/dashboard/${encodeURIComponent(field(form, "team"))}`;
+  revalidatePath(team, "layout");
+  return team;
+}
+
+/** An action on the dashboard's gift page; then back to the gift's page, saying what happened (`done`). */
 async function actOnGift(
   form: FormData,
   done: string,
   act: (context: Context, giftId: string) => Promise<{ id: string }>,
 ): Promise<ActionState> {
-  const teamId = field(form, "team");
-  const mode = modeOf(field(form, "mode"));
-  let giftId: string;
-  try {
-    const context = await teamContext(teamId, mode);
-    if (!context) return { error: "Your session has ended: sign in again." };
-    giftId = (await act(context, field(form, "gift"))).id;
-  } catch (error) {
-    if (error instanceof ValidationError) return { error: error.problems[0].detail };
-    if (error instanceof HttpError) return { error: error.message };
-    throw error;
-  }
-  const team = `/dashboard/${encodeURIComponent(teamId)}`;
-  revalidatePath(team, "layout");
-  redirect(`${team}/gifts/${encodeURIComponent(giftId)}?${mode === "sandbox" ? "mode=sandbox&" : ""}${done}=1`);
+  const result = await onFormTeam(form, (context) => act(context, field(form, "gift")));
+  if ("error" in result) return result;
+  const sandbox = modeOf(field(form, "mode")) === "sandbox";
+  redirect(
+    `${redrawnTeam(form)}/gifts/${encodeURIComponent(result.done.id)}?${sandbox ? "mode=sandbox&" : ""}${done}=1`,
+  );
 }
 
 /** "Cancel this gift" (the page then says what the cancel refunded). */
@@ -70,26 +86,36 @@ export async function rejectGiftAction(_previous: ActionState, form: FormData): 
   );
 }
 
-/**
- * The gift page's change forms: the person from the session, the same domain functions as the
- * API (which check the role and the stage), the answer shown beside the form, the page redrawn.
- */
+/** The gift page's change forms: the answer shown beside the form, the page redrawn. */
 async function changeGift(form: FormData, change: (context: Context, giftId: string) => Promise<string>) {
-  const teamId = field(form, "team");
-  const mode = modeOf(field(form, "mode"));
-  const giftId = field(form, "gift");
-  let ok: string;
-  try {
-    const context = await teamContext(teamId, mode);
-    if (!context) return { error: "Your session has ended: sign in again." };
-    ok = await change(context, giftId);
-  } catch (error) {
-    if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
-    if (error instanceof HttpError) return { error: error.message };
-    throw error;
-  }
-  revalidatePath(`/dashboard/${encodeURIComponent(teamId)}`, "layout");
-  return { ok };
+  const result = await onFormTeam(form, (context) => change(context, field(form, "gift")));
+  if ("error" in result) return result;
+  redrawnTeam(form);
+  return { ok: result.done };
+}
+
+/** A decision on every waiting gift of the form's batch; then back to the batch's view, saying how many (`done`). */
+async function decideBatch(
+  form: FormData,
+  done: "approved" | "rejected",
+  decide: (context: Context, batchId: string) => Promise<BatchDecision>,
+): Promise<ActionState> {
+  const batchId = field(form, "batch");
+  const result = await onFormTeam(form, (context) => decide(context, batchId));
+  if ("error" in result) return result;
+  redirect(`${redrawnTeam(form)}?batch=${encodeURIComponent(batchId)}&${done}=${result.done.moved}`);
+}
+
+/** "Approve all" on a batch's view: every gift of it still waiting, in one charge. */
+export async function approveBatchAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return decideBatch(form, "approved", ({ db, actor }, batchId) => approveBatch(db, actor, batchId));
+}
+
+/** "Reject all" on a batch's view, with an optional reason. */
+export async function rejectBatchAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return decideBatch(form, "rejected", ({ db, actor }, batchId) =>
+    rejectBatch(db, actor, batchId, parseRejection({ reason: field(form, "reason") })),
+  );
 }
 
 /** "Resend email": the gift email again, sent right away. */
