@@ -1,5 +1,6 @@
 // Every email template with its preview props: the render test walks this list.
 import DeliveredEmail from "./DeliveredEmail";
+import GiftApprovalEmail from "./GiftApprovalEmail";
 import GiftEmail from "./GiftEmail";
 import GiftOutcomeEmail from "./GiftOutcomeEmail";
 import OutcomeConfirmationEmail from "./OutcomeConfirmationEmail";
@@ -13,6 +14,7 @@ import WebhookDisabledEmail from "./WebhookDisabledEmail";
 
 export {
   DeliveredEmail,
+  GiftApprovalEmail,
   GiftEmail,
   GiftOutcomeEmail,
   OutcomeConfirmationEmail,
@@ -25,6 +27,7 @@ export {
   WebhookDisabledEmail,
 };
 export type { DeliveredEmailProps } from "./DeliveredEmail";
+export type { GiftApprovalEmailProps } from "./GiftApprovalEmail";
 export type { GiftEmailProps } from "./GiftEmail";
 export type { GiftOutcomeEmailProps } from "./GiftOutcomeEmail";
 export type { OutcomeConfirmationEmailProps } from "./OutcomeConfirmationEmail";
@@ -38,6 +41,7 @@ export type { WebhookDisabledEmailProps } from "./WebhookDisabledEmail";
 
 export const templates = {
   DeliveredEmail,
+  GiftApprovalEmail,
   GiftEmail,
   GiftOutcomeEmail,
   OutcomeConfirmationEmail,

@@ -42,6 +42,30 @@ test("the sign-in email has the link and the host", async () => {
   expect(html).toContain(props.host);
 });
 
+test("the approval email: one gift or many, who, the batch, the total, the reason, the expiry and the link in both parts", async () => {
+  const many = templates.GiftApprovalEmail.PreviewProps;
+  const text = await render(<templates.GiftApprovalEmail {...many} />, { plainText: true });
+  expect(text).toContain("250 gifts are waiting for your approval");
+  expect(text).toContain(
+    "Alex Kim (alex@acme.test) created 250 gifts for Acme Rockets in the batch “Holiday thank-yous”, 6250.00 USD in all.",
+  );
+  expect(text).toContain(many.reason);
+  expect(text).toContain("Approve or reject them by 15 May 2027, 14:05 UTC");
+  expect(text).toContain(`Review the gifts ${many.url}`);
+  const one = {
+    ...many,
+    count: 1,
+    batchName: null,
+    url: "https://gifts.example.test/dashboard/acme-rockets/gifts/gft_1",
+  };
+  const single = await render(<templates.GiftApprovalEmail {...one} />, { plainText: true });
+  expect(single).toContain("1 gift is waiting for your approval");
+  expect(single).toContain("created 1 gift for Acme Rockets, 6250.00 USD in all.");
+  expect(single).toContain("Approve or reject it by");
+  expect(single).toContain(`Review the gift ${one.url}`);
+  expect(single).not.toContain("batch");
+});
+
 // The recipient's emails in each locale: HTML and plain text in that language, `lang` and `dir`
 // on the document, the sender's message exactly as written.
 const RECIPIENT_EMAILS = {

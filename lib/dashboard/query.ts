@@ -1,4 +1,6 @@
-import { decodeCursor, isStage, type Cursor, type Stage } from "@/lib/gifts";
+// The modules themselves, not lib/gifts' index: the gifts domain builds its emails' dashboard links here.
+import { decodeCursor, type Cursor } from "@/lib/gifts/cursor";
+import { isStage, type Stage } from "@/lib/gifts/stages";
 
 /** Live gifts of the team, or the person's own sandbox gifts. */
 export type DashboardMode = "live" | "sandbox";

@@ -46,6 +46,17 @@ const EXAMPLES: { [K in QueuedKind]: QueuedEmail<K>["props"] } = {
   reminder: { recipientName: "Kim", from: "The Acme team", chooseBy: "30 June 2027" },
   "gift-outcome": { recipientName: "Kim", outcome: "declined", reason: "I have one already.", refund: "25.00 USD" },
   "outcome-confirmation": { recipientName: "Kim", from: "The Acme team", outcome: "declined" },
+  "gift-approval": {
+    count: 3,
+    teamName: "Acme",
+    creator: "Alex Kim (alex@acme.test)",
+    batchName: "Holiday thank-yous",
+    total: "75.00 USD",
+    reason: "3 gifts at once, more than the team's approval threshold of 2.",
+    expiresAt: "15 May 2027, 14:05 UTC",
+    windowDays: 7,
+    url: "https://gifts.example.test/dashboard/acme?stage=pending_approval&batch=bat_x",
+  },
 };
 const LINK = "https://gifts.example.test/api/auth/callback/email?token=secret-link-token";
 
@@ -82,6 +93,12 @@ describe("queued emails: every kind", () => {
       if (QUEUED_KINDS[kind].needs === "gift") expect(message.html).toContain(`/untie/${untieToken(gift.id)}`);
       if (QUEUED_KINDS[kind].needs === "link") expect(message.html).toContain(LINK);
       if (kind === "shipped") expect(message.html).toContain("https://tracking.example.com/RP1");
+      if (kind === "gift-approval") {
+        expect(message.html).toContain(
+          "https://gifts.example.test/dashboard/acme?stage=pending_approval&amp;batch=bat_x",
+        );
+        expect(message.text).toContain("https://gifts.example.test/dashboard/acme?stage=pending_approval&batch=bat_x");
+      }
       expect(message.idempotencyKey).toBe(`email-${pending.id}`);
       expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "sent", sealedLink: null }); // the link is erased once sent
     },

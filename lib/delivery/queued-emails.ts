@@ -1,8 +1,8 @@
 import { render, toPlainText } from "@react-email/render";
 import { config } from "@/lib/config";
-import type { PrismaClient, Tx } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
-import { queryRows } from "@/lib/database/sql";
+import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { seal, unseal } from "@/lib/sealed";
 import { untieUrl } from "@/lib/gifts/untie";
@@ -37,32 +37,27 @@ const LINK_PURPOSE = "queued email links";
 
 /**
  * Queues an email in the caller's transaction, so it exists exactly when the state change that
- * causes it commits (a redemption, a shipment, an invitation…). The `send-emails` job sends it
- * (or `sendQueuedEmailNow` right after the commit); nothing is rendered or sent here.
+ * causes it commits (a redemption, a shipment, an invitation, gifts waiting for approval…): a
+ * Prisma transaction, or the driver transaction of a create (lib/database/sql.ts). The
+ * `send-emails` job sends it (or `sendQueuedEmailNow` right after the commit); nothing is
+ * rendered or sent here.
  */
 export async function queueEmail<K extends QueuedKind>(
-  tx: Tx,
+  tx: Queryable,
   email: QueuedEmail<K>,
   now = new Date(),
 ): Promise<{ id: number }> {
-  return tx.emailOutbox.create({
-    data: {
-      kind: email.kind,
-      to: email.to,
-      subject: "",
-      html: "",
-      text: "",
-      status: "pending",
-      transport: "queued",
-      giftId: email.giftId ?? null,
-      invitationId: email.invitationId ?? null,
-      payload: email.props as Prisma.InputJsonValue,
-      sealedLink: email.link === undefined ? null : seal(LINK_PURPOSE, email.link),
-      suppress: email.sandbox ?? false,
-      nextAttemptAt: now,
-    },
-    select: { id: true },
-  });
+  const sealedLink = email.link === undefined ? null : seal(LINK_PURPOSE, email.link);
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    Prisma.sql`
+    INSERT INTO "EmailOutbox" ("kind", "to", "subject", "html", "text", "status", "transport", "giftId", "invitationId",
+                               "payload", "sealedLink", "suppress", "nextAttemptAt", "createdAt")
+    VALUES (${email.kind}, ${email.to}, '', '', '', 'pending', 'queued', ${email.giftId ?? null}, ${email.invitationId ?? null}::int,
+            ${JSON.stringify(email.props)}::jsonb, ${sealedLink}, ${email.sandbox ?? false}, ${now}::timestamp, ${new Date()}::timestamp)
+    RETURNING "id"`,
+  );
+  return row;
 }
 
 type Claimed = {

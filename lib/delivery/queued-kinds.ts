@@ -1,4 +1,5 @@
 import { createElement, type ReactElement } from "react";
+import GiftApprovalEmail, { approvalHeadline, type GiftApprovalEmailProps } from "@/emails/GiftApprovalEmail";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 import GiftOutcomeEmail, { outcomeHeadline, type GiftOutcomeEmailProps } from "@/emails/GiftOutcomeEmail";
 import OutcomeConfirmationEmail, { type OutcomeConfirmationEmailProps } from "@/emails/OutcomeConfirmationEmail";
@@ -35,6 +36,8 @@ export type QueuedEmailProps = {
   "gift-outcome": GiftOutcomeEmailProps;
   /** To the recipient: their decline or donation confirmed, in the gift's locale. */
   "outcome-confirmation": OutcomeConfirmationEmailProps;
+  /** To each owner of the team: a live create's gifts wait for approval (lib/gifts/approval-email.ts), one per create. */
+  "gift-approval": GiftApprovalEmailProps;
 };
 export type QueuedKind = keyof QueuedEmailProps;
 
@@ -119,6 +122,11 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
       );
     },
     element: (p) => createElement(OutcomeConfirmationEmail, p),
+  },
+  "gift-approval": {
+    needs: "nothing",
+    subject: (p) => oneLine(`${approvalHeadline(p)} (${p.teamName})`),
+    element: (p) => createElement(GiftApprovalEmail, p),
   },
 };
 

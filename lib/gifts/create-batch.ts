@@ -7,6 +7,7 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import { requireSender } from "@/lib/teams";
+import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues } from "./insert-gifts";
 import { giftPrice } from "./price";
@@ -175,7 +176,8 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
       by: chargedBy(actor),
     };
     // A batch an owner must approve first is charged gift by gift as they are approved.
-    const pending = livemode && (await holdForApproval(tx, { ...charge, size })) !== null;
+    const reason = livemode ? await holdForApproval(tx, { ...charge, size }) : null;
+    const pending = reason !== null;
     const stage = pending ? "pending_approval" : INITIAL_STAGE;
     const chargeId = livemode && !pending ? (await chargeTeam(tx, charge)).id : null;
 
@@ -203,6 +205,8 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
       // Resolved a moment ago in this transaction: only a concurrent delete can get here.
       if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
     }
+    // The owners are told once for the whole batch.
+    if (reason !== null) await queueApprovalEmails(tx, { actor, giftIds, batch, totalCents, reason, now });
     // The message history (newest first by time, then id): the most used message inserted last.
     await queryRows(
       tx,

@@ -6,6 +6,7 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
+import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
@@ -130,10 +131,20 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
             description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
             by: chargedBy(actor),
           };
-          // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts).
-          if (await holdForApproval(tx, { ...charge, size: gifts.length }))
-            return insert(tx, resolved, null, "pending_approval");
-          return insert(tx, resolved, (await chargeTeam(tx, charge)).id);
+          // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
+          // the owners are emailed once for the whole create.
+          const reason = await holdForApproval(tx, { ...charge, size: gifts.length });
+          if (reason === null) return insert(tx, resolved, (await chargeTeam(tx, charge)).id);
+          const waiting = await insert(tx, resolved, null, "pending_approval");
+          await queueApprovalEmails(tx, {
+            actor,
+            giftIds: gifts.map((g) => g.own.id),
+            batch: shared.batch,
+            totalCents: charge.amountCents,
+            reason,
+            now,
+          });
+          return waiting;
         });
 
   const { collection, design, logo, chargeId, stage, teamReminders } = created;

@@ -13,7 +13,7 @@ export {
   type TeamRole,
 } from "./roles";
 export { slugify, MAX_TEAM_NAME_LENGTH } from "./slug";
-export { changeRole, leaveTeam, listMembers, removeMember, type MemberView } from "./members";
+export { changeRole, leaveTeam, listMembers, ownerEmails, removeMember, type MemberView } from "./members";
 export {
   inviteMember,
   listPendingInvitations,

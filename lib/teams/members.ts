@@ -1,4 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, notFound } from "@/lib/errors";
 import { asRole, isRole, lockTeam, requireMember, requireOwner, type TeamRole } from "./roles";
 
@@ -28,6 +30,21 @@ export async function membersOf(db: Tx, teamId: string): Promise<MemberView[]> {
       since: m.createdAt,
     }))
     .sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner"));
+}
+
+/**
+ * The email addresses of the team's owners, in the order they joined: who is told when the
+ * team's gifts wait for approval. Also in a create's driver transaction (lib/database/sql.ts).
+ */
+export async function ownerEmails(db: Queryable, teamId: string): Promise<string[]> {
+  const rows = await queryRows<{ email: string }>(
+    db,
+    Prisma.sql`
+    SELECT u."email" FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
+    WHERE m."teamId" = ${teamId} AND m."role" = 'owner'
+    ORDER BY m."createdAt", m."userId"`,
+  );
+  return rows.map((r) => r.email);
 }
 
 /**

@@ -1,9 +1,17 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { deliverAllDue, outboxTransport } from "@/lib/delivery";
-import { APPROVAL_WINDOW_DAYS, expireUnapprovedGifts } from "@/lib/gifts";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { onTeam } from "@/lib/actor";
+import { config } from "@/lib/config";
+import { readDashboardQuery } from "@/lib/dashboard";
+import { sqlTransaction } from "@/lib/database/sql";
+import { deliverAllDue, outboxTransport, sendQueuedEmails } from "@/lib/delivery";
+import { APPROVAL_WINDOW_DAYS, createBatch, expireUnapprovedGifts } from "@/lib/gifts";
+import { queueApprovalEmails } from "@/lib/gifts/approval-email";
+import type { RecipientDraft } from "@/lib/gifts/schema";
+import { longDate } from "@/lib/format/locale";
 import { formatMoney } from "@/lib/money";
 import { addMember } from "@/lib/teams";
-import { apiAs } from "@/lib/testing/api-client";
+import { apiAs, callApi } from "@/lib/testing/api-client";
+import { fakeTransport } from "@/lib/testing/fake-transport";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { createPerson } from "@/lib/testing/teams";
 import { bulkBody, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
@@ -324,6 +332,221 @@ describe("a batch's waiting gifts, decided at once", () => {
       }
       const scheduled = rows.filter((r) => r.stage === "scheduled").length;
       expect(await charged(team.teamId), label).toBe(price * scheduled);
+    }
+  });
+});
+
+describe("the owners' email when gifts wait for approval", () => {
+  /** The approval emails queued to these people, oldest first. */
+  const approvalEmails = (...people: { user: { email: string } }[]) =>
+    t.db.emailOutbox.findMany({
+      where: { kind: "gift-approval", to: { in: people.map((p) => p.user.email) } },
+      orderBy: { id: "asc" },
+    });
+  /** Sends what is queued and returns what reached these people's inboxes. */
+  async function inboxes(...people: { user: { email: string } }[]) {
+    const transport = fakeTransport();
+    await sendQueuedEmails(t.db, { transport });
+    return transport.sent.filter((m) => people.some((p) => p.user.email === m.to));
+  }
+  const everyone = (team: Awaited<ReturnType<typeof teamNeedingApproval>>) =>
+    [team.owner, team.second, team.member, team.viewer] as const;
+
+  it("one waiting gift: each owner gets one email (members and viewers none) with who, price, reason, expiry and the gift's page", async () => {
+    const team = await teamNeedingApproval();
+    await t.db.user.update({ where: { id: team.member.user.id }, data: { name: "Morgan Member" } });
+    const created = await team.as(team.member).post(team.path(), giftBody());
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id;
+
+    const queued = await approvalEmails(...everyone(team));
+    expect(queued.map((e) => e.to).sort()).toEqual([team.owner.user.email, team.second.user.email].sort());
+    // It needs no gift to render, so it names none (docs/api.md "Approvals").
+    expect(queued.map((e) => e.giftId)).toEqual([null, null]);
+    expect(queued[0].payload).toMatchObject({ count: 1, batchName: null, total: `${formatMoney(price)} USD` });
+
+    const sent = await inboxes(...everyone(team));
+    expect(sent.map((m) => m.to).sort()).toEqual([team.owner.user.email, team.second.user.email].sort());
+    const [mail] = sent;
+    expect(mail.subject).toBe(`1 gift is waiting for your approval (${team.owner.team.name})`);
+    const link = `${config.appUrl}/dashboard/${team.teamId}/gifts/${id}`;
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain(`Morgan Member (${team.member.user.email}) created 1 gift for ${team.owner.team.name}`);
+    expect(mail.text).toContain(`${formatMoney(price)} USD in all`);
+    expect(mail.text).toContain(`above the team's approval threshold of ${formatMoney(price - 1)}`);
+    // It expires APPROVAL_WINDOW_DAYS after its creation (expireUnapprovedGifts).
+    const { createdAt } = await t.db.gift.findUniqueOrThrow({ where: { id } });
+    const expiry = new Date(createdAt.getTime() + APPROVAL_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+    expect(mail.text).toContain(
+      `by ${longDate(expiry, "en")}, ${expiry.toISOString().slice(11, 16)} UTC; a gift nobody approves within ${APPROVAL_WINDOW_DAYS} days expires`,
+    );
+  });
+
+  it("a bulk create of many waiting gifts: exactly one email per owner, linking to the waiting gifts of its batch", async () => {
+    const team = await teamNeedingApproval({ approval_above_batch_size: 2 });
+    const big = await team
+      .as(team.member)
+      .post(`/teams/${team.teamId}/bulk/gifts`, bulkBody(60, { batch_name: "Q4 thanks" }));
+    expect(big.status, JSON.stringify(big.body)).toBe(200);
+    expect(new Set(big.body.data.map((g: { attributes: { stage: string } }) => g.attributes.stage))).toEqual(
+      new Set(["pending_approval"]),
+    );
+    const batchId = (await t.db.gift.findUniqueOrThrow({ where: { id: big.body.data[0].id } })).batchId!;
+    const queued = await approvalEmails(...everyone(team));
+    expect(queued.map((e) => e.to).sort()).toEqual([team.owner.user.email, team.second.user.email].sort());
+
+    const sent = await inboxes(...everyone(team));
+    expect(sent).toHaveLength(2);
+    for (const mail of sent) {
+      expect(mail.subject).toBe(`60 gifts are waiting for your approval (${team.owner.team.name})`);
+      expect(mail.text).toContain(`created 60 gifts for ${team.owner.team.name} in the batch “Q4 thanks”`);
+      expect(mail.text).toContain(`${formatMoney(price * 60)} USD in all`);
+      expect(mail.text).toContain("60 gifts at once, more than the team's approval threshold of 2.");
+      const link = `${config.appUrl}/dashboard/${team.teamId}?stage=pending_approval&batch=${batchId}`;
+      expect(mail.text).toContain(link);
+      // The dashboard reads the link back as the waiting gifts of this batch.
+      const { query, problems } = readDashboardQuery(Object.fromEntries(new URL(link).searchParams));
+      expect({ query, problems }).toEqual({
+        query: { mode: "live", order: "newest", stage: "pending_approval", batch: batchId },
+        problems: [],
+      });
+    }
+
+    // Without a batch name a bulk create still makes a batch, under its default name.
+    await team.as(team.member).post(`/teams/${team.teamId}/bulk/gifts`, bulkBody(3));
+    const [plain] = await inboxes(team.owner);
+    expect(plain.text).toContain("in the batch “Bulk send of 3 gifts”");
+    expect(plain.text).toMatch(new RegExp(`/dashboard/${team.teamId}\\?stage=pending_approval&batch=bat_`));
+  });
+
+  it("a CSV upload's batch (createBatch) waiting: one email per owner", async () => {
+    const team = await teamNeedingApproval({ approval_above_batch_size: 2 });
+    const actor = await onTeam(
+      t.db,
+      { user: team.member.user, mode: "live" as const, via: "session" as const, credentialId: null },
+      team.teamId,
+    );
+    const recipients = Array.from({ length: 25 }, (_, i): RecipientDraft => ({
+      pointer: `/row/${i}`,
+      name: `P${i}`,
+      deliveryMethod: "email",
+      email: `p${i}@example.test`,
+      ccEmail: null,
+      from: undefined,
+      scheduledAt: null,
+      expiresOn: null,
+      locale: null,
+      reminders: null,
+      timeZone: null,
+    }));
+    const batch = await createBatch(t.db, {
+      actor,
+      groups: [
+        { collection: "Coffee Lovers", message: "Thanks", from: "Acme", recipients: recipients.slice(0, 10) },
+        { collection: "Coffee Lovers", message: "Thank you", from: "Acme", recipients: recipients.slice(10) },
+      ],
+      batchName: "Upload of 25",
+      now: new Date(),
+    });
+    expect(batch.pendingApproval).toBe(true);
+    const sent = await inboxes(...everyone(team));
+    expect(sent.map((m) => m.to).sort()).toEqual([team.owner.user.email, team.second.user.email].sort());
+    expect(sent[0].text).toContain(`created 25 gifts for ${team.owner.team.name} in the batch “Upload of 25”`);
+    expect(sent[0].text).toContain(`?stage=pending_approval&batch=${batch.id}`);
+  });
+
+  it("a refused create queues nothing: over budget, no card, an unknown collection, a viewer; a transaction rolled back after queueing leaves nothing", async () => {
+    const team = await teamNeedingApproval();
+    await team
+      .as(team.owner)
+      .patch(`/teams/${team.teamId}/budget`, { budget: { monthly_limit: formatMoney(price - 1) } });
+    expect(expectError(await team.as(team.member).post(team.path(), giftBody()), 402, "Payment Required").code).toBe(
+      "budget_exceeded",
+    );
+    await team.as(team.owner).patch(`/teams/${team.teamId}/budget`, { budget: { monthly_limit: null } });
+    expectValidation(await team.as(team.member).post(team.path(), giftBody({ collection: "No Such Collection" })));
+    expectValidation(
+      await team.as(team.member).post(`/teams/${team.teamId}/bulk/gifts`, bulkBody(5, { collection: "Nope" })),
+    );
+    expectError(await team.as(team.viewer).post(team.path(), giftBody()), 403, "Forbidden");
+    await t.db.paymentMethod.deleteMany({ where: { teamId: team.teamId } });
+    expect(expectError(await team.as(team.member).post(team.path(), giftBody()), 400, "BillingError").code).toBe(
+      "no_card_on_file",
+    );
+    expect(await t.db.gift.count({ where: { teamId: team.teamId } })).toBe(0);
+    expect(await approvalEmails(...everyone(team))).toEqual([]);
+
+    // The email is written by the create's own (driver) transaction: rolled back, it is gone.
+    const actor = await onTeam(
+      t.db,
+      { user: team.member.user, mode: "live" as const, via: "session" as const, credentialId: null },
+      team.teamId,
+    );
+    const rolledBack = new Error("rolled back after queueing");
+    await expect(
+      sqlTransaction(t.db, async (tx) => {
+        expect(
+          await queueApprovalEmails(tx, {
+            actor,
+            giftIds: ["gft_x"],
+            batch: null,
+            totalCents: price,
+            reason: "test",
+            now: new Date(),
+          }),
+        ).toBe(2);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await approvalEmails(...everyone(team))).toEqual([]);
+  });
+
+  it("a gift under the thresholds, and a sandbox gift, queue no approval email", async () => {
+    const team = await teamNeedingApproval({ approval_above_price: formatMoney(price), approval_above_batch_size: 5 });
+    const live = await team.as(team.member).post(team.path(), giftBody());
+    expect(live.body.data.attributes.stage).toBe("scheduled");
+    const bulk = await team
+      .as(team.member)
+      .post(`/teams/${team.teamId}/bulk/gifts`, bulkBody(5, { batch_name: "Five" }));
+    expect(bulk.body.data.map((g: { attributes: { stage: string } }) => g.attributes.stage)).toEqual(
+      Array(5).fill("scheduled"),
+    );
+    const sandbox = await apiAs(team.member.tokens.sandbox).post("/bulk/gifts", bulkBody(8));
+    expect(sandbox.status, JSON.stringify(sandbox.body)).toBe(200);
+    expect(await approvalEmails(...everyone(team))).toEqual([]);
+  });
+
+  it("hostile: HTML and formulas in the batch name and the creator's name are text in the email; the link is APP_URL's, never the request's host", async () => {
+    vi.stubEnv("APP_URL", "https://gifts.example.test");
+    try {
+      const team = await teamNeedingApproval({ approval_above_batch_size: 1 });
+      const creator = `<img src=x onerror=alert(1)> =HYPERLINK("https://evil.test","x")`;
+      await t.db.user.update({ where: { id: team.member.user.id }, data: { name: `${creator}\r\nBcc: x@evil.test` } });
+      const batchName = `<script>alert("b")</script><a href="https://evil.test">=1+2</a>`;
+      const created = await callApi("POST", `/teams/${team.teamId}/bulk/gifts`, {
+        token: team.member.tokens.live,
+        body: bulkBody(2, { batch_name: batchName }),
+        headers: { host: "evil.test", "x-forwarded-host": "evil.test", "x-forwarded-proto": "http" },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const sent = await inboxes(team.owner);
+      expect(sent).toHaveLength(1);
+      const [mail] = sent;
+      for (const raw of ["<script", "<img", 'href="https://evil.test"', "onerror=alert(1)>"])
+        expect(mail.html).not.toContain(raw);
+      expect(mail.html).toContain("&lt;script&gt;");
+      expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+      // Text in an email, shown as written: no spreadsheet evaluates it.
+      expect(mail.text).toContain(`in the batch “${batchName}”`);
+      expect(mail.text).toContain(`${creator} Bcc: x@evil.test (${team.member.user.email}) created 2 gifts`);
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      expect(mail.html).not.toContain("evil.test/dashboard");
+      const link = `https://gifts.example.test/dashboard/${team.teamId}?stage=pending_approval&batch=`;
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(`href="${link.replace("&", "&amp;")}`);
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 });
