@@ -13,6 +13,7 @@ import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
 import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
 import { emailLocale, translator } from "@/lib/i18n";
 import { isAwaitingChoice } from "@/lib/gifts/stages";
+import { oneLine } from "@/lib/format/one-line";
 
 /**
  * The emails that go through the queue, by kind: the template, its subject, and its props as
@@ -55,7 +56,6 @@ type Kind<K extends QueuedKind> = {
 
 const chosen = (p: { productName: string; variantName: string | null }) =>
   p.variantName ? `${p.productName} (${p.variantName})` : p.productName;
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 
 export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   gift: {

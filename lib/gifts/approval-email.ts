@@ -7,6 +7,7 @@ import { CURRENCY, formatMoney } from "@/lib/money";
 import { ownerEmails } from "@/lib/teams";
 import { absoluteUrl } from "@/lib/urls";
 import { APPROVAL_WINDOW_DAYS } from "./approvals";
+import { oneLine } from "@/lib/format/one-line";
 
 /** What one live create left waiting for an owner's approval. */
 export type WaitingGifts = {
@@ -36,7 +37,6 @@ export function approvalUrl(teamId: string, giftIds: string[], batchId: string |
   );
 }
 
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 const utcMinute = (at: Date) => `${longDate(at, "en")}, ${at.toISOString().slice(11, 16)} UTC`;
 
 /**

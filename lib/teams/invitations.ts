@@ -5,6 +5,7 @@ import { consume } from "@/lib/ratelimit";
 import { personName } from "@/lib/users/display-name";
 import { INVITATION_LIFETIME_MS, invitationTokenHash, invitationUrl, newInvitationToken } from "./invitation-token";
 import { asRole, isRole, lockTeam, requireOwner, type TeamRole } from "./roles";
+import { oneLine } from "@/lib/format/one-line";
 
 /** A second identical invitation within this time is the same one (a double submit): no second email. */
 export const RESEND_AFTER_MS = 60_000;
@@ -134,7 +135,6 @@ export async function inviteMember(
   return { invitation: summary, emailed: true };
 }
 
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 const longDate = (date: Date) =>
   date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
