@@ -1,5 +1,5 @@
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
-import { isDatabaseUnavailable } from "@/lib/database/unavailable";
+import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_S } from "@/lib/database/unavailable";
 import { absoluteUrl } from "@/lib/urls";
 import { jsonApi } from "./document";
 
@@ -96,15 +96,3 @@ export function errorResponse(error: unknown, requestId?: string): Response {
 }
 
 /** What a 503 asks a client to wait: about the time a database restart or failover takes. */
-const RETRY_AFTER_S = 5;
-let lastUnavailableLog = 0;
-
-/** One log line per 10 s while the database is away, not one per request. */
-function logUnavailable(error: unknown): void {
-  if (Date.now() - lastUnavailableLog < 10_000) return;
-  lastUnavailableLog = Date.now();
-  console.error(
-    "Ribbon: the database is unavailable; answering 503 until it returns:",
-    error instanceof Error ? error.message.trim().split("\n").at(-1) : error,
-  );
-}

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_S } from "@/lib/database/unavailable";
 import { OAUTH_TOKEN_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
@@ -175,6 +176,17 @@ function oauthErrorResponse(error: unknown): Response {
     const headers: Record<string, string> = { ...NO_STORE };
     if (error.status === 401) headers["WWW-Authenticate"] = 'Basic realm="ribbon"';
     return Response.json({ error: error.code, error_description: error.message }, { status: error.status, headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    logUnavailable(error);
+    return Response.json(
+      {
+        error: "temporarily_unavailable",
+        error_description:
+          "The service is briefly unavailable. Please retry after the number of seconds in Retry-After.",
+      },
+      { status: 503, headers: { ...NO_STORE, "Retry-After": String(RETRY_AFTER_S) } },
+    );
   }
   console.error("Unexpected error while handling a token request:", error);
   return Response.json(

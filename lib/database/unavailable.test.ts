@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool } from "pg";
 import { describe, expect, it } from "vitest";
 import { errorResponse } from "@/lib/api/errors";
+import { refuseTokenRequest } from "@/lib/api/oauth";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "./unavailable";
 import { POOL_TIMEOUTS } from "./open";
@@ -36,6 +37,14 @@ describe("an unreachable database", () => {
         expect(response.headers.get("retry-after")).toBe("5");
         expect(response.headers.get("content-type")).toContain("application/vnd.api+json");
         expect(((await response.json()) as { errors: { code: string }[] }).errors[0].code).toBe("service_unavailable");
+        // The OAuth token endpoint (not JSON:API): RFC 6749's error JSON, 503 and Retry-After too.
+        const token = await refuseTokenRequest(
+          new Request("http://127.0.0.1/oauth2/token", { method: "POST" }),
+          failure,
+        );
+        expect(token.status).toBe(503);
+        expect(token.headers.get("retry-after")).toBe("5");
+        expect(await token.json()).toMatchObject({ error: "temporarily_unavailable" });
       }
     } finally {
       await prisma.$disconnect();
@@ -49,5 +58,7 @@ describe("an unreachable database", () => {
       false,
     );
     expect(errorResponse(new TypeError("x is undefined")).status).toBe(500);
+    const request = new Request("http://127.0.0.1/oauth2/token", { method: "POST" });
+    expect((await refuseTokenRequest(request, new TypeError("x is undefined"))).status).toBe(500);
   });
 });

@@ -54,3 +54,17 @@ const MESSAGES =
 function isConnectionSqlState(code: string): boolean {
   return /^08[0-9A-Z]{3}$/.test(code) || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300";
 }
+
+/** How long a client is asked to wait (Retry-After, seconds) while the database is away. */
+export const RETRY_AFTER_S = 5;
+let lastUnavailableLog = 0;
+
+/** One log line per 10 s while the database is away, not one per request. */
+export function logUnavailable(error: unknown): void {
+  if (Date.now() - lastUnavailableLog < 10_000) return;
+  lastUnavailableLog = Date.now();
+  console.error(
+    "Ribbon: the database is unavailable; answering 503 until it returns:",
+    error instanceof Error ? error.message.trim().split("\n").at(-1) : error,
+  );
+}
