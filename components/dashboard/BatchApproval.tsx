@@ -2,6 +2,7 @@ import { ActionForm } from "@/components/teams/ActionForm";
 import type { FormAction } from "@/components/teams/action-state";
 import type { BatchView } from "@/lib/gifts";
 import { formatMoney } from "@/lib/money";
+import { RejectionReason } from "@/components/dashboard/RejectionReason";
 
 /** On a batch's view, for owners: approve (one charge) or reject every gift of it still waiting. */
 export function BatchApproval({
@@ -43,14 +44,7 @@ export function BatchApproval({
         </ActionForm>
         <ActionForm action={reject} submitLabel={`Reject all ${waiting}`} testId="reject-batch">
           {hidden}
-          <label className="block text-sm">
-            <span className="font-medium">Reason (optional, the sender sees it)</span>
-            <input
-              name="reason"
-              maxLength={500}
-              className="mt-1 block w-full rounded-lg border border-stone-400 px-3 py-2"
-            />
-          </label>
+          <RejectionReason />
         </ActionForm>
       </div>
     </section>

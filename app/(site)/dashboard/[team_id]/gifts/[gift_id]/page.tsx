@@ -18,6 +18,7 @@ import {
   rejectGiftAction,
   resendGiftAction,
 } from "../../actions";
+import { RejectionReason } from "@/components/dashboard/RejectionReason";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
@@ -200,14 +201,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
                     <input type="hidden" name="team" value={teamId} />
                     <input type="hidden" name="gift" value={gift.id} />
                     <input type="hidden" name="mode" value={mode} />
-                    <label className="block basis-full text-sm">
-                      <span className="font-medium">Reason (optional, the sender sees it)</span>
-                      <input
-                        name="reason"
-                        maxLength={500}
-                        className="mt-1 block w-full rounded-lg border border-stone-400 px-3 py-2"
-                      />
-                    </label>
+                    <RejectionReason />
                   </ActionForm>
                 </div>
               )}
