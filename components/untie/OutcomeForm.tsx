@@ -1,0 +1,68 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useActionState, useEffect, useRef, type ReactNode } from "react";
+
+/** What the server answers a decline or a donation with (a success redirects instead). */
+export type OutcomeState = { error?: string; refused?: string };
+
+type Props = {
+  /** The catalogue namespace of its words: heading, intro, button, and `busy` while posting. */
+  kind: "decline" | "donate";
+  busy: "declining" | "donating";
+  secret: string;
+  from: string;
+  /** The id of the error message, for the field's aria-describedby. */
+  errorId: string;
+  action: (state: OutcomeState, form: FormData) => Promise<OutcomeState>;
+  /** The form's own fields, given the last answer (to mark a field invalid). */
+  children: (state: OutcomeState) => ReactNode;
+};
+
+/**
+ * The frame of the untie page's two ways out of choosing a product, "No thanks" and "Give it to a
+ * charity": a heading, a plain form (it works without JavaScript), the server's refusal focused
+ * when it comes, and one button.
+ */
+export function OutcomeForm({ kind, busy, secret, from, errorId, action, children }: Props) {
+  const t = useTranslations(kind);
+  const locale = useLocale();
+  const [state, formAction, pending] = useActionState(action, {});
+  const alert = useRef<HTMLParagraphElement>(null);
+  const message = state.error ?? state.refused;
+  useEffect(() => {
+    if (message) alert.current?.focus();
+  }, [message]);
+
+  return (
+    <section className="mx-auto mt-12 max-w-4xl border-t border-stone-200 pt-8" aria-labelledby={`${kind}-heading`}>
+      <h2 id={`${kind}-heading`} className="text-xl font-semibold">
+        {t("heading")}
+      </h2>
+      <p className="mt-2 text-stone-700">{t("intro", { from })}</p>
+      <form action={formAction} className="mt-4 space-y-3" data-testid={`${kind}-form`}>
+        <input type="hidden" name="secret" value={secret} />
+        <input type="hidden" name="locale" value={locale} />
+        {message && (
+          <p
+            ref={alert}
+            tabIndex={-1}
+            role="alert"
+            id={errorId}
+            className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800"
+          >
+            {message}
+          </p>
+        )}
+        {children(state)}
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-full border-2 border-stone-700 px-6 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-rose-800 disabled:opacity-60"
+        >
+          {pending ? t(busy) : t("button")}
+        </button>
+      </form>
+    </section>
+  );
+}
