@@ -137,6 +137,14 @@ test("an owner approves a waiting batch at once from its view, or rejects it wit
   await page.getByRole("link", { name: /Approve or reject all of/ }).click();
   await expect(page.getByTestId("batch-approval")).toContainText("3 gifts of “Bulk send of 3 gifts” are waiting");
   await expectAccessible(page);
+  // A budget that refuses the whole: the reason beside the button, every gift still waiting.
+  const setBudget = (monthly_limit: string | null) =>
+    page.request.patch(`/api/v1/teams/${owner.slug}/budget`, { headers: auth, data: { budget: { monthly_limit } } });
+  expect((await setBudget("1.00")).status()).toBe(200);
+  await page.getByRole("button", { name: "Approve all 3" }).click();
+  await expect(page.getByTestId("approve-batch").getByRole("alert")).toContainText("budget");
+  await expect(page.getByTestId("batch-approval")).toContainText("3 gifts");
+  expect((await setBudget(null)).status()).toBe(200);
   const approve = await serverActionOf(page, () => page.getByRole("button", { name: "Approve all 3" }).click());
   await expect(page.getByTestId("batch-decided")).toContainText("3 gifts approved");
   await expect(page.getByTestId("batch-approval")).toHaveCount(0);

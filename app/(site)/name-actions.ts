@@ -3,24 +3,17 @@
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { config } from "@/lib/config";
-import { ValidationError } from "@/lib/errors";
-import { siteContext } from "@/lib/site/context";
+import { asSignedIn } from "@/lib/site/form-action";
 import { SKIP_NAME_COOKIE } from "@/lib/users/display-name";
 import { setUserName } from "@/lib/users/set-name";
 import type { ActionState } from "@/components/teams/action-state";
 
 /** "What should we call you?" and the account page's name: saves the signed-in person's name. */
 export async function saveNameAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const { db, actor } = await siteContext();
-  if (!actor) return { error: "Your session has ended: sign in again." };
-  try {
-    const name = await setUserName(db, actor.user.id, form.get("name"));
-    revalidatePath("/", "layout");
-    return { ok: `Thanks, ${name}. People you send gifts to and invite will see this name.` };
-  } catch (error) {
-    if (error instanceof ValidationError) return { error: error.problems[0].detail };
-    throw error;
-  }
+  const outcome = await asSignedIn(({ db, actor }) => setUserName(db, actor.user.id, form.get("name")));
+  if ("error" in outcome) return outcome;
+  revalidatePath("/", "layout");
+  return { ok: `Thanks, ${outcome.done}. People you send gifts to and invite will see this name.` };
 }
 
 /** "Skip": no name for now; this browser stops asking (the account page still offers it). */

@@ -12,6 +12,7 @@ import {
 } from "@/lib/tokens";
 import { ValidationError } from "@/lib/errors";
 import { syncDemoCredentials, type DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
+import { SESSION_ENDED } from "@/lib/site/form-action";
 
 export type DeveloperAccessState =
   | null
@@ -34,7 +35,7 @@ export async function changeDeveloperAccess(
   formData: FormData,
 ): Promise<DeveloperAccessState> {
   const { db, actor } = await siteContext();
-  if (!actor) return { error: "Your session has ended: sign in again." };
+  if (!actor) return { error: SESSION_ENDED };
   const { user } = actor;
   const intent = formData.get("confirm");
   let state: DeveloperAccessState;
@@ -71,7 +72,7 @@ export type TokenCapsState = null | { ok: string } | { error: string; fields: Re
 /** The live token's spending caps, from the token page's form (checked by lib/tokens). */
 export async function saveTokenCaps(_previous: TokenCapsState, formData: FormData): Promise<TokenCapsState> {
   const { db, actor } = await siteContext();
-  if (!actor) return { error: "Your session has ended: sign in again.", fields: {} };
+  if (!actor) return { error: SESSION_ENDED, fields: {} };
   const text = (name: string) => {
     const value = formData.get(name);
     return typeof value === "string" ? value.trim() : null;

@@ -3,13 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { siteContext } from "@/lib/site/context";
 import { sendTestEvent } from "@/lib/webhooks";
+import { SESSION_ENDED } from "@/lib/site/form-action";
 
 export type TestEventState = { ok: boolean; message: string } | null;
 
 /** Sends a signed `webhook.test` message to one of the signed-in user's endpoints and says how it went. */
 export async function sendTestWebhook(_previous: TestEventState, formData: FormData): Promise<TestEventState> {
   const { db, actor } = await siteContext();
-  if (!actor) return { ok: false, message: "Your session has ended: sign in again." };
+  if (!actor) return { ok: false, message: SESSION_ENDED };
   const endpointId = String(formData.get("endpoint") ?? "");
   const outcome = await sendTestEvent(db, actor.user.id, endpointId);
   revalidatePath("/account");

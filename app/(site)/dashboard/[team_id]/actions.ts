@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
-import { HttpError, ValidationError } from "@/lib/errors";
 import { modeOf } from "@/lib/dashboard";
 import { sendQueuedEmailNow } from "@/lib/delivery";
 import {
@@ -18,39 +17,19 @@ import {
   type BatchDecision,
   updateGift,
 } from "@/lib/gifts";
-import { teamContext } from "@/lib/site/context";
-
-/** What teamContext gives a signed-in person on a team: the database and the actor (lib/site/context.ts). */
-type Context = NonNullable<Awaited<ReturnType<typeof teamContext>>>;
-
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+import { formField, onTeamForm, type TeamFormContext } from "@/lib/site/form-action";
 
 /**
- * Runs a dashboard action. A public endpoint like every server action: the person comes from
- * the session and the domain function checks their role on the form's team (a viewer's or
- * another member's post is refused whatever the page showed); a refusal is the form's error.
+ * Runs a dashboard action as the signed-in person on the form's team (live or their sandbox):
+ * the domain function checks their role (a viewer's or another member's post is refused
+ * whatever the page showed); a refusal is the form's error.
  */
-async function onFormTeam<T>(
-  form: FormData,
-  work: (context: Context) => Promise<T>,
-): Promise<{ done: T } | { error: string }> {
-  try {
-    const context = await teamContext(field(form, "team"), modeOf(field(form, "mode")));
-    if (!context) return { error: "Your session has ended: sign in again." };
-    return { done: await work(context) };
-  } catch (error) {
-    if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
-    if (error instanceof HttpError) return { error: error.message };
-    throw error;
-  }
-}
+const onFormTeam = <T>(form: FormData, work: (context: TeamFormContext) => Promise<T>) =>
+  onTeamForm(formField(form, "team"), modeOf(formField(form, "mode")), work);
 
 /** The dashboard of the form's team, redrawn (its gifts changed). */
 function redrawnTeam(form: FormData): string {
-  const team = `/dashboard/${encodeURIComponent(field(form, "team"))}`;
+  const team = `/dashboard/${encodeURIComponent(formField(form, "team"))}`;
   revalidatePath(team, "layout");
   return team;
 }
@@ -59,11 +38,11 @@ function redrawnTeam(form: FormData): string {
 async function actOnGift(
   form: FormData,
   done: string,
-  act: (context: Context, giftId: string) => Promise<{ id: string }>,
+  act: (context: TeamFormContext, giftId: string) => Promise<{ id: string }>,
 ): Promise<ActionState> {
-  const result = await onFormTeam(form, (context) => act(context, field(form, "gift")));
+  const result = await onFormTeam(form, (context) => act(context, formField(form, "gift")));
   if ("error" in result) return result;
-  const sandbox = modeOf(field(form, "mode")) === "sandbox";
+  const sandbox = modeOf(formField(form, "mode")) === "sandbox";
   redirect(
     `${redrawnTeam(form)}/gifts/${encodeURIComponent(result.done.id)}?${sandbox ? "mode=sandbox&" : ""}${done}=1`,
   );
@@ -82,13 +61,13 @@ export async function approveGiftAction(_previous: ActionState, form: FormData):
 /** "Reject" it, with an optional reason. */
 export async function rejectGiftAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return actOnGift(form, "rejected", ({ db, actor }, id) =>
-    rejectGift(db, actor, id, parseRejection({ reason: field(form, "reason") })),
+    rejectGift(db, actor, id, parseRejection({ reason: formField(form, "reason") })),
   );
 }
 
 /** The gift page's change forms: the answer shown beside the form, the page redrawn. */
-async function changeGift(form: FormData, change: (context: Context, giftId: string) => Promise<string>) {
-  const result = await onFormTeam(form, (context) => change(context, field(form, "gift")));
+async function changeGift(form: FormData, change: (context: TeamFormContext, giftId: string) => Promise<string>) {
+  const result = await onFormTeam(form, (context) => change(context, formField(form, "gift")));
   if ("error" in result) return result;
   redrawnTeam(form);
   return { ok: result.done };
@@ -98,9 +77,9 @@ async function changeGift(form: FormData, change: (context: Context, giftId: str
 async function decideBatch(
   form: FormData,
   done: "approved" | "rejected",
-  decide: (context: Context, batchId: string) => Promise<BatchDecision>,
+  decide: (context: TeamFormContext, batchId: string) => Promise<BatchDecision>,
 ): Promise<ActionState> {
-  const batchId = field(form, "batch");
+  const batchId = formField(form, "batch");
   const result = await onFormTeam(form, (context) => decide(context, batchId));
   if ("error" in result) return result;
   redirect(`${redrawnTeam(form)}?batch=${encodeURIComponent(batchId)}&${done}=${result.done.moved}`);
@@ -114,7 +93,7 @@ export async function approveBatchAction(_previous: ActionState, form: FormData)
 /** "Reject all" on a batch's view, with an optional reason. */
 export async function rejectBatchAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return decideBatch(form, "rejected", ({ db, actor }, batchId) =>
-    rejectBatch(db, actor, batchId, parseRejection({ reason: field(form, "reason") })),
+    rejectBatch(db, actor, batchId, parseRejection({ reason: formField(form, "reason") })),
   );
 }
 
@@ -130,7 +109,7 @@ export async function resendGiftAction(_previous: ActionState, form: FormData): 
 /** "Extend expiry": a later date; an expired gift comes back. */
 export async function extendExpiryAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return changeGift(form, async ({ db, actor }, giftId) => {
-    const changes = readGiftChanges({ gift: { expires_on: field(form, "expires_on") } });
+    const changes = readGiftChanges({ gift: { expires_on: formField(form, "expires_on") } });
     const { gift } = await updateGift(db, actor, giftId, { changes });
     return `The gift now expires on ${gift.expiresOn?.toISOString().slice(0, 10)}.`;
   });
@@ -139,7 +118,7 @@ export async function extendExpiryAction(_previous: ActionState, form: FormData)
 /** "Save changes" to the message and from line of a scheduled gift. */
 export async function editGiftAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return changeGift(form, async ({ db, actor }, giftId) => {
-    const changes = readGiftChanges({ gift: { message: field(form, "message"), from: field(form, "from") } });
+    const changes = readGiftChanges({ gift: { message: formField(form, "message"), from: formField(form, "from") } });
     await updateGift(db, actor, giftId, { changes });
     return "Saved: the email will show the new message.";
   });

@@ -5,8 +5,9 @@ import { redirect } from "next/navigation";
 import { updateBudget } from "@/lib/billing";
 import { updateReminderSettings } from "@/lib/reminders";
 import { updateSwapCollections } from "@/lib/catalogue/swap";
-import { HttpError, ValidationError } from "@/lib/errors";
-import { siteContext, teamContext, type SiteContext } from "@/lib/site/context";
+import type { FieldProblem } from "@/lib/errors";
+import type { SiteContext } from "@/lib/site/context";
+import { asSignedIn, formField, onTeamForm, type TeamFormContext } from "@/lib/site/form-action";
 import {
   changeRole,
   describeCard,
@@ -21,27 +22,29 @@ import type { ActionState } from "@/components/teams/action-state";
 // Every action here is a public endpoint: it trusts nothing from the form but ids, and the
 // lib/teams function it calls checks the signed-in user's role in the team.
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
-/** Runs one team change as the signed-in user; refusals become the form's message. */
+/** Runs one team change as the signed-in user (lib/site/form-action.ts), the team page redrawn after. */
 async function asMember(
   form: FormData,
   change: (db: SiteContext["db"], userId: string, teamId: string) => Promise<string>,
 ): Promise<ActionState> {
-  const { db, actor } = await siteContext();
-  if (!actor) return { error: "Your session has ended: sign in again." };
-  const teamId = field(form, "team");
-  try {
-    const ok = await change(db, actor.user.id, teamId);
-    revalidatePath(`/teams/${encodeURIComponent(teamId)}`);
-    return { ok };
-  } catch (error) {
-    if (error instanceof HttpError) return { error: error.message };
-    throw error;
-  }
+  const teamId = formField(form, "team");
+  const outcome = await asSignedIn(({ db, actor }) => change(db, actor.user.id, teamId));
+  if ("error" in outcome) return outcome;
+  revalidatePath(`/teams/${encodeURIComponent(teamId)}`);
+  return { ok: outcome.done };
+}
+
+/** Runs one owner's setting on the team (teamContext, live), the team page redrawn after. */
+async function asOwnerSetting(
+  form: FormData,
+  change: (context: TeamFormContext) => Promise<string>,
+  words?: (problems: FieldProblem[]) => string,
+): Promise<ActionState> {
+  const teamId = formField(form, "team");
+  const outcome = await onTeamForm(teamId, "live", change, words);
+  if ("error" in outcome) return outcome;
+  revalidatePath(`/teams/${encodeURIComponent(teamId)}`);
+  return { ok: outcome.done };
 }
 
 export async function inviteAction(_previous: ActionState, form: FormData): Promise<ActionState> {
@@ -49,8 +52,8 @@ export async function inviteAction(_previous: ActionState, form: FormData): Prom
     const { invitation, emailed } = await inviteMember(db, {
       actorId,
       teamId,
-      email: field(form, "email"),
-      role: field(form, "role"),
+      email: formField(form, "email"),
+      role: formField(form, "role"),
     });
     return emailed
       ? `Invitation sent to ${invitation.email}.`
@@ -60,22 +63,22 @@ export async function inviteAction(_previous: ActionState, form: FormData): Prom
 
 export async function revokeInvitationAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return asMember(form, async (db, actorId, teamId) => {
-    await revokeInvitation(db, { actorId, teamId, invitationId: Number(field(form, "invitation")) });
+    await revokeInvitation(db, { actorId, teamId, invitationId: Number(formField(form, "invitation")) });
     return "Invitation withdrawn.";
   });
 }
 
 export async function changeRoleAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return asMember(form, async (db, actorId, teamId) => {
-    const role = field(form, "role");
-    await changeRole(db, { actorId, teamId, userId: field(form, "user"), role });
+    const role = formField(form, "role");
+    await changeRole(db, { actorId, teamId, userId: formField(form, "user"), role });
     return `Role changed to ${role}.`;
   });
 }
 
 export async function removeMemberAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   return asMember(form, async (db, actorId, teamId) => {
-    await removeMember(db, { actorId, teamId, userId: field(form, "user") });
+    await removeMember(db, { actorId, teamId, userId: formField(form, "user") });
     return "Removed from the team.";
   });
 }
@@ -85,8 +88,8 @@ export async function setCardAction(_previous: ActionState, form: FormData): Pro
     const card = await setTeamCard(db, {
       actorId,
       teamId,
-      number: field(form, "number"),
-      expiry: field(form, "expiry"),
+      number: formField(form, "number"),
+      expiry: formField(form, "expiry"),
     });
     return `Card saved: ${describeCard(card)}.`;
   });
@@ -110,58 +113,38 @@ const LIMIT_LABELS: Record<string, string> = {
 
 /** The budget form: empty fields mean no limit; updateBudget checks the owner role and the amounts. */
 export async function setBudgetAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const limit = (name: string) => field(form, name).trim().replace(/^\$/, "") || null;
-  try {
-    const context = await teamContext(field(form, "team"), "live");
-    if (!context) return { error: "Your session has ended: sign in again." };
-    await updateBudget(context.db, context.actor, {
-      budget: {
-        monthly_limit: limit("monthly_limit"),
-        per_gift_limit: limit("per_gift_limit"),
-        approval_above_price: limit("approval_above_price"),
-        approval_above_batch_size: limit("approval_above_batch_size"),
-      },
-    });
-    revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
-    return { ok: "Limits saved." };
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      const problem = error.problems[0];
-      return { error: `${LIMIT_LABELS[problem.pointer ?? ""] ?? "A limit"} ${problem.detail}.` };
-    }
-    if (error instanceof HttpError) return { error: error.message };
-    throw error;
-  }
+  const limit = (name: string) => formField(form, name).trim().replace(/^\$/, "") || null;
+  return asOwnerSetting(
+    form,
+    async ({ db, actor }) => {
+      await updateBudget(db, actor, {
+        budget: {
+          monthly_limit: limit("monthly_limit"),
+          per_gift_limit: limit("per_gift_limit"),
+          approval_above_price: limit("approval_above_price"),
+          approval_above_batch_size: limit("approval_above_batch_size"),
+        },
+      });
+      return "Limits saved.";
+    },
+    ([problem]) => `${LIMIT_LABELS[problem.pointer ?? ""] ?? "A limit"} ${problem.detail}.`,
+  );
 }
 
 /** The reminders form: the team's default cadence, durations apart by spaces (empty: none). */
 export async function setRemindersAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const cadence = field(form, "cadence").trim().split(/\s+/).filter(Boolean);
-  try {
-    const context = await teamContext(field(form, "team"), "live");
-    if (!context) return { error: "Your session has ended: sign in again." };
-    await updateReminderSettings(context.db, context.actor, { reminders: { cadence } });
-    revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
-    return { ok: "Reminders saved: new gifts get this cadence." };
-  } catch (error) {
-    if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
-    if (error instanceof HttpError) return { error: error.message };
-    throw error;
-  }
+  const cadence = formField(form, "cadence").trim().split(/\s+/).filter(Boolean);
+  return asOwnerSetting(form, async ({ db, actor }) => {
+    await updateReminderSettings(db, actor, { reminders: { cadence } });
+    return "Reminders saved: new gifts get this cadence.";
+  });
 }
 
 /** The swaps form: the ticked collections become the team's swap collections (none: no swaps). */
 export async function setSwapAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const ids = form.getAll("collection").map(String);
-  try {
-    const context = await teamContext(field(form, "team"), "live");
-    if (!context) return { error: "Your session has ended: sign in again." };
-    await updateSwapCollections(context.db, context.actor, { swap_collections: { collection_ids: ids } });
-    revalidatePath(`/teams/${encodeURIComponent(field(form, "team"))}`);
-    return { ok: "Swaps saved." };
-  } catch (error) {
-    if (error instanceof ValidationError) return { error: error.problems.map((p) => p.detail).join(". ") };
-    if (error instanceof HttpError) return { error: error.message };
-    throw error;
-  }
+  return asOwnerSetting(form, async ({ db, actor }) => {
+    await updateSwapCollections(db, actor, { swap_collections: { collection_ids: ids } });
+    return "Swaps saved.";
+  });
 }

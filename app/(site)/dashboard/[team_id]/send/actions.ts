@@ -6,6 +6,7 @@ import { BillingError, HttpError, ValidationError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
 import type { SendState } from "@/components/dashboard/send-state";
+import { SESSION_ENDED } from "@/lib/site/form-action";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -36,7 +37,7 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
   let sent: string;
   try {
     const context = await teamContext(teamId, mode);
-    if (!context) return next({ errors: { form: "Your session has ended: sign in again." } });
+    if (!context) return next({ errors: { form: SESSION_ENDED } });
     if (intent !== "send" || text(form, "previewed") !== fingerprint(values)) {
       const { quote, email, sendsAt } = await previewGift(context.db, context.actor, values);
       return next({

@@ -6,6 +6,7 @@ import { confirmUpload, MAX_UPLOAD_BYTES, modeOf, previewUpload } from "@/lib/da
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
+import { SESSION_ENDED } from "@/lib/site/form-action";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -39,7 +40,7 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
   let created: string;
   try {
     const context = await teamContext(teamId, mode);
-    if (!context) return next({ errors: ["Your session has ended: sign in again."] });
+    if (!context) return next({ errors: [SESSION_ENDED] });
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (!confirming) {
       const preview = await previewUpload(context.db, context.actor, { fileName: file.name, bytes });
