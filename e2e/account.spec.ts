@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./dashboard-helpers";
+import { signInHere } from "./signin-links";
 
 // A new person signs in with a magic link (read from the local outbox), turns developer
 // access on, and calls the API with the sandbox token shown once.
@@ -31,4 +33,22 @@ test("sign in by email, enable developer access, use the token", async ({ page, 
   await page.reload();
   await expect(page.getByTestId("active-tokens")).toContainText("rbn_sbox_");
   await expect(page.getByTestId("active-tokens")).not.toContainText(sandbox); // never shown again
+});
+
+// The sender's own choice to hear when a recipient declines or donates (on by default), by
+// keyboard; it sticks across a reload; the page stays accessible.
+test("a sender turns off the email about declined and donated gifts, and it stays off", async ({ page }) => {
+  await page.goto("/account");
+  await signInHere(page, `prefs-${Date.now()}@example.test`);
+  await page.goto("/account");
+  const box = page.getByLabel("Email me when a recipient declines a gift I sent or donates its value");
+  await expect(box).toBeChecked();
+  await box.focus();
+  await page.keyboard.press("Space");
+  await expect(box).not.toBeChecked();
+  await page.getByRole("button", { name: "Save email preferences" }).click();
+  await expect(page.getByTestId("email-preferences").getByRole("status")).toContainText("no email when a recipient");
+  await expectAccessible(page);
+  await page.reload();
+  await expect(box).not.toBeChecked();
 });

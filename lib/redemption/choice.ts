@@ -53,7 +53,7 @@ export async function giftOpenToChoice(tx: Tx, secret: string, words: Redemption
       collectionId: true,
       chargeId: true,
       priceCents: true,
-      sender: { select: { email: true } },
+      sender: { select: { email: true, emailOnGiftOutcome: true } },
     },
   });
   if (!gift) throw new HttpError(404, "NotFound", words.t("refusal.notFound"));

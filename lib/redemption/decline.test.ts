@@ -5,7 +5,9 @@ import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { untieToken } from "@/lib/gifts/untie";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { outboxTransport, sendQueuedEmails } from "@/lib/delivery";
+import { setEmailPreferences } from "@/lib/users/preferences";
 import { declineGift } from "./decline";
+import { donateGift } from "./donate";
 import { redeemGift, RedemptionRefused } from "./redeem";
 
 let database: Database;
@@ -202,5 +204,29 @@ describe("declining a gift", () => {
       expect(error).toBeInstanceOf(HttpError);
       expect((error as HttpError).status).toBe(404);
     }
+  });
+});
+
+describe("the sender's email preference", () => {
+  it("turned off: a decline and a donation email only the recipient, and their events (so their webhooks) stay", async () => {
+    const db = database.prisma;
+    const quiet = await createAccount(db);
+    await setEmailPreferences(db, quiet.user.id, { giftOutcome: false });
+    const opened = () => insertGift(db, { teamId: quiet.team.id, senderId: quiet.user.id, stage: "opened" });
+    const kinds = async (giftId: string) =>
+      (await db.emailOutbox.findMany({ where: { giftId } })).map((e) => e.kind).sort();
+    const declined = await opened();
+    const donated = await opened();
+    await declineGift(db, { secret: untieToken(declined.id), reason: "no" });
+    const charity = (await db.charity.findFirstOrThrow({ orderBy: { position: "asc" } })).slug;
+    await donateGift(db, { secret: untieToken(donated.id), charity });
+    for (const gift of [declined, donated]) expect(await kinds(gift.id)).toEqual(["outcome-confirmation"]);
+    expect(await db.giftEvent.count({ where: { giftId: declined.id, stage: "declined" } })).toBe(1);
+    expect(await db.giftEvent.count({ where: { giftId: donated.id, stage: "donated" } })).toBe(1);
+    // Turned back on: the sender is told again.
+    await setEmailPreferences(db, quiet.user.id, { giftOutcome: true });
+    const again = await opened();
+    await declineGift(db, { secret: untieToken(again.id) });
+    expect(await kinds(again.id)).toEqual(["gift-outcome", "outcome-confirmation"]);
   });
 });

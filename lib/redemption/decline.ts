@@ -41,17 +41,19 @@ export async function declineGift(
     await moveByRecipient(tx, gift, "declined", { at: now, message: reason }, words);
     const refund = await refundGift(tx, gift, SYSTEM, "declined");
     const common = { giftId: gift.id, sandbox: !gift.livemode };
-    await queueEmail(tx, {
-      ...common,
-      kind: "gift-outcome",
-      to: gift.sender.email,
-      props: {
-        recipientName: gift.recipientName,
-        outcome: "declined",
-        reason,
-        refund: refund ? `${formatMoney(-refund.amountCents)} ${CURRENCY}` : null,
-      },
-    });
+    // The sender hears how it ended unless they turned that off (the account page).
+    if (gift.sender.emailOnGiftOutcome)
+      await queueEmail(tx, {
+        ...common,
+        kind: "gift-outcome",
+        to: gift.sender.email,
+        props: {
+          recipientName: gift.recipientName,
+          outcome: "declined",
+          reason,
+          refund: refund ? `${formatMoney(-refund.amountCents)} ${CURRENCY}` : null,
+        },
+      });
     if (gift.email) {
       await queueEmail(tx, {
         ...common,

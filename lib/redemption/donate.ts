@@ -47,17 +47,19 @@ export async function donateGift(
       words,
     );
     const common = { giftId: gift.id, sandbox: !gift.livemode };
-    await queueEmail(tx, {
-      ...common,
-      kind: "gift-outcome",
-      to: gift.sender.email,
-      props: {
-        recipientName: gift.recipientName,
-        outcome: "donated",
-        charityName: charity.name,
-        amount: `${formatMoney(gift.priceCents)} ${CURRENCY}`,
-      },
-    });
+    // The sender hears how it ended unless they turned that off (the account page).
+    if (gift.sender.emailOnGiftOutcome)
+      await queueEmail(tx, {
+        ...common,
+        kind: "gift-outcome",
+        to: gift.sender.email,
+        props: {
+          recipientName: gift.recipientName,
+          outcome: "donated",
+          charityName: charity.name,
+          amount: `${formatMoney(gift.priceCents)} ${CURRENCY}`,
+        },
+      });
     if (gift.email) {
       await queueEmail(tx, {
         ...common,

@@ -10,12 +10,14 @@ import { listMyTeams } from "@/lib/teams";
 import { listEndpointsForUser } from "@/lib/webhooks";
 import { NameForm } from "@/components/account/NameForm";
 import { saveNameAction } from "../name-actions";
-import { revokeApp } from "./actions";
+import { revokeApp, saveEmailPreferencesAction } from "./actions";
 import { changeDeveloperAccess, revokeOldTokens, saveTokenCaps } from "./developer-access-actions";
 import { describeCaps } from "@/lib/billing";
 import { collectionsForPerson } from "@/lib/catalogue";
 import { sendTestWebhook } from "./webhook-actions";
 import { createTeamAction } from "./team-actions";
+import { ActionForm } from "@/components/teams/ActionForm";
+import { emailPreferences } from "@/lib/users/preferences";
 
 export const metadata = { title: "Account" };
 
@@ -25,12 +27,13 @@ export default async function AccountPage() {
   const { user } = actor;
   const userId = user.id;
   const now = new Date();
-  const [tokens, apps, endpoints, teams, collections] = await Promise.all([
+  const [tokens, apps, endpoints, teams, collections, preferences] = await Promise.all([
     listActiveTokens(db, userId, now),
     listAuthorizedApps(db, userId),
     listEndpointsForUser(db, userId),
     listMyTeams(db, userId),
     collectionsForPerson(db, userId),
+    emailPreferences(db, userId),
   ]);
   const liveCaps = tokens.find((t) => t.mode === "live" && !t.expiresAt)?.caps ?? null;
   const names = new Map(collections.map((c) => [c.id, c.name]));
@@ -68,6 +71,28 @@ export default async function AccountPage() {
           team&apos;s name.
         </p>
         <NameForm save={saveNameAction} current={user.name} />
+      </section>
+
+      <section className="mt-10" aria-labelledby="emails-heading">
+        <h2 id="emails-heading" className="text-xl font-semibold">
+          Emails to you
+        </h2>
+        <ActionForm
+          action={saveEmailPreferencesAction}
+          submitLabel="Save email preferences"
+          testId="email-preferences"
+          className="mt-3 flex flex-wrap items-end gap-3"
+        >
+          <label className="flex basis-full items-start gap-2 text-stone-800">
+            <input
+              type="checkbox"
+              name="gift_outcome"
+              defaultChecked={preferences.giftOutcome}
+              className="mt-1 size-4 accent-[var(--ribbon)]"
+            />
+            Email me when a recipient declines a gift I sent or donates its value
+          </label>
+        </ActionForm>
       </section>
 
       <AccountTeams teams={teams} create={createTeamAction} />
