@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./dashboard-helpers";
+import { replayAs, serverActionOf } from "./server-actions";
 import { signInHere } from "./signin-links";
 
 // A new person signs in with a magic link (read from the local outbox), turns developer
@@ -37,7 +38,10 @@ test("sign in by email, enable developer access, use the token", async ({ page, 
 
 // The sender's own choice to hear when a recipient declines or donates (on by default), by
 // keyboard; it sticks across a reload; the page stays accessible.
-test("a sender turns off the email about declined and donated gifts, and it stays off", async ({ page }) => {
+test("a sender turns off the email about declined and donated gifts, and it stays off; a stranger's replay changes nothing of theirs", async ({
+  page,
+  browser,
+}) => {
   await page.goto("/account");
   await signInHere(page, `prefs-${Date.now()}@example.test`);
   await page.goto("/account");
@@ -46,9 +50,24 @@ test("a sender turns off the email about declined and donated gifts, and it stay
   await box.focus();
   await page.keyboard.press("Space");
   await expect(box).not.toBeChecked();
-  await page.getByRole("button", { name: "Save email preferences" }).click();
+  const turnedOff = await serverActionOf(page, () =>
+    page.getByRole("button", { name: "Save email preferences" }).click(),
+  );
   await expect(page.getByTestId("email-preferences").getByRole("status")).toContainText("no email when a recipient");
   await expectAccessible(page);
   await page.reload();
   await expect(box).not.toBeChecked();
+
+  // Back on; then someone else, signed in, replays the "off" post: it can only reach their own.
+  await box.check();
+  await page.getByRole("button", { name: "Save email preferences" }).click();
+  await expect(page.getByTestId("email-preferences").getByRole("status")).toContainText("you will be emailed");
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/account");
+  await signInHere(strangerPage, `prefs-stranger-${Date.now()}@example.test`);
+  await replayAs(stranger, turnedOff);
+  await page.reload();
+  await expect(box).toBeChecked();
+  await stranger.close();
 });
