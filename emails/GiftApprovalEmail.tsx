@@ -1,4 +1,5 @@
 import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { body, buttonBase as button, card, footer, heading, text as baseText } from "./styles";
 
 /**
  * To each owner of a team: a live create put gifts in `pending_approval` (the team's approval
@@ -79,36 +80,7 @@ GiftApprovalEmail.PreviewProps = {
   url: "https://gifts.example.test/dashboard/acme-rockets?stage=pending_approval&batch=bat_preview",
 } satisfies GiftApprovalEmailProps;
 
-const body = {
-  backgroundColor: "#faf5f7",
-  fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
-  margin: 0,
-  padding: "24px 0",
-};
-const card = {
-  backgroundColor: "#ffffff",
-  borderRadius: 16,
-  maxWidth: 600,
-  margin: "0 auto",
-  border: "1px solid #f0e6ea",
-};
-const heading = { fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "8px 0 12px" };
-const text = {
-  fontSize: 16,
-  lineHeight: "26px",
-  color: "#3d2a32",
-  margin: "0 0 12px",
-  wordBreak: "break-word" as const,
-};
+// Names and batch names come from people: long ones wrap rather than widen the card.
+const text = { ...baseText, wordBreak: "break-word" as const };
 const quote = { ...text, borderLeft: "4px solid #b4235a", paddingLeft: 16 };
-const button = {
-  backgroundColor: "#b4235a",
-  color: "#ffffff",
-  fontSize: 16,
-  fontWeight: 700,
-  borderRadius: 999,
-  padding: "12px 28px",
-  textDecoration: "none",
-};
 const small = { fontSize: 12, color: "#8a7480", margin: 0, wordBreak: "break-all" as const };
-const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

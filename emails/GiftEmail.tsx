@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Hr, Html, Img, Preview, Section, Text } from "@react-email/components";
 import { translator } from "@/lib/i18n/catalogue";
 import { direction, type Locale } from "@/lib/i18n/locales";
+import { body, card, footer } from "./styles";
 
 /** Everything the gift email shows. Image URLs are absolute (email clients have no base URL). */
 export type GiftEmailProps = {
@@ -122,19 +123,6 @@ GiftEmail.PreviewProps = {
   logoImageUrl: "http://localhost:3000/catalogue/logos/ribbon.svg",
 } satisfies GiftEmailProps;
 
-const body = {
-  backgroundColor: "#faf5f7",
-  fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
-  margin: 0,
-  padding: "24px 0",
-};
-const card = {
-  backgroundColor: "#ffffff",
-  borderRadius: 16,
-  maxWidth: 600,
-  margin: "0 auto",
-  border: "1px solid #f0e6ea",
-};
 const greeting = { fontSize: 18, fontWeight: 600, color: "#2d1a22", margin: "16px 0 8px" };
 const messageText = {
   textAlign: "start" as const,
@@ -157,4 +145,3 @@ const button = {
 };
 const giftLine = { fontSize: 15, color: "#3d2a32", margin: "16px 0 0" };
 const fallback = { fontSize: 12, color: "#8a7480", margin: "16px 0 0", wordBreak: "break-all" as const };
-const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

@@ -1,4 +1,5 @@
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { body, card, footer, heading, quote, text } from "./styles";
 
 /**
  * The sender's email when the recipient ends the gift themselves: declined (with their reason,
@@ -70,27 +71,3 @@ GiftOutcomeEmail.PreviewProps = {
   reason: "Thank you, but I have everything I need.",
   refund: "25.00 USD",
 } satisfies GiftOutcomeEmailProps;
-
-const body = {
-  backgroundColor: "#faf5f7",
-  fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
-  margin: 0,
-  padding: "24px 0",
-};
-const card = {
-  backgroundColor: "#ffffff",
-  borderRadius: 16,
-  maxWidth: 600,
-  margin: "0 auto",
-  border: "1px solid #f0e6ea",
-};
-const heading = { fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "8px 0 12px" };
-const text = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px" };
-const quote = {
-  ...text,
-  whiteSpace: "pre-line" as const,
-  borderLeft: "4px solid #b4235a",
-  paddingLeft: 16,
-  fontStyle: "italic",
-};
-const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

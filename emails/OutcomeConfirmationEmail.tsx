@@ -1,6 +1,7 @@
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import { translator } from "@/lib/i18n/catalogue";
 import { direction, type Locale } from "@/lib/i18n/locales";
+import { body, card, footer, heading, text } from "./styles";
 
 /** The recipient's confirmation that they ended the gift themselves (declined or donated it), in their language. */
 export type OutcomeConfirmationEmailProps = {
@@ -48,20 +49,3 @@ OutcomeConfirmationEmail.PreviewProps = {
   from: "Alex at Acme Rockets",
   charityName: "Clean Water Fund",
 } satisfies OutcomeConfirmationEmailProps;
-
-const body = {
-  backgroundColor: "#faf5f7",
-  fontFamily: "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
-  margin: 0,
-  padding: "24px 0",
-};
-const card = {
-  backgroundColor: "#ffffff",
-  borderRadius: 16,
-  maxWidth: 600,
-  margin: "0 auto",
-  border: "1px solid #f0e6ea",
-};
-const heading = { fontSize: 20, fontWeight: 700, color: "#2d1a22", margin: "8px 0 12px" };
-const text = { fontSize: 16, lineHeight: "26px", color: "#3d2a32", margin: "0 0 12px" };
-const footer = { fontSize: 12, color: "#8a7480", padding: "12px 32px 20px", margin: 0 };

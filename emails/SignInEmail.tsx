@@ -1,4 +1,5 @@
 import { Body, Button, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import { buttonBase } from "./styles";
 
 export type SignInEmailProps = {
   /** The magic sign-in link. */
@@ -28,18 +29,7 @@ export default function SignInEmail({ url, host }: SignInEmailProps) {
             Click the button to sign in to {host}. The link works once and expires soon.
           </Text>
           <Section style={{ textAlign: "center", padding: "16px 0" }}>
-            <Button
-              href={url}
-              style={{
-                backgroundColor: "#b4235a",
-                color: "#ffffff",
-                fontSize: 16,
-                fontWeight: 700,
-                borderRadius: 999,
-                padding: "12px 28px",
-                textDecoration: "none",
-              }}
-            >
+            <Button href={url} style={buttonBase}>
               Sign in
             </Button>
           </Section>

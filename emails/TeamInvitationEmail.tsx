@@ -1,4 +1,5 @@
 import { Body, Button, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import { buttonBase } from "./styles";
 
 export type TeamInvitationEmailProps = {
   /** Who invited them: a name or an email address. */
@@ -37,18 +38,7 @@ export default function TeamInvitationEmail({ inviter, teamName, role, url, expi
             want: as a member of the team you can send them.
           </Text>
           <Section style={{ textAlign: "center", padding: "16px 0" }}>
-            <Button
-              href={url}
-              style={{
-                backgroundColor: "#b4235a",
-                color: "#ffffff",
-                fontSize: 16,
-                fontWeight: 700,
-                borderRadius: 999,
-                padding: "12px 28px",
-                textDecoration: "none",
-              }}
-            >
+            <Button href={url} style={buttonBase}>
               See the invitation
             </Button>
           </Section>
