@@ -52,7 +52,8 @@ function Endpoint({ entry, doc }: { entry: Entry; doc: OpenApi }) {
       <h3 id={anchor(operation.operationId)} className="text-xl font-semibold">
         {operation.summary}
       </h3>
-      <p className="mt-2 font-mono text-sm">
+      {/* A long path wraps anywhere rather than widening a phone's page. */}
+      <p className="mt-2 font-mono text-sm [overflow-wrap:anywhere]">
         <span className="mr-2 rounded bg-stone-800 px-2 py-0.5 font-semibold text-white">
           {entry.method.toUpperCase()}
         </span>
