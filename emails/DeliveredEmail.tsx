@@ -1,7 +1,10 @@
-import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import { translator } from "@/lib/i18n/catalogue";
-import { direction, type Locale } from "@/lib/i18n/locales";
-import { body, button, card, footer, heading, text } from "./styles";
+import type { Locale } from "@/lib/i18n/locales";
+import { CallToAction } from "./components/CallToAction";
+import { EmailFooter } from "./components/EmailFooter";
+import { EmailLayout } from "./components/EmailLayout";
+import { heading, text } from "./styles";
 
 /** The recipient's "it has arrived" email. */
 export type DeliveredEmailProps = {
@@ -24,25 +27,14 @@ export default function DeliveredEmail({
 }: DeliveredEmailProps) {
   const t = translator(locale, "email");
   return (
-    <Html lang={locale} dir={direction(locale)}>
-      <Head />
-      <Preview>{t("deliveredPreview", { product: productName, from })}</Preview>
-      <Body style={body}>
-        <Container style={card}>
-          <Section style={{ padding: "24px 32px 8px" }}>
-            <Text style={heading}>{t("deliveredHeading", { name: recipientName })}</Text>
-            <Text style={text}>{t("deliveredText", { product: productName, from, carrier })}</Text>
-          </Section>
-          <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
-            <Button href={untieUrl} style={button}>
-              {t("deliveredButton")}
-            </Button>
-          </Section>
-          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>{t("redeemedFooter")}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout locale={locale} preview={t("deliveredPreview", { product: productName, from })}>
+      <Section style={{ padding: "24px 32px 8px" }}>
+        <Text style={heading}>{t("deliveredHeading", { name: recipientName })}</Text>
+        <Text style={text}>{t("deliveredText", { product: productName, from, carrier })}</Text>
+      </Section>
+      <CallToAction href={untieUrl} label={t("deliveredButton")} />
+      <EmailFooter>{t("redeemedFooter")}</EmailFooter>
+    </EmailLayout>
   );
 }
 

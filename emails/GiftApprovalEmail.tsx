@@ -1,5 +1,8 @@
-import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import { body, buttonBase as button, card, footer, heading, text as baseText } from "./styles";
+import { Section, Text } from "@react-email/components";
+import { CallToAction } from "./components/CallToAction";
+import { EmailFooter } from "./components/EmailFooter";
+import { EmailLayout } from "./components/EmailLayout";
+import { colour, heading, small, text } from "./styles";
 
 /**
  * To each owner of a team: a live create put gifts in `pending_approval` (the team's approval
@@ -35,36 +38,29 @@ export default function GiftApprovalEmail(props: GiftApprovalEmailProps) {
   const gifts = props.count === 1 ? "1 gift" : `${props.count} gifts`;
   const them = props.count === 1 ? "it" : "them";
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{`${headline} (${props.teamName})`}</Preview>
-      <Body style={body}>
-        <Container style={card}>
-          <Section style={{ padding: "24px 32px" }}>
-            <Text style={heading}>{headline}</Text>
-            <Text style={text}>
-              {props.batchName === null
-                ? `${props.creator} created ${gifts} for ${props.teamName}, ${props.total} in all.`
-                : `${props.creator} created ${gifts} for ${props.teamName} in the batch “${props.batchName}”, ${props.total} in all.`}
-            </Text>
-            <Text style={quote}>{props.reason}</Text>
-            <Text style={text}>
-              {`Nothing is charged or sent until an owner approves: each gift is charged when it is approved. Approve or reject ${them} by ${props.expiresAt}; a gift nobody approves within ${props.windowDays} days expires, uncharged.`}
-            </Text>
-            <Section style={{ textAlign: "center", padding: "8px 0 16px" }}>
-              <Button href={props.url} style={button}>
-                {props.count === 1 ? "Review the gift" : "Review the gifts"}
-              </Button>
-            </Section>
-            <Text style={small}>Or open this link: {props.url}</Text>
-          </Section>
-          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>
-            {`You get this email because you are an owner of ${props.teamName} on Ribbon, which asks an owner to approve gifts above its thresholds.`}
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout preview={`${headline} (${props.teamName})`}>
+      <Section style={{ padding: "24px 32px" }}>
+        <Text style={heading}>{headline}</Text>
+        <Text style={wrapping}>
+          {props.batchName === null
+            ? `${props.creator} created ${gifts} for ${props.teamName}, ${props.total} in all.`
+            : `${props.creator} created ${gifts} for ${props.teamName} in the batch “${props.batchName}”, ${props.total} in all.`}
+        </Text>
+        <Text style={reason}>{props.reason}</Text>
+        <Text style={wrapping}>
+          {`Nothing is charged or sent until an owner approves: each gift is charged when it is approved. Approve or reject ${them} by ${props.expiresAt}; a gift nobody approves within ${props.windowDays} days expires, uncharged.`}
+        </Text>
+        <CallToAction
+          href={props.url}
+          label={props.count === 1 ? "Review the gift" : "Review the gifts"}
+          padding="8px 0 16px"
+        />
+        <Text style={small}>Or open this link: {props.url}</Text>
+      </Section>
+      <EmailFooter>
+        {`You get this email because you are an owner of ${props.teamName} on Ribbon, which asks an owner to approve gifts above its thresholds.`}
+      </EmailFooter>
+    </EmailLayout>
   );
 }
 
@@ -80,7 +76,6 @@ GiftApprovalEmail.PreviewProps = {
   url: "https://gifts.example.test/dashboard/acme-rockets?stage=pending_approval&batch=bat_preview",
 } satisfies GiftApprovalEmailProps;
 
-// Names and batch names come from people: long ones wrap rather than widen the card.
-const text = { ...baseText, wordBreak: "break-word" as const };
-const quote = { ...text, borderLeft: "4px solid #b4235a", paddingLeft: 16 };
-const small = { fontSize: 12, color: "#8a7480", margin: 0, wordBreak: "break-all" as const };
+// The creator's address and the team's and batch's names may be long unbroken words.
+const wrapping = { ...text, wordBreak: "break-word" as const };
+const reason = { ...wrapping, borderLeft: `4px solid ${colour.ribbon}`, paddingLeft: 16 };

@@ -1,7 +1,10 @@
-import { Body, Button, Container, Head, Hr, Html, Img, Preview, Section, Text } from "@react-email/components";
+import { Img, Section, Text } from "@react-email/components";
 import { translator } from "@/lib/i18n/catalogue";
-import { direction, type Locale } from "@/lib/i18n/locales";
-import { body, card, footer } from "./styles";
+import type { Locale } from "@/lib/i18n/locales";
+import { CallToAction } from "./components/CallToAction";
+import { EmailFooter } from "./components/EmailFooter";
+import { EmailLayout } from "./components/EmailLayout";
+import { button, colour, small, text } from "./styles";
 
 /** Everything the gift email shows. Image URLs are absolute (email clients have no base URL). */
 export type GiftEmailProps = {
@@ -44,68 +47,53 @@ export default function GiftEmail({
     .filter(Boolean);
   const t = translator(locale, "email");
   return (
-    <Html lang={locale} dir={direction(locale)}>
-      <Head />
-      <Preview>{t("giftPreview", { from, collection: collectionName })}</Preview>
-      <Body style={body}>
-        <Container style={card}>
-          {logoInDesign ? null : (
-            <Section style={{ textAlign: "center", padding: "24px 24px 8px" }}>
-              <Img
-                src={logoImageUrl}
-                alt={logoName}
-                height="40"
-                style={{ margin: "0 auto", height: 40, width: "auto" }}
-              />
-            </Section>
-          )}
-          {designImageUrl ? (
-            <Section style={{ padding: "8px 24px" }}>
-              <Img
-                src={designImageUrl}
-                alt={
-                  logoInDesign
-                    ? t("giftCardWithLogoAlt", { design: designName ?? t("giftCardAlt"), logo: logoName })
-                    : (designName ?? t("giftCardAlt"))
-                }
-                width="552"
-                style={{ width: "100%", height: "auto", borderRadius: 12 }}
-              />
-            </Section>
-          ) : null}
-          <Section style={{ padding: "8px 32px" }}>
-            <Text style={greeting}>{t("giftGreeting", { name: recipientName })}</Text>
-            {/* The sender's words as written, in their own direction. */}
-            {paragraphs.map((paragraph, i) => (
-              <Text key={i} style={messageText} dir="auto">
-                {paragraph}
-              </Text>
-            ))}
-            <Text style={fromLine}>— {from}</Text>
-            <Text style={giftLine}>
-              {t.rich(chooseBy ? "giftLineBy" : "giftLine", {
-                collection: collectionName,
-                date: chooseBy ?? "",
-                strong: (chunks) => <strong>{chunks}</strong>,
-              })}
-            </Text>
-          </Section>
-          <Section style={{ textAlign: "center", padding: "16px 32px 32px" }}>
-            <Button href={untieUrl} style={button}>
-              {t("giftButton")}
-            </Button>
-            <Text style={fallback} data-skip-in-text={true}>
-              {t("giftFallback")}{" "}
-              <a href={untieUrl} style={{ color: "#b4235a" }}>
-                {untieUrl}
-              </a>
-            </Text>
-          </Section>
-          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>{t("giftFooter")}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout locale={locale} preview={t("giftPreview", { from, collection: collectionName })}>
+      {logoInDesign ? null : (
+        <Section style={{ textAlign: "center", padding: "24px 24px 8px" }}>
+          <Img src={logoImageUrl} alt={logoName} height="40" style={{ margin: "0 auto", height: 40, width: "auto" }} />
+        </Section>
+      )}
+      {designImageUrl ? (
+        <Section style={{ padding: "8px 24px" }}>
+          <Img
+            src={designImageUrl}
+            alt={
+              logoInDesign
+                ? t("giftCardWithLogoAlt", { design: designName ?? t("giftCardAlt"), logo: logoName })
+                : (designName ?? t("giftCardAlt"))
+            }
+            width="552"
+            style={{ width: "100%", height: "auto", borderRadius: 12 }}
+          />
+        </Section>
+      ) : null}
+      <Section style={{ padding: "8px 32px" }}>
+        <Text style={greeting}>{t("giftGreeting", { name: recipientName })}</Text>
+        {/* The sender's words as written, in their own direction. */}
+        {paragraphs.map((paragraph, i) => (
+          <Text key={i} style={messageText} dir="auto">
+            {paragraph}
+          </Text>
+        ))}
+        <Text style={fromLine}>— {from}</Text>
+        <Text style={giftLine}>
+          {t.rich(chooseBy ? "giftLineBy" : "giftLine", {
+            collection: collectionName,
+            date: chooseBy ?? "",
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
+        </Text>
+      </Section>
+      <CallToAction href={untieUrl} label={t("giftButton")} padding="16px 32px 32px" style={bigButton}>
+        <Text style={fallback} data-skip-in-text={true}>
+          {t("giftFallback")}{" "}
+          <a href={untieUrl} style={{ color: colour.ribbon }}>
+            {untieUrl}
+          </a>
+        </Text>
+      </CallToAction>
+      <EmailFooter>{t("giftFooter")}</EmailFooter>
+    </EmailLayout>
   );
 }
 
@@ -123,25 +111,9 @@ GiftEmail.PreviewProps = {
   logoImageUrl: "http://localhost:3000/catalogue/logos/ribbon.svg",
 } satisfies GiftEmailProps;
 
-const greeting = { fontSize: 18, fontWeight: 600, color: "#2d1a22", margin: "16px 0 8px" };
-const messageText = {
-  textAlign: "start" as const,
-  fontSize: 16,
-  lineHeight: "26px",
-  color: "#3d2a32",
-  margin: "0 0 12px",
-  whiteSpace: "pre-line" as const,
-};
-const fromLine = { fontSize: 16, fontStyle: "italic", color: "#3d2a32", margin: "16px 0 0" };
-const button = {
-  backgroundColor: "#b4235a",
-  color: "#ffffff",
-  fontSize: 17,
-  fontWeight: 700,
-  borderRadius: 999,
-  padding: "14px 32px",
-  textDecoration: "none",
-  display: "inline-block",
-};
-const giftLine = { fontSize: 15, color: "#3d2a32", margin: "16px 0 0" };
-const fallback = { fontSize: 12, color: "#8a7480", margin: "16px 0 0", wordBreak: "break-all" as const };
+const greeting = { fontSize: 18, fontWeight: 600, color: colour.ink, margin: "16px 0 8px" };
+const messageText = { textAlign: "start" as const, ...text, whiteSpace: "pre-line" as const };
+const fromLine = { fontSize: 16, fontStyle: "italic", color: colour.text, margin: "16px 0 0" };
+const bigButton = { ...button, fontSize: 17, padding: "14px 32px" };
+const giftLine = { fontSize: 15, color: colour.text, margin: "16px 0 0" };
+const fallback = { ...small, margin: "16px 0 0" };

@@ -1,5 +1,7 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import { body, card, footer, heading, quote, text } from "./styles";
+import { Section, Text } from "@react-email/components";
+import { EmailFooter } from "./components/EmailFooter";
+import { EmailLayout } from "./components/EmailLayout";
+import { heading, quote, text } from "./styles";
 
 /**
  * The sender's email when the recipient ends the gift themselves: declined (with their reason,
@@ -31,37 +33,26 @@ export const outcomeHeadline = (p: GiftOutcomeEmailProps) =>
 export default function GiftOutcomeEmail(props: GiftOutcomeEmailProps) {
   const headline = outcomeHeadline(props);
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{headline}</Preview>
-      <Body style={body}>
-        <Container style={card}>
-          <Section style={{ padding: "24px 32px" }}>
-            <Text style={heading}>{headline}</Text>
-            {props.outcome === "donated" ? (
-              <Text style={text}>
-                {`Its value, ${props.amount}, goes to ${props.charityName}. The charge stands: nothing is refunded, and nothing is shipped.`}
-              </Text>
-            ) : (
-              <>
-                {props.reason ? (
-                  <Text style={quote}>{props.reason}</Text>
-                ) : (
-                  <Text style={text}>They gave no reason.</Text>
-                )}
-                <Text style={text}>
-                  {props.refund
-                    ? `Its charge of ${props.refund} is refunded to your team's card.`
-                    : "Nothing was charged for it."}
-                </Text>
-              </>
-            )}
-          </Section>
-          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>You sent this gift through Ribbon.</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout preview={headline}>
+      <Section style={{ padding: "24px 32px" }}>
+        <Text style={heading}>{headline}</Text>
+        {props.outcome === "donated" ? (
+          <Text style={text}>
+            {`Its value, ${props.amount}, goes to ${props.charityName}. The charge stands: nothing is refunded, and nothing is shipped.`}
+          </Text>
+        ) : (
+          <>
+            {props.reason ? <Text style={quote}>{props.reason}</Text> : <Text style={text}>They gave no reason.</Text>}
+            <Text style={text}>
+              {props.refund
+                ? `Its charge of ${props.refund} is refunded to your team's card.`
+                : "Nothing was charged for it."}
+            </Text>
+          </>
+        )}
+      </Section>
+      <EmailFooter>You sent this gift through Ribbon.</EmailFooter>
+    </EmailLayout>
   );
 }
 

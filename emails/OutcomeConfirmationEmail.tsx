@@ -1,7 +1,9 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import { translator } from "@/lib/i18n/catalogue";
-import { direction, type Locale } from "@/lib/i18n/locales";
-import { body, card, footer, heading, text } from "./styles";
+import type { Locale } from "@/lib/i18n/locales";
+import { EmailFooter } from "./components/EmailFooter";
+import { EmailLayout } from "./components/EmailLayout";
+import { heading, text } from "./styles";
 
 /** The recipient's confirmation that they ended the gift themselves (declined or donated it), in their language. */
 export type OutcomeConfirmationEmailProps = {
@@ -24,22 +26,18 @@ export default function OutcomeConfirmationEmail({
   const t = translator(locale, "email");
   const donated = outcome === "donated";
   return (
-    <Html lang={locale} dir={direction(locale)}>
-      <Head />
-      <Preview>{donated ? t("donatedPreview", { charity: charityName }) : t("declinedPreview", { from })}</Preview>
-      <Body style={body}>
-        <Container style={card}>
-          <Section style={{ padding: "24px 32px" }}>
-            <Text style={heading}>{t("declinedHeading", { name: recipientName })}</Text>
-            <Text style={text}>
-              {donated ? t("donatedText", { from, charity: charityName }) : t("declinedText", { from })}
-            </Text>
-          </Section>
-          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>{t("outcomeFooter")}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout
+      locale={locale}
+      preview={donated ? t("donatedPreview", { charity: charityName }) : t("declinedPreview", { from })}
+    >
+      <Section style={{ padding: "24px 32px" }}>
+        <Text style={heading}>{t("declinedHeading", { name: recipientName })}</Text>
+        <Text style={text}>
+          {donated ? t("donatedText", { from, charity: charityName }) : t("declinedText", { from })}
+        </Text>
+      </Section>
+      <EmailFooter>{t("outcomeFooter")}</EmailFooter>
+    </EmailLayout>
   );
 }
 

@@ -1,7 +1,10 @@
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Link, Section, Text } from "@react-email/components";
 import { translator } from "@/lib/i18n/catalogue";
-import { direction, type Locale } from "@/lib/i18n/locales";
-import { body, button, card, footer, heading, text } from "./styles";
+import type { Locale } from "@/lib/i18n/locales";
+import { CallToAction } from "./components/CallToAction";
+import { EmailFooter } from "./components/EmailFooter";
+import { EmailLayout } from "./components/EmailLayout";
+import { colour, heading, text } from "./styles";
 
 /** The recipient's "it has shipped" email: the carrier and the tracking link. */
 export type ShippedEmailProps = {
@@ -28,36 +31,25 @@ export default function ShippedEmail({
 }: ShippedEmailProps) {
   const t = translator(locale, "email");
   return (
-    <Html lang={locale} dir={direction(locale)}>
-      <Head />
-      <Preview>{t("shippedPreview", { product: productName, from })}</Preview>
-      <Body style={body}>
-        <Container style={card}>
-          <Section style={{ padding: "24px 32px 8px" }}>
-            <Text style={heading}>{t("shippedHeading", { name: recipientName })}</Text>
-            <Text style={text}>{t("shippedText", { product: productName, from, carrier })}</Text>
-            <Text style={text}>
-              {t("shippedTracking")}{" "}
-              {trackingUrl ? (
-                <Link href={trackingUrl} style={link}>
-                  {trackingNumber}
-                </Link>
-              ) : (
-                <strong>{trackingNumber}</strong>
-              )}
-            </Text>
-            <Text style={text}>{t("shippedNext")}</Text>
-          </Section>
-          <Section style={{ textAlign: "center", padding: "8px 32px 32px" }}>
-            <Button href={untieUrl} style={button}>
-              {t("followButton")}
-            </Button>
-          </Section>
-          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>{t("redeemedFooter")}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout locale={locale} preview={t("shippedPreview", { product: productName, from })}>
+      <Section style={{ padding: "24px 32px 8px" }}>
+        <Text style={heading}>{t("shippedHeading", { name: recipientName })}</Text>
+        <Text style={text}>{t("shippedText", { product: productName, from, carrier })}</Text>
+        <Text style={text}>
+          {t("shippedTracking")}{" "}
+          {trackingUrl ? (
+            <Link href={trackingUrl} style={link}>
+              {trackingNumber}
+            </Link>
+          ) : (
+            <strong>{trackingNumber}</strong>
+          )}
+        </Text>
+        <Text style={text}>{t("shippedNext")}</Text>
+      </Section>
+      <CallToAction href={untieUrl} label={t("followButton")} />
+      <EmailFooter>{t("redeemedFooter")}</EmailFooter>
+    </EmailLayout>
   );
 }
 
@@ -71,4 +63,4 @@ ShippedEmail.PreviewProps = {
   untieUrl: "http://localhost:3000/untie/preview-token",
 } satisfies ShippedEmailProps;
 
-const link = { color: "#b4235a", fontWeight: 700 };
+const link = { color: colour.ribbon, fontWeight: 700 };

@@ -1,5 +1,7 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import { body, card, footer, heading, quote, text } from "./styles";
+import { Section, Text } from "@react-email/components";
+import { EmailFooter } from "./components/EmailFooter";
+import { EmailLayout } from "./components/EmailLayout";
+import { heading, quote, text } from "./styles";
 
 /** The sender's email: the recipient's thank-you note and what they chose (never their street address). */
 export type ThankYouEmailProps = {
@@ -12,23 +14,16 @@ export type ThankYouEmailProps = {
 
 export default function ThankYouEmail({ recipientName, note, productName, destination }: ThankYouEmailProps) {
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{`${recipientName} sent you a thank-you note.`}</Preview>
-      <Body style={body}>
-        <Container style={card}>
-          <Section style={{ padding: "24px 32px" }}>
-            <Text style={heading}>{recipientName} says thank you</Text>
-            <Text style={quote}>{note}</Text>
-            <Text style={text}>
-              They chose {productName}; it ships to {destination}.
-            </Text>
-          </Section>
-          <Hr style={{ borderColor: "#f0e6ea", margin: 0 }} />
-          <Text style={footer}>You sent this gift through Ribbon.</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout preview={`${recipientName} sent you a thank-you note.`}>
+      <Section style={{ padding: "24px 32px" }}>
+        <Text style={heading}>{recipientName} says thank you</Text>
+        <Text style={quote}>{note}</Text>
+        <Text style={text}>
+          They chose {productName}; it ships to {destination}.
+        </Text>
+      </Section>
+      <EmailFooter>You sent this gift through Ribbon.</EmailFooter>
+    </EmailLayout>
   );
 }
 
