@@ -3,6 +3,15 @@ import type { Tx } from "@/lib/db";
 /** What a team may use: the global catalogue plus the team's own items. */
 export const availableTo = (teamId: string) => ({ OR: [{ global: true }, { teamId }] });
 
+/** A product as the untie page offers it: its card and its variants, in their order. */
+export const CHOICE_PRODUCT_SELECT = {
+  id: true,
+  name: true,
+  description: true,
+  imageUrl: true,
+  variants: { orderBy: { position: "asc" }, select: { id: true, name: true, size: true, color: true } },
+} as const;
+
 /** The team's collections with their products and each product's variants (what a recipient chooses from). */
 export function listCollections(db: Tx, teamId: string) {
   return db.collection.findMany({

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { badRequest, forbidden, unknownFieldProblems, ValidationError, type FieldProblem } from "@/lib/errors";
 import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
-import { availableTo } from "./queries";
+import { availableTo, CHOICE_PRODUCT_SELECT } from "./queries";
 
 /** A team's swap collections: what a recipient who likes nothing in their gift's collection may choose from. */
 export type SwapCollections = { teamId: string; collectionIds: number[] };
@@ -92,13 +92,7 @@ export async function swapProductsFor(db: Tx, gift: SwapGift) {
   return db.product.findMany({
     where: { collection: await swapWhere(db, gift) },
     orderBy: [{ collection: { name: "asc" } }, { position: "asc" }],
-    select: {
-      id: true,
-      name: true,
-      description: true,
-      imageUrl: true,
-      variants: { orderBy: { position: "asc" }, select: { id: true, name: true, size: true, color: true } },
-    },
+    select: CHOICE_PRODUCT_SELECT,
   });
 }
 

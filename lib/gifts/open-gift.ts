@@ -1,6 +1,7 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
+import { CHOICE_PRODUCT_SELECT } from "@/lib/catalogue/queries";
 import { moveGift } from "./stages";
 
 const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -38,13 +39,7 @@ export async function findGiftByUntieToken(db: PrismaClient, token: string) {
           description: true,
           products: {
             orderBy: { position: "asc" },
-            select: {
-              id: true,
-              name: true,
-              description: true,
-              imageUrl: true,
-              variants: { orderBy: { position: "asc" }, select: { id: true, name: true, size: true, color: true } },
-            },
+            select: CHOICE_PRODUCT_SELECT,
           },
         },
       },
