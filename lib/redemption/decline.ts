@@ -1,12 +1,12 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db";
 import { refundGift, SYSTEM } from "@/lib/billing";
-import { queueEmail } from "@/lib/delivery";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { isUntieToken } from "@/lib/gifts/open-gift";
-import { DEFAULT_LOCALE, emailLocale, type Locale } from "@/lib/i18n";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { giftOpenToChoice, moveByRecipient } from "./choice";
+import { queueOutcomeEmails } from "./emails";
 import { fieldErrors, redemptionSchemas } from "./schema";
 import { redemptionWords } from "./words";
 
@@ -40,33 +40,11 @@ export async function declineGift(
     const gift = await giftOpenToChoice(tx, request.secret, words, now);
     await moveByRecipient(tx, gift, "declined", { at: now, message: reason }, words);
     const refund = await refundGift(tx, gift, SYSTEM, "declined");
-    const common = { giftId: gift.id, sandbox: !gift.livemode };
-    // The sender hears how it ended unless they turned that off (the account page).
-    if (gift.sender.emailOnGiftOutcome)
-      await queueEmail(tx, {
-        ...common,
-        kind: "gift-outcome",
-        to: gift.sender.email,
-        props: {
-          recipientName: gift.recipientName,
-          outcome: "declined",
-          reason,
-          refund: refund ? `${formatMoney(-refund.amountCents)} ${CURRENCY}` : null,
-        },
-      });
-    if (gift.email) {
-      await queueEmail(tx, {
-        ...common,
-        kind: "outcome-confirmation",
-        to: gift.email,
-        props: {
-          recipientName: gift.recipientName,
-          from: gift.from,
-          outcome: "declined",
-          locale: emailLocale(gift.locale),
-        },
-      });
-    }
+    await queueOutcomeEmails(tx, gift, {
+      outcome: "declined",
+      reason,
+      refund: refund ? `${formatMoney(-refund.amountCents)} ${CURRENCY}` : null,
+    });
     return { giftId: gift.id };
   });
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db";
-import { queueEmail } from "@/lib/delivery";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { isUntieToken } from "@/lib/gifts/open-gift";
-import { DEFAULT_LOCALE, emailLocale, type Locale } from "@/lib/i18n";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { giftOpenToChoice, moveByRecipient } from "./choice";
+import { queueOutcomeEmails } from "./emails";
 import { redemptionWords } from "./words";
 
 export type DonateRequest = { secret: string; charity: unknown };
@@ -46,34 +46,11 @@ export async function donateGift(
       },
       words,
     );
-    const common = { giftId: gift.id, sandbox: !gift.livemode };
-    // The sender hears how it ended unless they turned that off (the account page).
-    if (gift.sender.emailOnGiftOutcome)
-      await queueEmail(tx, {
-        ...common,
-        kind: "gift-outcome",
-        to: gift.sender.email,
-        props: {
-          recipientName: gift.recipientName,
-          outcome: "donated",
-          charityName: charity.name,
-          amount: `${formatMoney(gift.priceCents)} ${CURRENCY}`,
-        },
-      });
-    if (gift.email) {
-      await queueEmail(tx, {
-        ...common,
-        kind: "outcome-confirmation",
-        to: gift.email,
-        props: {
-          recipientName: gift.recipientName,
-          from: gift.from,
-          outcome: "donated",
-          charityName: charity.name,
-          locale: emailLocale(gift.locale),
-        },
-      });
-    }
+    await queueOutcomeEmails(tx, gift, {
+      outcome: "donated",
+      charityName: charity.name,
+      amount: `${formatMoney(gift.priceCents)} ${CURRENCY}`,
+    });
     return { giftId: gift.id, charity: charity.slug };
   });
 }

@@ -1,3 +1,4 @@
+import type { GiftOutcomeEmailProps } from "@/emails";
 import type { Tx } from "@/lib/db";
 import { queueEmail } from "@/lib/delivery";
 import { emailLocale } from "@/lib/i18n";
@@ -35,4 +36,49 @@ export async function queueRedemptionEmails(tx: Tx, r: Redeemed): Promise<void> 
       props: { recipientName: r.recipientName, note: r.thankYouNote, productName, destination: destination(r.address) },
     });
   }
+}
+
+/** How a gift ended without a product, as the sender's email words it. */
+export type Outcome = DistributiveOmit<GiftOutcomeEmailProps, "recipientName">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * The emails of a decline or a donation, in its own transaction: to the sender (unless they
+ * turned these off on the account page) and a confirmation to the recipient, in the gift's
+ * language, when the gift has an email address.
+ */
+export async function queueOutcomeEmails(
+  tx: Tx,
+  gift: {
+    id: string;
+    livemode: boolean;
+    recipientName: string;
+    from: string;
+    email: string | null;
+    locale: string | null;
+    sender: { email: string; emailOnGiftOutcome: boolean };
+  },
+  told: Outcome,
+): Promise<void> {
+  const common = { giftId: gift.id, sandbox: !gift.livemode };
+  if (gift.sender.emailOnGiftOutcome)
+    await queueEmail(tx, {
+      ...common,
+      kind: "gift-outcome",
+      to: gift.sender.email,
+      props: { recipientName: gift.recipientName, ...told },
+    });
+  if (gift.email)
+    await queueEmail(tx, {
+      ...common,
+      kind: "outcome-confirmation",
+      to: gift.email,
+      props: {
+        recipientName: gift.recipientName,
+        from: gift.from,
+        outcome: told.outcome,
+        ...(told.outcome === "donated" && { charityName: told.charityName }),
+        locale: emailLocale(gift.locale),
+      },
+    });
 }
