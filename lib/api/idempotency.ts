@@ -6,7 +6,7 @@ import { currentUntieUrls, loadGifts } from "@/lib/gifts";
 import { findIdempotencyKey, saveIdempotentResponse, type IdempotencyReservation } from "@/lib/idempotency";
 import type { Caller } from "@/lib/tokens";
 import { jsonApi } from "./document";
-import { giftDocument, giftListDocument } from "./serializers/gift";
+import { giftDocument, giftListDocument, type GiftReader } from "./serializers/gift";
 
 export type IdempotentCreate = {
   db: PrismaClient;
@@ -16,6 +16,8 @@ export type IdempotentCreate = {
   scope: string;
   body: unknown;
   shape: "one" | "many";
+  /** Who the answer is for: a replay shows untie URLs only to those who may hold them. */
+  reader: GiftReader;
   create(reservation?: IdempotencyReservation): Promise<Response>;
 };
 
@@ -53,7 +55,7 @@ async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promi
   const headers = { "Idempotent-Replayed": "true" };
   if (stored.responseBody !== null) {
     // Stored without secrets: the untie URLs are derived from the gifts again (as they are now).
-    const urls = await currentUntieUrls(input.db, stored.giftIds);
+    const urls = await currentUntieUrls(input.db, stored.giftIds, input.reader);
     return new Response(
       withUntieUrls(stored.responseBody, (id) => urls.get(id) ?? null),
       {
@@ -64,7 +66,9 @@ async function replay(input: IdempotentCreate, r: IdempotencyReservation): Promi
   }
   // Committed, but the response wasn't stored (yet): rebuild it from the gifts it created.
   const gifts = await loadGifts(input.db, stored.giftIds);
-  return jsonApi(input.shape === "one" ? giftDocument(gifts[0]) : giftListDocument(gifts), { headers });
+  return jsonApi(input.shape === "one" ? giftDocument(gifts[0], input.reader) : giftListDocument(gifts, input.reader), {
+    headers,
+  });
 }
 
 /**

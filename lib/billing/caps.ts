@@ -119,23 +119,42 @@ const isCredential = (by: ChargedBy): by is Credential =>
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
+/**
+ * The ids of the credential's secrets that count as one: an OAuth token alone; a developer token
+ * together with every live token of its person (a roll's new token and the old one still in its
+ * 24-hour grace are one credential: the same caps, one spend).
+ */
+function secretsOf(by: Credential) {
+  return by.via === "oauth"
+    ? Prisma.sql`SELECT ${by.credentialId}::int AS "id"`
+    : Prisma.sql`SELECT t."id" FROM "ApiToken" t
+                 WHERE t."mode" = 'live' AND t."userId" = (SELECT "userId" FROM "ApiToken" WHERE "id" = ${by.credentialId}::int)`;
+}
+
 async function loadCaps(db: Queryable, by: Credential, lock: boolean): Promise<SpendCaps | null> {
   const table = by.via === "oauth" ? Prisma.raw(`"OAuthToken"`) : Prisma.raw(`"ApiToken"`);
+  // Locking every secret of the credential (in id order): creates through the old and the new
+  // token of a roll are checked one after another, like creates through one token.
+  if (lock)
+    await queryRows(
+      db,
+      Prisma.sql`SELECT "id" FROM ${table} WHERE "id" IN (${secretsOf(by)}) ORDER BY "id" FOR UPDATE`,
+    );
   const [row] = await queryRows<{ caps: unknown }>(
     db,
-    Prisma.sql`SELECT "caps" FROM ${table} WHERE "id" = ${by.credentialId}::int ${lock ? Prisma.sql`FOR UPDATE` : Prisma.empty}`,
+    Prisma.sql`SELECT "caps" FROM ${table} WHERE "id" = ${by.credentialId}::int`,
   );
   return capsFromJson(row?.caps);
 }
 
-/** What a credential has spent since `since`: the charges it caused, net of their refunds (by anyone). */
+/** What a credential has spent since `since`: the charges any of its secrets caused, net of their refunds (by anyone). */
 async function spentSince(db: Queryable, by: Credential, since: Date): Promise<number> {
   const [{ spent }] = await queryRows<{ spent: number }>(
     db,
     Prisma.sql`
     SELECT coalesce(sum(c."amountCents" + coalesce((SELECT sum(r."amountCents") FROM "Charge" r WHERE r."refundOfId" = c."id"), 0)), 0)::int AS "spent"
     FROM "Charge" c
-    WHERE c."actorVia" = ${by.via} AND c."credentialId" = ${by.credentialId}::int AND c."kind" = 'charge'
+    WHERE c."actorVia" = ${by.via} AND c."credentialId" IN (${secretsOf(by)}) AND c."kind" = 'charge'
       AND c."createdAt" >= ${since}::timestamp`,
   );
   return spent;

@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
-import { getGift, REOPEN_WINDOW_DAYS, untieUrl, type GiftView } from "@/lib/gifts";
+import { getGift, mayChangeGift, mayHoldUntieLink, REOPEN_WINDOW_DAYS, untieUrl, type GiftView } from "@/lib/gifts";
 import { stagesBefore } from "@/lib/gifts/stages";
 import { formatMoney } from "@/lib/money";
 import { addressLines, destination } from "@/lib/redemption/address";
@@ -133,10 +133,12 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
       ? { lines: addressLines(parsed.data), full: true }
       : { lines: [destination(parsed.data)], full: false }
     : null;
-  const mayChange = actor.role === "owner" || (actor.role === "member" && gift.sender.id === actor.user.id);
+  const mayChange = mayChangeGift(actor, gift);
   return {
     gift,
-    untieUrl: OPEN_STAGES.has(gift.stage) ? untieUrl(gift.id, gift.untieVersion) : null,
+    // The link is a bearer credential: only for those who may act on the gift (mayHoldUntieLink).
+    untieUrl:
+      mayHoldUntieLink(actor, gift) && OPEN_STAGES.has(gift.stage) ? untieUrl(gift.id, gift.untieVersion) : null,
     address,
     timeline,
     // What approveGift and rejectGift allow (they check again): owners, gifts waiting for approval.

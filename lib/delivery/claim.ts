@@ -2,6 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { PrismaClient } from "@/lib/db";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { queryRows } from "@/lib/database/sql";
+import { IS_PAID_SQL } from "@/lib/gifts/stages";
 import type { GiftForEmail } from "./render-gift-email";
 
 /** How long a claim holds a gift unless its worker renews it (see lib/database/lease). */
@@ -40,7 +41,7 @@ export async function claimDueGifts(
       UPDATE "Gift" SET "deliveryLeaseUntil" = ${leaseUntil}::timestamp, "deliveryAttempts" = "deliveryAttempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "Gift"
-        WHERE "stage" = 'scheduled' AND "deliveryMethod" = 'email'
+        WHERE "stage" = 'scheduled' AND "deliveryMethod" = 'email' AND ${IS_PAID_SQL}
           AND "scheduledAt" <= ${at}::timestamp
           AND ("deliveryLeaseUntil" IS NULL OR "deliveryLeaseUntil" <= ${at}::timestamp)
           ${giftId === undefined ? Prisma.sql`AND "clockAt" IS NULL` : Prisma.sql`AND "id" = ${giftId}`}

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
 import { chargedBy, chargeTeam } from "@/lib/billing";
 import { queryRows } from "@/lib/database/sql";
@@ -27,6 +27,30 @@ export function requireApprover(actor: TeamActor, what: string) {
     throw ownerRequired(`Only the team's owners can ${what} gifts. Ask an owner of team "${actor.team.id}".`);
 }
 
+/**
+ * Approval is a second pair of eyes. Whoever sent a gift may not approve it while the team has
+ * another owner who can; a team's only owner may approve their own gifts, but only signed in on
+ * the dashboard, never with an API token or OAuth grant (the credential, or agent, that created a
+ * gift can never approve it). 403 `second_approver_required` (docs/api.md, Approvals).
+ */
+export async function requireSecondPairOfEyes(tx: Tx, actor: TeamActor, senderIds: readonly string[]) {
+  if (!senderIds.includes(actor.user.id)) return;
+  const others = await tx.membership.count({
+    where: { teamId: actor.team.id, role: "owner", userId: { not: actor.user.id } },
+  });
+  if (others > 0)
+    throw secondApproverRequired(
+      `You sent this gift: another owner of team "${actor.team.id}" must approve it (approval is a second pair of eyes).`,
+    );
+  if (actor.via !== "session")
+    throw secondApproverRequired(
+      `You sent this gift and you are team "${actor.team.id}"'s only owner: approve it yourself on the dashboard, not with an API token or OAuth grant (the credential that created a gift can't approve it). Or make someone else an owner to approve it.`,
+    );
+}
+
+const secondApproverRequired = (detail: string) =>
+  new HttpError(403, "Forbidden", detail, undefined, "second_approver_required");
+
 /** The gift, locked until the transaction ends, with what approving it needs. */
 async function lockGift(tx: Prisma.TransactionClient, id: string) {
   const [row] = await queryRows<{ stage: string; priceCents: number; collectionId: number; teamId: string }>(
@@ -50,6 +74,7 @@ export async function approveGift(db: PrismaClient, actor: TeamActor, id: string
     const gift = await getGift(tx, actor, team, id);
     const row = await lockGift(tx, gift.id);
     if (row.stage !== "pending_approval") throw notPending(gift, row.stage);
+    await requireSecondPairOfEyes(tx, actor, [gift.sender.id]);
     const charge = await chargeTeam(tx, {
       teamId: team.id,
       amountCents: row.priceCents,

@@ -4,7 +4,7 @@ import { chargedBy, chargeTeam } from "@/lib/billing";
 import { queryRows } from "@/lib/database/sql";
 import { HttpError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { requireApprover } from "./approvals";
+import { requireApprover, requireSecondPairOfEyes } from "./approvals";
 import { getBatch, type BatchView } from "./batches";
 import { moveGifts } from "./stages";
 
@@ -29,9 +29,9 @@ const nothingWaiting = (batch: BatchView) =>
  * cancelled on its own meanwhile is no longer waiting and is left out.
  */
 function lockWaitingGifts(tx: Tx, batchId: string) {
-  return queryRows<{ id: string; priceCents: number; collectionId: number }>(
+  return queryRows<{ id: string; priceCents: number; collectionId: number; senderId: string }>(
     tx,
-    Prisma.sql`SELECT "id", "priceCents", "collectionId" FROM "Gift"
+    Prisma.sql`SELECT "id", "priceCents", "collectionId", "senderId" FROM "Gift"
                WHERE "batchId" = ${batchId} AND "stage" = 'pending_approval' ORDER BY "id" FOR UPDATE`,
   );
 }
@@ -54,6 +54,7 @@ export async function approveBatch(
     const batch = await getBatch(tx, actor, team, batchId);
     const waiting = await lockWaitingGifts(tx, batch.id);
     if (waiting.length === 0) throw nothingWaiting(batch);
+    await requireSecondPairOfEyes(tx, actor, [...new Set(waiting.map((g) => g.senderId))]);
     const amountCents = waiting.reduce((sum, g) => sum + g.priceCents, 0);
     const charge = await chargeTeam(tx, {
       teamId: team.id,

@@ -24,3 +24,4 @@ export {
   type GiftChanges,
 } from "./update-schema";
 export { resendGift, type ResentGift } from "./resend";
+export { mayChangeGift, mayHoldUntieLink } from "./changer";

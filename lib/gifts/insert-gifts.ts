@@ -2,6 +2,7 @@ import { sha256 } from "@/lib/crypto";
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecipientDraft } from "./schema";
+import { PAID_STAGES } from "./stages";
 import {
   referencesFromRows,
   referencesSql,
@@ -70,6 +71,8 @@ export async function insertGifts(
   input: InsertGiftsInput,
 ): Promise<References & { inserted: boolean; teamReminders: string[] }> {
   const { shared, gifts, refs } = input;
+  if (shared.livemode && shared.chargeId === null && PAID_STAGES.some((s) => s === shared.stage))
+    throw new Error(`Live gifts can't be written ${shared.stage} without a charge (lib/gifts/stages.ts, PAID_STAGES)`);
   const at = shared.at.toISOString();
   // A live gift's price is the collection's (giftPrice in ./price: shipping and fees are 0 today).
   const [row] = await queryRows<ReferenceRows & { inserted: boolean; teamReminders: string[] }>(

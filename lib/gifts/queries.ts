@@ -3,6 +3,7 @@ import { notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Actor } from "@/lib/actor";
+import { mayHoldUntieLink } from "./changer";
 import { untieUrl } from "./untie";
 import { GIFT_VIEW_SELECT, type GiftView } from "./view";
 
@@ -33,8 +34,19 @@ export function loadGifts(db: Tx, ids: string[]): Promise<GiftView[]> {
   });
 }
 
-/** Each gift's current untie URL (its secret's version can change: lib/gifts/untie.ts). */
-export async function currentUntieUrls(db: Tx, ids: string[]): Promise<Map<string, string>> {
-  const rows = await db.gift.findMany({ where: { id: { in: ids } }, select: { id: true, untieVersion: true } });
-  return new Map(rows.map((g) => [g.id, untieUrl(g.id, g.untieVersion)]));
+/** Each gift's current untie URL (its secret's version can change: lib/gifts/untie.ts), for the gifts `reader` may hold the link of. */
+export async function currentUntieUrls(
+  db: Tx,
+  ids: string[],
+  reader: { role: string; user: { id: string } },
+): Promise<Map<string, string>> {
+  const rows = await db.gift.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, untieVersion: true, senderId: true },
+  });
+  return new Map(
+    rows
+      .filter((g) => mayHoldUntieLink(reader, { sender: { id: g.senderId } }))
+      .map((g) => [g.id, untieUrl(g.id, g.untieVersion)]),
+  );
 }

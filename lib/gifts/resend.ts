@@ -17,6 +17,36 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ResentGift = { gift: GiftView; emailId: number };
 
+/** The words of an email correction's event when the gift email went again to the new address (lib/gifts/update.ts). */
+export const SENT_AGAIN_TO_NEW_ADDRESS = "the gift email sent again to the new address";
+
+/** When the gift email went out again: each resend, and each correction of a sent gift's address. */
+function emailsAgain(gift: GiftView): Date[] {
+  return gift.events
+    .filter((e) => e.action === "resent" || (e.action === "updated" && e.message?.includes(SENT_AGAIN_TO_NEW_ADDRESS)))
+    .map((e) => e.createdAt);
+}
+
+/**
+ * 429 with Retry-After when the gift email went out again too often (lib/ratelimit/gift-resends.ts):
+ * a resend and a corrected address of a sent gift count against the same limit. Call with the
+ * gift row locked, so two requests are counted one after the other.
+ */
+export function requireEmailAgainAllowed(gift: GiftView, now: Date) {
+  const earlier = emailsAgain(gift).filter((at) => now.getTime() - at.getTime() < DAY_MS);
+  const wait = resendWaitSeconds(earlier, now);
+  if (wait > 0) {
+    throw new HttpError(
+      429,
+      "TooManyRequests",
+      `Gift "${gift.id}"'s email can be sent again (resent, or to a corrected address) at most ${RESENDS_PER_DAY} times in 24 hours, and once every ${RESEND_GAP_SECONDS / 60} minutes: try again in ${wait} seconds.`,
+      { retry_after: wait },
+      "rate_limited",
+      { "Retry-After": String(wait) },
+    );
+  }
+}
+
 /**
  * `POST /gifts/:id/resend`: the gift email once more, to the gift's address, for an email gift
  * that is `sent` or `opened` (anything else 409). One `resent` event and one queued `gift`
@@ -60,20 +90,7 @@ export async function resendGift(
         code,
       );
     }
-    const earlier = gift.events
-      .filter((e) => e.action === "resent" && now.getTime() - e.createdAt.getTime() < DAY_MS)
-      .map((e) => e.createdAt);
-    const wait = resendWaitSeconds(earlier, now);
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        "TooManyRequests",
-        `Gift "${gift.id}"'s email can be resent at most ${RESENDS_PER_DAY} times in 24 hours, and once every ${RESEND_GAP_SECONDS / 60} minutes: try again in ${wait} seconds.`,
-        { retry_after: wait },
-        "rate_limited",
-        { "Retry-After": String(wait) },
-      );
-    }
+    requireEmailAgainAllowed(gift, now);
     const { id: emailId } = await queueGiftEmailAgain(tx, { ...gift, email: gift.email! }, now);
     await recordGiftEvent(tx, {
       giftId: gift.id,

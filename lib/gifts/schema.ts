@@ -226,7 +226,14 @@ function finishRecipient(
   const badSendDate = problems.some((p) => p.pointer === `${pointer}/scheduled_at`);
   if (r.expires_on !== undefined && !(isEmail && badSendDate)) {
     const sendDate = (scheduled ?? now).toISOString().slice(0, 10);
-    if (r.expires_on < sendDate) {
+    const today = now.toISOString().slice(0, 10);
+    if (r.expires_on < today) {
+      problems.push({
+        detail: `Expires on can't be in the past (today is ${today})`,
+        pointer: `${pointer}/expires_on`,
+        code: "in_the_past",
+      });
+    } else if (r.expires_on < sendDate) {
       problems.push({
         detail: `Expires on can't be before the scheduled send date (${sendDate})`,
         pointer: `${pointer}/expires_on`,

@@ -26,6 +26,23 @@ export type Stage = (typeof STAGES)[number];
 export const INITIAL_STAGE: Stage = "scheduled";
 
 /**
+ * The money rule, enforced here and nowhere else: a live gift is in one of these stages only
+ * once it is paid for (it has a charge). Every move into them is conditional on it, so no path
+ * (create, approval, reopening, delivery, a stage added later) can send a gift nobody paid for.
+ * Sandbox gifts are never charged.
+ */
+export const PAID_STAGES: readonly Stage[] = ["scheduled", "sent", "opened", "redeemed", "shipped", "delivered"];
+
+/** The condition a gift's row meets when it may be moved to `to`, given the charge the move itself sets (if any). */
+function paidCondition(to: Stage, data: MoveOptions["data"]): Prisma.GiftWhereInput {
+  if (!PAID_STAGES.includes(to) || typeof data?.chargeId === "number") return {};
+  return { OR: [{ livemode: false }, { chargeId: { not: null } }] };
+}
+
+/** The same rule as SQL, for the hot paths that don't go through Prisma's where. */
+export const IS_PAID_SQL = Prisma.sql`(NOT "livemode" OR "chargeId" IS NOT NULL)`;
+
+/**
  * What can happen to a gift besides a stage change, or along with one (an approval schedules
  * it). Each is a `GiftEvent` with this `action` (and the gift's stage after it); its event type
  * is `gift.<action>` (lib/gifts/events.ts).
@@ -91,6 +108,13 @@ export async function moveGift(tx: Tx, giftId: string, to: Stage, options: MoveO
 export const REOPENABLE: readonly Stage[] = ["scheduled", "sent", "opened"];
 
 /**
+ * The stage changes in a gift's events: its stage events, and the two actions that change the
+ * stage (an approval schedules, a reopening returns the gift to where it was).
+ */
+export const changedStage = (event: { action: string | null }) =>
+  event.action === null || event.action === "approved" || event.action === "reopened";
+
+/**
  * Reopens an expired gift (its expiry extended, lib/gifts/update.ts): back to `to`, the stage
  * it expired from, with ONE event whose action is `reopened` (webhook `gift.reopened`).
  * False when the gift is not expired (any more) or `to` is not a stage a gift expires from.
@@ -103,7 +127,7 @@ export async function reopenGift(tx: Tx, giftId: string, to: Stage, options: Mov
 async function move(tx: Tx, giftId: string, from: readonly Stage[], to: Stage, options: MoveOptions): Promise<boolean> {
   const at = options.at ?? new Date();
   const { count } = await tx.gift.updateMany({
-    where: { id: giftId, stage: { in: [...from] } },
+    where: { id: giftId, stage: { in: [...from] }, ...paidCondition(to, options.data) },
     data: { ...options.data, stage: to, lastEventAt: at },
   });
   if (count === 0) return false;
@@ -122,7 +146,7 @@ export async function moveGifts(
 ): Promise<string[]> {
   const at = options.at ?? new Date();
   const moved = await tx.gift.updateManyAndReturn({
-    where: { AND: [where, { stage: { in: stagesBefore(to) } }] },
+    where: { AND: [where, { stage: { in: stagesBefore(to) } }, paidCondition(to, options.data)] },
     data: { ...options.data, stage: to, lastEventAt: at },
     select: { id: true },
   });
@@ -152,7 +176,7 @@ export async function markGiftsSent(tx: Tx, ids: string[], at: Date): Promise<st
     Prisma.sql`
     WITH "moved" AS (
       UPDATE "Gift" SET "stage" = 'sent', "lastEventAt" = ${when}::timestamp, "sentAt" = ${when}::timestamp, "deliveryLeaseUntil" = NULL
-      WHERE "id" = ANY(${ids}::text[]) AND "stage" = ANY(${stagesBefore("sent")}::text[])
+      WHERE "id" = ANY(${ids}::text[]) AND "stage" = ANY(${stagesBefore("sent")}::text[]) AND ${IS_PAID_SQL}
       RETURNING "id"
     ), "events" AS (
       INSERT INTO "GiftEvent" ("giftId", "stage", "message", "createdAt") SELECT "id", 'sent', NULL, ${when}::timestamp FROM "moved"

@@ -1,5 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { queryRows } from "@/lib/database/sql";
 import type { TeamActor } from "@/lib/actor";
 import { conflict, conflictAt, ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
@@ -7,7 +8,8 @@ import { queueGiftEmailAgain } from "@/lib/delivery/gift-email-again";
 import { alreadyCode, requireGiftChanger } from "./changer";
 import { recordGiftEvent } from "./events";
 import { getGift, loadGifts } from "./queries";
-import { REOPENABLE, reopenGift, type Stage } from "./stages";
+import { changedStage, REOPENABLE, reopenGift, type Stage } from "./stages";
+import { requireEmailAgainAllowed, SENT_AGAIN_TO_NEW_ADDRESS } from "./resend";
 import { untieTokenHash } from "./untie";
 import { REOPEN_WINDOW_DAYS, type GiftChanges } from "./update-schema";
 import type { GiftView } from "./view";
@@ -42,6 +44,9 @@ export async function updateGift(
   return db.$transaction(async (tx) => {
     // First: a concurrent request with the same key waits here, then replays this one's answer.
     if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, [id]);
+    // A corrected address may send the gift email again: lock the row first, so this request and
+    // a resend (or another correction) are counted one after the other against their one limit.
+    if (input.changes.email !== undefined) await lockGiftRow(tx, actor, id);
     for (let attempt = 1; ; attempt++) {
       const gift = await getGift(tx, actor, actor.team, id);
       requireGiftChanger(actor, gift, "change gifts");
@@ -52,6 +57,15 @@ export async function updateGift(
         throw conflict(`Gift "${gift.id}" kept changing while this request tried to change it. Try again.`);
     }
   });
+}
+
+/** Holds the gift's row until the transaction ends (nothing when the id names no gift: getGift answers 404). */
+async function lockGiftRow(tx: Tx, actor: TeamActor, id: string) {
+  if (id.includes("\u0000")) return;
+  await queryRows(
+    tx,
+    Prisma.sql`SELECT "id" FROM "Gift" WHERE "id" = ${id} AND "teamId" = ${actor.team.id} FOR UPDATE`,
+  );
 }
 
 type Plan = {
@@ -89,9 +103,8 @@ function addYear(ymd: string): string {
 }
 
 /** The stage an expired gift expired from: its last stage change before `expired`. */
-function stageBeforeExpiry(gift: GiftView): Stage {
-  const before = gift.events.filter((e) => e.action === null && e.stage !== "expired").at(-1)?.stage;
-  return REOPENABLE.find((s) => s === before) ?? "scheduled";
+function stageBeforeExpiry(gift: GiftView): Stage | undefined {
+  return gift.events.filter((e) => changedStage(e) && e.stage !== "expired").at(-1)?.stage as Stage | undefined;
 }
 
 async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: GiftChanges, now: Date): Promise<Plan> {
@@ -136,8 +149,19 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
         "expired_too_long_ago",
       );
     }
-    reopenTo = stageBeforeExpiry(gift);
+    const before = stageBeforeExpiry(gift);
+    // A gift that expired waiting for approval was never approved nor paid for: it stays expired.
+    if (before === "pending_approval") {
+      throw conflictAt(
+        pointer("expiresOn"),
+        `Gift "${gift.id}" expired while waiting for approval: it was never approved nor charged, so it can't be reopened. Create it again.`,
+        "never_approved",
+      );
+    }
+    reopenTo = REOPENABLE.find((s) => s === before) ?? "scheduled";
   }
+  // A sent gift's corrected address sends the gift email again: the same limit as a resend.
+  if (changes.email !== undefined && stage === "sent" && !isLink) requireEmailAgainAllowed(gift, now);
   const held = stage === "scheduled" && (scheduledOnly.length > 0 || changes.email !== undefined);
   if (held) {
     const { deliveryLeaseUntil } = await tx.gift.findUniqueOrThrow({
@@ -234,7 +258,7 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
     where.untieVersion = gift.untieVersion;
     summary.push(
       emailAgain
-        ? "Corrected the email: a new untie link, and the gift email sent again to the new address"
+        ? `Corrected the email: a new untie link, and ${SENT_AGAIN_TO_NEW_ADDRESS}`
         : "Corrected the email: a new untie link",
     );
   }

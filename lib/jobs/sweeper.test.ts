@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { setDatabase, type PrismaClient } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
-import { catalogue, createAccount, giftRow, insertGift } from "@/lib/testing/fixtures";
+import { catalogue, chargeFor, createAccount, giftRow, insertGift } from "@/lib/testing/fixtures";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import type { MailTransport } from "@/lib/delivery";
 import { openTwoHandles } from "@/lib/testing/two-handles";
@@ -17,6 +17,10 @@ async function insertDueGifts(
   const cat = await catalogue(db);
   const now = new Date();
   const ids = Array.from({ length: count }, () => `gft_${randomBytes(12).toString("hex")}`);
+  const charge = await chargeFor(
+    db,
+    ids.map(() => ({ teamId: owner.teamId, priceCents: cat.collection.priceCents })),
+  );
   await db.gift.createMany({
     data: ids.map((id, i) =>
       giftRow(
@@ -30,6 +34,7 @@ async function insertDueGifts(
           message: `Message ${i}`,
           from: "Load test",
           scheduledAt: new Date(now.getTime() - (i % 60) * 1000),
+          chargeId: charge.id,
         },
         now,
       ),

@@ -80,6 +80,7 @@ describe("donating a gift", () => {
     // The API's representation shows the stage and the charity.
     const attributes = serializeGift(
       await db.gift.findUniqueOrThrow({ where: { id: gift.id }, select: GIFT_VIEW_SELECT }),
+      true,
     ).attributes;
     expect(attributes).toMatchObject({
       stage: "donated",

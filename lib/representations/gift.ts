@@ -26,7 +26,11 @@ function nextReminderAt(g: GiftView): string | null {
 /** A gift, with its untie token when the caller has it (a just-created gift): saves an HMAC. */
 export type SerializableGift = GiftView & { untieToken?: string };
 
-export function serializeGift(g: SerializableGift): ResourceObject {
+/**
+ * The gift as the API, webhooks and pages show it. `withUntieUrl` false: `untie-url` is null (the
+ * reader may see the gift but not hold its link: lib/gifts/changer.ts, mayHoldUntieLink).
+ */
+export function serializeGift(g: SerializableGift, withUntieUrl: boolean): ResourceObject {
   return {
     type: "gifts",
     id: g.id,
@@ -35,7 +39,7 @@ export function serializeGift(g: SerializableGift): ResourceObject {
       team: g.teamId,
       "sender-name": g.sender.name ?? g.sender.email,
       name: g.recipientName,
-      "untie-url": untieUrl(g.id, g.untieVersion, g.untieToken),
+      "untie-url": withUntieUrl ? untieUrl(g.id, g.untieVersion, g.untieToken) : null,
       "delivery-method": g.deliveryMethod,
       email: g.email,
       "cc-email": g.ccEmail,

@@ -5,6 +5,7 @@ import { seedCatalogue } from "@/lib/catalogue/seed";
 import { createTeam } from "@/lib/teams";
 import { createDeveloperTokens } from "@/lib/tokens";
 import { untieTokenHash } from "@/lib/gifts/untie";
+import { PAID_STAGES } from "@/lib/gifts/stages";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 let counter = 0;
@@ -65,5 +66,21 @@ export function giftRow(
 export async function insertGift(db: PrismaClient, data: GiftData) {
   const now = new Date();
   const row = giftRow(await catalogue(db), data, now);
+  // A live gift in a sendable stage is paid for (lib/gifts/stages.ts PAID_STAGES): give it its charge.
+  if (row.livemode && row.chargeId === undefined && PAID_STAGES.some((s) => s === row.stage))
+    row.chargeId = (await chargeFor(db, [row])).id;
   return db.gift.create({ data: { ...row, events: { create: { stage: "scheduled", createdAt: now } } } });
+}
+
+/** The charge that pays for some gift rows (as a create would have made it), for rows written around the API. */
+export function chargeFor(db: PrismaClient, rows: Pick<Prisma.GiftCreateManyInput, "teamId" | "priceCents">[]) {
+  return db.charge.create({
+    data: {
+      teamId: rows[0].teamId,
+      kind: "charge",
+      amountCents: rows.reduce((sum, r) => sum + r.priceCents, 0),
+      description: `${rows.length} test ${rows.length === 1 ? "gift" : "gifts"}`,
+      cardLast4: "4242",
+    },
+  });
 }

@@ -9,7 +9,8 @@ export type TokenCapsInput = { perGift?: unknown; daily?: unknown; monthly?: unk
  * Sets the spending caps of the user's current live developer token from the token page's
  * form: amounts like "200.00" (blank: no cap), and the collections it may send from (null: any;
  * only collections of the person's teams). Sandbox tokens spend nothing, so they carry none; a
- * roll hands the caps to the new live token. Throws ValidationError (pointers are the form's
+ * roll hands the caps to the new live token, and caps saved during a roll's grace bind the old
+ * token too. Throws ValidationError (pointers are the form's
  * field names); returns false when the user has no current live token.
  */
 export async function setLiveTokenCaps(db: Tx, userId: string, input: TokenCapsInput): Promise<boolean> {
@@ -32,9 +33,13 @@ export async function setLiveTokenCaps(db: Tx, userId: string, input: TokenCapsI
       });
   }
   if (problems.length > 0) throw new ValidationError(problems);
-  const { count } = await db.apiToken.updateMany({
-    where: { userId, mode: "live", revokedAt: null, expiresAt: null },
+  // Every live secret that still works: the current token and, after a roll that kept it, the old
+  // one in its 24-hour grace. Caps saved then bind both (spend is counted across them: lib/billing/caps.ts).
+  const current = await db.apiToken.count({ where: { userId, mode: "live", revokedAt: null, expiresAt: null } });
+  if (current === 0) return false;
+  await db.apiToken.updateMany({
+    where: { userId, mode: "live", revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
     data: { caps: capsToJson(caps) },
   });
-  return count > 0;
+  return true;
 }

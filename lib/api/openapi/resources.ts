@@ -151,8 +151,9 @@ export const Gift = resource(
     team: z.string(),
     "sender-name": z.string(),
     name: z.string().meta({ description: "The recipient's name." }),
-    "untie-url": url.meta({
-      description: "The recipient's page, where they choose their present. Treat it as a secret.",
+    "untie-url": url.nullable().meta({
+      description:
+        "The recipient's page, where they choose their present. Treat it as a secret: whoever holds it can choose, decline or donate the gift. Null for a reader who may not act on the gift (a viewer, or a member reading a gift another member sent); the team's owners and the gift's sender always get it.",
     }),
     "delivery-method": z.enum(["email", "link"]),
     email: z.string().nullable().meta({ description: "The recipient's email; null for link gifts." }),

@@ -1,5 +1,5 @@
 import type { Fired } from "@/lib/simulation/test-clock";
-import type { GiftView } from "@/lib/gifts";
+import { mayHoldUntieLink, type GiftView } from "@/lib/gifts";
 import { serializeCollection, serializeDesign, serializeLogo } from "@/lib/representations/catalogue";
 import { serializeGift, type SerializableGift } from "@/lib/representations/gift";
 import { serializeUser } from "@/lib/representations/user";
@@ -21,23 +21,29 @@ function included(gifts: GiftView[]): ResourceObject[] {
   return [...seen.values()];
 }
 
-export function giftDocument(gift: GiftView) {
-  return { data: serializeGift(gift), included: included([gift]) };
+/** Who reads the answer: a gift's untie URL is shown only to those who may hold it (mayHoldUntieLink). */
+export type GiftReader = { role: string; user: { id: string } };
+
+const serializeFor = (reader: GiftReader) => (gift: SerializableGift) =>
+  serializeGift(gift, mayHoldUntieLink(reader, gift));
+
+export function giftDocument(gift: GiftView, reader: GiftReader) {
+  return { data: serializeFor(reader)(gift), included: included([gift]) };
 }
 
 /** The answer to an advance of a sandbox gift's clock: the gift, and what fired in time order. */
-export function clockDocument({ gift, fired }: { gift: GiftView; fired: Fired[] }) {
+export function clockDocument({ gift, fired }: { gift: GiftView; fired: Fired[] }, reader: GiftReader) {
   return {
-    ...giftDocument(gift),
+    ...giftDocument(gift, reader),
     meta: { fired: fired.map((f) => ({ gift: f.gift, type: f.type, at: f.at.toISOString() })) },
   };
 }
 
-export function giftListDocument(gifts: GiftView[], links?: PageLinks) {
-  return { data: gifts.map(serializeGift), included: included(gifts), ...(links ? { links } : {}) };
+export function giftListDocument(gifts: GiftView[], reader: GiftReader, links?: PageLinks) {
+  return { data: gifts.map(serializeFor(reader)), included: included(gifts), ...(links ? { links } : {}) };
 }
 
 /** The response of `giftListDocument(gifts)`, its text made as it is sent (see jsonApiList). */
-export function giftListResponse(gifts: SerializableGift[]): Response {
-  return jsonApiList(gifts, serializeGift, { included: included(gifts) });
+export function giftListResponse(gifts: SerializableGift[], reader: GiftReader): Response {
+  return jsonApiList(gifts, serializeFor(reader), { included: included(gifts) });
 }

@@ -17,12 +17,13 @@ type Params = { team_id?: string };
 
 export const GET = apiRoute<Params>(
   async ({ request, db, caller, params }) => {
-    const { team } = await onTeam(db, caller, params.team_id);
+    const actor = await onTeam(db, caller, params.team_id);
+    const { team } = actor;
     const url = new URL(request.url);
     const page = readPage(url);
     const rows = await listGifts(db, { caller, team, filter: readGiftFilter(url), size: page.size, after: page.after });
     const { items, links } = paginate(rows, page, url);
-    return jsonApi(giftListDocument(items, links));
+    return jsonApi(giftListDocument(items, actor, links));
   },
   { filters: ["stage", "email"] },
 );
@@ -41,11 +42,12 @@ export const POST = apiRoute<Params>(
       body,
       scope: `${team.id}:gift`,
       shape: "one",
+      reader: actor,
       async create(idempotency) {
         const now = new Date();
         const [gift] = await createGifts(db, { actor, ...parseSingleGift(body, now), now, idempotency });
         if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled([gift]));
-        return jsonApi(giftDocument(gift));
+        return jsonApi(giftDocument(gift, actor));
       },
     });
   },

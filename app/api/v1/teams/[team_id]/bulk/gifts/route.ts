@@ -25,11 +25,12 @@ export const POST = apiRoute<{ team_id?: string }>(
       body,
       scope: `${team.id}:bulk`,
       shape: "many",
+      reader: actor,
       async create(idempotency) {
         const now = new Date();
         const gifts = await createGifts(db, { actor, ...parseBulkGifts(body, now), now, idempotency });
         if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
-        return giftListResponse(gifts);
+        return giftListResponse(gifts, actor);
       },
     });
   },

@@ -13,8 +13,8 @@ import { onTeam } from "@/lib/actor";
 type Params = { team_id?: string; id: string };
 
 export const GET = apiRoute<Params>(async ({ db, caller, params }) => {
-  const { team } = await onTeam(db, caller, params.team_id);
-  return jsonApi(giftDocument(await getGift(db, caller, team, params.id)));
+  const actor = await onTeam(db, caller, params.team_id);
+  return jsonApi(giftDocument(await getGift(db, caller, actor.team, params.id), actor));
 });
 
 export const PATCH = apiRoute<Params>(async ({ request, db, caller, params }) => {
@@ -28,18 +28,20 @@ export const PATCH = apiRoute<Params>(async ({ request, db, caller, params }) =>
     body,
     scope: `${actor.team.id}:gift-update:${params.id}`,
     shape: "one",
+    reader: actor,
     async create(idempotency) {
       const { gift, emailId } = await updateGift(db, actor, params.id, { changes, idempotency });
       if (emailId !== null) await afterResponse(async () => void (await sendQueuedEmailNow(db, emailId)));
-      return jsonApi(giftDocument(gift));
+      return jsonApi(giftDocument(gift, actor));
     },
   });
 });
 
 export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
-  const gift = await cancelGift(db, await onTeam(db, caller, params.team_id), params.id);
+  const actor = await onTeam(db, caller, params.team_id);
+  const gift = await cancelGift(db, actor, params.id);
   if (sendsJobEvents()) await afterResponse(() => notifyGiftCancelled(gift.id));
-  return jsonApi(giftDocument(gift));
+  return jsonApi(giftDocument(gift, actor));
 });
 
 export const { POST, PUT, OPTIONS } = methodsNotAllowed("GET", "PATCH", "DELETE");

@@ -7,8 +7,9 @@ import { onTeam } from "@/lib/actor";
 
 type Params = { team_id?: string; id: string };
 
-export const POST = apiRoute<Params>(async ({ db, caller, params }) =>
-  jsonApi(giftDocument(await approveGift(db, await onTeam(db, caller, params.team_id), params.id))),
-);
+export const POST = apiRoute<Params>(async ({ db, caller, params }) => {
+  const actor = await onTeam(db, caller, params.team_id);
+  return jsonApi(giftDocument(await approveGift(db, actor, params.id), actor));
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -11,7 +11,7 @@ type Params = { team_id?: string; id: string };
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
   const actor = await onTeam(db, caller, params.team_id);
   const reason = parseRejection(await readOptionalJsonObject(request));
-  return jsonApi(giftDocument(await rejectGift(db, actor, params.id, reason)));
+  return jsonApi(giftDocument(await rejectGift(db, actor, params.id, reason), actor));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -19,10 +19,11 @@ export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => 
     body: {},
     scope: `${actor.team.id}:gift-resend:${params.id}`,
     shape: "one",
+    reader: actor,
     async create(idempotency) {
       const { gift, emailId } = await resendGift(db, actor, params.id, { idempotency });
       await afterResponse(async () => void (await sendQueuedEmailNow(db, emailId)));
-      return jsonApi(giftDocument(gift));
+      return jsonApi(giftDocument(gift, actor));
     },
   });
 });

@@ -11,12 +11,14 @@ import { onTeam } from "@/lib/actor";
 type Params = { team_id?: string; id: string };
 
 export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => {
-  const { team } = await onTeam(db, caller, params.team_id);
+  const actor = await onTeam(db, caller, params.team_id);
+  const { team } = actor;
   const simulation = parseSimulation(await readJsonObject(request));
-  if ("stage" in simulation) return jsonApi(giftDocument(await simulateGift(db, caller, team, params.id, simulation)));
+  if ("stage" in simulation)
+    return jsonApi(giftDocument(await simulateGift(db, caller, team, params.id, simulation), actor));
   const ms = simulation.advanceMs;
   return jsonApi(
-    clockDocument(await advanceSandboxClock(db, caller, team, params.id, { ms, batch: simulation.batch })),
+    clockDocument(await advanceSandboxClock(db, caller, team, params.id, { ms, batch: simulation.batch }), actor),
   );
 });
 
