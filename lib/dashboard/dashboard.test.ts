@@ -5,7 +5,7 @@ import { moveGift } from "@/lib/gifts/stages";
 import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { HttpError } from "@/lib/errors";
 import { addMember } from "@/lib/teams";
-import { catalogue, createAccount, giftRow } from "@/lib/testing/fixtures";
+import { catalogue, chargeFor, createAccount, giftRow } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import {
   dashboardBatches,
@@ -379,7 +379,10 @@ describe("the funnel's per-day counts", () => {
     const account = await createAccount(t.db);
     const actor = await onTeam(t.db, person(account.user), account.team.id);
     const cat = await catalogue(t.db);
-    const base = { teamId: account.team.id, senderId: account.user.id };
+    const { id: chargeId } = await chargeFor(t.db, [
+      { teamId: account.team.id, priceCents: 30 * cat.collection.priceCents },
+    ]);
+    const base = { teamId: account.team.id, senderId: account.user.id, chargeId };
     const rows = Array.from({ length: 30 }, (_, i) =>
       giftRow(cat, { ...base, createdAt: new Date(`2026-07-0${(i % 3) + 1}T23:59:59Z`) }),
     );

@@ -109,7 +109,7 @@ describe("previewing an upload", () => {
     });
     expect(preview.problems).toEqual([
       { row: 3, column: "email", message: "Email is not a valid email address" },
-      { row: 3, column: "expires_on", message: expect.stringMatching(/^Expires on can't be before/) },
+      { row: 3, column: "expires_on", message: expect.stringMatching(/^Expires on can't be in the past/) },
       { row: 4, column: "collection", message: 'Collection "No Such Collection" was not found (see GET /collections)' },
       { row: 6, column: "name", message: "Name can't be blank" },
       { row: 6, column: "delivery_method", message: "Delivery method must be email or link" },

@@ -5,7 +5,6 @@ import { seedCatalogue } from "@/lib/catalogue/seed";
 import { createTeam } from "@/lib/teams";
 import { createDeveloperTokens } from "@/lib/tokens";
 import { untieTokenHash } from "@/lib/gifts/untie";
-import { PAID_STAGES } from "@/lib/gifts/stages";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 let counter = 0;
@@ -62,12 +61,15 @@ export function giftRow(
   };
 }
 
+const UNPAID_STAGES = ["pending_approval", "rejected"];
+
 /** Inserts one gift row (and its first event) for tests of code that acts on existing gifts. */
 export async function insertGift(db: PrismaClient, data: GiftData) {
   const now = new Date();
   const row = giftRow(await catalogue(db), data, now);
-  // A live gift in a sendable stage is paid for (lib/gifts/stages.ts PAID_STAGES): give it its charge.
-  if (row.livemode && row.chargeId === undefined && PAID_STAGES.some((s) => s === row.stage))
+  // A live gift is paid for (lib/gifts/stages.ts PAID_STAGES) unless it waits, or waited, for an
+  // approval: give it its charge unless told otherwise (chargeId: null).
+  if (row.livemode && row.chargeId === undefined && !UNPAID_STAGES.includes(row.stage ?? "scheduled"))
     row.chargeId = (await chargeFor(db, [row])).id;
   return db.gift.create({ data: { ...row, events: { create: { stage: "scheduled", createdAt: now } } } });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { onTeam } from "@/lib/actor";
+import { dashboardGift } from "@/lib/dashboard";
 import { queryRows, sqlTransaction } from "@/lib/database/sql";
 import { deliverAllDue, expireGifts, outboxTransport } from "@/lib/delivery";
 import { APPROVAL_WINDOW_DAYS, expireUnapprovedGifts } from "@/lib/gifts";
@@ -251,6 +253,21 @@ describe("the untie link is shown only to those who may act on the gift", () => 
       /\/untie\//,
     );
     expect((await apiAs(tm.viewer.tokens.live).get(tm.path(own))).body.data.attributes["untie-url"]).toBeNull();
+  });
+
+  it("the dashboard's gift page shows the link to the owner and the sender only", async () => {
+    const tm = await team();
+    const id = (await apiAs(tm.owner.tokens.live).post(tm.path(), giftBody())).body.data.id as string;
+    const page = async (who: { user: { id: string; name: string | null; email: string } }) =>
+      dashboardGift(
+        t.db,
+        await onTeam(t.db, { user: who.user, mode: "live", via: "session", credentialId: null }, tm.teamId),
+        id,
+      );
+    expect((await page(tm.owner)).untieUrl).toMatch(/\/untie\//);
+    expect((await page(tm.second)).untieUrl).toMatch(/\/untie\//);
+    expect((await page(tm.member)).untieUrl).toBeNull();
+    expect((await page(tm.viewer)).untieUrl).toBeNull();
   });
 });
 
