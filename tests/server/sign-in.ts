@@ -22,7 +22,7 @@ export async function signIn(server: RunningServer, email: string): Promise<stri
   const asked = await fetch(`${server.url}/signin`, {
     method: "POST",
     headers: { "Content-Type": contentType, Origin: server.url, Cookie: cookie() },
-    body,
+    body: new Uint8Array(body),
     redirect: "manual",
   });
   if (asked.status >= 400) throw new Error(`sign-in form answered ${asked.status}`);
