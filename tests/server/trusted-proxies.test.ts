@@ -36,7 +36,7 @@ const badToken = (i: number) => ({ Authorization: `Bearer rbn_live_${"x".repeat(
 
 describe("RIBBON_TRUST_PROXY=1 believes forwarding headers only from the proxies RIBBON_TRUSTED_PROXIES lists", () => {
   it("a peer not in the list sending X-Forwarded-For: 127.0.0.1 can't read the outbox, nor can anything through the proxy", async () => {
-    const forged = [
+    const forged: Record<string, string>[] = [
       { "X-Forwarded-For": "127.0.0.1" },
       { "X-Forwarded-For": "127.0.0.1", Host: `localhost:${PORT}` },
       { "X-Forwarded-For": "203.0.113.9, 127.0.0.1", Forwarded: "for=127.0.0.1", "X-Real-IP": "127.0.0.1" },
