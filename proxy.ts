@@ -4,21 +4,25 @@ import { config as appConfig } from "@/lib/config";
 import { hasUnreadableActionFields } from "@/lib/http/action-form";
 import { errorPage } from "@/lib/http/body-limits.mjs";
 import { pageCsp, securityHeaders } from "@/lib/http/security-headers";
-import { checkAuthorizationRequest, type AuthorizationQuery, type InvalidAuthorization } from "@/lib/oauth";
+import { checkAuthorizationRequest, type AuthorizationQuery } from "@/lib/oauth";
 
 /**
  * An authorization link whose client or redirect URI can't be trusted (RFC 6749 §4.1.2.1):
  * the user is told with a 400 page, before any sign-in, and never redirected. A page can't set
- * its own status, so the proxy asks the domain and rewrites to the explanation with a 400.
+ * its own status, so the proxy asks the domain and passes the request on with a 400; the page
+ * itself shows the explanation. (Not a rewrite to another page: Next spells the rewrite's host
+ * "localhost" while its router compares it with the address it listens on, so on the default
+ * HOST=127.0.0.1 it took the rewrite for another site, fetched the page over HTTP and answered
+ * with that fetch's 200.)
  */
-async function invalidAuthorization(url: URL): Promise<InvalidAuthorization | null> {
+async function invalidAuthorization(url: URL): Promise<boolean> {
   const query: AuthorizationQuery = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     query[key] = values.length === 1 ? values[0] : values;
   }
   const check = await checkAuthorizationRequest(await getDb(), query);
-  return check.status === "invalid" ? check.code : null;
+  return check.status === "invalid";
 }
 
 /**
@@ -42,13 +46,9 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
-  const refused = request.nextUrl.pathname === "/oauth2/authorize" ? await invalidAuthorization(request.nextUrl) : null;
-  const response = refused
-    ? NextResponse.rewrite(new URL(`/oauth2/authorize/invalid?reason=${refused}`, request.url), {
-        status: 400,
-        request: { headers: requestHeaders },
-      })
-    : NextResponse.next({ request: { headers: requestHeaders } });
+  const refused =
+    request.nextUrl.pathname === "/oauth2/authorize" ? await invalidAuthorization(request.nextUrl) : false;
+  const response = NextResponse.next({ request: { headers: requestHeaders }, ...(refused ? { status: 400 } : {}) });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { LIMITS } from "@/lib/ratelimit/limits";
 import { configProblems, envSchema } from "./config-schema";
 
@@ -16,6 +16,8 @@ describe("configuration is validated at boot, naming the variable", () => {
         AUTH_SECRET: "x".repeat(44),
         RIBBON_SWEEPER: "off",
         RIBBON_DEMO: "0",
+        RIBBON_TRUST_PROXY: "1",
+        RIBBON_TRUSTED_PROXIES: "10.0.0.5, 10.1.0.0/16 ::1 fd00::/8,::ffff:192.0.2.1",
       }),
     ).toEqual([]);
   });
@@ -33,12 +35,34 @@ describe("configuration is validated at boot, naming the variable", () => {
       [{ RIBBON_SWEEPER: "maybe" }, "RIBBON_SWEEPER"],
       [{ RIBBON_SWEEPER_INTERVAL_MS: "-5" }, "RIBBON_SWEEPER_INTERVAL_MS"],
       [{ DATABASE_URL: "postgresql://db/ribbon" }, "AUTH_SECRET must be set"],
+      [{ RIBBON_TRUSTED_PROXIES: "10.0.0.5" }, "RIBBON_TRUSTED_PROXIES needs RIBBON_TRUST_PROXY=1"],
     ];
     for (const [env, name] of cases) {
       const problems = configProblems(env);
       expect(problems.join("\n"), JSON.stringify(env)).toContain(name);
     }
   });
+});
+
+test("a malformed RIBBON_TRUSTED_PROXIES entry stops the start with one line naming the variable and the entry", () => {
+  for (const value of [
+    "10.0.0.0/33",
+    "proxy.internal",
+    "10.0.0.5, 10.0.0",
+    "10.0.0.5/8/8",
+    "::1/129",
+    "10.0.0.0/-1",
+    "10.0.0.0/",
+    "*",
+    ",",
+    "10.0.0.5;10.0.0.6",
+  ]) {
+    const problems = configProblems({ RIBBON_TRUST_PROXY: "1", RIBBON_TRUSTED_PROXIES: value });
+    expect(problems, value).toHaveLength(1);
+    expect(problems[0], value).toMatch(
+      /^RIBBON_TRUSTED_PROXIES must be IP addresses or CIDR ranges [^\n]+ is neither\)$/,
+    );
+  }
 });
 
 describe("the README's configuration table and the schema", () => {
@@ -78,6 +102,7 @@ describe("the README's configuration table and the schema", () => {
       RIBBON_LOG_REQUESTS: "quiet",
       RIBBON_WEBHOOKS_ALLOW_PRIVATE: "true",
       RIBBON_TRUST_PROXY: "yes",
+      RIBBON_TRUSTED_PROXIES: "10.0.0.0/33",
       RIBBON_SIMULATED_SHIP_AFTER_S: "-1",
       RIBBON_SIMULATED_DELIVER_AFTER_S: "soon",
       REDIS_URL: "localhost:6379",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
 
 const flag = (values: string[]) =>
   z.enum(values as [string, ...string[]], { error: `must be ${values.map((v) => `"${v}"`).join(" or ")}` }).optional();
@@ -60,6 +61,17 @@ export const envSchema = z.object({
   RIBBON_LOG_REQUESTS: flag(["on", "off"]),
   RIBBON_WEBHOOKS_ALLOW_PRIVATE: flag(["0", "1"]),
   RIBBON_TRUST_PROXY: flag(["0", "1"]),
+  RIBBON_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const bad = v === undefined ? undefined : parseTrustedProxies(v).bad;
+      if (bad !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          message: `must be IP addresses or CIDR ranges separated by commas, e.g. "10.0.0.5, 10.1.0.0/16" (${JSON.stringify(bad)} is neither)`,
+        });
+    }),
   RIBBON_SIMULATED_SHIP_AFTER_S: seconds,
   RIBBON_SIMULATED_DELIVER_AFTER_S: seconds,
   ...rateLimitVariables,
@@ -99,6 +111,15 @@ export function configProblems(env: Record<string, string | undefined>): string[
   if (present.DATABASE_URL && !present.AUTH_SECRET) {
     problems.push(
       "AUTH_SECRET must be set when DATABASE_URL is: every instance must share it (e.g. openssl rand -base64 32)",
+    );
+  }
+  if (
+    present.RIBBON_TRUSTED_PROXIES &&
+    present.RIBBON_TRUST_PROXY !== "1" &&
+    !problems.some((p) => p.startsWith("RIBBON_TRUSTED_PROXIES "))
+  ) {
+    problems.push(
+      "RIBBON_TRUSTED_PROXIES needs RIBBON_TRUST_PROXY=1: without it no forwarding header is believed, from any proxy",
     );
   }
   return problems;

@@ -31,10 +31,6 @@ export const config = {
   get host(): string {
     return env.HOST || "127.0.0.1";
   },
-  /** Behind a reverse proxy the operator declared (`RIBBON_TRUST_PROXY=1`), its X-Forwarded-* headers are believed. */
-  get trustProxy(): boolean {
-    return env.RIBBON_TRUST_PROXY === "1";
-  },
   get appUrl(): string {
     return (env.APP_URL || `http://localhost:${config.port}`).replace(/\/+$/, "");
   },

@@ -13,10 +13,13 @@
 // - A path whose percent-encoding is not UTF-8 (/api/v1/gifts/%FF): Next fails decoding it → 404.
 // API paths get a JSON:API error document shaped like lib/api/errors.ts; pages are handed to
 // Next as an unknown path, so the site's own 404 page answers.
-// It also writes the socket's address into x-ribbon-client-ip and this process's random key into
+// It also writes the client's address into x-ribbon-client-ip, whether the request came with any
+// forwarding header into x-ribbon-forwarded ("1"/"0"), and this process's random key into
 // x-ribbon-guard (replacing whatever a client sent), since route handlers can't see the peer:
-// lib/http/client-address.ts believes the address only beside that key.
-// Without a proxy the operator declared (RIBBON_TRUST_PROXY=1), X-Forwarded-* and Forwarded are
+// lib/http/client-address.ts believes them only beside that key. The client is the socket's peer,
+// unless RIBBON_TRUST_PROXY=1 and the peer is a proxy RIBBON_TRUSTED_PROXIES lists (loopback by
+// default): then the right-most X-Forwarded-For entry that is not a listed proxy
+// (lib/http/trusted-proxies.mjs). From any other peer X-Forwarded-*, Forwarded and X-Real-IP are
 // the client's own words: they are dropped, so neither Next (the server actions' origin check)
 // nor our code can be told another host or address. And a page POST (server action, sign-in
 // form) whose Origin is not APP_URL's is refused here with a 403 page.
@@ -24,6 +27,12 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { bodyLimitFor, errorPage, tooLargeMessage, tooLargePage } from "../lib/http/body-limits.mjs";
+import {
+  DEFAULT_TRUSTED_PROXIES,
+  isListed,
+  parseTrustedProxies,
+  resolveClientAddress,
+} from "../lib/http/trusted-proxies.mjs";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const ALLOWED = new Set(ALLOW.split(", "));
@@ -53,7 +62,18 @@ function apiError(response, status, code, title, detail, headers = {}) {
 
 const GUARD_KEY = randomBytes(18).toString("base64url");
 globalThis[Symbol.for("ribbon.httpGuardKey")] = GUARD_KEY;
-const trustProxy = () => process.env.RIBBON_TRUST_PROXY === "1";
+let proxies = { value: undefined, list: null };
+/**
+ * The proxies whose forwarding headers are believed (a net.BlockList), or null: none unless
+ * RIBBON_TRUST_PROXY=1. A malformed RIBBON_TRUSTED_PROXIES trusts nobody here; the server's
+ * start (lib/boot.ts) stops on it with a line naming the variable.
+ */
+function trustedProxies() {
+  if (process.env.RIBBON_TRUST_PROXY !== "1") return null;
+  const value = process.env.RIBBON_TRUSTED_PROXIES || DEFAULT_TRUSTED_PROXIES;
+  if (proxies.value !== value) proxies = { value, list: parseTrustedProxies(value).list ?? null };
+  return proxies.list;
+}
 const FORWARDING_HEADERS = [
   "forwarded",
   "x-forwarded-for",
@@ -67,7 +87,7 @@ const FORWARDING_HEADERS = [
 // APP_URL's, on a request addressed to APP_URL's host (Next's own check compares Origin with the
 // host and would answer a mismatch with a 500). The API (tokens) and the OAuth token endpoint
 // (server to server) are not page posts.
-function crossSitePagePost(request) {
+function crossSitePagePost(request, viaTrustedProxy) {
   if (request.method !== "POST") return false;
   const path = request.url.split("?")[0];
   if ((path.startsWith("/api/") && !path.startsWith("/api/auth/")) || path === "/oauth2/token") return false;
@@ -75,7 +95,7 @@ function crossSitePagePost(request) {
   if (origin === undefined) return false;
   try {
     const site = new URL(appUrl());
-    const host = (trustProxy() && request.headers["x-forwarded-host"]) || request.headers.host;
+    const host = (viaTrustedProxy && request.headers["x-forwarded-host"]) || request.headers.host;
     return origin !== site.origin || host !== site.host;
   } catch {
     return true;
@@ -309,10 +329,18 @@ const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {
   if (event === "clientError" && refuseUnparsed(request, response)) return true;
   if (event !== "request") return emit.apply(this, arguments);
-  request.headers["x-ribbon-client-ip"] = request.socket.remoteAddress ?? "unknown";
+  const peer = request.socket.remoteAddress ?? "unknown";
+  const trusted = trustedProxies();
+  const viaTrustedProxy = trusted !== null && isListed(trusted, peer);
+  request.headers["x-ribbon-client-ip"] = resolveClientAddress(
+    peer,
+    viaTrustedProxy ? request.headers["x-forwarded-for"] : undefined,
+    trusted,
+  );
+  request.headers["x-ribbon-forwarded"] = FORWARDING_HEADERS.some((name) => name in request.headers) ? "1" : "0";
   request.headers["x-ribbon-guard"] = GUARD_KEY;
-  if (!trustProxy()) for (const name of FORWARDING_HEADERS) delete request.headers[name];
-  if (crossSitePagePost(request)) {
+  if (!viaTrustedProxy) for (const name of FORWARDING_HEADERS) delete request.headers[name];
+  if (crossSitePagePost(request, viaTrustedProxy)) {
     forbiddenPage(response);
     closeSoon(response);
     return true;

@@ -24,7 +24,8 @@ export type RunningServer = {
 /**
  * The production server the way `npm start` runs it (`next start` with scripts/http-guard.mjs
  * preloaded), on its own port and a fresh embedded database in `.server-test-data/<port>`, with
- * the demo accounts. Needs a build (`npx next build`).
+ * the demo accounts. It listens on `env.HOST`, 127.0.0.1 (npm start's default) unless given.
+ * Needs a build (`npx next build`).
  */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(ROOT, ".next/BUILD_ID")))
@@ -32,22 +33,26 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const dataDir = path.join(ROOT, ".server-test-data", String(port));
   rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NODE_OPTIONS: `--import ${GUARD}`,
-      APP_URL: url,
-      RIBBON_DATA_DIR: dataDir,
-      RIBBON_SWEEPER: "off",
-      RIBBON_LOG_REQUESTS: "off",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      ...env,
+  const child = spawn(
+    path.join(ROOT, "node_modules/.bin/next"),
+    ["start", "-p", String(port), "-H", env.HOST ?? "127.0.0.1"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NODE_OPTIONS: `--import ${GUARD}`,
+        APP_URL: url,
+        RIBBON_DATA_DIR: dataDir,
+        RIBBON_SWEEPER: "off",
+        RIBBON_LOG_REQUESTS: "off",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));

@@ -18,3 +18,18 @@ export const loadTeam = cache(async (teamId: string, mode: "live" | "sandbox", h
   if (!context) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
   return context;
 });
+
+/**
+ * The team's pages are its members' only: for anyone else signed in, a team that exists and one
+ * that doesn't are the same 404. Checked by the team's layout, above the board's loading
+ * skeleton: a notFound() below a Suspense boundary comes after the 200 has been sent.
+ * Signed out: nothing here (the page sends them to sign in and back).
+ */
+export const assertOnTeam = cache(async (teamId: string) => {
+  try {
+    await teamContext(teamId, "live");
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 404 || error.status === 403)) notFound();
+    throw error;
+  }
+});

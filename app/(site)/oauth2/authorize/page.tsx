@@ -1,4 +1,6 @@
-import { notFound, redirect } from "next/navigation";
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { cache } from "react";
 import {
   approveAuthorization,
   checkAuthorizationRequest,
@@ -8,8 +10,20 @@ import {
 import { publicContext, siteContext } from "@/lib/site/context";
 import { describeCaps } from "@/lib/billing";
 import { collectionNames } from "@/lib/catalogue";
+import { InvalidAuthorization } from "./invalid-authorization";
 
-export const metadata = { title: "Authorize an application" };
+type Props = { searchParams: Promise<AuthorizationQuery> };
+
+/** The link's check, once per request (title and page). */
+const checked = cache(async (query: AuthorizationQuery) =>
+  checkAuthorizationRequest((await publicContext()).db, query),
+);
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return (await checked(await searchParams)).status === "invalid"
+    ? { title: "This authorization link doesn't work", robots: { index: false } }
+    : { title: "Authorize an application" };
+}
 
 /** This page's own path and query, to come back to after signing in. */
 function selfPath(query: AuthorizationQuery): string {
@@ -19,16 +33,16 @@ function selfPath(query: AuthorizationQuery): string {
 }
 
 /** GET /oauth2/authorize (spec §5.2): sign in, then approve or deny the application. */
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<AuthorizationQuery> }) {
+export default async function AuthorizePage({ searchParams }: Props) {
   const query = await searchParams;
   const here = selfPath(query);
+  const check = await checked(query);
+  // An untrusted client or redirect URI: explained before any sign-in (proxy.ts set the 400).
+  if (check.status === "invalid") return <InvalidAuthorization reason={check.reason} />;
   const { db, actor } = await siteContext();
   if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
   const person = actor.user;
 
-  const check = await checkAuthorizationRequest(db, query);
-  // proxy.ts has already answered an untrusted client or redirect URI with the 400 page.
-  if (check.status === "invalid") notFound();
   if (check.status === "redirect") redirect(check.to);
 
   const decision = {

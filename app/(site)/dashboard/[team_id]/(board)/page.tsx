@@ -15,8 +15,8 @@ import {
   type DashboardQuery,
 } from "@/lib/dashboard";
 import { listMyTeams } from "@/lib/teams";
-import { approveBatchAction, rejectBatchAction } from "./actions";
-import { loadTeam } from "./load";
+import { approveBatchAction, rejectBatchAction } from "../actions";
+import { loadTeam } from "../load";
 
 type Props = {
   params: Promise<{ team_id: string }>;
