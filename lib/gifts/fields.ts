@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { checkCadence, MAX_REMINDERS } from "@/lib/reminders/cadence";
 import { canonicalTimeZone } from "@/lib/format/time-zone";
+import { hasForbiddenCharacters } from "@/lib/format/text";
 
 /**
  * Field validators for gift requests. Each reports one problem in the spec's wording with a
@@ -31,11 +32,6 @@ const documented = <T extends z.ZodType>(schema: T, doc: FieldDoc, jsonSchema: R
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
-// C0/C1 control characters (and DEL); a message may keep newlines and tabs.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-// A lone UTF-16 surrogate is no character at all (and PostgreSQL rejects it).
-const LONE_SURROGATE = /\p{Surrogate}/u;
 
 type TextOptions = { max: number; required?: boolean; multiline?: boolean };
 
@@ -47,7 +43,8 @@ function textValue(label: string, { max, required = false, multiline = false }: 
     }
     if (typeof value !== "string") return fail(ctx, `${label} must be a string`, "not_a_string");
     const trimmed = value.trim();
-    if ((multiline ? CONTROL : CONTROL_OR_BREAK).test(trimmed) || LONE_SURROGATE.test(trimmed)) {
+    // Free text's one rule (lib/format/text.ts): no controls, no bidirectional overrides; a message keeps its lines.
+    if (hasForbiddenCharacters(trimmed, { multiline })) {
       return fail(ctx, `${label} has invalid characters`, "invalid_characters");
     }
     if (trimmed.length > max) return fail(ctx, `${label} is too long (maximum is ${max} characters)`, "too_long");
