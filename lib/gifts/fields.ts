@@ -3,6 +3,7 @@ import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { checkCadence, MAX_REMINDERS } from "@/lib/reminders/cadence";
 import { canonicalTimeZone } from "@/lib/format/time-zone";
 import { hasForbiddenCharacters } from "@/lib/format/text";
+import { isCalendarDate, parseCalendarDate } from "@/lib/format/calendar-date";
 
 /**
  * Field validators for gift requests. Each reports one problem in the spec's wording with a
@@ -31,7 +32,6 @@ const documented = <T extends z.ZodType>(schema: T, doc: FieldDoc, jsonSchema: R
   }) as T;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-
 
 type TextOptions = { max: number; required?: boolean; multiline?: boolean };
 
@@ -97,12 +97,6 @@ export const locale = documented(
 );
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDate(y: string, m: string, d: string): boolean {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
-}
 
 /**
  * ISO 8601 with a zone (`2026-12-01T09:00:00Z`, `…+02:00`); a bare date means midnight UTC.
@@ -112,14 +106,16 @@ export function parseTimestamp(value: string): Date | null {
   const match = TIMESTAMP.exec(value);
   const valid =
     match &&
-    isCalendarDate(match[1], match[2], match[3]) &&
+    isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3])) &&
     Number(match[4] ?? 0) <= 23 &&
     Number(match[5] ?? 0) <= 59 &&
     Number(match[6] ?? 0) <= 59;
   // Date parsing is the last word: an offset like +25:00 matches the pattern but is no date.
   const date = valid ? new Date(match[4] === undefined ? `${value}T00:00:00Z` : value) : null;
-  // In UTC the year must still have four digits (9999-12-31T23:59:59-23:59 is already year 10000).
-  return !date || Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999 ? null : date;
+  // In UTC the year must still be 0001 to 9999 (9999-12-31T23:59:59-23:59 is already year 10000).
+  return !date || Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999 || date.getUTCFullYear() < 1
+    ? null
+    : date;
 }
 
 const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
@@ -144,10 +140,7 @@ export const scheduledAt = documented(
 export const expiresOn = documented(
   textValue("Expires on", { max: 40 }).transform((value, ctx) => {
     if (value === undefined) return undefined;
-    const match = DATE.exec(value);
-    if (!match || !isCalendarDate(match[1], match[2], match[3]))
-      return fail(ctx, "Expires on must be a date (YYYY-MM-DD)", "invalid_date");
-    return value;
+    return parseCalendarDate(value) ?? fail(ctx, "Expires on must be a date (YYYY-MM-DD)", "invalid_date");
   }),
   {
     description:
