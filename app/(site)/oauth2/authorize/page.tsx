@@ -7,7 +7,6 @@ import {
 } from "@/lib/oauth";
 import { publicContext, siteContext } from "@/lib/site/context";
 import { describeCaps } from "@/lib/billing";
-import { collectionNames } from "@/lib/catalogue";
 
 export const metadata = { title: "Authorize an application" };
 
@@ -26,7 +25,8 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
   const person = actor.user;
 
-  const check = await checkAuthorizationRequest(db, query);
+  // The collections a cap names must be ones this person may use (else back to the application).
+  const check = await checkAuthorizationRequest(db, query, { userId: person.id });
   // proxy.ts has already answered an untrusted client or redirect URI with the 400 page.
   if (check.status === "invalid") notFound();
   if (check.status === "redirect") redirect(check.to);
@@ -38,7 +38,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
     codeChallenge: check.codeChallenge,
     caps: check.caps,
   };
-  const names = await collectionNames(db, check.caps?.collectionIds ?? []);
+  const names = new Map(check.collections.map((c) => [c.id, c.name]));
   const caps = describeCaps(check.caps, (id) => names.get(id) ?? `collection ${id}`);
 
   // The user comes from the session at the time of the click; the client and redirect URI
