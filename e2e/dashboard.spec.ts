@@ -89,6 +89,25 @@ test("an owner follows the team's gifts: funnel, filters in the URL, a gift's ti
   await expectAccessible(page);
 });
 
+test("days that don't exist are named in the notice and ignored; the export exports the view without them (issue 29)", async ({
+  page,
+}) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  await send(page.request, owner.live, "/gifts", { name: "Ada Lovelace", email: "ada@analytical.test" });
+  const board = `/dashboard/${owner.slug}`;
+  for (const query of ["from=2026-02-30&to=2026-04-31", "from=0000-01-01", "to=2025-02-29"]) {
+    const answer = await page.goto(`${board}?${query}`);
+    expect(answer?.status(), query).toBe(200);
+    await expect(page.getByTestId("query-problems")).toContainText("is not a date (YYYY-MM-DD)");
+    await expect(page.getByTestId("gift-row")).toHaveCount(1);
+    const csv = await page.request.get(`${board}/export.csv?${query}`);
+    expect(csv.status(), query).toBe(200);
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines, query).toHaveLength(2);
+    expect(lines[1]).toContain("Ada Lovelace");
+  }
+});
+
 test("a viewer sees the team's gifts but can't cancel them, even by posting the owner's form", async ({
   page,
   browser,

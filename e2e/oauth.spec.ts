@@ -85,6 +85,43 @@ test("authorization code flow: sign in, approve, exchange the code once, call th
   ).toBe(401);
 });
 
+test("a collections cap naming a collection the person can't use goes back to the application, never named (issue 29)", async ({
+  page,
+  request,
+}) => {
+  const { oauth_client: client, accounts } = demoCredentials();
+  const ask = (collections?: string) =>
+    authorizePath({
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uri,
+      response_type: "code",
+      state: "caps",
+      ...(collections ? { collections } : {}),
+    });
+  await signInFrom(page, request, ask());
+  await expect(page.getByTestId("consent")).toBeVisible();
+  // An id no collection has: answered as another team's private collection is (lib/oauth/authorize.test.ts).
+  // (An HTTP redirect from the server escapes page.route, so read it with the page's cookies.)
+  const refused = await page.request.get(ask("2147483647"), { maxRedirects: 0 });
+  expect(refused.status()).toBe(307);
+  const back = new URL(refused.headers().location);
+  expect(back.origin + back.pathname).toBe(client.redirect_uri);
+  expect(Object.fromEntries(back.searchParams)).toEqual({
+    error: "invalid_request",
+    error_description: "collections lists a collection you can't send from.",
+    state: "caps",
+  });
+  // A collection of the global catalogue is named on the consent screen.
+  const listed = await request.get("/api/v1/collections", {
+    headers: { Authorization: `Bearer ${accounts[0].live_token}` },
+  });
+  const coffee = (await listed.json()).data.find(
+    (c: { attributes: { name: string } }) => c.attributes.name === "Coffee Lovers",
+  );
+  await page.goto(ask(String(coffee.id)));
+  await expect(page.getByTestId("consent-caps")).toContainText("only from Coffee Lovers");
+});
+
 test("the account page lists a connected application and revokes its access", async ({ page, request }) => {
   const { oauth_client: client } = demoCredentials();
   const callbacks = await catchCallbacks(page);

@@ -1,11 +1,4 @@
-export {
-  collectionNames,
-  collectionsForPerson,
-  listCollections,
-  listDesigns,
-  listLogos,
-  teamCollectionChoices,
-} from "./queries";
+export { collectionsForPerson, listCollections, listDesigns, listLogos, teamCollectionChoices } from "./queries";
 export { readSwapCollections } from "./swap";
 export { seedCatalogue } from "./seed";
 export { listCharities, type CharityChoice } from "./charities";

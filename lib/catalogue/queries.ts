@@ -41,13 +41,6 @@ export function collectionsForPerson(db: Tx, userId: string) {
   });
 }
 
-/** Collection names by id (for describing a credential's caps); unknown ids are left out. */
-export async function collectionNames(db: Tx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.collection.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 /** The collections a team can send, by name and price only (the team page's choices). */
 export function teamCollectionChoices(db: Tx, teamId: string) {
   return db.collection.findMany({

@@ -333,6 +333,37 @@ describe("the URL query", () => {
     expect(readDashboardQuery({ q: "y".repeat(5_000) }).query.search).toHaveLength(100);
   });
 
+  it("names days PostgreSQL refuses in the notice; the table, funnel and export run without them (issue 29)", async () => {
+    const { query, problems } = readDashboardQuery({ from: "2026-02-30", to: "2026-04-31" });
+    expect(problems).toEqual([
+      { param: "from", message: '"2026-02-30" is not a date (YYYY-MM-DD).' },
+      { param: "to", message: '"2026-04-31" is not a date (YYYY-MM-DD).' },
+    ]);
+    expect(query).toEqual(live());
+    for (const bad of ["0000-01-01", "2026-02-29", "1900-02-29", "2026-06-31", "10000-01-01"]) {
+      const read = readDashboardQuery({ from: bad, to: bad });
+      expect(
+        read.problems.map((p) => p.param),
+        bad,
+      ).toEqual(["from", "to"]);
+      // What the page and the export (app/(site)/dashboard/[team_id]/export.csv) do with the query.
+      expect((await dashboardGifts(t.db, ownerActor, read.query, 100)).rows.length).toBeGreaterThan(0);
+      for await (const page of dashboardGiftPages(t.db, ownerActor, read.query, 100))
+        expect(page.length).toBeGreaterThan(0);
+    }
+    // Real days at the calendar's edges are taken, and PostgreSQL takes them too.
+    for (const [from, to] of [
+      ["0001-01-01", "9999-12-31"],
+      ["2028-02-29", "2028-02-29"],
+      ["2000-02-29", "2400-02-29"],
+    ]) {
+      const read = readDashboardQuery({ from, to });
+      expect(read, `${from} ${to}`).toEqual({ query: live({ from, to }), problems: [] });
+      await dashboardGifts(t.db, ownerActor, read.query, 100);
+      await dashboardFunnel(t.db, ownerActor, read.query);
+    }
+  });
+
   it.each(["", " ", "2026-13-01", "0000-00-00"])("refuses the date %j or leaves it out", (day) => {
     const { query } = readDashboardQuery({ from: day });
     expect(query.from).toBeUndefined();

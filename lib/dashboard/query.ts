@@ -1,6 +1,7 @@
 // The modules themselves, not lib/gifts' index: the gifts domain builds its emails' dashboard links here.
 import { decodeCursor, type Cursor } from "@/lib/gifts/cursor";
 import { isStage, type Stage } from "@/lib/gifts/stages";
+import { parseCalendarDate } from "@/lib/format/calendar-date";
 
 /** Live gifts of the team, or the person's own sandbox gifts. */
 export type DashboardMode = "live" | "sandbox";
@@ -22,8 +23,6 @@ export type DashboardQuery = {
 /** A filter the URL gave that the page couldn't use, said in words (the page shows it and ignores the value). */
 export type QueryProblem = { param: string; message: string };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 export const MAX_SEARCH_LENGTH = 100;
 
 type Params = Record<string, string | string[] | undefined>;
@@ -43,8 +42,9 @@ export function readDashboardQuery(params: Params): { query: DashboardQuery; pro
   if (stage && isStage(stage)) query.stage = stage;
   else if (stage) problems.push({ param: "stage", message: `"${stage.slice(0, 40)}" is not a stage.` });
   for (const name of ["from", "to"] as const) {
+    // A day that exists, years 0001–9999 (lib/format/calendar-date.ts): PostgreSQL refuses the others.
     const day = one(params, name);
-    if (day && isDay(day)) query[name] = day;
+    if (day && parseCalendarDate(day)) query[name] = day;
     else if (day) problems.push({ param: name, message: `"${day.slice(0, 40)}" is not a date (YYYY-MM-DD).` });
   }
   const batch = one(params, "batch");

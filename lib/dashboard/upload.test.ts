@@ -160,6 +160,24 @@ describe("previewing an upload", () => {
     expect((error as HttpError).code).toBe("member_required");
   });
 
+  it("a row whose name, from or message holds a bidirectional override gets a problem at its row and column (issue 29)", async () => {
+    const before = await counts();
+    const bytes = csv([
+      row(1),
+      row(2, { name: "Robin \u202eexe.gpj" }),
+      row(3, { from: "Acme \u2066Rockets\u2069" }),
+      row(4, { message: "Thank you \u202b!" }),
+    ]);
+    const preview = await previewUpload(t.db, owner, file(bytes, "Q4 \u202eslaunaM.csv"));
+    expect(await counts()).toEqual(before);
+    expect(preview).toMatchObject({ rows: 4, fineRows: 1, problemCount: 3, batchName: "Q4 slaunaM" });
+    expect(preview.problems).toEqual([
+      { row: 3, column: "name", message: "Name has invalid characters" },
+      { row: 4, column: "from", message: "From has invalid characters" },
+      { row: 5, column: "message", message: "Message has invalid characters" },
+    ]);
+  });
+
   it("names batches after the file, sanitised and at most 120 characters", () => {
     expect(batchNameOf("thanks.csv")).toBe("thanks");
     expect(batchNameOf("../../a\u0000b\nc.csv")).toBe("a b c");

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
 import { assertCardOnFile, quoteBudget } from "@/lib/billing";
 import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
+import { withoutForbiddenCharacters } from "@/lib/format/text";
 import { BillingError, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
@@ -221,12 +222,13 @@ async function lookUp(db: PrismaClient, teamId: string, rows: Row[]) {
   return { collections, designs };
 }
 
-/** The file's name as the batch's: no folders, no extension, no control characters, at most 120 characters. */
+/**
+ * The file's name as the batch's: no folders, no extension, at most 120 characters; what free text
+ * may not hold (lib/format/text.ts: controls, bidirectional overrides) becomes a space.
+ */
 export function batchNameOf(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? "";
-  const name = base
-    .replace(/\.(csv|txt)$/i, "")
-    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, " ")
+  const name = withoutForbiddenCharacters(base.replace(/\.(csv|txt)$/i, ""))
     .replace(/\s+/g, " ")
     .trim();
   return [...name].slice(0, 120).join("").trim() || "CSV upload";

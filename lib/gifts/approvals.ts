@@ -3,6 +3,7 @@ import type { TeamActor } from "@/lib/actor";
 import { chargedBy, chargeTeam } from "@/lib/billing";
 import { queryRows } from "@/lib/database/sql";
 import { badRequest, HttpError, ValidationError } from "@/lib/errors";
+import { hasForbiddenCharacters } from "@/lib/format/text";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ownerRequired } from "@/lib/teams";
 import { getGift } from "./queries";
@@ -110,8 +111,8 @@ export function parseRejection(body: unknown): string | null {
     throw new ValidationError([
       { detail: `is at most ${MAX_REASON} characters`, pointer: "/reason", code: "too_long" },
     ]);
-  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(reason))
-    throw new ValidationError([{ detail: "has control characters", pointer: "/reason", code: "invalid_characters" }]);
+  if (hasForbiddenCharacters(reason, { multiline: true }))
+    throw new ValidationError([{ detail: "has invalid characters", pointer: "/reason", code: "invalid_characters" }]);
   return reason.trim() || null;
 }
 

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { checkCadence, MAX_REMINDERS } from "@/lib/reminders/cadence";
 import { canonicalTimeZone } from "@/lib/format/time-zone";
+import { hasForbiddenCharacters } from "@/lib/format/text";
+import { isCalendarDate, parseCalendarDate } from "@/lib/format/calendar-date";
 
 /**
  * Field validators for gift requests. Each reports one problem in the spec's wording with a
@@ -31,12 +33,6 @@ const documented = <T extends z.ZodType>(schema: T, doc: FieldDoc, jsonSchema: R
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
-// C0/C1 control characters (and DEL); a message may keep newlines and tabs.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-// A lone UTF-16 surrogate is no character at all (and PostgreSQL rejects it).
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
 type TextOptions = { max: number; required?: boolean; multiline?: boolean };
 
 function textValue(label: string, { max, required = false, multiline = false }: TextOptions) {
@@ -47,7 +43,8 @@ function textValue(label: string, { max, required = false, multiline = false }: 
     }
     if (typeof value !== "string") return fail(ctx, `${label} must be a string`, "not_a_string");
     const trimmed = value.trim();
-    if ((multiline ? CONTROL : CONTROL_OR_BREAK).test(trimmed) || LONE_SURROGATE.test(trimmed)) {
+    // Free text's one rule (lib/format/text.ts): no controls, no bidirectional overrides; a message keeps its lines.
+    if (hasForbiddenCharacters(trimmed, { multiline })) {
       return fail(ctx, `${label} has invalid characters`, "invalid_characters");
     }
     if (trimmed.length > max) return fail(ctx, `${label} is too long (maximum is ${max} characters)`, "too_long");
@@ -100,12 +97,6 @@ export const locale = documented(
 );
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDate(y: string, m: string, d: string): boolean {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
-}
 
 /**
  * ISO 8601 with a zone (`2026-12-01T09:00:00Z`, `…+02:00`); a bare date means midnight UTC.
@@ -115,14 +106,16 @@ export function parseTimestamp(value: string): Date | null {
   const match = TIMESTAMP.exec(value);
   const valid =
     match &&
-    isCalendarDate(match[1], match[2], match[3]) &&
+    isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3])) &&
     Number(match[4] ?? 0) <= 23 &&
     Number(match[5] ?? 0) <= 59 &&
     Number(match[6] ?? 0) <= 59;
   // Date parsing is the last word: an offset like +25:00 matches the pattern but is no date.
   const date = valid ? new Date(match[4] === undefined ? `${value}T00:00:00Z` : value) : null;
-  // In UTC the year must still have four digits (9999-12-31T23:59:59-23:59 is already year 10000).
-  return !date || Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999 ? null : date;
+  // In UTC the year must still be 0001 to 9999 (9999-12-31T23:59:59-23:59 is already year 10000).
+  return !date || Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999 || date.getUTCFullYear() < 1
+    ? null
+    : date;
 }
 
 const scheduledAtValue = textValue("Scheduled at", { max: 40 }).transform((value, ctx): Date | undefined => {
@@ -147,10 +140,7 @@ export const scheduledAt = documented(
 export const expiresOn = documented(
   textValue("Expires on", { max: 40 }).transform((value, ctx) => {
     if (value === undefined) return undefined;
-    const match = DATE.exec(value);
-    if (!match || !isCalendarDate(match[1], match[2], match[3]))
-      return fail(ctx, "Expires on must be a date (YYYY-MM-DD)", "invalid_date");
-    return value;
+    return parseCalendarDate(value) ?? fail(ctx, "Expires on must be a date (YYYY-MM-DD)", "invalid_date");
   }),
   {
     description:

@@ -10,6 +10,7 @@ import {
   CODE_LIFETIME_MS,
   denyAuthorization,
   redirectUriWith,
+  UNUSABLE_COLLECTIONS,
 } from "./authorize";
 import { createOAuthClient } from "./create-client";
 
@@ -42,6 +43,7 @@ describe("checkAuthorizationRequest", () => {
       redirectUri: REDIRECT,
       state: "xyz",
       caps: null,
+      collections: [],
     });
     expect(await checkAuthorizationRequest(db, query({ state: undefined }))).toMatchObject({
       status: "consent",
@@ -84,6 +86,86 @@ describe("checkAuthorizationRequest", () => {
       expect(check.status).toBe("redirect");
       expect(new URL((check as { to: string }).to).searchParams.get("error")).toBe("invalid_request");
     }
+  });
+});
+
+describe("the collections cap names only collections the signed-in person may use (issue 29)", () => {
+  const privateCollection = (teamId: string | null, name: string) =>
+    db.collection.create({
+      data: {
+        slug: `c-${teamId}-${Math.random().toString(36).slice(2)}`,
+        name,
+        description: "Only for this team",
+        global: teamId === null,
+        teamId,
+        priceCents: 4200,
+        imageUrl: "/catalogue/x.svg",
+      },
+    });
+
+  test("another team's private collection and an unknown id are refused alike, never named", async () => {
+    const person = await createAccount(db);
+    const other = await createAccount(db);
+    const secret = await privateCollection(other.team.id, "Project Nightingale launch kit");
+    const unknown = secret.id + 1000;
+    const answers = [];
+    for (const id of [secret.id, unknown]) {
+      const check = await checkAuthorizationRequest(db, query({ collections: String(id) }), { userId: person.user.id });
+      expect(JSON.stringify(check)).not.toContain("Nightingale");
+      answers.push(check);
+    }
+    const back = redirectUriWith(REDIRECT, {
+      error: "invalid_request",
+      error_description: UNUSABLE_COLLECTIONS,
+      state: "xyz",
+    });
+    expect(answers).toEqual([
+      { status: "redirect", to: back },
+      { status: "redirect", to: back },
+    ]);
+    // Hidden among usable ones, too.
+    const global = await privateCollection(null, "Coffee for everyone");
+    expect(
+      await checkAuthorizationRequest(db, query({ collections: `${global.id},${secret.id}` }), {
+        userId: person.user.id,
+      }),
+    ).toEqual({ status: "redirect", to: back });
+    // The other team's own member sees its name.
+    expect(
+      await checkAuthorizationRequest(db, query({ collections: `${global.id},${secret.id}` }), {
+        userId: other.user.id,
+      }),
+    ).toMatchObject({
+      status: "consent",
+      collections: [
+        { id: global.id, name: global.name },
+        { id: secret.id, name: "Project Nightingale launch kit" },
+      ],
+    });
+  });
+
+  test("approving as someone who may not use a collection issues no code", async () => {
+    const person = await createAccount(db);
+    const other = await createAccount(db);
+    const secret = await privateCollection(other.team.id, "Board gifts");
+    const before = await db.oAuthCode.count();
+    const caps = { perGiftCents: null, dailyCents: null, monthlyCents: null, collectionIds: [secret.id] };
+    expect(
+      await approveAuthorization(db, {
+        clientId: client.clientId,
+        redirectUri: REDIRECT,
+        caps,
+        userId: person.user.id,
+      }),
+    ).toEqual({ status: "invalid", reason: UNUSABLE_COLLECTIONS });
+    expect(await db.oAuthCode.count()).toBe(before);
+    const approved = await approveAuthorization(db, {
+      clientId: client.clientId,
+      redirectUri: REDIRECT,
+      caps,
+      userId: other.user.id,
+    });
+    expect(approved.status).toBe("redirect");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db";
 import { capsToJson, parseCaps, type SpendCaps } from "@/lib/billing";
+import { collectionsForPerson } from "@/lib/catalogue";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import type { FieldProblem } from "@/lib/errors";
 import { checkCodeChallenge } from "./pkce";
@@ -30,6 +31,8 @@ export type AuthorizationCheck =
       codeChallenge?: string;
       /** The spending caps the application asks for (null: none); the consent screen shows them. */
       caps: SpendCaps | null;
+      /** The caps' collections, by name, when the check was for a person (each one they may use). */
+      collections: { id: number; name: string }[];
     };
 
 /** The authorization request's spending caps (docs/oauth.md): each parameter at most once. */
@@ -78,6 +81,21 @@ async function findClientFor(
   return { id: client.id, clientId: client.clientId, name: client.name };
 }
 
+/**
+ * Of `ids`, the collections `userId` may send from (the global catalogue and their teams'), by
+ * name; null when any id is not one of them. Unknown ids and another team's private collections
+ * are refused alike, so the answer never tells whether such a collection exists.
+ */
+async function usableCollections(db: Tx, userId: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  const usable = new Map((await collectionsForPerson(db, userId)).map((c) => [c.id, c.name]));
+  if (!ids.every((id) => usable.has(id))) return null;
+  return ids.map((id) => ({ id, name: usable.get(id)! }));
+}
+
+/** Said to the application (as `invalid_request`) when a `collections` id is not one the person may use. */
+export const UNUSABLE_COLLECTIONS = "collections lists a collection you can't send from.";
+
 export const INVALID_AUTHORIZATION: Record<InvalidAuthorization, string> = {
   "missing-client": "The link has no client_id (or more than one), so we can't tell which application is asking.",
   "missing-redirect": "The link has no redirect_uri (or more than one), so we don't know where to send you back.",
@@ -91,8 +109,17 @@ const invalid = (code: InvalidAuthorization) => ({
   reason: INVALID_AUTHORIZATION[code],
 });
 
-/** Validates an authorization request (RFC 6749 §4.1.1) for the consent screen. */
-export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuery): Promise<AuthorizationCheck> {
+/**
+ * Validates an authorization request (RFC 6749 §4.1.1) for the consent screen. With `person`
+ * (the signed-in person the screen asks), the `collections` cap must name only collections they
+ * may use, else it goes back to the application as `invalid_request` (UNUSABLE_COLLECTIONS);
+ * without (proxy.ts, before sign-in) only the client and the redirect URI are judged for trust.
+ */
+export async function checkAuthorizationRequest(
+  db: Tx,
+  query: AuthorizationQuery,
+  person?: { userId: string },
+): Promise<AuthorizationCheck> {
   const { client_id: clientId, redirect_uri: redirectUri, response_type: responseType, state } = query;
   if (typeof clientId !== "string" || !clientId) return invalid("missing-client");
   if (typeof redirectUri !== "string" || !redirectUri) return invalid("missing-redirect");
@@ -115,12 +142,15 @@ export async function checkAuthorizationRequest(db: Tx, query: AuthorizationQuer
   if (!pkce.ok) return back("invalid_request", pkce.description);
   const requested = requestedCaps(query);
   if ("error" in requested) return back("invalid_request", requested.error);
+  const collections = person ? await usableCollections(db, person.userId, requested.caps?.collectionIds ?? []) : [];
+  if (collections === null) return back("invalid_request", UNUSABLE_COLLECTIONS);
   const consent = {
     status: "consent" as const,
     client: { clientId: client.clientId, name: client.name },
     redirectUri,
     state,
     caps: requested.caps,
+    collections,
   };
   return pkce.challenge ? { ...consent, codeChallenge: pkce.challenge } : consent;
 }
@@ -148,6 +178,9 @@ export async function approveAuthorization(
   if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
   const pkce = checkCodeChallenge(input.codeChallenge ?? undefined, input.codeChallenge ? "S256" : undefined);
   if (!pkce.ok) return { status: "invalid", reason: pkce.description };
+  // The person approving (the session at the click) may not be the one the screen was shown to.
+  if ((await usableCollections(db, input.userId, input.caps?.collectionIds ?? [])) === null)
+    return { status: "invalid", reason: UNUSABLE_COLLECTIONS };
   const code = randomSecret(24);
   await db.oAuthCode.create({
     data: {

@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import { badRequest } from "@/lib/errors";
+import { hasForbiddenCharacters } from "@/lib/format/text";
 import { redirectUriProblem } from "./redirect-uri";
 
 export type CreateOAuthClientInput = { name: string; redirectUris: string[] };
@@ -8,6 +9,9 @@ export type CreateOAuthClientInput = { name: string; redirectUris: string[] };
 /** Registers a third-party application. The secret is returned once and stored hashed. */
 export async function createOAuthClient(db: Tx, input: CreateOAuthClientInput) {
   if (!input.name.trim()) throw badRequest("An OAuth client needs a name.");
+  // The consent screen shows it to every person asked: free text's one rule (lib/format/text.ts).
+  if (hasForbiddenCharacters(input.name.trim()))
+    throw badRequest("An OAuth client's name contains characters that are not allowed.");
   if (input.redirectUris.length === 0) throw badRequest("An OAuth client needs at least one redirect URI.");
   for (const uri of input.redirectUris) {
     const problem = redirectUriProblem(uri);

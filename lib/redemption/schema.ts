@@ -1,6 +1,7 @@
 import { createTranslator } from "next-intl";
 import { z } from "zod";
 import en from "@/lib/i18n/messages/en.json";
+import { hasForbiddenCharacters } from "@/lib/format/text";
 import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode, type FieldRule } from "./address-format";
 
 /**
@@ -39,12 +40,6 @@ export const ENGLISH_WORDS: RedemptionWords = {
 export const ruleWords = (words: RedemptionWords, namespace: "addressLabel" | "addressInSentence", rule: FieldRule) =>
   Object.hasOwn(en[namespace], rule.type) ? words.t(`${namespace}.${rule.type}`) : rule.label;
 
-// C0/C1 controls, and the bidirectional overrides that can disguise text.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-// A lone UTF-16 surrogate is no character (and PostgreSQL refuses it).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const CONTROL_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 export const MAX_NOTE = 500;
 
 function schemasWith(words: RedemptionWords) {
@@ -57,7 +52,7 @@ function schemasWith(words: RedemptionWords) {
       .string({ error: required ?? t("errors.notAllowed", { label: name }) })
       .trim()
       .max(max, { error: t("errors.tooLong", { label: name, max }) })
-      .refine((v) => !CONTROL.test(v) && !LONE_SURROGATE.test(v), {
+      .refine((v) => !hasForbiddenCharacters(v), {
         error: t("errors.notAllowed", { label: name }),
       });
     return required ? base.min(1, { error: required }) : base;
@@ -171,7 +166,7 @@ function schemasWith(words: RedemptionWords) {
             ? t("errors.noteTooLong", { length: issue.input.length, max: MAX_NOTE })
             : t("errors.noteNotAllowed"),
       })
-      .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), {
+      .refine((v) => !hasForbiddenCharacters(v, { multiline: true }), {
         error: t("errors.noteNotAllowed"),
       })
       .default(""),
@@ -188,7 +183,7 @@ function schemasWith(words: RedemptionWords) {
             ? t("errors.reasonTooLong", { length: issue.input.length, max: MAX_NOTE })
             : t("errors.reasonNotAllowed"),
       })
-      .refine((v) => !CONTROL_EXCEPT_NEWLINE.test(v) && !LONE_SURROGATE.test(v), {
+      .refine((v) => !hasForbiddenCharacters(v, { multiline: true }), {
         error: t("errors.reasonNotAllowed"),
       })
       .default(""),

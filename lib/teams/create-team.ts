@@ -1,18 +1,26 @@
 import type { TeamRole } from "./roles";
 import type { Tx } from "@/lib/db";
-import { badRequest } from "@/lib/errors";
+import { badRequest, ValidationError } from "@/lib/errors";
+import { hasForbiddenCharacters } from "@/lib/format/text";
 import { SANDBOX_TEAM_ID } from "./constants";
 import { MAX_TEAM_NAME_LENGTH, slugify } from "./slug";
 
 export type CreateTeamInput = { name: string; ownerId?: string };
 
-/** A team's name: trimmed, 1 to 80 characters, no control characters. */
+/** A team's name: trimmed, 1 to 80 characters, free text's one rule (lib/format/text.ts: no controls, no bidi overrides). */
 export function parseTeamName(input: unknown): string {
   const name = typeof input === "string" ? input.trim() : "";
   if (!name) throw badRequest("A team needs a name.");
   if (name.length > MAX_TEAM_NAME_LENGTH)
     throw badRequest(`A team's name can be at most ${MAX_TEAM_NAME_LENGTH} characters.`);
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest("A team's name can't contain control characters.");
+  if (hasForbiddenCharacters(name))
+    throw new ValidationError([
+      {
+        detail: "A team's name contains characters that are not allowed",
+        pointer: "/name",
+        code: "invalid_characters",
+      },
+    ]);
   return name;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasForbiddenCharacters } from "@/lib/format/text";
 
 /**
  * How a person is shown to others in a sentence ("Alex sent you a gift", "Alex invited you"):
@@ -11,16 +12,13 @@ export function personName(name: string | null | undefined, teamName: string): s
 
 export const MAX_USER_NAME_LENGTH = 100;
 
-// C0/C1 controls and the bidirectional overrides that can disguise text.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 /** A name a person gives themselves (the first sign-in's prompt, the account page). */
 export const userNameSchema = z
   .string({ error: "Enter your name" })
   .trim()
   .min(1, { error: "Enter your name, or choose Skip" })
   .max(MAX_USER_NAME_LENGTH, { error: `Your name must be at most ${MAX_USER_NAME_LENGTH} characters` })
-  .refine((v) => !CONTROL.test(v), { error: "Your name contains characters that are not allowed" })
+  .refine((v) => !hasForbiddenCharacters(v), { error: "Your name contains characters that are not allowed" })
   .refine((v) => !/^[^\s@]+@[^\s@]+$/.test(v), { error: "Enter your name rather than an email address" });
 
 /** Set when someone skips the name prompt: this browser stops asking. */

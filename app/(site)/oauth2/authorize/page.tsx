@@ -9,7 +9,6 @@ import {
 } from "@/lib/oauth";
 import { publicContext, siteContext } from "@/lib/site/context";
 import { describeCaps } from "@/lib/billing";
-import { collectionNames } from "@/lib/catalogue";
 import { InvalidAuthorization } from "./invalid-authorization";
 
 type Props = { searchParams: Promise<AuthorizationQuery> };
@@ -43,17 +42,21 @@ export default async function AuthorizePage({ searchParams }: Props) {
   if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
   const person = actor.user;
 
-  if (check.status === "redirect") redirect(check.to);
+  // Checked again for this person: the collections a cap names must be ones they may use (else
+  // back to the application, never naming them).
+  const mine = await checkAuthorizationRequest(db, query, { userId: person.id });
+  if (mine.status === "invalid") return <InvalidAuthorization reason={mine.reason} />;
+  if (mine.status === "redirect") redirect(mine.to);
 
   const decision = {
-    clientId: check.client.clientId,
-    redirectUri: check.redirectUri,
-    state: check.state,
-    codeChallenge: check.codeChallenge,
-    caps: check.caps,
+    clientId: mine.client.clientId,
+    redirectUri: mine.redirectUri,
+    state: mine.state,
+    codeChallenge: mine.codeChallenge,
+    caps: mine.caps,
   };
-  const names = await collectionNames(db, check.caps?.collectionIds ?? []);
-  const caps = describeCaps(check.caps, (id) => names.get(id) ?? `collection ${id}`);
+  const names = new Map(mine.collections.map((c) => [c.id, c.name]));
+  const caps = describeCaps(mine.caps, (id) => names.get(id) ?? `collection ${id}`);
 
   // The user comes from the session at the time of the click; the client and redirect URI
   // are checked again by the domain before anything is issued.
@@ -73,9 +76,9 @@ export default async function AuthorizePage({ searchParams }: Props) {
 
   return (
     <main className="mx-auto max-w-md px-6 py-20">
-      <h1 className="text-3xl font-semibold tracking-tight">Authorize {check.client.name}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">Authorize {mine.client.name}</h1>
       <p className="mt-4 text-lg" data-testid="consent">
-        <strong>{check.client.name}</strong> wants to create and send gifts on your behalf, for your teams.
+        <strong>{mine.client.name}</strong> wants to create and send gifts on your behalf, for your teams.
       </p>
       {caps.length > 0 ? (
         <div className="mt-4 rounded-lg border border-stone-200 bg-stone-50 p-4" data-testid="consent-caps">
@@ -96,7 +99,7 @@ export default async function AuthorizePage({ searchParams }: Props) {
       )}
       <p className="mt-3 text-sm text-stone-600">
         Signed in as {person.email}. It will act as you with a live credential (charges and real emails) until you
-        revoke it. You&apos;ll be sent back to <code className="break-all">{new URL(check.redirectUri).origin}</code>.
+        revoke it. You&apos;ll be sent back to <code className="break-all">{new URL(mine.redirectUri).origin}</code>.
       </p>
       <div className="mt-8 flex gap-4">
         <form action={approve}>

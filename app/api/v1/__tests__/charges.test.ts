@@ -399,6 +399,10 @@ describe("hostile filters: a 400 naming the parameter, never a 500", () => {
     ["filter[created_after]=yesterday", "filter[created_after]"],
     ["filter[created_after]=2026-13-01", "filter[created_after]"],
     ["filter[created_after]=2026-02-30", "filter[created_after]"],
+    ["filter[created_after]=2026-04-31", "filter[created_after]"],
+    ["filter[created_before]=0000-01-01", "filter[created_before]"],
+    ["filter[created_before]=2026-02-29T10:00:00Z", "filter[created_before]"],
+    ["filter[created_after]=0001-01-01T00:00:00%2B01:00", "filter[created_after]"], // year 0 in UTC
     ["filter[created_before]=2026-11-26T10:00:00", "filter[created_before]"], // no zone
     ["filter[created_before]=2026-11-26T25:00:00Z", "filter[created_before]"],
     ["filter[created_before]=%2B275760-09-13", "filter[created_before]"],
@@ -442,6 +446,20 @@ describe("hostile filters: a 400 naming the parameter, never a 500", () => {
         "BadRequest",
       );
       expect((e as { source?: { parameter?: string } }).source, query).toEqual({ parameter });
+    }
+  });
+
+  it("takes every real day of years 0001–9999, leap days included, as the list and the CSV (issue 29)", async () => {
+    for (const query of [
+      "filter[created_after]=0001-01-01&filter[created_before]=9999-12-31",
+      "filter[created_after]=0001-01-01T00:00:00Z&filter[created_before]=9999-12-31T23:59:59Z",
+      "filter[created_after]=2000-02-29&filter[created_before]=2400-02-29",
+    ]) {
+      const res = await apiAs(owner.tokens.live).get(`/teams/${owner.team.id}/charges?page[size]=200&${query}`);
+      expect(res.status, `${query} ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body.data).toHaveLength(all.length);
+      const csv = await apiAs(owner.tokens.live).get(`/teams/${owner.team.id}/charges.csv?${query}`);
+      expect(csv.status, query).toBe(200);
     }
   });
 
