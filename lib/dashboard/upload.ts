@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
 import { assertCardOnFile, quoteBudget } from "@/lib/billing";
 import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
-import { BillingError, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
+import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError, type FieldProblem } from "@/lib/errors";
 import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import type { RecipientDraft } from "@/lib/gifts/schema";
@@ -40,8 +40,8 @@ export const MAX_UPLOAD_COLUMNS = 50;
 export const MAX_UPLOAD_BLANK_ROWS = 10_000;
 /** A header cell longer than this is no misspelt column name: it gets no "did you mean". */
 export const MAX_SUGGESTED_HEADER = 64;
-/** How many problems (and duplicate warnings) the preview lists; the rest are counted. */
-export const MAX_LISTED_PROBLEMS = 100;
+/** How many problems (and duplicate warnings) the preview lists (as an API error document does); the rest are counted. */
+export { MAX_LISTED_PROBLEMS };
 
 /** A problem in one cell: its row as a spreadsheet numbers it (the header is row 1), its column, the API's message. */
 export type UploadProblem = { row: number; column: string; message: string };
