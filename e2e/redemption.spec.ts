@@ -265,7 +265,8 @@ test("without JavaScript the page records nothing, and the form still validates 
   const page = await context.newPage();
   await page.goto(gift.attributes["untie-url"]);
   await expect(page.getByRole("heading", { name: "Kim, you have a gift!" })).toBeVisible();
-  await page.waitForTimeout(1000);
+  // Whatever the page would send has been sent once the network is idle (not after a fixed time).
+  await page.waitForLoadState("networkidle");
   expect((await attributesOf(request, gift.id)).stage).toBe("scheduled");
 
   await page.getByRole("radio", { name: "Insulated Travel Mug" }).check();

@@ -1,4 +1,4 @@
-import { BillingError, HttpError, ValidationError } from "@/lib/errors";
+import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError } from "@/lib/errors";
 import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_S } from "@/lib/database/unavailable";
 import { absoluteUrl } from "@/lib/urls";
 import { jsonApi } from "./document";
@@ -12,7 +12,11 @@ type ErrorObject = {
   meta?: Record<string, unknown>;
 };
 
-/** Every error entry links to the list of error codes in the reference, like Stripe's `doc_url`. */
+/**
+ * Every error entry links to the list of error codes in the reference, like Stripe's `doc_url`.
+ * At most MAX_LISTED_PROBLEMS entries, the first ones: past that, the document's `meta` says how
+ * many there were (`errors-total`) and how many are listed (`errors-shown`).
+ */
 function document(
   status: number,
   errors: ErrorObject[],
@@ -20,10 +24,15 @@ function document(
   headers?: Record<string, string>,
 ): Response {
   const about = absoluteUrl("/docs#errors");
+  const shown = errors.slice(0, MAX_LISTED_PROBLEMS);
+  const meta = {
+    ...(requestId ? { "request-id": requestId } : {}),
+    ...(shown.length < errors.length ? { "errors-total": errors.length, "errors-shown": shown.length } : {}),
+  };
   return jsonApi(
     {
-      errors: errors.map((e) => ({ ...e, links: { about } })),
-      ...(requestId ? { meta: { "request-id": requestId } } : {}),
+      errors: shown.map((e) => ({ ...e, links: { about } })),
+      ...(Object.keys(meta).length > 0 ? { meta } : {}),
     },
     { status, headers },
   );

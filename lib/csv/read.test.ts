@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CsvError, decodeCsvText, readCsv } from "./read";
 
-const limits = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000, maxColumns: 50 };
+const limits = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000, maxBlankRows: 10_000, maxColumns: 50 };
 const bytes = (text: string) => new TextEncoder().encode(text);
 const read = (input: string | Uint8Array) => readCsv(typeof input === "string" ? bytes(input) : input, limits);
 const refusal = (input: string | Uint8Array) => {
@@ -80,7 +80,7 @@ describe("reading a CSV file", () => {
   it("refuses more rows than the limit, and a file over the byte limit, naming each limit", () => {
     const rows = Array.from({ length: 10_001 }, (_, i) => `n${i},e${i}`).join("\n");
     expect(refusal(`name,email\n${rows}\n`)).toBe(
-      "The file has 10,001 rows: the most is 10,000. Split it into smaller files.",
+      "The file has more than 10,000 rows: the most is 10,000. Split it into smaller files.",
     );
     expect(read(`name,email\n${rows.split("\n").slice(0, 10_000).join("\n")}\n`).rows).toHaveLength(10_000);
     expect(() => readCsv(new Uint8Array(6 * 1024 * 1024).fill(0x61), limits)).toThrow(
@@ -96,5 +96,48 @@ describe("reading a CSV file", () => {
       /^The file can't be read as CSV \(near line 2\): a cell has a " in it/,
     );
     expect(refusal('name,message\n"Ada"x,y\n')).toMatch(/a cell has a " in it/);
+  });
+
+  it("reads short rows as the header's width, with no cost per short row", () => {
+    const table = read("name,email,message\nAda\nGrace,g@x.test\n");
+    expect(table.rows).toEqual([
+      { row: 2, cells: ["Ada", "", ""] },
+      { row: 3, cells: ["Grace", "g@x.test", ""] },
+    ]);
+  });
+});
+
+// Issue 30: no single upload may stall the server. Each bound below ends the reading where it is
+// reached; the refusal names the bound, so a test sees the work stop without timing it.
+describe("a hostile CSV file", () => {
+  const header =
+    "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method,locale,reminders,time_zone";
+
+  it("a header and 100,000 empty lines (100 KB): refused at the bound on empty rows", () => {
+    expect(refusal(`${header}\n${"\n".repeat(100_000)}`)).toBe(
+      "The file has more than 10,000 empty rows: remove them and upload it again.",
+    );
+    // Up to the bound they are skipped, as a spreadsheet's trailing blank rows.
+    const table = read(`${header}\nAda,a@x.test\n${"\n".repeat(10_000)}`);
+    expect(table.rows).toEqual([{ row: 2, cells: ["Ada", "a@x.test", ...Array(10).fill("")] }]);
+  });
+
+  it("5 MB of empty lines (and of empty cells): refused at the same bound", () => {
+    const lines = 5 * 1024 * 1024 - header.length - 2;
+    expect(refusal(`${header}\n${"\n".repeat(lines)}`)).toMatch(/^The file has more than 10,000 empty rows/);
+    expect(refusal(`${header}\n${",\r\n".repeat(lines / 3)}`)).toMatch(/^The file has more than 10,000 empty rows/);
+    expect(refusal("\n".repeat(lines))).toBe("The file is empty: it has no header row.");
+  });
+
+  it("stops reading at the first row past the limit: what follows is never parsed", () => {
+    const rows = Array.from({ length: 10_001 }, (_, i) => `n${i},e${i}`).join("\n");
+    // The broken quote after row 10,001 would be reported if the reader went on.
+    expect(refusal(`name,email\n${rows}\nAda,"never closed\n`)).toMatch(/^The file has more than 10,000 rows/);
+  });
+
+  it("refuses a row wider than a header may be (a line of 1,000,000 commas)", () => {
+    expect(refusal(`name,email\nAda,a@x.test\n${",".repeat(1_000_000)}\n`)).toBe(
+      "Row 3 (line 3) has 1,000,001 cells: the most is 50. Remove the cells past the header's columns.",
+    );
   });
 });

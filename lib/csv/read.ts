@@ -1,5 +1,3 @@
-import { parse } from "csv-parse/sync";
-
 /** A file Ribbon won't read as CSV, with the sentence to show the person who sent it. */
 export class CsvError extends Error {
   constructor(message: string) {
@@ -13,6 +11,8 @@ export type CsvLimits = {
   maxBytes: number;
   /** Most data rows (the header not counted; empty rows not counted). */
   maxRows: number;
+  /** Most empty rows (every cell blank) a file may have besides: reading stops past either bound. */
+  maxBlankRows: number;
   /** Most columns the header may have. */
   maxColumns: number;
 };
@@ -67,23 +67,99 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return chars.join("");
 }
 
-const parseRecords = (text: string, options: { to?: number } = {}): string[][] =>
-  parse(text, {
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: false,
-    // Spreadsheets write CRLF, some tools LF, old Macs CR; a file may even mix them.
-    record_delimiter: ["\r\n", "\n", "\r"],
-    // One record may not hold more than the whole file allows anyway; this bounds the parser's buffer.
-    max_record_size: 5 * 1024 * 1024,
-    ...options,
-  }) as string[][];
+/** Where a file stops being CSV: what to say, and the line (1-based, as an editor counts) it was found on. */
+class Malformed extends Error {
+  constructor(
+    readonly why: string,
+    readonly line: number,
+  ) {
+    super(why);
+  }
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+const UNCLOSED = 'a quoted cell is never closed: a " is missing';
+const STRAY_QUOTE =
+  'a cell has a " in it but is not quoted as a whole: put the cell in quotes and write each " inside it as ""';
+
+/**
+ * The records of a CSV text as RFC 4180 reads them (commas; cells quoted with ", "" inside
+ * quotes; records apart by CRLF, LF or CR, even mixed), handed to `record` one by one with the
+ * line each starts on. One pass, constant work per character, no exception per record: a short
+ * or empty record is just a short array. `record` throws to stop reading there (a bound
+ * reached), so a file never costs more than what is kept of it.
+ */
+function eachRecord(text: string, record: (cells: string[], line: number) => void): void {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const end = text.length;
+  let line = 1;
+  while (i < end) {
+    const startLine = line;
+    const cells: string[] = [];
+    // One record: cells until an unquoted line break or the end.
+    for (;;) {
+      if (text.charCodeAt(i) === QUOTE) {
+        const openedOn = line;
+        let cell = "";
+        let from = i + 1;
+        for (;;) {
+          const q = text.indexOf('"', from);
+          if (q === -1) throw new Malformed(UNCLOSED, openedOn);
+          // Count the line breaks inside the quotes, so later lines are named right.
+          for (let k = from; k < q; k++) {
+            const c = text.charCodeAt(k);
+            if (c === LF || (c === CR && text.charCodeAt(k + 1) !== LF)) line++;
+          }
+          cell += text.slice(from, q);
+          if (text.charCodeAt(q + 1) === QUOTE) {
+            cell += '"';
+            from = q + 2;
+            continue;
+          }
+          i = q + 1;
+          break;
+        }
+        const next = text.charCodeAt(i);
+        if (i < end && next !== COMMA && next !== LF && next !== CR) throw new Malformed(STRAY_QUOTE, line);
+        cells.push(cell);
+      } else {
+        let j = i;
+        for (; j < end; j++) {
+          const c = text.charCodeAt(j);
+          if (c === COMMA || c === LF || c === CR) break;
+          if (c === QUOTE) throw new Malformed(STRAY_QUOTE, line);
+        }
+        cells.push(text.slice(i, j));
+        i = j;
+      }
+      if (i < end && text.charCodeAt(i) === COMMA) {
+        i++;
+        // A comma at the very end still ends a cell: the empty one after it.
+        if (i === end) cells.push("");
+        else continue;
+      }
+      break;
+    }
+    // The record's line break (CRLF, LF or CR), if any.
+    if (i < end) {
+      i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+      line++;
+    }
+    record(cells, startLine);
+  }
+}
 
 /**
  * Reads a CSV file's bytes into a header and rows, refusing what isn't a sensible CSV file
- * (CsvError with the reason): too large, binary, empty, too many columns or rows. Quoting
- * (commas, quotes and line breaks inside quotes) is csv-parse's (RFC 4180). Rows whose cells
- * are all empty are skipped, but numbers stay as a spreadsheet shows them.
+ * (CsvError with the reason): too large, binary, empty, too many columns or rows, broken quoting.
+ * Quoting (commas, quotes and line breaks inside quotes) is RFC 4180's. Rows whose cells are all
+ * empty are skipped (up to `maxBlankRows` of them), but numbers stay as a spreadsheet shows them.
+ * The work is bounded by what is kept: reading stops at the first row past `maxRows` (or the first
+ * blank one past `maxBlankRows`), and a row may have no more cells than the header may.
  */
 export function readCsv(bytes: Uint8Array, limits: CsvLimits): CsvTable {
   if (bytes.length > limits.maxBytes)
@@ -93,41 +169,47 @@ export function readCsv(bytes: Uint8Array, limits: CsvLimits): CsvTable {
   const { text, encoding } = decodeCsvText(bytes);
   if (text.replace(/^\uFEFF/, "").trim() === "") throw new CsvError("The file is empty: it has no header row.");
 
-  let records: string[][];
+  let header: string[] | undefined;
+  const rows: CsvRow[] = [];
+  let blank = 0;
+  let row = 0;
   try {
-    // The header first: a file of a million columns is refused before all of it is parsed.
-    const [header] = parseRecords(text, { to: 1 });
-    if (header && header.length > limits.maxColumns)
-      throw new CsvError(
-        `The header has ${formatCount(header.length)} columns: the most is ${limits.maxColumns}. Use the template's columns.`,
-      );
-    records = parseRecords(text);
+    eachRecord(text, (cells, line) => {
+      row++;
+      if (header === undefined) {
+        if (cells.length > limits.maxColumns)
+          throw new CsvError(
+            `The header has ${formatCount(cells.length)} columns: the most is ${limits.maxColumns}. Use the template's columns.`,
+          );
+        header = cells;
+        return;
+      }
+      if (cells.length > limits.maxColumns)
+        throw new CsvError(
+          `Row ${formatCount(row)} (line ${formatCount(line)}) has ${formatCount(cells.length)} cells: the most is ${limits.maxColumns}. Remove the cells past the header's columns.`,
+        );
+      if (cells.every((cell) => cell.trim() === "")) {
+        if (++blank > limits.maxBlankRows)
+          throw new CsvError(
+            `The file has more than ${formatCount(limits.maxBlankRows)} empty rows: remove them and upload it again.`,
+          );
+        return;
+      }
+      if (rows.length === limits.maxRows)
+        throw new CsvError(
+          `The file has more than ${formatCount(limits.maxRows)} rows: the most is ${formatCount(limits.maxRows)}. Split it into smaller files.`,
+        );
+      // A short row is padded to the header's width: every reader sees every column.
+      while (cells.length < header.length) cells.push("");
+      rows.push({ row, cells });
+    });
   } catch (error) {
-    if (error instanceof CsvError) throw error;
-    const { code, lines } = error as { code?: string; lines?: number };
-    const where = lines ? ` (near line ${lines})` : "";
-    const why =
-      code === "CSV_QUOTE_NOT_CLOSED"
-        ? 'a quoted cell is never closed: a " is missing'
-        : code === "INVALID_OPENING_QUOTE" || code === "CSV_INVALID_CLOSING_QUOTE"
-          ? 'a cell has a " in it but is not quoted as a whole: put the cell in quotes and write each " inside it as ""'
-          : error instanceof Error
-            ? error.message
-            : String(error);
-    throw new CsvError(`The file can't be read as CSV${where}: ${why}.`);
+    if (!(error instanceof Malformed)) throw error;
+    throw new CsvError(`The file can't be read as CSV (near line ${error.line}): ${error.why}.`);
   }
 
-  const [header, ...data] = records;
   if (!header || header.every((cell) => cell.trim() === ""))
     throw new CsvError("The first row is empty: it must be the header row (name, email, …).");
-  const rows: CsvRow[] = [];
-  data.forEach((cells, i) => {
-    if (cells.some((cell) => cell.trim() !== "")) rows.push({ row: i + 2, cells });
-  });
   if (rows.length === 0) throw new CsvError("The file has a header row but no rows of gifts.");
-  if (rows.length > limits.maxRows)
-    throw new CsvError(
-      `The file has ${formatCount(rows.length)} rows: the most is ${formatCount(limits.maxRows)}. Split it into smaller files.`,
-    );
   return { header, rows, encoding };
 }

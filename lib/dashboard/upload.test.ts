@@ -353,6 +353,31 @@ describe("the locale column", () => {
 });
 
 describe("bounds and money in the preview", () => {
+  // Issue 30: an upload anyone signed in can send must not stall the server.
+  it("refuses a header and 100,000 empty lines at the bound on empty rows, and 5 MB of them alike", async () => {
+    const empty = new TextEncoder().encode(`${HEADER}\n${"\n".repeat(100_000)}`);
+    expect(details(await refusal(previewUpload(t.db, owner, file(empty))))).toEqual([
+      "The file has more than 10,000 empty rows: remove them and upload it again.",
+    ]);
+    const huge = new TextEncoder().encode(`${HEADER}\n${"\n".repeat(5 * 1024 * 1024 - HEADER.length - 1)}`);
+    expect(details(await refusal(previewUpload(t.db, owner, file(huge))))).toEqual([
+      "The file has more than 10,000 empty rows: remove them and upload it again.",
+    ]);
+  });
+
+  it('a 4.9 MB header cell is no column\'s name: no "did you mean" work on it', async () => {
+    const long = "x".repeat(4_900_000);
+    const bytes = new TextEncoder().encode(`name,email,message,from,collection,${long}\nAda,a@x.test,Hi,Me,Tea,x\n`);
+    expect(details(await refusal(previewUpload(t.db, owner, file(bytes))))).toEqual([
+      `Unknown column "${"x".repeat(40)}…": 4,900,000 characters is no column's name (is the first row the header?). The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone.`,
+    ]);
+    // A name up to 64 characters still gets its suggestion.
+    const near = new TextEncoder().encode("name,e-mail,message,from,collection\nAda,a@x.test,Hi,Me,Tea\n");
+    expect(details(await refusal(previewUpload(t.db, owner, file(near))))[0]).toBe(
+      'Unknown column "e-mail": did you mean "email"?',
+    );
+  });
+
   it("refuses a file naming more distinct collections than one upload may use, before looking them up", async () => {
     const rows = Array.from({ length: 101 }, (_, i) => row(i, { collection: `Collection ${i}` }));
     const error = await refusal(previewUpload(t.db, owner, file(csv(rows))));

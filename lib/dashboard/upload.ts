@@ -4,7 +4,7 @@ import type { TeamActor } from "@/lib/actor";
 import { assertCardOnFile, quoteBudget } from "@/lib/billing";
 import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
 import { withoutForbiddenCharacters } from "@/lib/format/text";
-import { BillingError, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
+import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError, type FieldProblem } from "@/lib/errors";
 import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import type { RecipientDraft } from "@/lib/gifts/schema";
@@ -35,10 +35,14 @@ export const REQUIRED_COLUMNS: readonly UploadColumn[] = ["name", "email", "mess
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Most rows of gifts a file may have: a bulk request's recipients. */
 export const MAX_UPLOAD_ROWS = MAX_BULK_RECIPIENTS;
-/** Most columns a header may have (the template has 12). */
+/** Most columns a header (or any row) may have (the template has 12). */
 export const MAX_UPLOAD_COLUMNS = 50;
-/** How many problems (and duplicate warnings) the preview lists; the rest are counted. */
-export const MAX_LISTED_PROBLEMS = 100;
+/** Most empty rows a file may have besides its rows of gifts (a spreadsheet's trailing blank rows). */
+export const MAX_UPLOAD_BLANK_ROWS = 10_000;
+/** A header cell longer than this is no misspelt column name: it gets no "did you mean". */
+export const MAX_SUGGESTED_HEADER = 64;
+/** How many problems (and duplicate warnings) the preview lists (as an API error document does); the rest are counted. */
+export { MAX_LISTED_PROBLEMS };
 
 /** A problem in one cell: its row as a spreadsheet numbers it (the header is row 1), its column, the API's message. */
 export type UploadProblem = { row: number; column: string; message: string };
@@ -115,6 +119,12 @@ function readHeader(header: string[]): Map<UploadColumn, number> {
       const column = name as UploadColumn;
       if (columns.has(column)) problems.push({ detail: `Column "${column}" appears twice.`, code: "duplicate_column" });
       else columns.set(column, i);
+    } else if (name.length > MAX_SUGGESTED_HEADER) {
+      // No column is named like this, and the edit distance would cost its length times each name's.
+      problems.push({
+        detail: `Unknown column ${quoted(cell.trim())}: ${formatCount(name.length)} characters is no column's name (is the first row the header?). The columns are ${UPLOAD_COLUMNS.join(", ")}.`,
+        code: "unknown_column",
+      });
     } else {
       const [closest] = UPLOAD_COLUMNS.map((c) => ({ c, d: distance(name, c) })).sort((x, y) => x.d - y.d);
       const hint = closest.d <= Math.max(2, Math.floor(closest.c.length / 3)) ? `: did you mean "${closest.c}"?` : "";
@@ -140,6 +150,7 @@ function readFile(bytes: Uint8Array) {
     const table = readCsv(bytes, {
       maxBytes: MAX_UPLOAD_BYTES,
       maxRows: MAX_UPLOAD_ROWS,
+      maxBlankRows: MAX_UPLOAD_BLANK_ROWS,
       maxColumns: MAX_UPLOAD_COLUMNS,
     });
     return { ...table, columns: readHeader(table.header) };

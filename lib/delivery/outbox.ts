@@ -1,6 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { renderKept } from "./queued-emails";
 
 export type OutboxMessage = {
   id: number;
@@ -16,12 +17,17 @@ export type OutboxMessage = {
   createdAt: Date;
 };
 
-/** The newest messages kept in the email outbox, newest first. */
+/**
+ * The newest messages kept in the email outbox, newest first. A suppressed sandbox email is
+ * rendered here, when viewed (renderKept), not when its turn came.
+ */
 export async function listOutbox(db: PrismaClient, { limit = 50 }: { limit?: number } = {}): Promise<OutboxMessage[]> {
-  return db.emailOutbox.findMany({
+  const rows = await db.emailOutbox.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: Math.min(Math.max(1, limit), 500),
     select: {
+      payload: true,
+      suppress: true,
       id: true,
       kind: true,
       to: true,
@@ -35,6 +41,12 @@ export async function listOutbox(db: PrismaClient, { limit = 50 }: { limit?: num
       createdAt: true,
     },
   });
+  const messages: OutboxMessage[] = [];
+  for (const { payload, suppress, ...message } of rows) {
+    const body = await renderKept(db, { ...message, payload, suppress });
+    messages.push(body ? { ...message, ...body } : message);
+  }
+  return messages;
 }
 
 export type OutboxRow = Omit<OutboxMessage, "id"> & { providerId: string | null };

@@ -7,6 +7,7 @@ import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { openTwoHandles } from "@/lib/testing/two-handles";
 import { EMAIL_LEASE_MS, MAX_EMAIL_ATTEMPTS, queueEmail, sendQueuedEmails, type QueuedEmail } from "./queued-emails";
 import { QUEUED_KINDS, type QueuedKind } from "./queued-kinds";
+import { listOutbox } from "./outbox";
 import { outboxTransport } from "./transport";
 
 const t = databaseWithOwner();
@@ -62,7 +63,7 @@ const LINK = "https://gifts.example.test/api/auth/callback/email?token=secret-li
 
 async function queue(db: PrismaClient, kind: QueuedKind, giftId: string, sandbox = false) {
   const link = QUEUED_KINDS[kind].needs === "link" ? LINK : undefined;
-  await db.$transaction((tx) =>
+  return db.$transaction((tx) =>
     queueEmail(tx, { kind, giftId, to: "kim@example.test", sandbox, props: EXAMPLES[kind], link } as QueuedEmail),
   );
 }
@@ -164,6 +165,21 @@ describe("queued emails: every kind", () => {
     expect(await sendQueuedEmails(t.db, { transport })).toMatchObject({ suppressed: 1 });
     expect(transport.sent).toHaveLength(0);
     expect((await rowsOf(t.db, gift.id))[0]).toMatchObject({ status: "suppressed", transport: "none" });
+  });
+
+  test("a suppressed sandbox email is rendered when the outbox is viewed, not when its turn comes (issue 30)", async () => {
+    const gift = await insertGift(t.db, { ...t.owner, livemode: false, stage: "sent" });
+    const { id } = await queue(t.db, "reminder", gift.id, true);
+    expect(await sendQueuedEmails(t.db, { id, transport: fakeTransport() })).toMatchObject({ suppressed: 1 });
+    const [row] = await rowsOf(t.db, gift.id);
+    // Its subject is kept (cheap); its body is left for whoever opens the outbox.
+    expect(row).toMatchObject({ id, status: "suppressed", transport: "none", html: "", text: "" });
+    expect(row.subject).toBe(QUEUED_KINDS.reminder.subject(row.payload as never));
+    const viewed = (await listOutbox(t.db, { limit: 500 })).find((m) => m.id === id)!;
+    expect(viewed).toMatchObject({ status: "suppressed", subject: row.subject });
+    const { untieVersion } = await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } });
+    expect(viewed.html).toContain(untieToken(gift.id, untieVersion));
+    expect(viewed.text.length).toBeGreaterThan(0);
   });
 
   test("a worker that claimed an email and died: after the lease another sends it, under the same idempotency key", async () => {

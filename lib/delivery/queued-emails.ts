@@ -182,6 +182,23 @@ async function sendOne(
       summary.suppressed++;
       return;
     }
+    // A sandbox email is never sent: it is rendered when someone opens the outbox (renderKept),
+    // not here, so the test clock's many reminders cost a row each, not a React render each.
+    // Unless it carries a sealed link, which is erased now and could not be rendered later.
+    if (email.suppress && email.sealedLink === null && isQueuedKind(email.kind)) {
+      const kind = QUEUED_KINDS[email.kind] as { subject(p: unknown): string };
+      await db.emailOutbox.update({
+        where: { id: email.id },
+        data: {
+          subject: kind.subject(email.payload),
+          status: "suppressed",
+          transport: "none",
+          leaseUntil: null,
+        },
+      });
+      summary.suppressed++;
+      return;
+    }
     const message = await rendered(email);
     if (email.suppress) {
       await db.emailOutbox.update({
@@ -235,4 +252,43 @@ async function sendOne(
       console.error(`Ribbon: gave up on ${email.kind} email ${email.id} after ${email.attempts} attempts: ${reason}`);
     } else summary.retried++;
   }
+}
+
+/** A kept outbox row as `listOutbox` reads it: enough to know whether its body was left to render. */
+export type KeptEmail = {
+  id: number;
+  kind: string;
+  to: string;
+  html: string;
+  status: string;
+  giftId: string | null;
+  payload: unknown;
+  suppress: boolean;
+};
+
+/**
+ * A suppressed sandbox email's body, rendered now: sendQueuedEmails keeps only its subject
+ * (nothing is sent, and few are ever looked at). Rendered as its send would have rendered it, with
+ * the gift's untie URL as of now, and only where the outbox keeps bodies (keptBody). Other rows:
+ * their body as kept.
+ */
+export async function renderKept(db: PrismaClient, row: KeptEmail): Promise<{ html: string; text: string } | null> {
+  if (!(row.suppress && row.status === "suppressed" && row.html === "" && row.payload !== null)) return null;
+  if (!isQueuedKind(row.kind) || keptBody("none", { html: "x", text: "x" }).html === "") return null;
+  const gift = row.giftId
+    ? await db.gift.findUnique({ where: { id: row.giftId }, select: { untieVersion: true, stage: true } })
+    : null;
+  const { html, text } = await rendered({
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    giftId: row.giftId,
+    payload: row.payload,
+    sealedLink: null,
+    suppress: true,
+    attempts: 0,
+    untieVersion: gift?.untieVersion ?? null,
+    giftStage: gift?.stage ?? null,
+  });
+  return { html, text };
 }

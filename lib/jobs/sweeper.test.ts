@@ -7,6 +7,7 @@ import { fakeTransport } from "@/lib/testing/fake-transport";
 import type { MailTransport } from "@/lib/delivery";
 import { openTwoHandles } from "@/lib/testing/two-handles";
 import { createSweeper, startSweeper, stopSweeper } from "./sweeper";
+import { waitFor } from "@/lib/testing/wait-for";
 
 /** Inserts `count` due live email gifts in two statements (one insert each would take ages on PGlite). */
 async function insertDueGifts(
@@ -44,14 +45,6 @@ async function insertDueGifts(
   return ids;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 afterEach(() => vi.unstubAllEnvs());
 
 describe("the in-process sweeper", () => {
@@ -65,7 +58,10 @@ describe("the in-process sweeper", () => {
       sweepers.push(createSweeper({ db: async () => handles.a, transport: ta, intervalMs: 10 }));
       sweepers.push(createSweeper({ db: async () => handles.b, transport: tb, intervalMs: 10 }));
 
-      await waitFor(async () => (await handles.a.gift.count({ where: { stage: "sent" } })) === 1000, 150_000);
+      await waitFor(async () => (await handles.a.gift.count({ where: { stage: "sent" } })) === 1000, {
+        timeoutMs: 150_000,
+        what: "1,000 gifts sent",
+      });
       await Promise.all(sweepers.map((s) => s.stop()));
 
       expect(ta.calls + tb.calls).toBe(1000);
@@ -104,7 +100,9 @@ describe("the in-process sweeper", () => {
       // One gift per batch, one lane: overlapping runs would each claim a gift and send at the same time.
       sweeper.current = createSweeper({ db: async () => db, transport: slow, intervalMs: 1, batchSize: 1, lanes: 1 });
       await Promise.all([sweeper.current.runOnce(), sweeper.current.runOnce(), sweeper.current.runOnce()]);
-      await waitFor(async () => (await db.gift.count({ where: { stage: "sent" } })) === 3, 20_000);
+      await waitFor(async () => (await db.gift.count({ where: { stage: "sent" } })) === 3, {
+        what: "3 gifts sent",
+      });
       expect(maxInFlight).toBe(1);
     } finally {
       await sweeper.current?.stop();

@@ -11,6 +11,7 @@ import { startReceiver, type Receiver } from "@/lib/testing/webhook-receiver";
 import { createEndpoint, runWebhooks } from "@/lib/webhooks";
 import { outsideQuietHours, reminderSchedule } from "./cadence";
 import { remindDueGifts } from "./remind";
+import { PATIENT_MS } from "@/lib/testing/wait-for";
 
 // Issue 23 "Reminders": the cadence, the sweep's exactly-once claim, the stop rule, quiet hours.
 const t = databaseWithOwner();
@@ -244,10 +245,10 @@ describe("two workers at once", () => {
         expect(await remindedEvents(a, gift.id)).toHaveLength(2);
       }
       await Promise.all([
-        runWebhooks(a, { allowPrivate: true, timeoutMs: 2_000 }),
-        runWebhooks(b, { allowPrivate: true, timeoutMs: 2_000 }),
+        runWebhooks(a, { allowPrivate: true, timeoutMs: PATIENT_MS }),
+        runWebhooks(b, { allowPrivate: true, timeoutMs: PATIENT_MS }),
       ]);
-      await runWebhooks(a, { allowPrivate: true, timeoutMs: 2_000 });
+      await runWebhooks(a, { allowPrivate: true, timeoutMs: PATIENT_MS });
       const bodies = receiver.received.map((r) => JSON.parse(r.body));
       expect(bodies).toHaveLength(24);
       expect(new Set(bodies.map((body) => body.type))).toEqual(new Set(["gift.reminded"]));

@@ -6,7 +6,7 @@ import { HttpError } from "@/lib/errors";
 import { eventTypeOf, type EventType } from "@/lib/gifts/events";
 import { getGift, type GiftView } from "@/lib/gifts";
 import { isAwaitingChoice, stagesBefore } from "@/lib/gifts/stages";
-import { expiryInstant } from "@/lib/reminders/cadence";
+import { expiryInstant, reminderSchedule } from "@/lib/reminders/cadence";
 import { DAY_MS } from "@/lib/reminders/duration";
 import { remindDueGifts } from "@/lib/reminders/remind";
 import type { TeamRef } from "@/lib/teams";
@@ -14,8 +14,13 @@ import type { Caller } from "@/lib/tokens";
 
 /** The longest one advance may move a clock. */
 export const MAX_ADVANCE_MS = 90 * DAY_MS;
-/** Most gifts one batch advance moves. */
-export const MAX_BATCH_ADVANCE = 500;
+/**
+ * Most gifts one batch advance moves. With reminders coalesced, one gift fires at most its send,
+ * one reminder and its expiry in an advance: a batch advance is at most 3 × this many steps.
+ */
+export const MAX_BATCH_ADVANCE = 100;
+/** Most steps (a send, a reminder, an expiry) one gift's advance takes; the rules need 3. */
+const MAX_STEPS_PER_GIFT = 8;
 /** How long an advance holds a gift's clock; another advance of the gift waits for it. */
 const CLOCK_LEASE_MS = 60_000;
 const WAIT_STEP_MS = 50;
@@ -28,16 +33,36 @@ export const livemodeGift = (detail: string) => new HttpError(403, "Forbidden", 
 
 type Due = { kind: "send" | "remind" | "expire"; at: Date };
 
-/** The next thing due on a gift, by the rules the jobs use, or null. */
-async function nextDue(db: PrismaClient, giftId: string): Promise<Due | null> {
+/**
+ * The next thing due on a gift by `to`, by the rules the jobs use, or null. Reminders are
+ * coalesced as the live job coalesces overdue ones (lib/reminders/remind.ts): of the reminders
+ * due by `to`, only the latest is sent, at its own time, and the ones before it are passed over.
+ * An advance jumps the clock, as workers that were down do: 16 reminders in a P90D advance are
+ * one email, not 16.
+ */
+async function nextDue(db: PrismaClient, giftId: string, to: Date): Promise<Due | null> {
   const g = await db.gift.findUniqueOrThrow({
     where: { id: giftId },
-    select: { stage: true, deliveryMethod: true, scheduledAt: true, nextReminderAt: true, expiresOn: true },
+    select: {
+      stage: true,
+      deliveryMethod: true,
+      scheduledAt: true,
+      nextReminderAt: true,
+      expiresOn: true,
+      reminders: true,
+      sentAt: true,
+      timeZone: true,
+    },
   });
   const due: Due[] = [];
   if (g.stage === "scheduled" && g.deliveryMethod === "email" && g.scheduledAt)
     due.push({ kind: "send", at: g.scheduledAt });
-  if (isAwaitingChoice(g.stage) && g.nextReminderAt) due.push({ kind: "remind", at: g.nextReminderAt });
+  if (isAwaitingChoice(g.stage) && g.nextReminderAt) {
+    const latest = reminderSchedule(g)
+      .filter((at) => at <= to)
+      .at(-1);
+    due.push({ kind: "remind", at: latest && latest > g.nextReminderAt ? latest : g.nextReminderAt });
+  }
   if (g.expiresOn && stagesBefore("expired").includes(g.stage as never))
     due.push({ kind: "expire", at: expiryInstant(g.expiresOn) });
   // In time order; on one instant, as the day goes: the send, then a reminder, then the expiry.
@@ -75,17 +100,18 @@ async function takeClock(db: PrismaClient, giftId: string, ms: number): Promise<
 
 /**
  * Advances one sandbox gift's clock by `ms` and fires, in time order, whatever became due: the
- * scheduled send, each reminder, the expiry. Each is done by the very function its job calls
+ * scheduled send, the latest reminder due (the ones before it passed over, as the live job does
+ * for overdue reminders), the expiry. Each is done by the very function its job calls
  * (deliverGift, remindDueGifts, expireGifts) with the clock's time as `now`, so it happens
- * exactly as live (sandbox emails stay in the outbox, suppressed). Returns what fired.
+ * as live (sandbox emails stay in the outbox, suppressed, rendered when viewed). Returns what fired.
  */
 export async function advanceGiftClock(db: PrismaClient, giftId: string, ms: number): Promise<Fired[]> {
   const { from, to } = await takeClock(db, giftId, ms);
   const last = await db.giftEvent.findFirst({ where: { giftId }, orderBy: { id: "desc" }, select: { id: true } });
   try {
     // Each step fires one thing or moves the gift on; the bound only guards against a rule that doesn't.
-    for (let step = 0; step < 200; step++) {
-      const due = await nextDue(db, giftId);
+    for (let step = 0; step < MAX_STEPS_PER_GIFT; step++) {
+      const due = await nextDue(db, giftId, to);
       if (!due || due.at > to) break;
       const now = due.at < from ? from : due.at;
       if (due.kind === "send") await deliverGift(db, giftId, { now });

@@ -16,6 +16,7 @@ import { EVENT_TYPES, eventTypeOf, type EventType } from "./event-types";
 import { listEvents } from "./event-feed";
 import { runWebhooks } from "./run";
 import { decryptSecret } from "./secrets";
+import { PATIENT_MS } from "@/lib/testing/wait-for";
 
 const t = databaseWithOwner();
 let receiver: Receiver;
@@ -34,7 +35,10 @@ const callerFor = (
   credentialId: 0,
 });
 // Timeouts at 2 s: a busy machine (CI builds beside the tests) can keep the local receiver over half a second; the slow reply below takes 3 s.
-const run = (db: PrismaClient, now?: Date) => runWebhooks(db, { allowPrivate: true, timeoutMs: 2_000, now });
+// The receiver answers at once: a patient timeout only bounds a failure (a 2 s one timed out on a
+// busy machine and the test found nothing received). The timeout test sets its own, against a hang.
+const run = (db: PrismaClient, now?: Date, timeoutMs = PATIENT_MS) =>
+  runWebhooks(db, { allowPrivate: true, timeoutMs, now });
 const headersOf = (r: Receiver["received"][number]) => ({
   "webhook-id": String(r.headers["webhook-id"]),
   "webhook-timestamp": String(r.headers["webhook-timestamp"]),
@@ -130,13 +134,14 @@ describe("delivery from the event table", () => {
   it("retries after a 500 and a timeout on the backoff schedule, then succeeds; every attempt is recorded with one webhook-id", async () => {
     const a = await accountWithEndpoint(receiver.url, ["gift.scheduled"]);
     const before = receiver.received.length;
-    receiver.reply({ status: 500, body: "boom" }, { status: 200, delayMs: 3_000 }, { status: 204 });
+    // The second answer never comes in time (a 10-minute hang against a 500 ms timeout).
+    receiver.reply({ status: 500, body: "boom" }, { status: 200, delayMs: 600_000 }, { status: 204 });
     await insertGift(t.db, a.owner);
     const t0 = new Date();
     expect(await run(t.db, t0)).toMatchObject({ attempts: 1, retried: 1 });
     expect(await run(t.db, new Date(t0.getTime() + RETRY_SCHEDULE_MS[0] - 1_000))).toMatchObject({ attempts: 0 });
     const t1 = new Date(t0.getTime() + RETRY_SCHEDULE_MS[0]);
-    expect(await run(t.db, t1)).toMatchObject({ attempts: 1, retried: 1 });
+    expect(await run(t.db, t1, 500)).toMatchObject({ attempts: 1, retried: 1 });
     expect(await run(t.db, new Date(t1.getTime() + RETRY_SCHEDULE_MS[1] - 1_000))).toMatchObject({ attempts: 0 });
     expect(await run(t.db, new Date(t1.getTime() + RETRY_SCHEDULE_MS[1]))).toMatchObject({ attempts: 1, succeeded: 1 });
 

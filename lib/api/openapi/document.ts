@@ -129,7 +129,7 @@ const simulateBody = z
     }),
     advance: z.string().max(20).optional().meta({
       description:
-        "Moves the gift's test clock forward by this ISO 8601 duration (weeks, days, hours, minutes; at most `P90D`) and fires, in time order, whatever became due: the scheduled send, each reminder, the expiry. Not with `stage`.",
+        "Moves the gift's test clock forward by this ISO 8601 duration (weeks, days, hours, minutes; at most `P90D`) and fires, in time order, whatever became due: the scheduled send, the latest reminder due (the earlier ones passed over, as the live job does with overdue reminders), the expiry. Not with `stage`.",
       example: "P7D",
     }),
     batch: z
@@ -167,7 +167,7 @@ const swapCollectionsBody = z
   .meta({ id: "SwapCollectionsRequest" });
 const CONFLICT = {
   "409": errorResponse(
-    "That stage change is not allowed from the gift's current stage; or `batch` on a gift created alone (`not_in_batch`), a batch of more than 500 gifts (`batch_too_large`), another advance still running after 20 s (`clock_busy`).",
+    "That stage change is not allowed from the gift's current stage; or `batch` on a gift created alone (`not_in_batch`), a batch of more than 100 gifts (`batch_too_large`), another advance still running after 20 s (`clock_busy`).",
   ),
 };
 
@@ -508,7 +508,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: simulateBody,
     response: R.SimulationDocument,
     description:
-      "Sandbox only. With `stage`: moves the gift along the stage machine as a recipient or carrier would, firing the same events and webhooks; `redeemed` fills a sample product and address. With `advance`: moves the gift's test clock (its own now: the scheduled jobs leave a gift on a clock alone) and fires what became due in time order (the send, each reminder, the expiry) by the same functions as the jobs, at the clock's times; its emails stay in the outbox (suppressed), `meta.fired` lists what happened. Two advances of one gift run one after the other. 403 for live gifts (`livemode_gift` with `advance`).",
+      "Sandbox only. With `stage`: moves the gift along the stage machine as a recipient or carrier would, firing the same events and webhooks; `redeemed` fills a sample product and address. With `advance`: moves the gift's test clock (its own now: the scheduled jobs leave a gift on a clock alone) and fires what became due in time order (the send, the latest reminder due, the expiry) by the same functions as the jobs, at the clock's times; its emails stay in the outbox (suppressed), `meta.fired` lists what happened. Two advances of one gift run one after the other. 403 for live gifts (`livemode_gift` with `advance`).",
     extraErrors: CONFLICT,
   },
   {

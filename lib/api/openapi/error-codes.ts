@@ -113,7 +113,7 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning: "A test clock was asked of a live gift: only sandbox gifts have one.",
   },
   { code: "not_in_batch", status: 409, meaning: "A batch advance of a gift created alone." },
-  { code: "batch_too_large", status: 409, meaning: "A batch advance of a batch of more than 500 gifts." },
+  { code: "batch_too_large", status: 409, meaning: "A batch advance of a batch of more than 100 gifts." },
   { code: "clock_busy", status: 409, meaning: "Another advance of the gift's clock was still running after 20 s." },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   {

@@ -452,10 +452,26 @@ export const ErrorObject = z
   .meta({ id: "Error" });
 
 export const ErrorDocument = z
-  .strictObject({ errors: z.array(ErrorObject).min(1), meta: z.strictObject({ "request-id": z.string() }) })
+  .strictObject({
+    errors: z.array(ErrorObject).min(1).max(100),
+    meta: z.strictObject({
+      "request-id": z.string(),
+      "errors-total": z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: "Only when there were more than 100 problems: how many there were." }),
+      "errors-shown": z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: "Only with `errors-total`: how many are listed (the first 100)." }),
+    }),
+  })
   .meta({
     id: "ErrorDocument",
-    description: "Every failure. Validation reports every problem of the request at once.",
+    description:
+      "Every failure. Validation reports every problem of the request at once: the first 100, with the total in `meta` past that.",
   });
 
 const eventType = z.enum(EVENT_TYPES);

@@ -280,6 +280,31 @@ describe("bulk limits", () => {
     expect(await t.db.gift.count({ where: { chargeId: charge.id } })).toBe(10_000);
   }, 180_000);
 
+  // Issue 30: 10,000 invalid recipients cost 10,000² (each recipient's check looked through every
+  // problem found so far) and answered 3 MB of errors. Now: found in one pass, the first 100 listed.
+  it("answers 10,000 invalid recipients with a 400 listing the first 100 problems and the total in meta", async () => {
+    const before = await counts(t.db);
+    const body = bulkBody(10_000, {}, () => ({ name: "", email: undefined }));
+    const res = await apiAs(a.tokens.live).post("/bulk/gifts", body);
+    expect(res.status).toBe(400);
+    expect(res.body.meta).toEqual({
+      "request-id": res.headers.get("request-id"),
+      "errors-total": 20_000,
+      "errors-shown": 100,
+    });
+    expect(res.body.errors).toHaveLength(100);
+    // The first ones, in order: each recipient's name, then its email.
+    expect(res.body.errors.slice(0, 4).map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      "/gift/recipients_attributes/0/name",
+      "/gift/recipients_attributes/0/email",
+      "/gift/recipients_attributes/1/name",
+      "/gift/recipients_attributes/1/email",
+    ]);
+    expect(res.body.errors[99].source.pointer).toBe("/gift/recipients_attributes/49/email");
+    expect(JSON.stringify(res.body).length).toBeLessThan(40_000);
+    expect(await counts(t.db)).toEqual(before);
+  }, 60_000);
+
   it("rejects 10,001 recipients with a 400 and creates nothing", async () => {
     const before = await counts(t.db);
     const res = await apiAs(a.tokens.live).post("/bulk/gifts", bulkBody(10_001));

@@ -5,6 +5,7 @@ import { createAccount } from "@/lib/testing/fixtures";
 import { startReceiver, type Receiver } from "@/lib/testing/webhook-receiver";
 import { EVENT_TYPES, MAX_ENDPOINTS, runWebhooks } from "@/lib/webhooks";
 import { expectError, expectValidation, giftBody, ISO_MS, nextPath, openDatabaseForFile } from "./helpers";
+import { PATIENT_MS } from "@/lib/testing/wait-for";
 
 const t = openDatabaseForFile();
 let a: Awaited<ReturnType<typeof createAccount>>;
@@ -22,7 +23,8 @@ afterEach(() => vi.unstubAllEnvs());
 const endpointBody = (over: Record<string, unknown> = {}) => ({
   webhook_endpoint: { url: receiver.url, description: "Orders system", ...over },
 });
-const deliver = () => runWebhooks(t.db, { allowPrivate: true, timeoutMs: 1_000 });
+// The receiver answers at once: the timeout only bounds a failure, generously (a busy machine).
+const deliver = () => runWebhooks(t.db, { allowPrivate: true, timeoutMs: PATIENT_MS });
 
 describe("webhook endpoints API", () => {
   it("creates (secret shown once), lists, gets, updates and deletes, with and without the team prefix", async () => {
