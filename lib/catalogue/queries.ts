@@ -1,4 +1,6 @@
+import { queryRows, type Queryable } from "@/lib/database/sql";
 import type { Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** What a team may use: the global catalogue plus the team's own items. */
 export const availableTo = (teamId: string) => ({ OR: [{ global: true }, { teamId }] });
@@ -41,11 +43,17 @@ export function collectionsForPerson(db: Tx, userId: string) {
   });
 }
 
-/** Collection names by id (for describing a credential's caps); unknown ids are left out. */
-export async function collectionNames(db: Tx, ids: number[]): Promise<Map<number, string>> {
+/**
+ * Collection names by id (for describing a credential's caps, and its refusals inside the
+ * charging transaction); unknown ids are left out.
+ */
+export async function collectionNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.collection.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    Prisma.sql`SELECT "id", "name" FROM "Collection" WHERE "id" IN (${Prisma.join(ids)})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
 /** The collections a team can send, by name and price only (the team page's choices). */
