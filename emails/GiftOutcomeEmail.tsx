@@ -1,5 +1,5 @@
 import { Section, Text } from "@react-email/components";
-import { EmailFooter } from "./components/EmailFooter";
+import { SenderFooter } from "./components/EmailFooter";
 import { EmailLayout } from "./components/EmailLayout";
 import { heading, quote, text } from "./styles";
 
@@ -51,7 +51,7 @@ export default function GiftOutcomeEmail(props: GiftOutcomeEmailProps) {
           </>
         )}
       </Section>
-      <EmailFooter>You sent this gift through Ribbon.</EmailFooter>
+      <SenderFooter />
     </EmailLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { Section, Text } from "@react-email/components";
-import { EmailFooter } from "./components/EmailFooter";
+import { SenderFooter } from "./components/EmailFooter";
 import { EmailLayout } from "./components/EmailLayout";
 import { heading, quote, text } from "./styles";
 
@@ -22,7 +22,7 @@ export default function ThankYouEmail({ recipientName, note, productName, destin
           They chose {productName}; it ships to {destination}.
         </Text>
       </Section>
-      <EmailFooter>You sent this gift through Ribbon.</EmailFooter>
+      <SenderFooter />
     </EmailLayout>
   );
 }

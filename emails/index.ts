@@ -1,4 +1,4 @@
-// Every email template with its preview props: the render test walks this list.
+// Every email template, listed once (`templates`), and its props' types: the render test walks the list.
 import DeliveredEmail from "./DeliveredEmail";
 import GiftApprovalEmail from "./GiftApprovalEmail";
 import GiftEmail from "./GiftEmail";
@@ -12,20 +12,6 @@ import TeamInvitationEmail from "./TeamInvitationEmail";
 import ThankYouEmail from "./ThankYouEmail";
 import WebhookDisabledEmail from "./WebhookDisabledEmail";
 
-export {
-  DeliveredEmail,
-  GiftApprovalEmail,
-  GiftEmail,
-  GiftOutcomeEmail,
-  OutcomeConfirmationEmail,
-  RedemptionEmail,
-  ReminderEmail,
-  ShippedEmail,
-  SignInEmail,
-  TeamInvitationEmail,
-  ThankYouEmail,
-  WebhookDisabledEmail,
-};
 export type { DeliveredEmailProps } from "./DeliveredEmail";
 export type { GiftApprovalEmailProps } from "./GiftApprovalEmail";
 export type { GiftEmailProps } from "./GiftEmail";

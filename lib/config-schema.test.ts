@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, test } from "vitest";
@@ -123,5 +124,25 @@ describe("the README's configuration table and the schema", () => {
       expect(problems, `${name}=${value}`).toHaveLength(1);
       expect(problems[0], `${name}=${value}`).toMatch(new RegExp(`^${name} must `));
     }
+  });
+});
+
+describe("npm start checks PORT and HOST before it hands them to next", () => {
+  // scripts/start.mjs refuses them before it builds or spawns anything, in the boot's format.
+  it.each([
+    [{ PORT: "seventy" }, ["PORT must be a port number from 1 to 65535"]],
+    [{ HOST: "not a host!" }, ["HOST must be a host name or an IP address to listen on"]],
+  ])("%o stops it with one line naming the variable", (bad, lines) => {
+    const run = spawnSync(process.execPath, ["scripts/start.mjs"], {
+      cwd: path.join(import.meta.dirname, ".."),
+      env: { ...process.env, ...bad },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `Ribbon could not start: the configuration is invalid:\n${lines.map((l) => `  ${l}\n`).join("")}`,
+    );
   });
 });

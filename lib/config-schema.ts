@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
+import { listenShape, presentVariables, problemLines } from "./config-listen.mjs";
 
 const flag = (values: string[]) =>
   z.enum(values as [string, ...string[]], { error: `must be ${values.map((v) => `"${v}"`).join(" or ")}` }).optional();
@@ -32,15 +33,7 @@ const httpUrl = (what: string) =>
  * The table in docs/operations.md documents each one.
  */
 export const envSchema = z.object({
-  PORT: z
-    .string()
-    .regex(/^\d{1,5}$/, "must be a port number")
-    .refine((v) => Number(v) >= 1 && Number(v) <= 65535, "must be a port number from 1 to 65535")
-    .optional(),
-  HOST: z
-    .string()
-    .regex(/^[\w.:[\]-]+$/, "must be a host name or an IP address to listen on")
-    .optional(),
+  ...listenShape,
   APP_URL: httpUrl("the public base URL, e.g. https://gifts.example.com").refine(
     (v) => !v || !/[?#]/.test(v),
     "must not have a query or fragment",
@@ -105,9 +98,9 @@ export const envSchema = z.object({
  * AUTH_SECRET must be set: generating one per instance would break sessions and untie URLs.
  */
 export function configProblems(env: Record<string, string | undefined>): string[] {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const present = presentVariables(env);
   const result = envSchema.safeParse(present);
-  const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
+  const problems = result.success ? [] : problemLines(result.error.issues);
   if (present.DATABASE_URL && !present.AUTH_SECRET) {
     problems.push(
       "AUTH_SECRET must be set when DATABASE_URL is: every instance must share it (e.g. openssl rand -base64 32)",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { configProblems } from "./config-schema";
+import { invalidConfiguration } from "./config-listen.mjs";
 
 // The one module that reads process.env (a lint rule refuses it anywhere else). Values are read
 // when asked for, so tests can vary them; `assertValidConfig()` checks them all once at start.
@@ -101,7 +102,7 @@ export const config = {
 /** At start: every variable checked against the schema; a bad value stops the server with one line per variable. */
 export function assertValidConfig(): void {
   const problems = configProblems(env);
-  if (problems.length > 0) throw new Error(`the configuration is invalid:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0) throw new Error(invalidConfiguration(problems));
 }
 
 /**

@@ -2,6 +2,15 @@
 // Installs nothing; migrations, seed and demo data run inside the server (instrumentation.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { invalidConfiguration, listenProblems } from "../lib/config-listen.mjs";
+
+// PORT and HOST go to `next start`, which would refuse them in words of its own: check them
+// first, with the config schema's rules and its one line per variable (the rest is checked at boot).
+const problems = listenProblems(process.env);
+if (problems.length > 0) {
+  console.error(`Ribbon could not start: ${invalidConfiguration(problems)}`);
+  process.exit(1);
+}
 
 const next = "node_modules/.bin/next";
 if (!existsSync(".next/BUILD_ID")) {

@@ -11,3 +11,6 @@ export function EmailFooter({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+/** The foot of the emails to a gift's sender (what became of the gift they sent). */
+export const SenderFooter = () => <EmailFooter>You sent this gift through Ribbon.</EmailFooter>;

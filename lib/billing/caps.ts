@@ -1,3 +1,4 @@
+import { collectionNames } from "@/lib/catalogue";
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { HttpError, type FieldProblem } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -46,20 +47,20 @@ export const hasCaps = (caps: SpendCaps | null): caps is SpendCaps =>
 export const capsToJson = (caps: SpendCaps | null) => (hasCaps(caps) ? caps : Prisma.DbNull);
 
 /** The caps in plain words, for the consent screen and the token page: "up to $200.00 a day". */
-export function describeCaps(caps: SpendCaps | null, collectionNames: (id: number) => string = String): string[] {
+export function describeCaps(caps: SpendCaps | null, collectionName: (id: number) => string = String): string[] {
   if (!hasCaps(caps)) return [];
   const $ = (cents: number) => `$${formatMoney(cents).replace(/\B(?=(\d{3})+\.)/g, ",")}`;
   return [
     caps.perGiftCents !== null ? `up to ${$(caps.perGiftCents)} per gift` : null,
     caps.dailyCents !== null ? `up to ${$(caps.dailyCents)} a day` : null,
     caps.monthlyCents !== null ? `up to ${$(caps.monthlyCents)} a month` : null,
-    caps.collectionIds !== null
-      ? caps.collectionIds.length === 0
-        ? "no collection at all"
-        : `only from ${caps.collectionIds.map(collectionNames).join(", ")}`
-      : null,
+    caps.collectionIds !== null ? allowedCollections(caps.collectionIds, collectionName) : null,
   ].filter((line): line is string => line !== null);
 }
+
+/** The collections a credential may send from, by name, as the consent screen and refusals say it. */
+const allowedCollections = (ids: number[], name: (id: number) => string) =>
+  ids.length === 0 ? "no collection at all" : `only from ${ids.map(name).join(", ")}`;
 
 /**
  * Caps from a form or a request: amounts like "200.00" (blank or null: no cap) and collection
@@ -181,14 +182,18 @@ const overCap = (code: string, detail: string, meta: Record<string, unknown>) =>
 async function check(db: Queryable, by: Credential, caps: SpendCaps, input: CapsCheck): Promise<CapsUse> {
   const credential = by.via === "oauth" ? "This application's access" : "This token";
   const refused = input.collectionIds.filter((id) => caps.collectionIds !== null && !caps.collectionIds.includes(id));
-  if (refused.length > 0)
+  if (refused.length > 0) {
+    const allowed = caps.collectionIds!;
+    const names = await collectionNames(db, [...refused, ...allowed]);
+    const name = (id: number) => names.get(id) ?? `collection ${id}`;
     throw new HttpError(
       403,
       "Forbidden",
-      `${credential} may not send from collection ${refused.join(", ")}: it is limited to collections ${caps.collectionIds!.join(", ") || "(none)"}. Nothing was created or charged.`,
-      { cap: "collections", "allowed-collections": caps.collectionIds!.map(String) },
+      `${credential} may not send from ${refused.map(name).join(", ")}: it may send ${allowedCollections(allowed, name)}. Nothing was created or charged.`,
+      { cap: "collections", "refused-collections": refused.map(String), "allowed-collections": allowed.map(String) },
       "collection_not_allowed",
     );
+  }
   if (caps.perGiftCents !== null && input.largestGiftCents > caps.perGiftCents)
     throw overCap(
       "cap_per_gift_exceeded",

@@ -1,4 +1,11 @@
-export { collectionsForPerson, listCollections, listDesigns, listLogos, teamCollectionChoices } from "./queries";
+export {
+  collectionNames,
+  collectionsForPerson,
+  listCollections,
+  listDesigns,
+  listLogos,
+  teamCollectionChoices,
+} from "./queries";
 export { readSwapCollections } from "./swap";
 export { seedCatalogue } from "./seed";
 export { listCharities, type CharityChoice } from "./charities";

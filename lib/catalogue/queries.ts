@@ -1,4 +1,6 @@
+import { queryRows, type Queryable } from "@/lib/database/sql";
 import type { Tx } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** What a team may use: the global catalogue plus the team's own items. */
 export const availableTo = (teamId: string) => ({ OR: [{ global: true }, { teamId }] });
@@ -39,6 +41,19 @@ export function collectionsForPerson(db: Tx, userId: string) {
     orderBy: [{ global: "asc" }, { name: "asc" }],
     select: { id: true, name: true, priceCents: true },
   });
+}
+
+/**
+ * Collection names by id (for describing a credential's caps, and its refusals inside the
+ * charging transaction); unknown ids are left out.
+ */
+export async function collectionNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    Prisma.sql`SELECT "id", "name" FROM "Collection" WHERE "id" IN (${Prisma.join(ids)})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
 /** The collections a team can send, by name and price only (the team page's choices). */

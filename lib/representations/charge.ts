@@ -3,6 +3,17 @@ import { formatMoney } from "@/lib/money";
 import type { ResourceObject } from "./resource";
 
 /**
+ * A credential's one unambiguous key: `tok_<id>` for a developer token, `oat_<id>` for an OAuth
+ * access token (ids alone collide: token 1 and OAuth token 1 are two credentials).
+ */
+export const credentialKey = (via: "token" | "oauth", id: number) => `${via === "token" ? "tok" : "oat"}_${id}`;
+
+const credentialOf = (item: LedgerItem) =>
+  item.causedBy?.credentialId != null && (item.causedBy.via === "token" || item.causedBy.via === "oauth")
+    ? credentialKey(item.causedBy.via, item.causedBy.credentialId)
+    : null;
+
+/**
  * One line of the team's charges (lib/billing/ledger.ts): a charge's share for one gift, or a
  * refund. `amount` is negative for refunds; the items of one `charge` add up to that ledger
  * entry's amount.
@@ -22,6 +33,8 @@ export function serializeCharge(item: LedgerItem): ResourceObject {
       "refund-of": item.refundOfId === null ? null : String(item.refundOfId),
       "caused-by": item.causedBy && {
         via: item.causedBy.via,
+        credential: credentialOf(item),
+        // Kept for clients written before `credential`: unique only together with `via`.
         "credential-id": item.causedBy.credentialId === null ? null : String(item.causedBy.credentialId),
         user: item.causedBy.userId,
       },
@@ -44,6 +57,7 @@ export const CHARGE_CSV_COLUMNS = [
   "description",
   "actor_via",
   "credential_id",
+  "credential",
 ] as const;
 
 /** One row of the CSV export: the same item as serializeCharge, its cells in CHARGE_CSV_COLUMNS order. */
@@ -62,5 +76,6 @@ export function chargeCsvRow(item: LedgerItem): string[] {
     item.description,
     item.causedBy?.via ?? "",
     credentialId === null ? "" : String(credentialId),
+    credentialOf(item) ?? "",
   ];
 }

@@ -74,7 +74,8 @@ export async function simulateGift(
   return db.$transaction(async (tx) => {
     const gift = await getGift(tx, caller, team, giftId);
     if (gift.livemode) throw forbidden("Only sandbox gifts can be simulated.");
-    const at = new Date();
+    // A gift with a test clock lives at its clock's time: its simulated moves are dated there too.
+    const at = gift.clockAt ?? new Date();
     const moved = await moveGift(tx, gift.id, stage, {
       at,
       message: "Simulated in the sandbox",

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { GIFT_ACTIONS, STAGES } from "@/lib/gifts";
 import { openApiDocument } from "./document";
 
 const API_DIR = path.resolve(import.meta.dirname, "../../../app/api/v1");
@@ -43,6 +44,13 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(["accessToken", "bearer", "oauth2"]);
     expect(JSON.stringify(doc.components?.securitySchemes)).toContain("http://localhost:3000/oauth2/token");
     expect(doc.info.description).toContain("`card_declined`");
+  });
+
+  it("summarises a stage's webhook as where the gift moved, an action's as what happened", () => {
+    const summary = (type: string) => doc.webhooks?.[type]?.post?.summary;
+    for (const stage of STAGES) expect(summary(`gift.${stage}`)).toBe(`gift.${stage}: a gift moved to ${stage}`);
+    for (const action of GIFT_ACTIONS) expect(summary(`gift.${action}`)).not.toMatch(/moved to/);
+    expect(summary("gift.reminded")).toBe("gift.reminded: a reminder email went to a recipient who hasn't chosen yet");
   });
 
   it("describes request bodies from the validators: required fields, limits, no unknown keys", () => {

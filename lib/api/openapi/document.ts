@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { config } from "@/lib/config";
-import { STAGES } from "@/lib/gifts";
+import { GIFT_ACTIONS, STAGES, type GiftAction } from "@/lib/gifts";
 import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
 import { giftChangesBody, REOPEN_WINDOW_DAYS } from "@/lib/gifts/update-schema";
 import { RESEND_GAP_SECONDS, RESENDS_PER_DAY } from "@/lib/ratelimit/gift-resends";
@@ -772,6 +772,22 @@ const DESCRIPTION = `Ribbon sends gifts people actually want: create a gift for 
 **Errors.** Every error entry has a stable \`code\`: ${ERROR_CODES.map((c) => `\`${c.code}\``).join(", ")}.`;
 
 /** The OpenAPI 3.1 document of the API, with every URL on APP_URL. */
+/** What happened, for each event type that is an action rather than a stage (docs/webhooks.md). */
+const ACTION_SUMMARIES: Record<GiftAction, string> = {
+  reminded: "a reminder email went to a recipient who hasn't chosen yet",
+  updated: "the sender changed a gift",
+  resent: "a gift's email was sent again",
+  reopened: "an expired gift's expiry was extended, reopening it",
+  approved: "an owner approved a gift that waited for approval",
+};
+
+/** A webhook's summary: a stage's event says where the gift moved, an action's what happened. */
+const eventSummary = (type: string) => {
+  const name = type.slice("gift.".length);
+  const action = GIFT_ACTIONS.find((a) => a === name);
+  return `${type}: ${action ? ACTION_SUMMARIES[action] : `a gift moved to ${name}`}`;
+};
+
 export function openApiDocument() {
   const base = config.appUrl;
   return createDocument({
@@ -837,7 +853,7 @@ export function openApiDocument() {
         {
           post: {
             operationId: `webhook_${type.replace(".", "_")}`,
-            summary: `${type}: a gift moved to ${type.slice("gift.".length)}`,
+            summary: eventSummary(type),
             tags: ["Webhooks"],
             requestBody: { content: { "application/json": { schema: R.WebhookPayload } } },
             responses: {

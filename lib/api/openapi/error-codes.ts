@@ -52,6 +52,22 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "invalid_time_zone", status: 422, meaning: "`time_zone` is not an IANA time zone name." },
   { code: "conflicting_fields", status: 422, meaning: "Fields that can't go together (`stage` and `advance`)." },
   { code: "not_a_boolean", status: 422, meaning: "A field that takes true or false holds something else." },
+  { code: "too_large", status: 422, meaning: "An amount (a budget or a cap) over `1000000.00`." },
+  {
+    code: "invalid_url",
+    status: 422,
+    meaning: "A webhook endpoint's `url` is not an absolute http or https URL with a host.",
+  },
+  {
+    code: "private_address",
+    status: 422,
+    meaning: "A webhook endpoint's `url` points to a private address, `localhost` or `*.localhost`.",
+  },
+  {
+    code: "invalid_event_types",
+    status: 422,
+    meaning: "`event_types` is not a non-empty list of known event types.",
+  },
   { code: "invalid", status: 422, meaning: "Any other invalid value." },
   { code: "card_declined", status: 400, meaning: "BillingError: the team's card was declined." },
   { code: "no_card_on_file", status: 400, meaning: "BillingError: the team has no card." },
@@ -102,6 +118,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning: "A viewer of the team asked to send, preview or cancel gifts: viewers only read them.",
   },
   {
+    code: "second_approver_required",
+    status: 403,
+    meaning:
+      "An owner asked to approve a gift they sent while the team has another owner, or a team's only owner did so with an API token or OAuth grant (only on the dashboard).",
+  },
+  {
     code: "not_pending_approval",
     status: 409,
     meaning:
@@ -138,6 +160,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     code: "expired_too_long_ago",
     status: 409,
     meaning: "`PATCH` of `expires_on`: the gift expired more than 30 days ago.",
+  },
+  {
+    code: "never_approved",
+    status: 409,
+    meaning:
+      "`PATCH` of `expires_on`: the gift expired waiting for approval, was never charged, and can't be reopened.",
   },
   {
     code: "not_sent_yet",

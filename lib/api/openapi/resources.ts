@@ -412,10 +412,19 @@ export const Charge = resource(
         via: z.enum(["token", "oauth", "session", "system"]).meta({
           description: "A developer token, an OAuth token, the website (session), or Ribbon itself (a job).",
         }),
-        "credential-id": z
+        credential: z
           .string()
+          .regex(/^(tok|oat)_\d+$/)
           .nullable()
-          .meta({ description: "The developer or OAuth token's id; null for session and system." }),
+          .meta({
+            description:
+              "The credential, one key across kinds: `tok_<id>` a developer token, `oat_<id>` an OAuth token; null for session and system.",
+            example: "tok_12",
+          }),
+        "credential-id": z.string().nullable().meta({
+          description:
+            "Deprecated: use `credential`. The developer or OAuth token's id, unique only together with `via` (token 1 and OAuth token 1 are two credentials); null for session and system.",
+        }),
         user: z.string().nullable().meta({ description: "The person's id; null for system." }),
       })
       .nullable()
@@ -429,9 +438,9 @@ export const ChargeList = z.strictObject({ data: z.array(Charge), links: PageLin
 export const ChargeCsv = z.string().meta({
   id: "ChargeCsv",
   description:
-    "RFC 4180 CSV (CRLF line ends), a header row then one row per line item: `id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id`. A text cell beginning with `=`, `+`, `-`, `@`, a tab or a CR gets a leading `'` so spreadsheets never run it as a formula; plain numbers (a refund's `-25.00`) are left as they are.",
+    "RFC 4180 CSV (CRLF line ends), a header row then one row per line item: `id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id,credential` (`credential` is the one key of the credential, `tok_12` or `oat_3`; `credential_id` alone is ambiguous across kinds and kept for existing imports). A text cell beginning with `=`, `+`, `-`, `@`, a tab or a CR gets a leading `'` so spreadsheets never run it as a formula; plain numbers (a refund's `-25.00`) are left as they are.",
   example:
-    "id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id\r\nrfd_8,refund,-25.00,USD,2026-11-26T10:00:00.000Z,gft_…,,,8,Refund for cancelled gift gft_…,token,3\r\n",
+    "id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id,credential\r\nrfd_8,refund,-25.00,USD,2026-11-26T10:00:00.000Z,gft_…,,,8,Refund for cancelled gift gft_…,token,3,tok_3\r\n",
 });
 
 export const ErrorObject = z

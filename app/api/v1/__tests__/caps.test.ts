@@ -12,6 +12,7 @@ import { bulkBody, expectError, giftBody, openDatabaseForFile } from "./helpers"
 const t = openDatabaseForFile();
 let price: number;
 let coffee: number;
+let otherName: string;
 let other: number;
 
 beforeAll(async () => {
@@ -19,7 +20,9 @@ beforeAll(async () => {
   const coffeeLovers = await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers", global: true } });
   price = coffeeLovers.priceCents;
   coffee = coffeeLovers.id;
-  other = (await t.db.collection.findFirstOrThrow({ where: { global: true, id: { not: coffee } } })).id;
+  const otherCollection = await t.db.collection.findFirstOrThrow({ where: { global: true, id: { not: coffee } } });
+  other = otherCollection.id;
+  otherName = otherCollection.name;
 });
 
 const spentBy = async (token: string) => {
@@ -48,7 +51,15 @@ describe("caps on a developer token", () => {
     await setLiveTokenCaps(t.db, owner.user.id, { collections: [String(other)] });
     const refused = expectError(await api.post("/gifts", giftBody()), 403, "Forbidden");
     expect(refused.code).toBe("collection_not_allowed");
-    expect(refused.meta).toMatchObject({ cap: "collections", "allowed-collections": [String(other)] });
+    expect(refused.meta).toMatchObject({
+      cap: "collections",
+      "refused-collections": [String(coffee)],
+      "allowed-collections": [String(other)],
+    });
+    // Named as the consent screen names them (describeCaps: "only from …"), ids in meta.
+    expect(refused.detail).toBe(
+      `This token may not send from Coffee Lovers: it may send only from ${otherName}. Nothing was created or charged.`,
+    );
     expect(await spentBy(owner.tokens.live)).toBe(0);
     expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(0);
 

@@ -24,14 +24,14 @@ type Item = {
     batch: { id: string; name: string } | null;
     charge: string;
     "refund-of": string | null;
-    "caused-by": { via: string; "credential-id": string | null; user: string | null } | null;
+    "caused-by": { via: string; credential: string | null; "credential-id": string | null; user: string | null } | null;
     "created-at": string;
   };
 };
 
 const EVIL_BATCH = '=HYPERLINK("http://evil.example/x","Click me")';
 const CSV_COLUMNS =
-  "id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id";
+  "id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id,credential";
 
 let owner: Awaited<ReturnType<typeof createAccount>>;
 let member: Awaited<ReturnType<typeof createPerson>>;
@@ -274,15 +274,26 @@ describe("each line names its gift, batch, ledger entry and credential", () => {
     expect(line("charge", gifts.single).attributes).toMatchObject({
       batch: null,
       "refund-of": null,
-      "caused-by": { via: "token", "credential-id": String(ids.ownerToken), user: owner.user.id },
+      "caused-by": {
+        via: "token",
+        credential: `tok_${ids.ownerToken}`,
+        "credential-id": String(ids.ownerToken),
+        user: owner.user.id,
+      },
     });
     for (const g of gifts.bulk)
       expect(line("charge", g).attributes).toMatchObject({
         batch: { id: expect.stringMatching(/^bat_/), name: "Q4 thanks" },
-        "caused-by": { via: "token", "credential-id": String(ids.ownerToken), user: owner.user.id },
+        "caused-by": {
+          via: "token",
+          credential: `tok_${ids.ownerToken}`,
+          "credential-id": String(ids.ownerToken),
+          user: owner.user.id,
+        },
       });
     expect(line("charge", gifts.members).attributes["caused-by"]).toEqual({
       via: "token",
+      credential: `tok_${ids.memberToken}`,
       "credential-id": String(ids.memberToken),
       user: member.user.id,
     });
@@ -291,6 +302,7 @@ describe("each line names its gift, batch, ledger entry and credential", () => {
   it("a charge through an OAuth token names the OAuth token", () => {
     expect(line("charge", gifts.oauth).attributes["caused-by"]).toEqual({
       via: "oauth",
+      credential: `oat_${ids.oauth}`,
       "credential-id": String(ids.oauth),
       user: owner.user.id,
     });
@@ -306,6 +318,7 @@ describe("each line names its gift, batch, ledger entry and credential", () => {
       expect(refund.id).toBe(`rfd_${refund.attributes.charge}`);
       expect(refund.attributes["caused-by"]).toEqual({
         via: "token",
+        credential: `tok_${ids.ownerToken}`,
         "credential-id": String(ids.ownerToken),
         user: owner.user.id,
       });
@@ -499,6 +512,7 @@ describe("CSV export", () => {
         a.description,
         a["caused-by"]?.via ?? "",
         a["caused-by"]?.["credential-id"] ?? "",
+        a["caused-by"]?.credential ?? "",
       ]);
     });
     expect(rows.filter((r) => r[1] === "refund").every((r) => /^-\d+\.\d{2}$/.test(r[2]))).toBe(true);

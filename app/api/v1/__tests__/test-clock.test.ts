@@ -62,7 +62,13 @@ describe("advancing a sandbox gift's clock", () => {
       "gift.sent",
       "gift.reminded",
     ]);
-    await api.post(`/gifts/${id}/simulate`, { stage: "redeemed" });
+    const redeemed = (await api.post(`/gifts/${id}/simulate`, { stage: "redeemed" })).body.data.attributes;
+    // Dated at the gift's clock, not the real time: its history stays in time order.
+    const events = redeemed.events as { type: string; "created-at": string }[];
+    expect(types(events)).toEqual(["gift.scheduled", "gift.sent", "gift.reminded", "gift.redeemed"]);
+    expect(events.at(-1)!["created-at"]).toBe(redeemed["test-clock"]);
+    const times = events.map((e) => Date.parse(e["created-at"]));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     expect((await api.post(`/gifts/${id}/simulate`, { advance: "P30D" })).body.meta.fired).toEqual([]);
   });
 
