@@ -100,6 +100,6 @@ describe("the event loop watch", () => {
     expect(figures.delay_max_ms).toBeGreaterThanOrEqual(250);
     expect(figures.delay_p99_ms).toBeGreaterThan(0);
     expect(figures.window_seconds).toBe(60);
-    expect(figures.recent_stalls[0].routes).toEqual(["POST /api/v1/bulk/gifts"]);
+    expect(figures.recent_stalls[0].routes).toContain("POST /api/v1/bulk/gifts");
   });
 });
