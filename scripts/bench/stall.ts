@@ -17,8 +17,8 @@ import {
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
 const capMs = Number(args.cap ?? 60) * 1000;
-const only = args.only?.split(",");
-const cases = only ? CASES.filter((c) => only.some((o) => `${c.endpoint} ${c.input}`.includes(o))) : CASES;
+const only: string[] | undefined = args.only?.split(",");
+const cases = only ? CASES.filter((c) => only.some((o: string) => `${c.endpoint} ${c.input}`.includes(o))) : CASES;
 
 const server = await startServer(Number(args.port ?? 3239), STALL_SERVER_ENV);
 const rows: StallRow[] = [];
