@@ -26,10 +26,12 @@ const RECOVERY_MS = 180_000;
 
 let server: RunningServer;
 let ctx: Context;
+let startedAt = 0;
 const rows: StallRow[] = [];
 
 beforeAll(async () => {
   server = await startServer(PORT, STALL_SERVER_ENV);
+  startedAt = Date.now();
   ctx = await prepare(server);
 });
 
@@ -61,25 +63,23 @@ describe("one request never stalls the others", () => {
       expect(row.rssGrowthMB).toBeLessThan(BUDGET.rssGrowthBytes / 1024 / 1024);
     });
 
-  it("a block is logged once with the route that ran, never with a token", async () => {
-    // By now the cases above have blocked the loop (today's CSV preview does for seconds): the
-    // log names the routes in flight, and never a bearer token or a sign-in link's token.
+  it("a block is logged with the routes that ran, at most once per 10 s, never with a token", () => {
+    // Before the bounds of issue 30 §1 the cases above block the loop for seconds (the log then
+    // has lines to check); lib/http/event-loop.test.ts proves the detector on a synthetic block.
+    // The server may still be busy with the last case: only its output is read.
     const blocked = server
       .output()
       .split("\n")
-      .filter((l) => l.includes('"event loop blocked"'));
-    const health = await (await fetch(`${server.url}/api/health`)).json();
-    if (health.event_loop.blocks_since_start === 0) {
-      expect(blocked).toEqual([]);
-      return;
-    }
-    expect(blocked.length).toBeGreaterThan(0);
-    for (const line of blocked) {
-      const entry = JSON.parse(line);
+      .filter((l) => l.includes('"event loop blocked"'))
+      .map((l) => JSON.parse(l.slice(l.indexOf("{"))));
+    expect(blocked.length).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / 10_000) + 1);
+    for (const entry of blocked) {
+      expect(entry.blocked_ms).toBeGreaterThanOrEqual(200);
       expect(entry.routes.length).toBeGreaterThan(0);
       for (const route of entry.routes) expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE|OPTIONS|HEAD) \/[^?]*$/);
     }
     expect(server.output()).not.toContain(ctx.sandboxToken);
     expect(server.output()).not.toContain(ctx.token);
+    expect(server.output()).not.toContain("/api/auth/callback/email?");
   });
 });
