@@ -30,8 +30,8 @@ let startedAt = 0;
 const rows: StallRow[] = [];
 
 beforeAll(async () => {
+  startedAt = Date.now(); // the server logs from its start-up on
   server = await startServer(PORT, STALL_SERVER_ENV);
-  startedAt = Date.now();
   ctx = await prepare(server);
 });
 
