@@ -1,3 +1,4 @@
+// `npm run bench -- stall`: one request never stalls the others (scripts/bench/stall.ts).
 // `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,csv] [--gifts=N] [--duration=S]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
@@ -28,6 +29,12 @@ import type { TeamRef } from "@/lib/teams";
 import { onTeam } from "@/lib/actor";
 import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
+
+if (process.argv[2] === "stall") {
+  process.argv.splice(2, 1);
+  await import("./bench/stall");
+  process.exit(0);
+}
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
 const postgres = args.db === "postgres" || args.db === "pg";

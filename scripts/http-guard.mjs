@@ -24,6 +24,8 @@
 // nor our code can be told another host or address. And a page POST (server action, sign-in
 // form) whose Origin is not APP_URL's is refused here with a 403 page.
 // And it gives the server its connection timeouts (SERVER_TIMEOUTS below; docs/reliability.md).
+// And it watches the event loop (lib/http/event-loop.mjs): every request is marked in flight until
+// its response closes, so a block of 200 ms or more is logged with the routes that were running.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { bodyLimitFor, errorPage, tooLargeMessage, tooLargePage } from "../lib/http/body-limits.mjs";
@@ -33,6 +35,7 @@ import {
   parseTrustedProxies,
   resolveClientAddress,
 } from "../lib/http/trusted-proxies.mjs";
+import { startProcessWatch } from "../lib/http/event-loop.mjs";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const ALLOWED = new Set(ALLOW.split(", "));
@@ -325,10 +328,13 @@ http.createServer = function (options, listener) {
   return createServer.call(this, { ...SERVER_TIMEOUTS, ...options }, listener);
 };
 
+const eventLoop = startProcessWatch();
+
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, request, response) {
   if (event === "clientError" && refuseUnparsed(request, response)) return true;
   if (event !== "request") return emit.apply(this, arguments);
+  response.once("close", eventLoop.request(request.method, request.url));
   const peer = request.socket.remoteAddress ?? "unknown";
   const trusted = trustedProxies();
   const viaTrustedProxy = trusted !== null && isListed(trusted, peer);

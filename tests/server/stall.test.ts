@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "./server";
+import {
+  BUDGET,
+  CASES,
+  formatTable,
+  measure,
+  prepare,
+  STALL_SERVER_ENV,
+  waitUntilResponsive,
+  type Context,
+  type StallRow,
+} from "./stall";
+
+// Issue 30 §2: no single request may stall the server. Each body-reading and computing endpoint
+// gets its worst input at the documented maximum size while a second client polls
+// `GET /api/v1/teams`: the poller's p99 stays ≤ 200 ms and its max ≤ 1 s, the hostile request is
+// answered within 5 s (never a 500), the server's RSS grows less than 200 MB. The event loop's
+// worst delay during each case comes from the server's own figures (GET /api/health, §3).
+// The same cases with a longer cap print the table of docs/performance.md: `npm run bench -- stall`.
+const PORT = Number(process.env.STALL_PORT) || 4234;
+/** How long a hostile request is awaited here (the budget is 5 s; beyond 10 s the figure is "> 10 s"). */
+const CAP_MS = 10_000;
+/** After a case that outlived its cap, how long the server gets to be responsive again. */
+const RECOVERY_MS = 180_000;
+
+let server: RunningServer;
+let ctx: Context;
+let startedAt = 0;
+const rows: StallRow[] = [];
+
+beforeAll(async () => {
+  startedAt = Date.now(); // the server logs from its start-up on
+  server = await startServer(PORT, STALL_SERVER_ENV);
+  ctx = await prepare(server);
+});
+
+afterAll(async () => {
+  if (rows.length) console.log(`\nOne request never stalls the others (cap ${CAP_MS / 1000} s):\n${formatTable(rows)}`);
+  await server?.stop();
+});
+
+describe("one request never stalls the others", () => {
+  it("the health endpoint carries the event loop's delay over the last minute", async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc).toMatchObject({ status: "ok", pid: server.pid, event_loop: { window_seconds: 60 } });
+    expect(doc.event_loop.delay_p99_ms).toBeGreaterThan(0);
+    expect(doc.event_loop.delay_max_ms).toBeGreaterThanOrEqual(doc.event_loop.delay_p99_ms);
+    expect(Array.isArray(doc.event_loop.recent_stalls)).toBe(true);
+  });
+
+  for (const stallCase of CASES)
+    it(`${stallCase.endpoint}: ${stallCase.input}`, async () => {
+      expect(await waitUntilResponsive(server, RECOVERY_MS), "the server answers again after the case before").toBe(
+        true,
+      );
+      const row = await measure(ctx, stallCase, CAP_MS);
+      rows.push(row);
+      expect(row.problems, JSON.stringify(row)).toEqual([]);
+      expect(row.polls).toBeGreaterThan(0);
+      expect(row.rssGrowthMB).toBeLessThan(BUDGET.rssGrowthBytes / 1024 / 1024);
+    });
+
+  it("a block is logged with the routes that ran, at most once per 10 s, never with a token", () => {
+    // Before the bounds of issue 30 §1 the cases above block the loop for seconds (the log then
+    // has lines to check); lib/http/event-loop.test.ts proves the detector on a synthetic block.
+    // The server may still be busy with the last case: only its output is read.
+    const blocked = server
+      .output()
+      .split("\n")
+      .filter((l) => l.includes('"event loop blocked"'))
+      .map((l) => JSON.parse(l.slice(l.indexOf("{"))));
+    expect(blocked.length).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / 10_000) + 1);
+    for (const entry of blocked) {
+      expect(entry.blocked_ms).toBeGreaterThanOrEqual(200);
+      // No route: nothing was in flight (start-up's migrations and demo data block too).
+      for (const route of entry.routes) expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE|OPTIONS|HEAD) \/[^?]*$/);
+    }
+    expect(server.output()).not.toContain(ctx.sandboxToken);
+    expect(server.output()).not.toContain(ctx.token);
+    expect(server.output()).not.toContain("/api/auth/callback/email?");
+  });
+});
