@@ -18,7 +18,7 @@ export const MAX_ADVANCE_MS = 90 * DAY_MS;
  * Most gifts one batch advance moves. With reminders coalesced, one gift fires at most its send,
  * one reminder and its expiry in an advance: a batch advance is at most 3 × this many steps.
  */
-export const MAX_BATCH_ADVANCE = 100;
+export const MAX_BATCH_ADVANCE = 25;
 /** Most steps (a send, a reminder, an expiry) one gift's advance takes; the rules need 3. */
 const MAX_STEPS_PER_GIFT = 8;
 /** How long an advance holds a gift's clock; another advance of the gift waits for it. */

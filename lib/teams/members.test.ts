@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "@/lib/errors";
+import { HttpError, ValidationError } from "@/lib/errors";
 import { createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import { addMember, createTeam } from "./create-team";
@@ -49,8 +49,17 @@ describe("creating a team", () => {
 
   it("refuses blank, huge, control-character and non-string names", async () => {
     const person = await createPerson(t.db);
-    for (const name of ["", "   ", "x".repeat(81), "Evil\r\nBcc: x@example.com", "Tab\tteam", 42, null, ["a"]]) {
+    for (const name of ["", "   ", "x".repeat(81), 42, null, ["a"]]) {
       expect((await refusal(createTeamForUser(t.db, person.user.id, name))).status).toBe(400);
+    }
+    // Characters not allowed in free text shown to others: a field error on the name (lib/format/text.ts).
+    for (const name of ["Evil\r\nBcc: x@example.com", "Tab\tteam", "Team \u202e"]) {
+      const error = await createTeamForUser(t.db, person.user.id, name).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).problems[0]).toMatchObject({ pointer: "/name", code: "invalid_characters" });
     }
     expect(await listMyTeams(t.db, person.user.id)).toEqual([]);
   });

@@ -167,7 +167,7 @@ const swapCollectionsBody = z
   .meta({ id: "SwapCollectionsRequest" });
 const CONFLICT = {
   "409": errorResponse(
-    "That stage change is not allowed from the gift's current stage; or `batch` on a gift created alone (`not_in_batch`), a batch of more than 100 gifts (`batch_too_large`), another advance still running after 20 s (`clock_busy`).",
+    "That stage change is not allowed from the gift's current stage; or `batch` on a gift created alone (`not_in_batch`), a batch of more than 25 gifts (`batch_too_large`), another advance still running after 20 s (`clock_busy`).",
   ),
 };
 

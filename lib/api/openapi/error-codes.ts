@@ -19,7 +19,7 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 422,
     meaning: "`PATCH`: `expires_on` is not later than the gift's expiry (or the gift never expires).",
   },
-  { code: "in_the_past", status: 422, meaning: "`PATCH`: `expires_on` is before today." },
+  { code: "in_the_past", status: 422, meaning: "Create or `PATCH`: `expires_on` is before today." },
   { code: "after_expiry", status: 422, meaning: "`PATCH`: `scheduled_at` is after the gift's expiry date." },
   {
     code: "link_gift",
@@ -135,7 +135,7 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning: "A test clock was asked of a live gift: only sandbox gifts have one.",
   },
   { code: "not_in_batch", status: 409, meaning: "A batch advance of a gift created alone." },
-  { code: "batch_too_large", status: 409, meaning: "A batch advance of a batch of more than 100 gifts." },
+  { code: "batch_too_large", status: 409, meaning: "A batch advance of a batch of more than 25 gifts." },
   { code: "clock_busy", status: 409, meaning: "Another advance of the gift's clock was still running after 20 s." },
   { code: "method_not_allowed", status: 405, meaning: "The endpoint doesn't serve that method (see `Allow`)." },
   {

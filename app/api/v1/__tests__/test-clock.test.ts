@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as R from "@/lib/api/openapi/resources";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
+import { MAX_BATCH_ADVANCE } from "@/lib/simulation/test-clock";
 import { bulkBody, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
 
 // Issue 23 "A clock for the sandbox": POST /gifts/:id/simulate {"advance": …} fires what would
@@ -148,10 +149,10 @@ describe("advancing a sandbox gift's clock", () => {
     expect(emails[0].subject).toMatch(/^Reminder: /);
   }, 300_000);
 
-  it("refuses a batch advance of more than 100 gifts (batch_too_large), moving no clock", async () => {
+  it(`refuses a batch advance of more than ${MAX_BATCH_ADVANCE} gifts (batch_too_large), moving no clock`, async () => {
     const { tokens } = await createAccount(t.db);
     const api = apiAs(tokens.sandbox);
-    const created = await api.post("/bulk/gifts", bulkBody(101));
+    const created = await api.post("/bulk/gifts", bulkBody(MAX_BATCH_ADVANCE + 1));
     expect(created.status).toBe(200);
     const res = await api.post(`/gifts/${created.body.data[0].id}/simulate`, { advance: "P1D", batch: true });
     expect(expectError(res, 409, "Conflict").code).toBe("batch_too_large");
