@@ -21,4 +21,5 @@ export {
   type SendFields,
 } from "./send";
 export { isFormKey, oncePerForm } from "./form-key";
+export { teamOverview, type TeamOverview } from "./team-overview";
 export { confirmUpload, MAX_UPLOAD_BYTES, previewUpload, type ConfirmUploadInput, type UploadPreview } from "./upload";
