@@ -1,8 +1,52 @@
 // Layer rules (docs/architecture.md): app/ and components/ → lib/api and the domains → the database.
 // `npm run deps` checks them; CI runs it. Type-only imports count too: a layer's types are its API.
 const DOMAIN = "^lib/(?!api/|testing/|generated/)";
+
+// The order of the folders (docs/architecture.md, "The order of the domains"), lowest first: a
+// folder imports its own layer or a lower one, never a higher one; what two need goes down to
+// the lower. A lib/ file outside a folder (lib/config.ts, lib/db.ts, lib/urls.ts…) is platform.
+const LAYERS = [
+  {
+    name: "platform",
+    path: "^lib/(config|database|http|crypto|format|i18n|csv|errors|money|sealed|secrets|urls|idempotency|ratelimit)(/|[.-])|^lib/db\\.ts$",
+  },
+  { name: "email templates", path: "^emails/" },
+  { name: "identity", path: "^lib/(users|teams)/" },
+  { name: "catalogue and billing", path: "^lib/(catalogue|billing)/" },
+  { name: "credentials", path: "^lib/(tokens|oauth|auth|actor)/" },
+  { name: "gifts", path: "^lib/gifts/" },
+  {
+    name: "what reacts to gifts",
+    path: "^lib/(delivery|reminders|fulfilment|redemption|webhooks|simulation|representations)/",
+  },
+  { name: "the dashboard and jobs", path: "^lib/(dashboard|jobs|demo)/" },
+  { name: "the edges' plumbing", path: "^lib/(api|site|cli)/|^lib/boot\\.ts$|^components/" },
+  { name: "pages and route handlers", path: "^app/|^proxy\\.ts$|^instrumentation\\.ts$" },
+];
+// Imports still running up, each named, until its piece moves down. Keep this list short.
+// Each is a path the layer rules skip (from), until the email queue moves below identity.
+const NOT_YET = [
+  // The email queue (queueEmail, sendQueuedEmailNow) is in lib/delivery, above the folders that queue emails.
+  "^lib/auth/(index|sign-in-email)\\.ts$",
+  "^lib/teams/invitations\\.ts$",
+  "^lib/gifts/(approval-email|resend|update)\\.ts$",
+];
+const TESTS = "(\\.test\\.tsx?$|/__tests__/|^lib/testing/)";
+const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `not-up-from-${layer.name.replace(/\W+/g, "-")}`,
+  severity: "error",
+  comment: `The ${layer.name} layer never imports a layer above it (docs/architecture.md, "The order of the domains").`,
+  from: { path: layer.path, pathNot: [TESTS, ...NOT_YET] },
+  to: {
+    path: LAYERS.slice(i + 1)
+      .map((l) => l.path)
+      .join("|"),
+  },
+}));
+
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
       name: "no-cycles",
       severity: "error",

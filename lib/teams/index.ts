@@ -26,4 +26,3 @@ export {
 export { acceptInvitation, viewInvitation, type InvitationView } from "./accept-invitation";
 export { INVITATION_LIFETIME_MS, invitationUrl } from "./invitation-token";
 export { createTeamForUser, listMyTeams, MAX_TEAMS_PER_USER, type MyTeam } from "./overview";
-export { requireWebhookManager } from "./webhook-access";
