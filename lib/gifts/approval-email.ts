@@ -1,6 +1,6 @@
 import type { TeamActor } from "@/lib/actor";
 import type { Queryable } from "@/lib/database/sql";
-import { queueEmail } from "@/lib/delivery/queued-emails";
+import { queueEmail } from "@/lib/outbox/queued-emails";
 import { longDate } from "@/lib/format/locale";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { ownerEmails } from "@/lib/teams";
