@@ -1,5 +1,5 @@
 import type { listEndpointsForUser } from "@/lib/webhooks";
-import type { TestEventState } from "@/app/(site)/account/webhook-actions";
+import type { TestEventState } from "./WebhookTestButton";
 import { WebhookTestButton } from "./WebhookTestButton";
 
 type Props = {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import type { TestEventState } from "@/app/(site)/account/webhook-actions";
+/** What the test send said, shown under the button (returned by the page's server action). */
+export type TestEventState = { ok: boolean; message: string } | null;
 
 type Props = { endpointId: string; send: (previous: TestEventState, formData: FormData) => Promise<TestEventState> };
 

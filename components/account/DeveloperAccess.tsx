@@ -1,4 +1,5 @@
-import type { DeveloperAccessState, TokenCapsState } from "@/app/(site)/account/developer-access-actions";
+import type { DeveloperAccessState } from "./DeveloperTokenControls";
+import type { TokenCapsState } from "./TokenCaps";
 import type { DeveloperTokenView } from "@/lib/tokens/types";
 import { DeveloperTokenControls } from "./DeveloperTokenControls";
 import { TokenCaps } from "./TokenCaps";

@@ -1,10 +1,21 @@
 "use client";
 
 import { useActionState } from "react";
-import type { DeveloperAccessState } from "@/app/(site)/account/developer-access-actions";
 import type { DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { NewTokens } from "./NewTokens";
+
+/** What turning developer access on, rolling or revoking said (returned by the page's server action). */
+export type DeveloperAccessState =
+  | null
+  | { error: string }
+  | {
+      issued: { live: string; sandbox: string };
+      rolled: boolean;
+      oldTokensUntil: string | null;
+      demoFile: DemoFileUpdate;
+    }
+  | { revoked: true; demoFile: DemoFileUpdate };
 
 type Props = {
   hasTokens: boolean;

@@ -1,9 +1,11 @@
 "use client";
 
 import { useActionState } from "react";
-import type { TokenCapsState } from "@/app/(site)/account/developer-access-actions";
 import type { SpendCaps } from "@/lib/billing/caps";
 import { formatMoney } from "@/lib/money";
+
+/** What saving the caps said (returned by the page's server action). */
+export type TokenCapsState = null | { ok: string } | { error: string; fields: Record<string, string> };
 
 type Props = {
   caps: SpendCaps | null;

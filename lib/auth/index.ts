@@ -6,7 +6,7 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import { authJsEnvironment, config } from "@/lib/config";
 import { appSecret } from "@/lib/secrets";
 import { getDb } from "@/lib/db";
-import { forgetSignInEmails } from "@/lib/delivery";
+import { forgetSignInEmails } from "@/lib/outbox";
 import { AUTH_BODY_LIMIT, tooLargePage } from "@/lib/http/body-limits.mjs";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes } from "@/lib/http/read-body";
 import { countFailedGuess } from "@/lib/ratelimit";

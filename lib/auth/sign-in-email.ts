@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { purgeExpiredSignInEmails, queueEmail, sendQueuedEmailNow } from "@/lib/delivery";
+import { purgeExpiredSignInEmails, queueEmail, sendQueuedEmailNow } from "@/lib/outbox";
 
 /**
  * Queues the magic sign-in link (its link sealed) and sends it at once; a refused send is

@@ -24,6 +24,7 @@ export {
 } from "./caps";
 export { holdForApproval } from "./hold";
 export { setCard } from "./set-card";
+export { describeCard, recentCharges, setTeamCard, teamCard, type CardView, type ChargeView } from "./card";
 export { DECLINING_TEST_CARDS, parseCardNumber } from "./test-cards";
 export { parseExpiry } from "./expiry";
 export {

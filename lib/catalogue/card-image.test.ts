@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderGiftEmail } from "@/lib/delivery";
+import { renderGiftEmail } from "@/lib/gifts/render-gift-email";
 import { databaseWithOwner } from "@/lib/testing/database-for-file";
 import { catalogue } from "@/lib/testing/fixtures";
 import { cardImage, cardImagePath, composeCard } from "./card-image";

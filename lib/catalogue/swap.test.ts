@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { catalogue, createAccount, insertGift } from "@/lib/testing/fixtures";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { ValidationError } from "@/lib/errors";
 import { declineGift, redeemGift, RedemptionRefused } from "@/lib/redemption";
 import { swapProductsFor } from "./swap";

@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import type { Stage } from "@/lib/gifts";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
-import type { DashboardQuery } from "./query";
+import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { dashboardWhere } from "./where";
 
 /** The way a gift goes when all is well; the other stages leave it. */

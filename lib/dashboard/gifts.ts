@@ -5,7 +5,7 @@ import type { TeamActor } from "@/lib/actor";
 import { encodeCursor, getBatch, type Stage } from "@/lib/gifts";
 import { HttpError } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
-import type { DashboardQuery } from "./query";
+import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { dashboardWhere } from "./where";
 
 /** One line of the dashboard's gift table. */

@@ -9,16 +9,8 @@ export {
 export { EXPORT_COLUMNS, exportRow } from "./export";
 export { dashboardFunnel, FUNNEL_EXITS, FUNNEL_PATH, type Funnel, type FunnelStep } from "./funnel";
 export { dashboardGift, type DashboardGift, type TimelineEntry } from "./gift-detail";
-export {
-  dashboardHref,
-  dashboardSearch,
-  modeOf,
-  MAX_SEARCH_LENGTH,
-  readDashboardQuery,
-  type DashboardMode,
-  type DashboardQuery,
-  type QueryProblem,
-} from "./query";
+export { modeOf, MAX_SEARCH_LENGTH, readDashboardQuery, type QueryProblem } from "./query";
+export { dashboardHref, dashboardSearch, type DashboardMode, type DashboardQuery } from "@/lib/gifts/dashboard-links";
 export {
   fieldErrors,
   previewGift,
@@ -29,4 +21,5 @@ export {
   type SendFields,
 } from "./send";
 export { isFormKey, oncePerForm } from "./form-key";
+export { teamOverview, type TeamOverview } from "./team-overview";
 export { confirmUpload, MAX_UPLOAD_BYTES, previewUpload, type ConfirmUploadInput, type UploadPreview } from "./upload";

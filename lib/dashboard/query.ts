@@ -1,24 +1,7 @@
-// The modules themselves, not lib/gifts' index: the gifts domain builds its emails' dashboard links here.
-import { decodeCursor, type Cursor } from "@/lib/gifts/cursor";
-import { isStage, type Stage } from "@/lib/gifts/stages";
+import { decodeCursor } from "@/lib/gifts/cursor";
+import type { DashboardMode, DashboardQuery } from "@/lib/gifts/dashboard-links";
+import { isStage } from "@/lib/gifts/stages";
 import { parseCalendarDate } from "@/lib/format/calendar-date";
-
-/** Live gifts of the team, or the person's own sandbox gifts. */
-export type DashboardMode = "live" | "sandbox";
-
-/** What the gift table and the funnel show: every filter lives in the page's URL, so a view can be shared. */
-export type DashboardQuery = {
-  mode: DashboardMode;
-  /** A recipient's name or email, or part of one. */
-  search?: string;
-  stage?: Stage;
-  /** Created on or after this day (UTC), and on or before `to`. */
-  from?: string;
-  to?: string;
-  batch?: string;
-  order: "newest" | "oldest";
-  after?: Cursor;
-};
 
 /** A filter the URL gave that the page couldn't use, said in words (the page shows it and ignores the value). */
 export type QueryProblem = { param: string; message: string };
@@ -60,24 +43,5 @@ export function readDashboardQuery(params: Params): { query: DashboardQuery; pro
   return { query, problems };
 }
 
-/** The URL query for a dashboard view (what readDashboardQuery reads back); defaults are left out. */
-export function dashboardSearch(query: Partial<Omit<DashboardQuery, "after">> & { after?: string }): string {
-  const params = new URLSearchParams();
-  if (query.mode === "sandbox") params.set("mode", "sandbox");
-  if (query.search) params.set("q", query.search);
-  if (query.stage) params.set("stage", query.stage);
-  if (query.from) params.set("from", query.from);
-  if (query.to) params.set("to", query.to);
-  if (query.batch) params.set("batch", query.batch);
-  if (query.order === "oldest") params.set("order", "oldest");
-  if (query.after) params.set("after", query.after);
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
 /** A form's or a query's mode: "sandbox" only when it says so. */
 export const modeOf = (value: unknown): DashboardMode => (value === "sandbox" ? "sandbox" : "live");
-
-/** A dashboard page's path: `/dashboard/<team><path>`, with `?mode=sandbox` in sandbox mode. */
-export const dashboardHref = (teamId: string, mode: DashboardMode, path = "") =>
-  `/dashboard/${encodeURIComponent(teamId)}${path}${mode === "sandbox" ? "?mode=sandbox" : ""}`;

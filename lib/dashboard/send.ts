@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
-import { renderGiftEmailDirectly, type RenderedEmail } from "@/lib/delivery/render-gift-email";
+import { renderGiftEmailDirectly, type RenderedEmail } from "@/lib/gifts/render-gift-email";
 import type { FieldProblem } from "@/lib/errors";
 import { createGifts, parseSingleGift, quoteGifts, type PriceQuote } from "@/lib/gifts";
 import { resolveReferences } from "@/lib/gifts/resolve-references";

@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
-import type { DashboardQuery } from "./query";
+import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 
 /** `%` and `_` in a search are the characters themselves, not LIKE's wildcards. */
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { queryRows } from "@/lib/database/sql";
 import { IS_PAID_SQL } from "@/lib/gifts/stages";
-import type { GiftForEmail } from "./render-gift-email";
+import type { GiftForEmail } from "@/lib/gifts/render-gift-email";
 
 /** How long a claim holds a gift unless its worker renews it (see lib/database/lease). */
 export { LEASE_MS };

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { moveGift } from "@/lib/gifts/stages";
-import { untieUrl } from "@/lib/gifts/untie";
+import { untieUrl } from "@/lib/untie";
 import { databaseWithOwner } from "@/lib/testing/database-for-file";
 import { insertGift } from "@/lib/testing/fixtures";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { deliverGift, MAX_ATTEMPTS, retryDelayMs } from "./deliver-gift";
-import { outboxTransport } from "./transport";
+import { outboxTransport } from "@/lib/outbox/transport";
 
 const t = databaseWithOwner();
 

@@ -1,12 +1,12 @@
-import { keptBody } from "./outbox-retention";
+import { keptBody } from "@/lib/outbox/outbox-retention";
 import type { PrismaClient } from "@/lib/db";
 import { config } from "@/lib/config";
 import { markGiftsSent, moveGift } from "@/lib/gifts/stages";
 import { isTransactionApiError } from "@/lib/database/errors";
 import { claimDueGifts, holdClaimedGifts, type ClaimedGift } from "./claim";
-import { insertOutboxRows } from "./outbox";
-import { renderGiftEmail } from "./render-gift-email";
-import { mailTransport, type MailMessage, type MailTransport, type SendResult } from "./transport";
+import { insertOutboxRows } from "@/lib/outbox/outbox";
+import { renderGiftEmail } from "@/lib/gifts/render-gift-email";
+import { mailTransport, type MailMessage, type MailTransport, type SendResult } from "@/lib/outbox/transport";
 
 /** Attempts before a gift email is given up (the gift moves to `failed`). */
 export const MAX_ATTEMPTS = 5;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { redeemGift } from "@/lib/redemption";
 import { advanceFulfilment, fulfilmentRetryDelayMs, type FulfilmentOrder, type FulfilmentProvider } from "./index";
 import { SimulatedWarehouse } from "./simulated";

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { queueEmail } from "@/lib/delivery";
+import { queueEmail } from "@/lib/outbox";
 import { moveGift } from "@/lib/gifts/stages";
 import { emailLocale } from "@/lib/i18n";
 import { addressSchema } from "@/lib/redemption/schema";

@@ -1,12 +1,12 @@
 import type { TeamActor } from "@/lib/actor";
-import { dashboardHref, dashboardSearch } from "@/lib/dashboard/query";
 import type { Queryable } from "@/lib/database/sql";
-import { queueEmail } from "@/lib/delivery/queued-emails";
+import { queueEmail } from "@/lib/outbox/queued-emails";
 import { longDate } from "@/lib/format/locale";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { ownerEmails } from "@/lib/teams";
 import { absoluteUrl } from "@/lib/urls";
 import { APPROVAL_WINDOW_DAYS } from "./approvals";
+import { dashboardHref, dashboardSearch } from "./dashboard-links";
 import { oneLine } from "@/lib/format/one-line";
 
 /** What one live create left waiting for an owner's approval. */

@@ -15,7 +15,7 @@ import { referenceProblems, resolveReferences, type References } from "./resolve
 import { MAX_BULK_RECIPIENTS, type RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
 import { defaultSubject, recipientSubject } from "./subject";
-import { untieTokenHash } from "./untie";
+import { untieTokenHash } from "@/lib/untie";
 
 /**
  * Gifts of one batch that share their collection, card design and message (each recipient

@@ -15,7 +15,7 @@ import { referenceProblems, resolveReferences, type ReferenceSpec } from "./reso
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE, type Stage } from "./stages";
 import { defaultSubject, recipientSubject } from "./subject";
-import { untieToken } from "./untie";
+import { untieToken } from "@/lib/untie";
 import type { GiftView } from "./view";
 
 export type CreateGiftsInput = {

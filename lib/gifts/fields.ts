@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
-import { checkCadence, MAX_REMINDERS } from "@/lib/reminders/cadence";
+import { checkCadence, MAX_REMINDERS } from "./reminder-cadence";
 import { canonicalTimeZone } from "@/lib/format/time-zone";
 import { hasForbiddenCharacters } from "@/lib/format/text";
 import { isCalendarDate, parseCalendarDate } from "@/lib/format/calendar-date";
@@ -162,7 +162,7 @@ export const logoId = documented(
   { type: "integer", minimum: 1 },
 );
 
-/** `reminders`: the gift's own cadence (lib/reminders/cadence.ts), each problem at its element. */
+/** `reminders`: the gift's own cadence (lib/gifts/reminder-cadence.ts), each problem at its element. */
 export const reminders = documented(
   z.unknown().transform((value, ctx): string[] | undefined => {
     if (value === undefined || value === null) return undefined;

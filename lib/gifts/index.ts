@@ -13,7 +13,7 @@ export { currentUntieUrls, getGift, loadGifts, visibleGifts } from "./queries";
 export { listGifts, type GiftFilter } from "./list-gifts";
 export { MAX_BULK_RECIPIENTS, parseBulkGifts, parseSingleGift } from "./schema";
 export { isStage, STAGES, type Stage } from "./stages";
-export { untieUrl } from "./untie";
+export { untieUrl } from "@/lib/untie";
 export type { GiftView } from "./view";
 export { updateGift, type GiftUpdate, type UpdatedGift } from "./update";
 export {

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { findGiftByUntieToken, markGiftOpened, openGiftByUntieToken } from "./open-gift";
-import { untieToken } from "./untie";
+import { untieToken } from "@/lib/untie";
 
 let database: Database;
 let owner: { teamId: string; senderId: string };

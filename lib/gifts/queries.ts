@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Actor } from "@/lib/actor";
 import { mayHoldUntieLink } from "./changer";
-import { untieUrl } from "./untie";
+import { untieUrl } from "@/lib/untie";
 import { GIFT_VIEW_SELECT, type GiftView } from "./view";
 
 /**
@@ -34,7 +34,7 @@ export function loadGifts(db: Tx, ids: string[]): Promise<GiftView[]> {
   });
 }
 
-/** Each gift's current untie URL (its secret's version can change: lib/gifts/untie.ts), for the gifts `reader` may hold the link of. */
+/** Each gift's current untie URL (its secret's version can change: lib/untie.ts), for the gifts `reader` may hold the link of. */
 export async function currentUntieUrls(
   db: Tx,
   ids: string[],

@@ -4,7 +4,7 @@ import { queryRows } from "@/lib/database/sql";
 import type { TeamActor } from "@/lib/actor";
 import { HttpError } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
-import { queueGiftEmailAgain } from "@/lib/delivery/gift-email-again";
+import { queueGiftEmailAgain } from "./gift-email-again";
 import { RESEND_GAP_SECONDS, RESENDS_PER_DAY, resendWaitSeconds } from "@/lib/ratelimit/gift-resends";
 import { alreadyCode, requireGiftChanger } from "./changer";
 import { recordGiftEvent } from "./events";

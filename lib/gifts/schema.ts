@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unknownFieldProblems, type FieldProblem } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
-import { countsFromExpiry } from "@/lib/reminders/cadence";
+import { countsFromExpiry } from "./reminder-cadence";
 import {
   deliveryMethod,
   email,

@@ -1,6 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { queryRows } from "@/lib/database/sql";
 import type { Tx } from "@/lib/db";
+import { AWAITING_CHOICE as awaitingChoice, isAwaitingChoice } from "@/lib/outbox/awaiting-choice";
 
 /**
  * The gift stage machine: the only code that writes `Gift.stage`. Every change is a
@@ -50,12 +51,10 @@ export const IS_PAID_SQL = Prisma.sql`(NOT "livemode" OR "chargeId" IS NOT NULL)
 export const GIFT_ACTIONS = ["reminded", "updated", "resent", "reopened", "approved"] as const;
 export type GiftAction = (typeof GIFT_ACTIONS)[number];
 
-/**
- * Sent and not yet chosen: the stages in which a gift gets reminders (lib/reminders). The one
- * rule: a gift redeemed, cancelled, expired (or in any stage added later) gets none.
- */
-export const AWAITING_CHOICE: readonly Stage[] = ["sent", "opened"];
-export const isAwaitingChoice = (stage: string) => (AWAITING_CHOICE as readonly string[]).includes(stage);
+// Sent and not yet chosen, the stages in which a gift gets reminders: lib/outbox/awaiting-choice.ts
+// (the email queue drops a reminder for a gift no longer in them, and it sits below the gifts).
+export const AWAITING_CHOICE: readonly Stage[] = awaitingChoice;
+export { isAwaitingChoice };
 
 const NEXT: Record<Stage, readonly Stage[]> = {
   // A gift that needs an owner's approval (lib/gifts/approvals.ts): approved, it is scheduled.

@@ -4,13 +4,13 @@ import { queryRows } from "@/lib/database/sql";
 import type { TeamActor } from "@/lib/actor";
 import { conflict, conflictAt, ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
-import { queueGiftEmailAgain } from "@/lib/delivery/gift-email-again";
+import { queueGiftEmailAgain } from "./gift-email-again";
 import { alreadyCode, requireGiftChanger } from "./changer";
 import { recordGiftEvent } from "./events";
 import { getGift, loadGifts } from "./queries";
 import { changedStage, REOPENABLE, reopenGift, type Stage } from "./stages";
 import { requireEmailAgainAllowed, SENT_AGAIN_TO_NEW_ADDRESS } from "./resend";
-import { untieTokenHash } from "./untie";
+import { untieTokenHash } from "@/lib/untie";
 import { REOPEN_WINDOW_DAYS, type GiftChanges } from "./update-schema";
 import type { GiftView } from "./view";
 

@@ -1,6 +1,7 @@
 import { cron, NonRetriableError, RetryAfterError, type Inngest, type InngestFunction } from "inngest";
 import { getDb, type PrismaClient } from "@/lib/db";
-import { deliverGift, type MailTransport } from "@/lib/delivery";
+import { deliverGift } from "@/lib/delivery";
+import { type MailTransport } from "@/lib/outbox";
 import type { FulfilmentOptions } from "@/lib/fulfilment";
 import { giftCancelled, giftScheduled } from "./events";
 import { EVENT_JOBS, SCHEDULED_JOBS, type ScheduledJob } from "./registry";

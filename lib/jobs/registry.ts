@@ -1,11 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
-import {
-  deliverAllDue,
-  expireGifts,
-  purgeExpiredSignInEmails,
-  sendQueuedEmails,
-  type MailTransport,
-} from "@/lib/delivery";
+import { deliverAllDue, expireGifts } from "@/lib/delivery";
+import { purgeExpiredSignInEmails, sendQueuedEmails, type MailTransport } from "@/lib/outbox";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { expireUnapprovedGifts } from "@/lib/gifts";
 import { compactStageCounts } from "@/lib/gifts/stage-counts";

@@ -4,7 +4,7 @@ import { setDatabase, type PrismaClient } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { catalogue, chargeFor, createAccount, giftRow, insertGift } from "@/lib/testing/fixtures";
 import { fakeTransport } from "@/lib/testing/fake-transport";
-import type { MailTransport } from "@/lib/delivery";
+import type { MailTransport } from "@/lib/outbox";
 import { openTwoHandles } from "@/lib/testing/two-handles";
 import { createSweeper, startSweeper, stopSweeper } from "./sweeper";
 import { waitFor } from "@/lib/testing/wait-for";

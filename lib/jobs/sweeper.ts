@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { getDb, type PrismaClient } from "@/lib/db";
-import type { MailTransport } from "@/lib/delivery";
+import type { MailTransport } from "@/lib/outbox";
 import type { FulfilmentOptions } from "@/lib/fulfilment";
 import { SCHEDULED_JOBS, type ScheduledJob } from "./registry";
 

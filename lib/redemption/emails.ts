@@ -1,6 +1,6 @@
 import type { GiftOutcomeEmailProps } from "@/emails";
 import type { Tx } from "@/lib/db";
-import { queueEmail } from "@/lib/delivery";
+import { queueEmail } from "@/lib/outbox";
 import { emailLocale } from "@/lib/i18n";
 import { addressLinesIn, destination } from "./address";
 import type { Redeemed } from "./redeemed";
@@ -9,7 +9,7 @@ import type { Redeemed } from "./redeemed";
  * The emails of a redemption, queued in the redemption's own transaction: a confirmation to
  * the recipient and, when they wrote one, the thank-you note to the sender. They exist exactly
  * when the redemption commits, and the `send-emails` job sends each once, retrying a refused
- * send (lib/delivery/queued-emails.ts). Sandbox gifts keep theirs in the outbox as suppressed.
+ * send (lib/outbox/queued-emails.ts). Sandbox gifts keep theirs in the outbox as suppressed.
  */
 export async function queueRedemptionEmails(tx: Tx, r: Redeemed): Promise<void> {
   const common = { giftId: r.giftId, sandbox: !r.livemode };

@@ -3,10 +3,10 @@ import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { cancelGift } from "@/lib/gifts";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { ValidationError } from "@/lib/errors";
 import type { Caller } from "@/lib/tokens";
-import { outboxTransport, sendQueuedEmails } from "@/lib/delivery";
+import { outboxTransport, sendQueuedEmails } from "@/lib/outbox";
 import { redeemGift, RedemptionRefused, type RedeemRequest } from "./redeem";
 
 let database: Database;

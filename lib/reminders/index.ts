@@ -1,14 +1,5 @@
 // Reminder emails while a gift waits to be chosen: the cadence, quiet hours, the sweep, the team default.
-export {
-  checkCadence,
-  countsFromExpiry,
-  expiryInstant,
-  MAX_REMINDERS,
-  outsideQuietHours,
-  reminderSchedule,
-  type ReminderGift,
-} from "./cadence";
-export { parseDuration, type Duration } from "./duration";
+export { expiryInstant, outsideQuietHours, reminderSchedule, type ReminderGift } from "./cadence";
 export { remindDueGifts, type RemindOptions, type RemindSummary } from "./remind";
 export {
   parseReminderSettings,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { PrismaClient } from "@/lib/db";
-import { sendQueuedEmails } from "@/lib/delivery";
+import { sendQueuedEmails } from "@/lib/outbox";
 import { expireGifts } from "@/lib/delivery/sweep";
 import { moveGift } from "@/lib/gifts/stages";
 import { databaseWithOwner } from "@/lib/testing/database-for-file";

@@ -1,6 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
-import { queueEmail } from "@/lib/delivery/queued-emails";
+import { queueEmail } from "@/lib/outbox/queued-emails";
 import { longDate } from "@/lib/format/locale";
 import { emailLocale } from "@/lib/i18n";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,7 +1,8 @@
 import type { Tx } from "@/lib/db";
 import { badRequest, forbidden, unknownFieldProblems, ValidationError } from "@/lib/errors";
 import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
-import { checkCadence, QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from "./cadence";
+import { checkCadence } from "@/lib/gifts/reminder-cadence";
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from "./cadence";
 
 /** A team's reminder settings: the cadence its new gifts get unless their request gives one. */
 export type ReminderSettings = { teamId: string; cadence: string[]; quietHours: string };

@@ -1,5 +1,5 @@
 import { unknownFieldProblems, ValidationError, type FieldProblem } from "@/lib/errors";
-import { parseDuration } from "@/lib/reminders/duration";
+import { parseDuration } from "@/lib/format/duration";
 import type { Stage } from "@/lib/gifts/stages";
 import { MAX_ADVANCE_MS } from "./test-clock";
 

@@ -6,7 +6,7 @@ import { moveGift } from "@/lib/gifts/stages";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { declineGift, donateGift, RedemptionRefused } from "@/lib/redemption";
 import { listCharities } from "@/lib/catalogue/charities";
 

@@ -25,13 +25,4 @@ export {
 } from "./invitations";
 export { acceptInvitation, viewInvitation, type InvitationView } from "./accept-invitation";
 export { INVITATION_LIFETIME_MS, invitationUrl } from "./invitation-token";
-export { describeCard, recentCharges, setTeamCard, teamCard, type CardView, type ChargeView } from "./card";
-export {
-  createTeamForUser,
-  listMyTeams,
-  MAX_TEAMS_PER_USER,
-  teamOverview,
-  type MyTeam,
-  type TeamOverview,
-} from "./overview";
-export { requireWebhookManager } from "./webhook-access";
+export { createTeamForUser, listMyTeams, MAX_TEAMS_PER_USER, type MyTeam } from "./overview";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sendQueuedEmails } from "@/lib/delivery";
+import { sendQueuedEmails } from "@/lib/outbox";
 import { HttpError } from "@/lib/errors";
 import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";

@@ -1,5 +1,5 @@
 import type { PrismaClient, Tx } from "@/lib/db";
-import { queueEmail, sendQueuedEmailNow, type MailTransport } from "@/lib/delivery";
+import { queueEmail, sendQueuedEmailNow, type MailTransport } from "@/lib/outbox";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/errors";
 import { consume } from "@/lib/ratelimit";
 import { personName } from "@/lib/users/display-name";

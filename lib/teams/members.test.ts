@@ -4,7 +4,8 @@ import { createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import { addMember, createTeam } from "./create-team";
 import { changeRole, leaveTeam, listMembers, removeMember } from "./members";
-import { createTeamForUser, listMyTeams, MAX_TEAMS_PER_USER, teamOverview } from "./overview";
+import { teamOverview } from "@/lib/dashboard/team-overview";
+import { createTeamForUser, listMyTeams, MAX_TEAMS_PER_USER } from "./overview";
 import { requireOwner } from "./roles";
 import { slugify } from "./slug";
 

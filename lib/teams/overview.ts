@@ -1,10 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { badRequest } from "@/lib/errors";
-import { cardOf, chargesOf, type CardView, type ChargeView } from "./card";
 import { createTeam } from "./create-team";
-import { pendingInvitationsOf, type PendingInvitation } from "./invitations";
-import { membersOf, type MemberView } from "./members";
-import { asRole, requireMember, type TeamRole } from "./roles";
+import { asRole, type TeamRole } from "./roles";
 
 /** A user can belong to this many teams at most (creating and joining). */
 export const MAX_TEAMS_PER_USER = 50;
@@ -29,29 +26,4 @@ export async function createTeamForUser(db: PrismaClient, userId: string, name: 
       throw badRequest(`You belong to ${MAX_TEAMS_PER_USER} teams, the most one person can: leave one first.`);
     return createTeam(tx, { name, ownerId: userId });
   });
-}
-
-export type TeamOverview = {
-  team: { id: string; name: string };
-  role: TeamRole;
-  members: MemberView[];
-  card: CardView | null;
-  /** Owners only; empty for members. */
-  invitations: PendingInvitation[];
-  /** Owners only; empty for members. */
-  charges: ChargeView[];
-};
-
-/** Everything the team's settings page shows to this user, after one membership check. A non-member: 404. */
-export async function teamOverview(db: Tx, userId: string, teamId: string): Promise<TeamOverview> {
-  const role = await requireMember(db, userId, teamId);
-  const owner = role === "owner";
-  const [team, members, card, invitations, charges] = await Promise.all([
-    db.team.findUniqueOrThrow({ where: { id: teamId }, select: { id: true, name: true } }),
-    membersOf(db, teamId),
-    cardOf(db, teamId),
-    owner ? pendingInvitationsOf(db, teamId) : [],
-    owner ? chargesOf(db, teamId) : [],
-  ]);
-  return { team, role, members, card, invitations, charges };
 }

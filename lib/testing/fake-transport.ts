@@ -1,4 +1,4 @@
-import type { MailMessage, MailTransport, SendOptions } from "@/lib/delivery/transport";
+import type { MailMessage, MailTransport, SendOptions } from "@/lib/outbox/transport";
 
 /**
  * A stand-in for an email provider (an external service): records what it is given,

@@ -4,7 +4,7 @@ import { setCard } from "@/lib/billing";
 import { seedCatalogue } from "@/lib/catalogue/seed";
 import { createTeam } from "@/lib/teams";
 import { createDeveloperTokens } from "@/lib/tokens";
-import { untieTokenHash } from "@/lib/gifts/untie";
+import { untieTokenHash } from "@/lib/untie";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 let counter = 0;

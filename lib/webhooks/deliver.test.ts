@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import type { PrismaClient } from "@/lib/db";
-import { outboxTransport, sendQueuedEmails } from "@/lib/delivery";
+import { outboxTransport, sendQueuedEmails } from "@/lib/outbox";
 import { recordGiftEvent } from "@/lib/gifts";
 import { moveGift } from "@/lib/gifts/stages";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";

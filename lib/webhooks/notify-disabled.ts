@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { queueEmail } from "@/lib/delivery";
+import { queueEmail } from "@/lib/outbox";
 
 /** Queues the email telling the endpoint's owner that it was disabled; the send-emails job sends it. */
 export async function notifyEndpointDisabled(db: Tx, endpointId: string): Promise<void> {

@@ -11,19 +11,10 @@ import {
   setLiveTokenCaps,
 } from "@/lib/tokens";
 import { ValidationError } from "@/lib/errors";
-import { syncDemoCredentials, type DemoFileUpdate } from "@/lib/demo/demo-credentials-file";
+import { syncDemoCredentials } from "@/lib/demo/demo-credentials-file";
 import { SESSION_ENDED } from "@/lib/site/form-action";
-
-export type DeveloperAccessState =
-  | null
-  | { error: string }
-  | {
-      issued: { live: string; sandbox: string };
-      rolled: boolean;
-      oldTokensUntil: string | null;
-      demoFile: DemoFileUpdate;
-    }
-  | { revoked: true; demoFile: DemoFileUpdate };
+import type { DeveloperAccessState } from "@/components/account/DeveloperTokenControls";
+import type { TokenCapsState } from "@/components/account/TokenCaps";
 
 /**
  * Turns the signed-in user's developer access on, rolls their tokens or revokes them, as the
@@ -66,8 +57,6 @@ export async function revokeOldTokens(formData: FormData): Promise<void> {
   await revokeExpiringTokens(db, actor.user.id);
   revalidatePath("/account");
 }
-
-export type TokenCapsState = null | { ok: string } | { error: string; fields: Record<string, string> };
 
 /** The live token's spending caps, from the token page's form (checked by lib/tokens). */
 export async function saveTokenCaps(_previous: TokenCapsState, formData: FormData): Promise<TokenCapsState> {

@@ -4,8 +4,7 @@ import { revalidatePath } from "next/cache";
 import { siteContext } from "@/lib/site/context";
 import { sendTestEvent } from "@/lib/webhooks";
 import { SESSION_ENDED } from "@/lib/site/form-action";
-
-export type TestEventState = { ok: boolean; message: string } | null;
+import type { TestEventState } from "@/components/WebhookTestButton";
 
 /** Sends a signed `webhook.test` message to one of the signed-in user's endpoints and says how it went. */
 export async function sendTestWebhook(_previous: TestEventState, formData: FormData): Promise<TestEventState> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { setDatabase } from "@/lib/db";
-import { deliverGift, outboxTransport } from "@/lib/delivery";
+import { deliverGift } from "@/lib/delivery";
+import { outboxTransport } from "@/lib/outbox";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { socketHeaders } from "@/lib/testing/socket-headers";

@@ -1,5 +1,5 @@
 import { publicContext } from "@/lib/site/context";
-import { canViewOutbox, listOutbox } from "@/lib/delivery";
+import { canViewOutbox, listOutbox } from "@/lib/outbox";
 
 /** The local email outbox as JSON, newest first (for scripts and browser tests). Loopback only; see canViewOutbox. */
 export async function GET(request: Request) {

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
 import { modeOf } from "@/lib/dashboard";
-import { sendQueuedEmailNow } from "@/lib/delivery";
+import { sendQueuedEmailNow } from "@/lib/outbox";
 import {
   approveBatch,
   approveGift,

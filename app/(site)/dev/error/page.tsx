@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { canViewOutbox } from "@/lib/delivery";
+import { canViewOutbox } from "@/lib/outbox";
 
 export const metadata: Metadata = { title: "Error page test", robots: { index: false } };
 

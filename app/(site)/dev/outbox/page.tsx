@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { canViewOutbox, listOutbox } from "@/lib/delivery";
+import { canViewOutbox, listOutbox } from "@/lib/outbox";
 import { publicContext } from "@/lib/site/context";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { signInPagePath } from "@/lib/auth";
-import { outboxActive } from "@/lib/delivery";
+import { outboxActive } from "@/lib/outbox";
 
 export const metadata: Metadata = { title: "Check your email" };
 // Whether the outbox is active is known at run time, not at build time.

@@ -2,21 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { updateBudget } from "@/lib/billing";
+import { describeCard, setTeamCard, updateBudget } from "@/lib/billing";
 import { updateReminderSettings } from "@/lib/reminders";
 import { updateSwapCollections } from "@/lib/catalogue/swap";
 import type { FieldProblem } from "@/lib/errors";
 import type { SiteContext } from "@/lib/site/context";
 import { asSignedIn, formField, onTeamForm, type TeamFormContext } from "@/lib/site/form-action";
-import {
-  changeRole,
-  describeCard,
-  inviteMember,
-  leaveTeam,
-  removeMember,
-  revokeInvitation,
-  setTeamCard,
-} from "@/lib/teams";
+import { changeRole, inviteMember, leaveTeam, removeMember, revokeInvitation } from "@/lib/teams";
 import type { ActionState } from "@/components/teams/action-state";
 
 // Every action here is a public endpoint: it trusts nothing from the form but ids, and the

@@ -5,11 +5,12 @@ import { cache } from "react";
 import { HttpError } from "@/lib/errors";
 import { CURRENCY, formatMoney } from "@/lib/money";
 import { siteContext } from "@/lib/site/context";
-import { describeCard, ROLES, teamOverview, type TeamOverview } from "@/lib/teams";
+import { teamOverview, type TeamOverview } from "@/lib/dashboard/team-overview";
+import { ROLES } from "@/lib/teams";
 import { ActionForm } from "@/components/teams/ActionForm";
 import { BudgetSection } from "@/components/teams/BudgetSection";
 import { CardSection } from "@/components/teams/CardSection";
-import { readBudget, type Budget } from "@/lib/billing";
+import { describeCard, readBudget, type Budget } from "@/lib/billing";
 import {
   changeRoleAction,
   inviteAction,

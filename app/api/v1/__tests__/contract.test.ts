@@ -5,7 +5,7 @@ import * as apiRoot from "@/app/api/v1/route";
 import * as openapi from "@/app/api/v1/openapi.json/route";
 import { apiAs, callApi, type ApiResult } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { declineGift, donateGift } from "@/lib/redemption";
 import { bulkBody, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { deliverDueGifts, sendQueuedEmails } from "@/lib/delivery";
+import { deliverDueGifts } from "@/lib/delivery";
+import { sendQueuedEmails } from "@/lib/outbox";
 import { findGiftByUntieToken } from "@/lib/gifts/open-gift";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { addMember } from "@/lib/teams";
 import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";

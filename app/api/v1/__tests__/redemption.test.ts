@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as R from "@/lib/api/openapi/resources";
 import { openGiftByUntieToken } from "@/lib/gifts/open-gift";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { redeemGift } from "@/lib/redemption";
 import { advanceFulfilment, SimulatedWarehouse } from "@/lib/fulfilment";
 import { apiAs } from "@/lib/testing/api-client";

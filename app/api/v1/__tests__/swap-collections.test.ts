@@ -5,7 +5,7 @@ import { apiAs } from "@/lib/testing/api-client";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { createPerson } from "@/lib/testing/teams";
 import { redeemGift } from "@/lib/redemption";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { expectError, expectValidation, openDatabaseForFile } from "./helpers";
 
 // Issue 23 "Swap": the team's swap collections (GET/PATCH /swap-collections) and a swapped gift's representation.

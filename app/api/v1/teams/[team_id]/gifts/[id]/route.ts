@@ -5,7 +5,7 @@ import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { idempotentCreate } from "@/lib/api/idempotency";
 import { giftDocument } from "@/lib/api/serializers/gift";
-import { sendQueuedEmailNow } from "@/lib/delivery";
+import { sendQueuedEmailNow } from "@/lib/outbox";
 import { cancelGift, getGift, readGiftChanges, updateGift } from "@/lib/gifts";
 import { notifyGiftCancelled, sendsJobEvents } from "@/lib/jobs";
 import { onTeam } from "@/lib/actor";

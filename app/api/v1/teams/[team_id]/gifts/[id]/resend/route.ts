@@ -4,7 +4,7 @@ import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { jsonApi } from "@/lib/api/document";
 import { idempotentCreate } from "@/lib/api/idempotency";
 import { giftDocument } from "@/lib/api/serializers/gift";
-import { sendQueuedEmailNow } from "@/lib/delivery";
+import { sendQueuedEmailNow } from "@/lib/outbox";
 import { resendGift } from "@/lib/gifts";
 import { onTeam } from "@/lib/actor";
 

@@ -12,7 +12,7 @@ import TeamInvitationEmail, { type TeamInvitationEmailProps } from "@/emails/Tea
 import ThankYouEmail, { type ThankYouEmailProps } from "@/emails/ThankYouEmail";
 import WebhookDisabledEmail, { type WebhookDisabledEmailProps } from "@/emails/WebhookDisabledEmail";
 import { emailLocale, translator } from "@/lib/i18n";
-import { isAwaitingChoice } from "@/lib/gifts/stages";
+import { isAwaitingChoice } from "./awaiting-choice";
 import { oneLine } from "@/lib/format/one-line";
 
 /**

@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { queueEmail } from "./queued-emails";
+import { queueEmail } from "@/lib/outbox/queued-emails";
 import { giftEmailProps, type GiftForEmail } from "./render-gift-email";
 
 /**

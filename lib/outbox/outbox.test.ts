@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/lib/db";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { socketHeaders } from "@/lib/testing/socket-headers";
-import { deliverGift } from "./deliver-gift";
+import { deliverGift } from "@/lib/delivery/deliver-gift";
 import { listOutbox } from "./outbox";
 import { canViewOutbox } from "./outbox-access";
 import { mailTransport, outboxTransport } from "./transport";

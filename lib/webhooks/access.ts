@@ -1,8 +1,8 @@
 import type { Tx } from "@/lib/db";
 import type { Caller } from "@/lib/tokens";
-import { SANDBOX_TEAM_ID } from "./constants";
-import { requireOwner } from "./roles";
-import type { TeamRef } from "./resolve-team";
+import { SANDBOX_TEAM_ID } from "@/lib/teams/constants";
+import type { TeamRef } from "@/lib/teams/resolve-team";
+import { requireOwner } from "@/lib/teams/roles";
 
 /**
  * Who may create, change, delete, rotate or replay a team's webhook endpoints: on a live team

@@ -1,7 +1,8 @@
 import type { Tx } from "@/lib/db";
-import { parseExpiry, setCard } from "@/lib/billing";
+import { parseExpiry } from "./expiry";
+import { setCard } from "./set-card";
 import { badRequest } from "@/lib/errors";
-import { requireMember, requireOwner } from "./roles";
+import { requireMember, requireOwner } from "@/lib/teams/roles";
 
 export type CardView = { brand: string; last4: string; expMonth: number; expYear: number; declines: boolean };
 export type ChargeView = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { PrismaClient } from "@/lib/db";
-import { untieToken } from "@/lib/gifts/untie";
+import { untieToken } from "@/lib/untie";
 import { databaseWithOwner } from "@/lib/testing/database-for-file";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";

@@ -5,8 +5,8 @@ import { BillingError, HttpError } from "@/lib/errors";
 import { createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import { describeCard, recentCharges, setTeamCard, teamCard } from "./card";
-import { addMember } from "./create-team";
-import { teamOverview } from "./overview";
+import { teamOverview } from "@/lib/dashboard/team-overview";
+import { addMember } from "@/lib/teams/create-team";
 
 const t = processDatabaseForFile();
 const NOW = new Date("2026-11-24T12:00:00Z");

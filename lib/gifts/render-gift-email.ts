@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { randomBytes } from "node:crypto";
 import { render, toPlainText } from "@react-email/render";
 import { absoluteUrl } from "@/lib/urls";
-import { untieUrl } from "@/lib/gifts/untie";
+import { untieUrl } from "@/lib/untie";
 import { cardImagePath } from "@/lib/catalogue/card-image";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 import { longDate } from "@/lib/format/locale";
@@ -11,7 +11,7 @@ import { emailLocale } from "@/lib/i18n";
 /** The parts of a gift (with its design and logo) that the email shows. */
 export type GiftForEmail = {
   id: string;
-  /** Its untie secret's version (lib/gifts/untie.ts); 0 unless the email was corrected. */
+  /** Its untie secret's version (lib/untie.ts); 0 unless the email was corrected. */
   untieVersion?: number;
   recipientName: string;
   subject: string;
