@@ -1,13 +1,13 @@
 import type { PrismaClient } from "@/lib/db";
 import { deliverGift } from "@/lib/delivery/deliver-gift";
-import { sendQueuedEmailNow } from "@/lib/delivery/queued-emails";
+import { sendQueuedEmailNow } from "@/lib/outbox/queued-emails";
 import { expireGifts } from "@/lib/delivery/sweep";
 import { HttpError } from "@/lib/errors";
 import { eventTypeOf, type EventType } from "@/lib/gifts/events";
 import { getGift, type GiftView } from "@/lib/gifts";
 import { isAwaitingChoice, stagesBefore } from "@/lib/gifts/stages";
 import { expiryInstant, reminderSchedule } from "@/lib/reminders/cadence";
-import { DAY_MS } from "@/lib/reminders/duration";
+import { DAY_MS } from "@/lib/format/duration";
 import { remindDueGifts } from "@/lib/reminders/remind";
 import type { TeamRef } from "@/lib/teams";
 import type { Caller } from "@/lib/tokens";
