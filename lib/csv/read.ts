@@ -6,6 +6,9 @@ export class CsvError extends Error {
   }
 }
 
+/** The longest first line (the header row) a file may have, in bytes. */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
 export type CsvLimits = {
   /** Most bytes a file may have. */
   maxBytes: number;
@@ -165,6 +168,13 @@ export function readCsv(bytes: Uint8Array, limits: CsvLimits): CsvTable {
   if (bytes.length > limits.maxBytes)
     throw new CsvError(
       `The file is ${formatSize(bytes.length)}: the most Ribbon reads is ${formatSize(limits.maxBytes)}. Split it into smaller files.`,
+    );
+  // A header row is a few hundred bytes: a first line longer than any could be is refused before
+  // the file is decoded or parsed (a 5 MB "header cell" costs nothing).
+  const firstLineEnd = bytes.subarray(0, MAX_HEADER_BYTES + 1).findIndex((b) => b === 0x0a || b === 0x0d);
+  if (bytes.length > MAX_HEADER_BYTES && (firstLineEnd === -1 || firstLineEnd > MAX_HEADER_BYTES))
+    throw new CsvError(
+      `The first line is longer than ${formatSize(MAX_HEADER_BYTES)}: it can't be a header row. Start the file with the template's header.`,
     );
   const { text, encoding } = decodeCsvText(bytes);
   if (text.replace(/^\uFEFF/, "").trim() === "") throw new CsvError("The file is empty: it has no header row.");

@@ -72,7 +72,7 @@ export async function* dashboardGiftPages(
   db: Tx,
   actor: TeamActor,
   query: DashboardQuery,
-  size = 1000,
+  size = 250,
 ): AsyncGenerator<DashboardGiftRow[]> {
   let view: DashboardQuery = { ...query, after: undefined };
   for (;;) {

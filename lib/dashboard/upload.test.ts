@@ -368,8 +368,16 @@ describe("bounds and money in the preview", () => {
   it('a 4.9 MB header cell is no column\'s name: no "did you mean" work on it', async () => {
     const long = "x".repeat(4_900_000);
     const bytes = new TextEncoder().encode(`name,email,message,from,collection,${long}\nAda,a@x.test,Hi,Me,Tea,x\n`);
+    // Longer than any header row: refused before the file is decoded or parsed.
     expect(details(await refusal(previewUpload(t.db, owner, file(bytes))))).toEqual([
-      `Unknown column "${"x".repeat(40)}…": 4,900,000 characters is no column's name (is the first row the header?). The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone.`,
+      "The first line is longer than 64 KB: it can't be a header row. Start the file with the template's header.",
+    ]);
+    // A long cell within that bound is no column's name, without "did you mean" work.
+    const wide = new TextEncoder().encode(
+      `name,email,message,from,collection,${"x".repeat(60_000)}\nAda,a@x.test,Hi,Me,Tea,x\n`,
+    );
+    expect(details(await refusal(previewUpload(t.db, owner, file(wide))))).toEqual([
+      `Unknown column "${"x".repeat(40)}…": 60,000 characters is no column's name (is the first row the header?). The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone.`,
     ]);
     // A name up to 64 characters still gets its suggestion.
     const near = new TextEncoder().encode("name,e-mail,message,from,collection\nAda,a@x.test,Hi,Me,Tea\n");

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
 import { assertCardOnFile, quoteBudget } from "@/lib/billing";
 import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
+import { ITEMS_PER_YIELD, otherWorkFirst } from "@/lib/http/yield";
 import { withoutForbiddenCharacters } from "@/lib/format/text";
 import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError, type FieldProblem } from "@/lib/errors";
 import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
@@ -168,10 +169,12 @@ const remindersCell = (value: string): string[] =>
  * Each row as the API's `POST /gifts` body, checked by the API's own parser (so its messages
  * are the API's), and each problem at its row and column.
  */
-function parseRows(rows: CsvRow[], columns: Map<UploadColumn, number>, width: number, now: Date) {
+async function parseRows(rows: CsvRow[], columns: Map<UploadColumn, number>, width: number, now: Date) {
   const parsed: Row[] = [];
   const problems: UploadProblem[] = [];
-  for (const { row, cells } of rows) {
+  for (const [i, { row, cells }] of rows.entries()) {
+    // Up to 10,000 rows: other requests run every ITEMS_PER_YIELD of them (lib/http/yield.ts).
+    if (i > 0 && i % ITEMS_PER_YIELD === 0) await otherWorkFirst();
     const gift: Record<string, unknown> = {};
     for (const [column, index] of columns) {
       const value = cells[index]?.trim();
@@ -262,7 +265,7 @@ async function check(
 ): Promise<Checked> {
   requireSender(actor.role, actor.team.id);
   const table = readFile(file.bytes);
-  const { parsed, problems } = parseRows(table.rows, table.columns, table.header.length, now);
+  const { parsed, problems } = await parseRows(table.rows, table.columns, table.header.length, now);
   const { collections, designs } = await lookUp(db, actor.team.id, parsed);
 
   const livemode = actor.mode === "live";

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Pool as PgPool, PoolClient } from "pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { otherWorkFirst } from "@/lib/http/yield";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { registerSqlDriver, RESULT_PARSERS, statementName } from "./sql";
@@ -30,7 +31,9 @@ async function openPGlite(dataDir: string): Promise<Database> {
   try {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    const pglite = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: await pgliteExtensions() });
+    const pglite = yieldingBeforeEachStatement(
+      await PGlite.create(path.join(dataDir, "pgdata"), { extensions: await pgliteExtensions() }),
+    );
     const runner: SqlRunner = {
       exec: async (sql) => void (await pglite.exec(sql)),
       query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
@@ -63,6 +66,32 @@ async function openPGlite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
+}
+
+type Statements = { query: (...args: never[]) => Promise<unknown>; exec: (...args: never[]) => Promise<unknown> };
+
+/**
+ * PGlite runs in this process's thread and answers a statement synchronously: a request that
+ * awaits one statement after another never lets the event loop reach I/O, so every other request
+ * of the instance waits for the whole of it (a test-clock advance held the loop 2.5 s). Each
+ * statement first lets other work run, so requests interleave statement by statement as they do
+ * on PostgreSQL. Statements inside a transaction too (the transaction still holds the database).
+ */
+function yieldingBeforeEachStatement<T extends Statements & { transaction: (cb: never) => Promise<unknown> }>(
+  db: T,
+): T {
+  const wrap = <S extends Statements>(on: S): S => {
+    const query = on.query.bind(on);
+    const exec = on.exec.bind(on);
+    return Object.assign(on, {
+      query: async (...args: never[]) => (await otherWorkFirst(), query(...args)),
+      exec: async (...args: never[]) => (await otherWorkFirst(), exec(...args)),
+    });
+  };
+  const transaction = db.transaction.bind(db) as (cb: (tx: Statements) => Promise<unknown>) => Promise<unknown>;
+  return Object.assign(wrap(db), {
+    transaction: (cb: (tx: Statements) => Promise<unknown>) => transaction((tx) => cb(wrap(tx))),
+  });
 }
 
 /**

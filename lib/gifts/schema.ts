@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ITEMS_PER_YIELD, otherWorkFirst } from "@/lib/http/yield";
 import { unknownFieldProblems, type FieldProblem } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { countsFromExpiry } from "./reminder-cadence";
@@ -326,7 +327,14 @@ export function parseSingleGift(body: unknown, now: Date): { draft: GiftDraft; p
 }
 
 /** POST /bulk/gifts body → a draft with one recipient per element, and every problem found. */
-export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; problems: FieldProblem[] } {
+/**
+ * A bulk body as a draft and every problem found. Async: it checks up to 10,000 recipients, and
+ * lets other requests run every ITEMS_PER_YIELD of them (lib/http/yield.ts).
+ */
+export async function parseBulkGifts(
+  body: unknown,
+  now: Date,
+): Promise<{ draft: GiftDraft; problems: FieldProblem[] }> {
   const problems: FieldProblem[] = [];
   const gift = giftObject(body, problems);
   if (!gift) return { draft: { recipients: [] }, problems };
@@ -358,11 +366,12 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
       code: "too_many_recipients",
     });
   } else {
-    list.forEach((element, i) => {
+    for (const [i, element] of list.entries()) {
+      if (i > 0 && i % ITEMS_PER_YIELD === 0) await otherWorkFirst();
       const at = `${pointer}/${i}`;
       if (!isObject(element)) {
         problems.push({ detail: "Recipient must be an object", pointer: at, code: "not_an_object" });
-        return;
+        continue;
       }
       // This recipient's problems on their own: finishRecipient looks through them, and looking
       // through every recipient's instead made 10,000 invalid recipients cost 10,000² (issue 30).
@@ -373,7 +382,7 @@ export function parseBulkGifts(body: unknown, now: Date): { draft: GiftDraft; pr
       const own = given || r.delivery_method === "link" ? r.reminders : f.reminders;
       recipients.push(finishRecipient({ ...r, locale: r.locale ?? f.locale, reminders: own }, at, now, found));
       for (const problem of found) problems.push(problem);
-    });
+    }
   }
   return {
     draft: {

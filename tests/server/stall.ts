@@ -59,7 +59,7 @@ export type StallCase = {
    * Legitimate work at the documented maximum that writes as much as the database takes in one
    * transaction (10,000 gifts, all or nothing). The embedded PGlite runs in this process's thread
    * and serves one transaction at a time, so other requests wait for it whatever the code does:
-   * its answer time is held to the budget, the poller's figures are reported, not held
+   * its answer is held to three times the budget, the poller's figures are reported, not held
    * (docs/performance.md; on PostgreSQL the work runs in the database server).
    */
   holdsTheDatabase?: true;
@@ -430,7 +430,8 @@ export async function measure(ctx: Context, stallCase: StallCase, capMs: number)
     problems: [],
   };
   if (timedOut) row.problems.push(`no answer within ${capMs / 1000} s`);
-  else if (answerMs! > BUDGET.answerMs) row.problems.push(`answered in ${row.answerMs} ms > ${BUDGET.answerMs} ms`);
+  else if (answerMs! > answerBudget(stallCase))
+    row.problems.push(`answered in ${row.answerMs} ms > ${answerBudget(stallCase)} ms`);
   if (typeof status === "number" && (status >= 500 || status < 200 || (status >= 300 && status < 400)))
     row.problems.push(`answered ${status}: ${body.slice(0, 200)}`);
   const wrong = typeof status === "number" ? stallCase.check?.(status, body) : null;
@@ -444,6 +445,9 @@ export async function measure(ctx: Context, stallCase: StallCase, capMs: number)
   if (doc === null) row.problems.push("the health endpoint did not answer within 5 s after the case");
   return row;
 }
+
+/** A case's answer budget: 5 s; work that holds the embedded database, three times that (see holdsTheDatabase). */
+const answerBudget = (stallCase: StallCase) => BUDGET.answerMs * (stallCase.holdsTheDatabase ? 3 : 1);
 
 /** The table the test and the bench print. */
 export function formatTable(rows: StallRow[]): string {

@@ -17,7 +17,7 @@ export const POST = apiRoute<{ team_id?: string }>(
     const { team } = actor;
     const body = await readJsonObject(request);
     if (readDryRun(new URL(request.url)))
-      return jsonApi(priceQuoteDocument(await quoteGifts(db, { actor, ...parseBulkGifts(body, new Date()) })));
+      return jsonApi(priceQuoteDocument(await quoteGifts(db, { actor, ...(await parseBulkGifts(body, new Date())) })));
     return idempotentCreate({
       db,
       request,
@@ -28,7 +28,7 @@ export const POST = apiRoute<{ team_id?: string }>(
       reader: actor,
       async create(idempotency) {
         const now = new Date();
-        const gifts = await createGifts(db, { actor, ...parseBulkGifts(body, now), now, idempotency });
+        const gifts = await createGifts(db, { actor, ...(await parseBulkGifts(body, now)), now, idempotency });
         if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
         return giftListResponse(gifts, actor);
       },
