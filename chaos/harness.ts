@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import pg from "pg";
 import { openDatabase, type Database } from "@/lib/database/open";
-import { catalogue, createAccount } from "@/lib/testing/fixtures";
+import { catalogue, chargeFor, createAccount } from "@/lib/testing/fixtures";
 
 export const SHARED_PG = process.env.CHAOS_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const PRELOAD = `--import ${new URL("../scripts/http-guard.mjs", import.meta.url).href}`;
@@ -170,16 +170,19 @@ export async function seedDueGifts(
   tag: string,
 ): Promise<void> {
   const cat = await catalogue(database.prisma);
+  // Paid for, as every sendable live gift is (lib/gifts/stages.ts PAID_STAGES): one charge for all.
+  const charge = await chargeFor(database.prisma, [{ teamId: account.team.id, priceCents: 2500 * count }]);
   await database.prisma.$executeRawUnsafe(
-    `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
+    `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt","chargeId")
      SELECT 'gft_chaos_${tag}_' || i, $1, $2, true, 'Recipient ' || i, 'email', 'due' || i || '@example.com', 'A gift for you', 'Thank you!', 'Chaos',
-            now() AT TIME ZONE 'UTC' - interval '1 minute', 'scheduled', now(), md5('${tag}' || i) || md5('d' || i), $3, $4, $5, 2500, now()
+            now() AT TIME ZONE 'UTC' - interval '1 minute', 'scheduled', now(), md5('${tag}' || i) || md5('d' || i), $3, $4, $5, 2500, now(), $6
      FROM generate_series(1, ${count}) AS i`,
     account.team.id,
     account.user.id,
     cat.collection.id,
     cat.design.id,
     cat.logo.id,
+    charge.id,
   );
 }
 
