@@ -1,4 +1,5 @@
 import { formFields, multipart } from "../../e2e/raw-http";
+import { waitFor } from "@/lib/testing/wait-for";
 import type { RunningServer } from "./server";
 
 /**
@@ -27,11 +28,15 @@ export async function signIn(server: RunningServer, email: string): Promise<stri
   });
   if (asked.status >= 400) throw new Error(`sign-in form answered ${asked.status}`);
   keep(asked);
-  const outbox = (await (await fetch(`${server.url}/dev/outbox.json?limit=500`)).json()) as {
-    data: { to: string; kind: string; text: string }[];
-  };
-  const mail = outbox.data.find((m) => m.to === email && m.kind === "signin");
-  if (!mail) throw new Error(`no sign-in email to ${email}`);
+  const mail = await waitFor(
+    async () => {
+      const outbox = (await (await fetch(`${server.url}/dev/outbox.json?limit=500`)).json()) as {
+        data: { to: string; kind: string; text: string }[];
+      };
+      return outbox.data.find((m) => m.to === email && m.kind === "signin");
+    },
+    { what: `a sign-in email to ${email}` },
+  );
   const link = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(mail.text)![0].replace(/&amp;/g, "&");
   const callback = await fetch(link, { headers: { Cookie: cookie() }, redirect: "manual" });
   keep(callback);

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { RunningServer } from "./server";
+import { signIn } from "./sign-in";
 
 // Issue 30 §2, shared by tests/server/stall.test.ts and `npm run bench -- --only=stall`
 // (scripts/bench-stall.ts): each body-reading and computing endpoint gets its worst input at the
@@ -98,35 +99,6 @@ async function api(server: RunningServer, method: string, path: string, token: s
   const doc = await json(res);
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(doc).slice(0, 1000)}`);
   return doc;
-}
-
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]);
-
-/** Signs `email` in through its magic link (the local outbox, loopback only) and returns the session's cookies. */
-async function signIn(server: RunningServer, email: string): Promise<string> {
-  const csrfRes = await fetch(`${server.url}/api/auth/csrf`);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const asked = await fetch(`${server.url}/api/auth/signin/email`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiesOf(csrfRes).join("; ") },
-    body: new URLSearchParams({ email, csrfToken, callbackUrl: `${server.url}/dashboard` }),
-  });
-  if (asked.status >= 400) throw new Error(`sign-in: ${asked.status} ${await asked.text()}`);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    const outbox = (await (await fetch(`${server.url}/dev/outbox.json?limit=50`)).json()) as {
-      data: { to: string; kind: string; text: string }[];
-    };
-    const mail = outbox.data.find((m) => m.to === email && m.kind === "signin");
-    link = mail && /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email[^\s"<>]+/.exec(mail.text)?.[0];
-    if (!link) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!link) throw new Error(`No sign-in email to ${email} in the outbox`);
-  const callback = await fetch(link.replace(/&amp;/g, "&"), { redirect: "manual" });
-  const cookie = cookiesOf(callback).find((c) => /session-token=/.test(c));
-  if (!cookie) throw new Error(`The sign-in link set no session: ${callback.status}`);
-  return cookie;
 }
 
 const unescapeHtml = (s: string) =>
