@@ -1,4 +1,5 @@
 // `npm run bench -- stall`: one request never stalls the others (scripts/bench/stall.ts).
+// `npm run bench -- pages [--check]`: each page's throughput as a share of the API's (scripts/bench/pages.ts).
 // `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,csv] [--gifts=N] [--duration=S]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
@@ -30,10 +31,10 @@ import { onTeam } from "@/lib/actor";
 import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 
-if (process.argv[2] === "stall") {
-  process.argv.splice(2, 1);
-  await import("./bench/stall");
-  process.exit(0);
+if (process.argv[2] === "stall" || process.argv[2] === "pages") {
+  const mode = process.argv.splice(2, 1)[0];
+  await import(mode === "stall" ? "./bench/stall" : "./bench/pages");
+  process.exit(process.exitCode ?? 0);
 }
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));

@@ -6,13 +6,25 @@ import { Prisma } from "@/lib/generated/prisma/client";
 export const availableTo = (teamId: string) => ({ OR: [{ global: true }, { teamId }] });
 
 /** A product as the untie page offers it: its card and its variants, in their order. */
-export const CHOICE_PRODUCT_SELECT = {
-  id: true,
-  name: true,
-  description: true,
-  imageUrl: true,
-  variants: { orderBy: { position: "asc" }, select: { id: true, name: true, size: true, color: true } },
-} as const;
+export type ChoiceProduct = {
+  id: number;
+  name: string;
+  description: string;
+  imageUrl: string;
+  variants: { id: number; name: string; size: string | null; color: string | null }[];
+};
+
+/** `ChoiceProduct` as JSON, built by the database for a product row aliased `p` (one statement, however many products). */
+export const CHOICE_PRODUCT_JSON = Prisma.sql`json_build_object(
+  'id', p."id", 'name', p."name", 'description', p."description", 'imageUrl', p."imageUrl",
+  'variants', (SELECT coalesce(json_agg(json_build_object('id', v."id", 'name', v."name", 'size', v."size", 'color', v."color")
+                                        ORDER BY v."position", v."id"), '[]')
+               FROM "ProductVariant" v WHERE v."productId" = p."id"))`;
+
+/** The products of one collection (`collectionId`: an SQL expression), in their order, as a JSON array of `ChoiceProduct`. */
+export const collectionProductsJson = (collectionId: Prisma.Sql) =>
+  Prisma.sql`(SELECT coalesce(json_agg(${CHOICE_PRODUCT_JSON} ORDER BY p."position", p."id"), '[]')
+              FROM "Product" p WHERE p."collectionId" = ${collectionId})`;
 
 /** The team's collections with their products and each product's variants (what a recipient chooses from). */
 export function listCollections(db: Tx, teamId: string) {

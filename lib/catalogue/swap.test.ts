@@ -5,6 +5,7 @@ import { catalogue, createAccount, insertGift } from "@/lib/testing/fixtures";
 import { untieToken } from "@/lib/untie";
 import { ValidationError } from "@/lib/errors";
 import { declineGift, redeemGift, RedemptionRefused } from "@/lib/redemption";
+import { findGiftByUntieToken } from "@/lib/gifts/open-gift";
 import { swapProductsFor } from "./swap";
 
 // Issue 23 "Swap": a recipient may choose from the team's swap collections, any product priced at or below the gift.
@@ -103,6 +104,11 @@ describe("swap", () => {
     // A sandbox gift costs nothing: its collection's price stands for it.
     const sandbox = await linkGift({ livemode: false, priceCents: 0 });
     expect(await swapProductsFor(database.prisma, sandbox)).toHaveLength(4);
+    // The untie page reads the same rule in its one statement, with each product's variants.
+    for (const g of [gift, cheaper, sandbox]) {
+      const page = await findGiftByUntieToken(database.prisma, untieToken(g.id));
+      expect(page?.swapProducts).toEqual(await swapProductsFor(database.prisma, g));
+    }
   });
 
   it("shows nothing to a team without swap collections", async () => {

@@ -1,7 +1,9 @@
 import type { Tx } from "@/lib/db";
 import { badRequest, forbidden, unknownFieldProblems, ValidationError, type FieldProblem } from "@/lib/errors";
 import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
-import { availableTo, CHOICE_PRODUCT_SELECT } from "./queries";
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { availableTo, CHOICE_PRODUCT_JSON, type ChoiceProduct } from "./queries";
 
 /** A team's swap collections: what a recipient who likes nothing in their gift's collection may choose from. */
 export type SwapCollections = { teamId: string; collectionIds: number[] };
@@ -69,38 +71,53 @@ export async function updateSwapCollections(
   return readSwapCollections(db, actor.team.id);
 }
 
-/** What a gift is worth for a swap: its price; a sandbox gift costs nothing, so its collection's price. */
+/** The gift a swap is for (each field an SQL expression: a value, or a column of the statement's gift row). */
+export type SwapGiftSql = { teamId: Prisma.Sql; collectionId: Prisma.Sql; livemode: Prisma.Sql; priceCents: Prisma.Sql };
+
+/** A gift's fields as SQL values. */
+const values = (gift: SwapGift): SwapGiftSql => ({
+  teamId: Prisma.sql`${gift.teamId}`,
+  collectionId: Prisma.sql`${gift.collectionId}`,
+  livemode: Prisma.sql`${gift.livemode}::boolean`,
+  priceCents: Prisma.sql`${gift.priceCents}::int`,
+});
+
+/**
+ * The swap rule, for a collection row aliased `c`: one of the team's swap collections other than
+ * the gift's own, which the team may use, priced at or below what the gift is worth (its price; a
+ * sandbox gift costs nothing, so its collection's price). The one home of the rule: the untie
+ * page's statement and the redemption's check both use it.
+ */
+export const swappableCollection = (gift: SwapGiftSql) => Prisma.sql`
+  EXISTS (SELECT 1 FROM "Team" t WHERE t."id" = ${gift.teamId} AND c."id" = ANY(t."swapCollectionIds"))
+  AND c."id" <> ${gift.collectionId}
+  AND (c."global" OR c."teamId" = ${gift.teamId})
+  AND c."priceCents" <= CASE WHEN ${gift.livemode} THEN ${gift.priceCents}
+                             ELSE (SELECT own."priceCents" FROM "Collection" own WHERE own."id" = ${gift.collectionId}) END`;
+
+/** The products a recipient may swap their gift for, as a JSON array of `ChoiceProduct` (by collection name, then position). */
+export const swapProductsJson = (gift: SwapGiftSql) =>
+  Prisma.sql`(SELECT coalesce(json_agg(${CHOICE_PRODUCT_JSON} ORDER BY c."name", c."id", p."position", p."id"), '[]')
+              FROM "Product" p JOIN "Collection" c ON c."id" = p."collectionId"
+              WHERE ${swappableCollection(gift)})`;
+
 type SwapGift = { teamId: string; collectionId: number; livemode: boolean; priceCents: number };
 
-async function swapWhere(db: Tx, gift: SwapGift) {
-  const [team, own] = await Promise.all([
-    db.team.findUniqueOrThrow({ where: { id: gift.teamId }, select: { swapCollectionIds: true } }),
-    db.collection.findUniqueOrThrow({ where: { id: gift.collectionId }, select: { priceCents: true } }),
-  ]);
-  const worth = gift.livemode ? gift.priceCents : own.priceCents;
-  return {
-    AND: [
-      { id: { in: team.swapCollectionIds.filter((id) => id !== gift.collectionId) } },
-      { priceCents: { lte: worth } },
-      availableTo(gift.teamId),
-    ],
-  };
-}
-
 /** The products a recipient may swap their gift for: those of the team's swap collections priced at or below the gift. */
-export async function swapProductsFor(db: Tx, gift: SwapGift) {
-  return db.product.findMany({
-    where: { collection: await swapWhere(db, gift) },
-    orderBy: [{ collection: { name: "asc" } }, { position: "asc" }],
-    select: CHOICE_PRODUCT_SELECT,
-  });
+export async function swapProductsFor(db: Queryable, gift: SwapGift): Promise<ChoiceProduct[]> {
+  const [row] = await queryRows<{ products: ChoiceProduct[] }>(
+    db,
+    Prisma.sql`SELECT ${swapProductsJson(values(gift))} AS "products"`,
+  );
+  return row.products;
 }
 
 /** The swap collection a product may be swapped from for this gift; null when it may not be. */
-export async function swapCollectionOf(db: Tx, gift: SwapGift, productId: number) {
-  const product = await db.product.findFirst({
-    where: { id: productId, collection: await swapWhere(db, gift) },
-    select: { collection: { select: { id: true, name: true } } },
-  });
-  return product?.collection ?? null;
+export async function swapCollectionOf(db: Queryable, gift: SwapGift, productId: number) {
+  const [collection] = await queryRows<{ id: number; name: string }>(
+    db,
+    Prisma.sql`SELECT c."id", c."name" FROM "Product" p JOIN "Collection" c ON c."id" = p."collectionId"
+               WHERE p."id" = ${productId} AND ${swappableCollection(values(gift))}`,
+  );
+  return collection ?? null;
 }

@@ -4,6 +4,7 @@ import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { findGiftByUntieToken, markGiftOpened, openGiftByUntieToken } from "./open-gift";
 import { untieToken } from "@/lib/untie";
+import { listCharities } from "@/lib/catalogue/charities";
 
 let database: Database;
 let owner: { teamId: string; senderId: string };
@@ -20,6 +21,28 @@ describe("the untie page's gift", () => {
     expect((await findGiftByUntieToken(database.prisma, untieToken(gift.id)))?.id).toBe(gift.id);
     expect(await findGiftByUntieToken(database.prisma, gift.id)).toBeNull();
     expect(await findGiftByUntieToken(database.prisma, "x".repeat(43))).toBeNull();
+  });
+
+  it("carries what the page shows, read in one statement: products in order with variants, events, charities while open", async () => {
+    const db = database.prisma;
+    const link = await insertGift(db, { ...owner, deliveryMethod: "link", email: null, scheduledAt: null });
+    const page = (await findGiftByUntieToken(db, untieToken(link.id)))!;
+    const collection = await db.collection.findUniqueOrThrow({
+      where: { id: link.collectionId },
+      include: { products: { orderBy: { position: "asc" }, include: { variants: { orderBy: { position: "asc" } } } } },
+    });
+    expect(page.collection.products.map((p) => [p.id, p.name, p.variants.map((v) => v.id)])).toEqual(
+      collection.products.map((p) => [p.id, p.name, p.variants.map((v) => v.id)]),
+    );
+    const events = await db.giftEvent.findMany({ where: { giftId: link.id }, orderBy: { id: "asc" } });
+    expect(page.events).toEqual(events.map((e) => ({ stage: e.stage, createdAt: e.createdAt })));
+    expect(page.logo.imageUrl).toMatch(/^\//);
+    expect(page.charities).toEqual(await listCharities(db));
+    expect(page.charities.length).toBeGreaterThan(0);
+    // A gift no longer open to a choice reads no charities and no swap products.
+    const cancelled = await insertGift(db, { ...owner, stage: "cancelled" });
+    const gone = (await findGiftByUntieToken(db, untieToken(cancelled.id)))!;
+    expect([gone.stage, gone.charities, gone.swapProducts]).toEqual(["cancelled", [], []]);
   });
 
   it("opens a sent email gift or a link gift once, with an event; never a scheduled email gift or a cancelled one", async () => {

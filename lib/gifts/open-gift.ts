@@ -1,59 +1,98 @@
 import "server-only";
 import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
-import { CHOICE_PRODUCT_SELECT } from "@/lib/catalogue/queries";
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { CHARITIES_JSON, type CharityChoice } from "@/lib/catalogue/charities";
+import { collectionProductsJson, type ChoiceProduct } from "@/lib/catalogue/queries";
+import { swapProductsJson } from "@/lib/catalogue/swap";
 import { moveGift } from "./stages";
 
 const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const isUntieToken = (value: unknown): value is string => typeof value === "string" && UNTIE_TOKEN.test(value);
 
-export type UntieGift = NonNullable<Awaited<ReturnType<typeof findGiftByUntieToken>>>;
+/** A stage where the recipient may still choose (or donate, or decline): the page offers the choice. */
+export const isOpenToChoice = (gift: { stage: string; deliveryMethod: string }) =>
+  gift.stage === "sent" || gift.stage === "opened" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
 
 /** What the recipient's page shows: the gift card, the collection to choose from, and what was chosen. */
-export async function findGiftByUntieToken(db: PrismaClient, token: string) {
+export type UntieGift = {
+  id: string;
+  teamId: string;
+  collectionId: number;
+  priceCents: number;
+  stage: string;
+  deliveryMethod: string;
+  livemode: boolean;
+  email: string | null;
+  recipientName: string;
+  message: string;
+  from: string;
+  expiresOn: Date | null;
+  scheduledAt: Date | null;
+  locale: string | null;
+  address: unknown;
+  thankYouNote: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  design: { name: string; imageUrl: string; hasLogo: boolean } | null;
+  logo: { name: string; imageUrl: string };
+  collection: { name: string; description: string; products: ChoiceProduct[] };
+  selectedProduct: { name: string; description: string; imageUrl: string } | null;
+  variant: { name: string } | null;
+  donatedTo: { name: string } | null;
+  events: { stage: string; createdAt: Date }[];
+  /** While the gift is open to a choice (else empty): the team's swap products and the charities. */
+  swapProducts: ChoiceProduct[];
+  charities: CharityChoice[];
+};
+
+type UntieRow = Omit<UntieGift, "events"> & { events: { stage: string; createdAt: string }[] };
+
+const OPEN_TO_CHOICE_SQL = Prisma.sql`(g."stage" IN ('sent', 'opened') OR (g."stage" = 'scheduled' AND g."deliveryMethod" = 'link'))`;
+
+/**
+ * The recipient's page in one statement (the page is what a burst of recipients opens at 9:00):
+ * the gift, its card, its collection's products with their variants, what was chosen, its
+ * events and, while it is open to a choice, the swap products and the charities.
+ */
+export async function findGiftByUntieToken(db: Queryable, token: string): Promise<UntieGift | null> {
   if (!isUntieToken(token)) return null;
-  return db.gift.findUnique({
-    where: { untieTokenHash: sha256(token) },
-    select: {
-      id: true,
-      teamId: true,
-      collectionId: true,
-      priceCents: true,
-      stage: true,
-      deliveryMethod: true,
-      livemode: true,
-      email: true,
-      recipientName: true,
-      message: true,
-      from: true,
-      expiresOn: true,
-      scheduledAt: true,
-      locale: true,
-      sender: { select: { name: true } },
-      design: { select: { name: true, imageUrl: true, hasLogo: true } },
-      logo: { select: { name: true, imageUrl: true } },
-      collection: {
-        select: {
-          name: true,
-          description: true,
-          products: {
-            orderBy: { position: "asc" },
-            select: CHOICE_PRODUCT_SELECT,
-          },
-        },
-      },
-      selectedProduct: { select: { name: true, description: true, imageUrl: true } },
-      variant: { select: { name: true } },
-      donatedTo: { select: { name: true } },
-      address: true,
-      thankYouNote: true,
-      carrier: true,
-      trackingNumber: true,
-      trackingUrl: true,
-      events: { orderBy: { id: "asc" }, select: { stage: true, createdAt: true } },
-    },
-  });
+  const [row] = await queryRows<UntieRow>(
+    db,
+    Prisma.sql`
+      SELECT g."id", g."teamId", g."collectionId", g."priceCents", g."stage", g."deliveryMethod", g."livemode",
+             g."email", g."recipientName", g."message", g."from", g."expiresOn", g."scheduledAt", g."locale",
+             g."address", g."thankYouNote", g."carrier", g."trackingNumber", g."trackingUrl",
+             (SELECT json_build_object('name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo")
+                FROM "Design" d WHERE d."id" = g."designId") AS "design",
+             (SELECT json_build_object('name', l."name", 'imageUrl', l."imageUrl") FROM "Logo" l WHERE l."id" = g."logoId") AS "logo",
+             (SELECT json_build_object('name', c."name", 'description', c."description",
+                                       'products', ${collectionProductsJson(Prisma.sql`c."id"`)})
+                FROM "Collection" c WHERE c."id" = g."collectionId") AS "collection",
+             (SELECT json_build_object('name', p."name", 'description', p."description", 'imageUrl', p."imageUrl")
+                FROM "Product" p WHERE p."id" = g."selectedProductId") AS "selectedProduct",
+             (SELECT json_build_object('name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") AS "variant",
+             (SELECT json_build_object('name', ch."name") FROM "Charity" ch WHERE ch."id" = g."donatedToCharityId") AS "donatedTo",
+             (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
+                FROM "GiftEvent" e WHERE e."giftId" = g."id") AS "events",
+             CASE WHEN ${OPEN_TO_CHOICE_SQL}
+                  THEN ${swapProductsJson({
+                    teamId: Prisma.sql`g."teamId"`,
+                    collectionId: Prisma.sql`g."collectionId"`,
+                    livemode: Prisma.sql`g."livemode"`,
+                    priceCents: Prisma.sql`g."priceCents"`,
+                  })}
+                  ELSE '[]' END AS "swapProducts",
+             CASE WHEN ${OPEN_TO_CHOICE_SQL} THEN ${CHARITIES_JSON} ELSE '[]' END AS "charities"
+        FROM "Gift" g
+       WHERE g."untieTokenHash" = ${sha256(token)}`,
+  );
+  if (!row) return null;
+  // Timestamps inside JSON come without their zone: they are UTC, as every timestamp Ribbon stores.
+  return { ...row, events: row.events.map((e) => ({ stage: e.stage, createdAt: new Date(`${e.createdAt}Z`) })) };
 }
 
 /**

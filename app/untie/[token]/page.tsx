@@ -17,8 +17,7 @@ import { publicContext } from "@/lib/site/context";
 import { requestLocale } from "@/lib/site/locale";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
-import { listCharities, type CharityChoice } from "@/lib/catalogue/charities";
-import { swapProductsFor } from "@/lib/catalogue/swap";
+import type { CharityChoice } from "@/lib/catalogue/charities";
 import type { ChoiceProduct } from "@/components/untie/RedeemForm";
 import { addressLinesIn } from "@/lib/redemption";
 import { addressSchema } from "@/lib/redemption/schema";
@@ -64,27 +63,14 @@ export default async function UntiePage({ params }: Params) {
           gift={gift}
           token={token}
           locale={locale}
-          charities={await charitiesFor(gift)}
-          swapProducts={await swapProductsOf(gift)}
+          charities={gift.charities}
+          swapProducts={gift.swapProducts}
         />
       ) : (
         await unknownGift(locale)
       )}
     </LocaleRoot>
   );
-}
-
-/** The charities, for a gift still open to a choice only (the query is skipped otherwise). */
-async function charitiesFor(gift: UntieGift): Promise<CharityChoice[]> {
-  return openToChoice(gift) ? listCharities((await publicContext()).db) : [];
-}
-
-const openToChoice = (gift: UntieGift) =>
-  gift.stage === "sent" || gift.stage === "opened" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
-
-/** The products the gift may be swapped for, for a gift still open to a choice only. */
-async function swapProductsOf(gift: UntieGift): Promise<ChoiceProduct[]> {
-  return openToChoice(gift) ? swapProductsFor((await publicContext()).db, gift) : [];
 }
 
 async function unknownGift(locale: Locale) {
