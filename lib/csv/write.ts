@@ -1,5 +1,3 @@
-import { stringify } from "csv-stringify/sync";
-
 export const CSV = "text/csv; charset=utf-8";
 
 /** A cell a spreadsheet would read as a formula (or as the start of one, after a tab or CR). */
@@ -17,9 +15,24 @@ export function neutralizeCell(value: string): string {
   return FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value;
 }
 
-/** Rows as CSV text (RFC 4180 quoting by csv-stringify, CRLF line ends), every cell neutralised. */
+/** A cell RFC 4180 must quote: one holding a comma, a double quote or a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell as CSV: neutralised, then quoted (its quotes doubled) when it must be. */
+function csvCell(value: string): string {
+  const safe = neutralizeCell(value);
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * Rows as CSV text (RFC 4180: CRLF line ends, quotes only where needed), every cell neutralised.
+ * Written here rather than with csv-stringify: its per-cell options cost ~18 µs a row, most of an
+ * export's time once the database hands over 20,000 rows a second.
+ */
 export function csvLines(rows: string[][]): string {
-  return stringify(rows, { record_delimiter: "windows", cast: { string: neutralizeCell } });
+  let text = "";
+  for (const row of rows) text += `${row.map(csvCell).join(",")}\r\n`;
+  return text;
 }
 
 /**
