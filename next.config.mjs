@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { SERVER_ACTION_BODY_LIMIT } from "./lib/http/body-limits.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -11,6 +12,15 @@ const nextConfig = {
   // scripts/http-guard.mjs holds each path to its own limit while the body streams (Next itself
   // has one limit for every action, and counts only after copying the body).
   experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT } },
+  // /docs is the OpenAPI document, fixed per build: rendered once here, after every production compile.
+  compiler: {
+    runAfterProductionCompile: async ({ distDir }) => {
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-docs.tsx", distDir], {
+        stdio: "inherit",
+      });
+      if (run.status !== 0) throw new Error("scripts/build-docs.tsx failed: /docs was not built");
+    },
+  },
 };
 
 export default nextConfig;

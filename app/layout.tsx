@@ -1,22 +1,19 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { BODY_CLASS, SITE_METADATA, SITE_VIEWPORT } from "@/lib/site/metadata";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { template: "%s — Ribbon", default: "Ribbon — gifts people actually want" },
-  description: "Send gifts through an API: recipients pick the present they want from a curated collection.",
-  applicationName: "Ribbon",
-};
+export const metadata: Metadata = SITE_METADATA;
 
-export const viewport: Viewport = { themeColor: "#ffffff" };
+export const viewport: Viewport = SITE_VIEWPORT;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page is rendered per request, so Next can put this request's CSP nonce on its scripts (proxy.ts).
   await connection();
   return (
     <html lang="en">
-      <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">{children}</body>
+      <body className={BODY_CLASS}>{children}</body>
     </html>
   );
 }

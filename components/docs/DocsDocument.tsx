@@ -1,0 +1,44 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { SiteChrome } from "@/components/site/SiteChrome";
+import { ERROR_CODES } from "@/lib/api/openapi/error-codes";
+import { openApiDocument } from "@/lib/api/openapi/document";
+import { BODY_CLASS, pageTitle, SITE_METADATA, SITE_VIEWPORT } from "@/lib/site/metadata";
+import { ApiReference } from "./ApiReference";
+import type { OpenApi } from "./openapi-types";
+
+/** The quick start's word on tokens: the same for everyone, as the page is built once. */
+const TOKEN_HINT =
+  "Sign in and turn on developer access on your account page to get a sandbox token (it is shown once; roll it there if you lost it), then paste it below. Sandbox gifts cost nothing and send no email.";
+
+/**
+ * /docs as one HTML document, rendered once when the app is built (scripts/build-docs.tsx): it is
+ * the OpenAPI document, fixed per build, so no request renders it again. It has no script at all;
+ * `stylesheets` are the site's CSS files of this build. Links to the API's own address are spelled
+ * with the APP_URL the build ran with; the server puts its own APP_URL in their place once.
+ */
+export function renderDocsDocument(stylesheets: string[]): string {
+  const body = renderToStaticMarkup(
+    <SiteChrome signedIn={false} signOut={async () => {}}>
+      <main className="mx-auto max-w-6xl px-6 py-12">
+        <ApiReference doc={openApiDocument() as unknown as OpenApi} errorCodes={ERROR_CODES} tokenHint={TOKEN_HINT} />
+      </main>
+    </SiteChrome>,
+  );
+  const head = renderToStaticMarkup(
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{pageTitle("API reference")}</title>
+      <meta name="description" content={SITE_METADATA.description} />
+      <meta name="application-name" content={SITE_METADATA.applicationName} />
+      <meta name="theme-color" content={SITE_VIEWPORT.themeColor} />
+      <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/apple-icon" />
+      <link rel="manifest" href="/manifest.webmanifest" />
+      {stylesheets.map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
+    </head>,
+  );
+  return `<!DOCTYPE html><html lang="en">${head}<body class="${BODY_CLASS}">${body}</body></html>`;
+}
