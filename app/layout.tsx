@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { pageLanguage } from "@/lib/site/page-language";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,8 +15,9 @@ export const viewport: Viewport = { themeColor: "#ffffff" };
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page is rendered per request, so Next can put this request's CSP nonce on its scripts (proxy.ts).
   await connection();
+  const { lang, dir } = await pageLanguage();
   return (
-    <html lang="en">
+    <html lang={lang} dir={dir}>
       <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">{children}</body>
     </html>
   );
