@@ -38,8 +38,7 @@ async function giftWithSwaps(page: Page, locale: string) {
 async function measure(page: Page) {
   return page.evaluate(() => {
     const top = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : null);
-    const bottom = (el: Element | null) =>
-      el ? Math.round(el.getBoundingClientRect().bottom + window.scrollY) : null;
+    const bottom = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().bottom + window.scrollY) : null);
     const products = document.querySelector("[data-testid=products]");
     return {
       height: document.documentElement.scrollHeight,
@@ -66,7 +65,8 @@ for (const locale of ["en", "ar"]) {
     console.log(`untie page at 390×844 (${locale}):`, JSON.stringify(m));
     mkdirSync("test-results", { recursive: true });
     writeFileSync(`test-results/untie-phone-${locale}.json`, JSON.stringify(m, null, 2));
-    if (SHOTS) await recipient.screenshot({ path: `docs/screenshots/untie-phone-${SHOTS}-${locale}.png`, fullPage: true });
+    if (SHOTS)
+      await recipient.screenshot({ path: `docs/screenshots/untie-phone-${SHOTS}-${locale}.png`, fullPage: true });
     expect(m.scrollWidth).toBeLessThanOrEqual(PHONE.width);
     if (BUDGET) {
       expect(m.firstProduct!).toBeLessThan(PHONE.height);

@@ -29,7 +29,9 @@ export function DonateForm({ secret, from, amount, charities, action }: Props) {
       secret={secret}
       from={from}
       values={{ amount }}
-      errorId="charity-error" action={action}>
+      errorId="charity-error"
+      action={action}
+    >
       {(state) => (
         <fieldset aria-describedby={state.error ? "charity-error" : undefined}>
           <legend className="sr-only">{t("legend")}</legend>

@@ -26,6 +26,7 @@ export function LocaleRoot({ locale, label, change, choose, children }: Props) {
             {label}
           </label>
           <select
+            key={locale}
             id="language"
             name="locale"
             defaultValue={locale}

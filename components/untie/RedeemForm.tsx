@@ -147,7 +147,14 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
 
       <fieldset>
         <legend className="text-lg font-semibold sm:text-xl">{t("stepAddress")}</legend>
-        <AddressFields email={email} country={country} errors={errors} describedBy={describedBy} error={error} inputClass={input} />
+        <AddressFields
+          email={email}
+          country={country}
+          errors={errors}
+          describedBy={describedBy}
+          error={error}
+          inputClass={input}
+        />
       </fieldset>
 
       <fieldset>

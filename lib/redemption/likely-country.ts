@@ -11,5 +11,7 @@ const COUNTRY_OF_LOCALE: Partial<Record<Locale, string>> = { es: "ES", fr: "FR",
  */
 export function likelyCountry(locale: Locale, acceptLanguage: string | null | undefined): string {
   const ships = (code: string | undefined) => code !== undefined && SHIP_TO_COUNTRIES.some((c) => c.code === code);
-  return acceptedRegions(acceptLanguage).find(ships) ?? (ships(COUNTRY_OF_LOCALE[locale]) ? COUNTRY_OF_LOCALE[locale]! : "");
+  return (
+    acceptedRegions(acceptLanguage).find(ships) ?? (ships(COUNTRY_OF_LOCALE[locale]) ? COUNTRY_OF_LOCALE[locale]! : "")
+  );
 }

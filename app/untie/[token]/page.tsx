@@ -59,8 +59,12 @@ export default async function UntiePage({ params }: Params) {
   const gift = await loadGift(token);
   const locale = await requestLocale(gift?.locale);
   return (
-    <LocaleRoot locale={locale} label={translator(locale, "language")("label")}
-      change={translator(locale, "language")("change")} choose={chooseLanguageAction}>
+    <LocaleRoot
+      locale={locale}
+      label={translator(locale, "language")("label")}
+      change={translator(locale, "language")("change")}
+      choose={chooseLanguageAction}
+    >
       {gift ? (
         <GiftPage
           gift={gift}
@@ -250,7 +254,7 @@ function Chosen({ gift, locale }: { gift: UntieGift; locale: Locale }) {
       )}
       {gift.thankYouNote && (
         <div className="mt-6">
-          <h3 className="font-semibold">{t("yourNote", { from: gift.from })}</h3>
+          <h3 className="font-semibold">{isolated((v) => t("yourNote", v), { from: gift.from })}</h3>
           <p dir="auto" className="mt-1 whitespace-pre-line text-stone-700">
             {gift.thankYouNote}
           </p>
@@ -274,7 +278,7 @@ function NotReady({ gift, locale }: { gift: UntieGift; locale: Locale }) {
           })}
         </p>
       ) : (
-        <p>{t("notReadySoon", { from: gift.from })}</p>
+        <p>{isolated((v) => t("notReadySoon", v), { from: gift.from })}</p>
       )}
       <p>{t("notReadyWait")}</p>
     </BrandedMessage>
@@ -296,39 +300,42 @@ function Gone({ gift, locale }: { gift: UntieGift; locale: Locale }) {
   if (gift.stage === "cancelled") {
     return (
       <BrandedMessage title={t("cancelledTitle")}>
-        <p>{t("cancelled", { from })}</p>
-        <p>{t("cancelledAsk", { from })}</p>
+        <p>{isolated((v) => t("cancelled", v), { from })}</p>
+        <p>{isolated((v) => t("cancelledAsk", v), { from })}</p>
       </BrandedMessage>
     );
   }
   if (gift.stage === "donated") {
     return (
       <BrandedMessage title={t("donatedTitle")}>
-        <p>{t("donated", { from, charity: gift.donatedTo?.name ?? "" })}</p>
+        <p>{isolated((v) => t("donated", v), { from, charity: gift.donatedTo?.name ?? "" })}</p>
       </BrandedMessage>
     );
   }
   if (gift.stage === "declined") {
     return (
       <BrandedMessage title={t("declinedTitle")}>
-        <p>{t("declined", { from })}</p>
+        <p>{isolated((v) => t("declined", v), { from })}</p>
       </BrandedMessage>
     );
   }
+  const expiresOn = gift.expiresOn;
   if (gift.stage === "expired") {
     return (
       <BrandedMessage title={t("expiredTitle")}>
         <p>
-          {gift.expiresOn ? t("expiredOn", { from, date: longDate(gift.expiresOn, locale) }) : t("expired", { from })}
+          {expiresOn
+            ? isolated((v) => t("expiredOn", { ...v, date: longDate(expiresOn, locale) }), { from })
+            : isolated((v) => t("expired", v), { from })}
         </p>
-        <p>{t("expiredAsk", { from })}</p>
+        <p>{isolated((v) => t("expiredAsk", v), { from })}</p>
       </BrandedMessage>
     );
   }
   return (
     <BrandedMessage title={t("failedTitle")}>
-      <p>{t("failed", { from })}</p>
-      <p>{t("failedAsk", { from })}</p>
+      <p>{isolated((v) => t("failed", v), { from })}</p>
+      <p>{isolated((v) => t("failedAsk", v), { from })}</p>
     </BrandedMessage>
   );
 }
