@@ -70,9 +70,29 @@ for (const locale of LOCALES) {
       const [select, button] = [switcher.getByRole("combobox"), switcher.getByRole("button")];
       const [a, b] = [(await select.boundingBox())!, (await button.boundingBox())!];
       expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)), `${width} px`).toBeLessThan(4);
+      if (locale === "ja") expect(await oneTsuOnOneLine(page), `${width} px`).toBe(true);
       await expectAccessible(page);
       await context.close();
     }
+  });
+}
+
+/** The Japanese heading "…を1つお選びください" never breaks between "1" and "つ". */
+async function oneTsuOnOneLine(page: Page) {
+  return page.locator("#choose-heading").evaluate((heading) => {
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf("1つ");
+      if (at < 0) continue;
+      const rect = (start: number) => {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + 1);
+        return range.getBoundingClientRect();
+      };
+      return Math.abs(rect(at).top - rect(at + 1).top) < 2;
+    }
+    return false;
   });
 }
 

@@ -45,6 +45,7 @@ async function measure(page: Page) {
       scrollWidth: document.documentElement.scrollWidth,
       firstProduct: top(products?.querySelector("li") ?? null),
       choiceEnd: bottom(document.querySelector("[data-testid=choice-step]") ?? document.querySelector("#products")),
+      confirm: top(document.querySelector("form:has(input[name=productId]) button[type=submit]")),
       firstDonate: top(document.querySelector("input[name=charity]")),
       donateOffer: top(document.querySelector("[data-testid=ways-out]") ?? document.querySelector("#donate-heading")),
       declineButton: top(document.querySelector("[data-testid=decline-form] button[type=submit]")),
