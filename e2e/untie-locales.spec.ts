@@ -173,3 +173,12 @@ test("an Arabic recipient declines by keyboard only, from the offer near the top
   expect((await gift.read()).attributes.stage).toBe("declined");
   await context.close();
 });
+
+test("a forged path header changes no page's language (proxy.ts sets its own)", async ({ request }) => {
+  const gift = await linkGift(request, "ar");
+  const path = new URL(gift.url).pathname;
+  const home = await request.get("/", { headers: { "x-ribbon-path": path } });
+  expect(await home.text()).toContain('<html lang="en" dir="ltr"');
+  const untie = await request.get(gift.url, { headers: { "x-ribbon-path": "/", "accept-language": "de" } });
+  expect(await untie.text()).toContain('<html lang="ar" dir="rtl"');
+});
