@@ -5,6 +5,7 @@ import { hasUnreadableActionFields } from "@/lib/http/action-form";
 import { errorPage } from "@/lib/http/body-limits.mjs";
 import { pageCsp, securityHeaders } from "@/lib/http/security-headers";
 import { checkAuthorizationRequest, type AuthorizationQuery } from "@/lib/oauth";
+import { PATH_HEADER } from "@/lib/site/path-header";
 
 /**
  * An authorization link whose client or redirect URI can't be trusted (RFC 6749 §4.1.2.1):
@@ -46,6 +47,8 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  // The root layout's <html lang dir> follows the untie pages' language: it needs the path (set here, never the client's).
+  requestHeaders.set(PATH_HEADER, request.nextUrl.pathname);
   const refused =
     request.nextUrl.pathname === "/oauth2/authorize" ? await invalidAuthorization(request.nextUrl) : false;
   const response = NextResponse.next({ request: { headers: requestHeaders }, ...(refused ? { status: 400 } : {}) });

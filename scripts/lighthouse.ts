@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (phone profile: Moto G Power emulation, slow 4G and 4× CPU,
-// simulated) on the pages people open first: the home page, sign-in, an untie page and the
+// simulated) on the pages people open first: the home page, sign-in, an untie page (English and Arabic) and the
 // OAuth consent screen. It starts the production server (`npm start`'s scripts/start.mjs, a build
 // if there is none) on a throwaway data folder with the demo accounts, makes a gift and a
 // signed-in session the pages need, runs Lighthouse with Debian's Chromium, and prints the
@@ -8,6 +8,7 @@
 //
 //   npm run lighthouse                 # 3 runs a page
 //   npm run lighthouse -- --runs=1     # quicker, noisier
+//   npm run lighthouse -- --pages=untie,untie-ar   # some pages only
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -23,6 +24,11 @@ const DATA = path.join(WORK, "data");
 const RESULTS = path.join(WORK, "results");
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
+// `--pages=untie,untie-ar`: only these pages (names: home, signin, untie, untie-ar, consent).
+const ONLY = process.argv
+  .find((a) => a.startsWith("--pages="))
+  ?.slice("--pages=".length)
+  .split(",");
 
 function installLighthouse() {
   const installed = existsSync(path.join(WORK, "node_modules", "lighthouse", "package.json"))
@@ -74,9 +80,10 @@ type Demo = {
   oauth_client: { client_id: string; redirect_uri: string };
 };
 
-/** A link gift of the demo team: its untie URL is the recipient's page as an email would open it. */
-async function untieUrl(demo: Demo): Promise<string> {
+/** A link gift of the demo team (in `locale` if given): its untie URL is the recipient's page as an email would open it. */
+async function untieUrl(demo: Demo, locale?: string): Promise<string> {
   const gift = {
+    ...(locale ? { locale } : {}),
     name: "Robin",
     delivery_method: "link",
     collection: "Coffee Lovers",
@@ -190,8 +197,9 @@ async function main() {
       { name: "home", label: "`/`", url: `${BASE}/` },
       { name: "signin", label: "`/signin`", url: `${BASE}/signin` },
       { name: "untie", label: "`/untie/<secret>` (a link gift)", url: await untieUrl(demo) },
+      { name: "untie-ar", label: "`/untie/<secret>` (a link gift in Arabic)", url: await untieUrl(demo, "ar") },
       { name: "consent", label: "`/oauth2/authorize` (consent, signed in)", url: consent, cookie: session },
-    ];
+    ].filter((page) => !ONLY || ONLY.includes(page.name));
     // One warm-up request each: the first render of a route compiles nothing in production, but fills caches.
     for (const page of pages) await fetch(page.url, { headers: page.cookie ? { Cookie: page.cookie } : {} });
 

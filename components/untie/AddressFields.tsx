@@ -7,6 +7,8 @@ import { useRedemptionWords } from "./use-words";
 
 type Props = {
   email: string | null;
+  /** The country the select starts on ("" for "Choose a country…"). */
+  country: string;
   errors: FieldErrors;
   describedBy: (key: string, hint?: string) => string | undefined;
   error: (key: string) => React.ReactNode;
@@ -31,16 +33,19 @@ type Field = {
  * example), with the same rules the server checks (lib/redemption/address-format.ts).
  * Before a country is chosen, and without JavaScript, every field shows with a generic label.
  */
-export function AddressFields({ email, errors, describedBy, error, inputClass }: Props) {
+export function AddressFields({ email, country: likely, errors, describedBy, error, inputClass }: Props) {
+  // The server renders the generic fields (right for any country without JavaScript); once
+  // running, the fields follow the select, which starts on the likely country.
   const [country, setCountry] = useState("");
   const select = useRef<HTMLSelectElement>(null);
-  // React resets the form after a server answer: the fields follow the select back to "Choose a country…".
   useEffect(() => {
+    setCountry(select.current?.value ?? "");
+    // React resets the form after a server answer: the fields follow the select back to where it started.
     const form = select.current?.form;
-    const reset = () => setCountry("");
+    const reset = () => setCountry(likely);
     form?.addEventListener("reset", reset);
     return () => form?.removeEventListener("reset", reset);
-  }, []);
+  }, [likely]);
   const words = useRedemptionWords();
   const { t } = words;
   const rules = addressRules(country);
@@ -85,7 +90,7 @@ export function AddressFields({ email, errors, describedBy, error, inputClass }:
           id="address-country"
           name="country"
           autoComplete="country"
-          defaultValue=""
+          defaultValue={likely}
           onChange={(event) => setCountry(event.currentTarget.value)}
           aria-required="true"
           aria-invalid={errors["address.country"] ? true : undefined}

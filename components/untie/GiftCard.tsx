@@ -1,5 +1,6 @@
 import { translator } from "@/lib/i18n/catalogue";
 import type { Locale } from "@/lib/i18n/locales";
+import { isolated } from "./isolate";
 
 /** The gift card at the top of the untie page: design with the logo in its slot, greeting, message, from line. */
 export type GiftCardProps = {
@@ -47,8 +48,8 @@ export function GiftCard({ locale, recipientName, message, from, livemode, expir
           )}
         </div>
       )}
-      <div className="space-y-4 p-6 sm:p-8">
-        <h1 className="text-2xl font-semibold">{t("greeting", { name: recipientName })}</h1>
+      <div className="space-y-3 p-5 sm:p-8">
+        <h1 className="text-2xl font-semibold">{isolated((v) => t("greeting", v), { name: recipientName })}</h1>
         {/* The sender's words as written, in their own direction (an English message on an Arabic page). */}
         <p dir="auto" className="whitespace-pre-line text-start text-stone-700" data-testid="gift-message">
           {message}

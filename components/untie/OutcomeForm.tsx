@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { isolated } from "./isolate";
 import { useActionState, useEffect, useRef, type ReactNode } from "react";
 
 /** What the server answers a decline or a donation with (a success redirects instead). */
@@ -12,6 +13,8 @@ type Props = {
   busy: "declining" | "donating";
   secret: string;
   from: string;
+  /** More values for the intro (the donation's amount, already in the locale's format). */
+  values?: Record<string, string>;
   /** The id of the error message, for the field's aria-describedby. */
   errorId: string;
   action: (state: OutcomeState, form: FormData) => Promise<OutcomeState>;
@@ -24,7 +27,7 @@ type Props = {
  * charity": a heading, a plain form (it works without JavaScript), the server's refusal focused
  * when it comes, and one button.
  */
-export function OutcomeForm({ kind, busy, secret, from, errorId, action, children }: Props) {
+export function OutcomeForm({ kind, busy, secret, from, values = {}, errorId, action, children }: Props) {
   const t = useTranslations(kind);
   const locale = useLocale();
   const [state, formAction, pending] = useActionState(action, {});
@@ -35,11 +38,11 @@ export function OutcomeForm({ kind, busy, secret, from, errorId, action, childre
   }, [message]);
 
   return (
-    <section className="mx-auto mt-12 max-w-4xl border-t border-stone-200 pt-8" aria-labelledby={`${kind}-heading`}>
+    <section className="mx-auto mt-8 max-w-4xl border-t border-stone-200 pt-6" aria-labelledby={`${kind}-heading`}>
       <h2 id={`${kind}-heading`} className="text-xl font-semibold">
         {t("heading")}
       </h2>
-      <p className="mt-2 text-stone-700">{t("intro", { from })}</p>
+      <p className="mt-2 text-stone-700">{isolated((v) => t("intro", v), { from, ...values })}</p>
       <form action={formAction} className="mt-4 space-y-3" data-testid={`${kind}-form`}>
         <input type="hidden" name="secret" value={secret} />
         <input type="hidden" name="locale" value={locale} />

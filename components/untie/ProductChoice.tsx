@@ -43,17 +43,26 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
   const t = useTranslations("product");
   const radios = useRef(new Map<number, HTMLInputElement>());
   return (
-    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
+    <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid={testId}>
       {products.map((p) => {
         const isChosen = chosen === String(p.id);
         const error = isChosen ? variantError : null;
         return (
           <li
             key={p.id}
-            className="group relative rounded-xl border-2 border-stone-200 bg-white p-4 has-[input:checked]:border-rose-700 has-[input:focus-visible]:outline has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-rose-800"
+            className="group relative flex flex-col rounded-xl border-2 border-stone-200 bg-white p-2 has-[input:checked]:border-rose-700 has-[input:focus-visible]:outline has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-rose-800 sm:p-3"
           >
             <label className="block cursor-pointer">
-              <span className="flex items-start gap-3">
+              {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
+              <img
+                src={p.imageUrl}
+                alt=""
+                width={240}
+                height={240}
+                loading="lazy"
+                className="aspect-square w-full rounded-lg bg-stone-100"
+              />
+              <span className="mt-2 flex items-start gap-2">
                 <input
                   ref={(el) => void (el ? radios.current.set(p.id, el) : radios.current.delete(p.id))}
                   type="radio"
@@ -62,36 +71,31 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
                   aria-labelledby={`product-${p.id}-name`}
                   aria-describedby={`product-${p.id}-description`}
                   onChange={() => onChoose(String(p.id))}
-                  className="mt-1 size-5 shrink-0 accent-rose-700"
+                  className="mt-0.5 size-5 shrink-0 accent-rose-700"
                 />
-                <span>
-                  <span id={`product-${p.id}-name`} className="block font-semibold">
-                    {p.name}
-                  </span>
-                  <span id={`product-${p.id}-description`} className="mt-1 block text-sm text-stone-600">
-                    {p.description}
-                  </span>
+                {/* Catalogue words in their own direction (English names on an Arabic page). */}
+                <span id={`product-${p.id}-name`} dir="auto" className="block text-sm font-semibold leading-snug">
+                  {p.name}
                 </span>
               </span>
-              {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
-              <img
-                src={p.imageUrl}
-                alt=""
-                width={240}
-                height={240}
-                loading="lazy"
-                className="mt-3 aspect-square w-full rounded-lg"
-              />
+              {/* Two lines in the grid; the whole description once chosen (screen readers always hear it all). */}
+              <span
+                id={`product-${p.id}-description`}
+                dir="auto"
+                className="mt-1 line-clamp-2 block text-xs text-stone-600 group-has-[input:checked]:line-clamp-none sm:text-sm"
+              >
+                {p.description}
+              </span>
               <span
                 aria-hidden="true"
-                className="mt-2 hidden text-sm font-semibold text-rose-800 group-has-[input:checked]:block"
+                className="mt-1 hidden text-xs font-semibold text-rose-800 group-has-[input:checked]:block"
               >
                 {t("yourChoice")}
               </span>
             </label>
             {p.variants.length > 0 && (
-              <div className="mt-3">
-                <label htmlFor={`variant-${p.id}`} className="block text-sm font-medium">
+              <div className="mt-auto pt-2">
+                <label htmlFor={`variant-${p.id}`} className="block text-xs font-medium sm:text-sm">
                   {t(variantLabel(p.variants))} <span className="sr-only">{t("optionFor", { product: p.name })}</span>
                 </label>
                 <select

@@ -20,6 +20,8 @@ type Props = {
   /** Products of the team's swap collections priced at or below the gift: one more choice, same form. */
   swapProducts?: ChoiceProduct[];
   email: string | null;
+  /** The country the address starts on (lib/redemption/likely-country.ts), or "" for none. */
+  country: string;
   action: (state: RedeemState, form: FormData) => Promise<RedeemState>;
 };
 
@@ -36,7 +38,7 @@ const fieldId = (key: string, productId: string) =>
  * and one Confirm button. The same zod schema as the server checks it before sending (it
  * also works without JavaScript: the server answers with the same errors).
  */
-export function RedeemForm({ secret, from, products, swapProducts = [], email, action }: Props) {
+export function RedeemForm({ secret, from, products, swapProducts = [], email, country, action }: Props) {
   const t = useTranslations("form");
   const locale = useLocale();
   const words = useRedemptionWords();
@@ -83,7 +85,7 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, a
     ) : null;
 
   return (
-    <form action={formAction} onSubmit={validate} noValidate className="mt-10 space-y-10">
+    <form action={formAction} onSubmit={validate} noValidate className="mt-6 space-y-8">
       <input type="hidden" name="secret" value={secret} />
       <input type="hidden" name="locale" value={locale} />
       <div ref={summary} tabIndex={-1} role="alert" className="outline-none">
@@ -106,8 +108,8 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, a
         )}
       </div>
 
-      <fieldset id="products" tabIndex={-1} aria-describedby={describedBy("productId")}>
-        <legend className="text-xl font-semibold">{t("stepChoose")}</legend>
+      <fieldset id="products" tabIndex={-1} aria-describedby={describedBy("productId")} data-testid="choice-step">
+        <legend className="text-lg font-semibold sm:text-xl">{t("stepChoose")}</legend>
         {error("productId")}
         <ProductChoice
           products={products}
@@ -117,30 +119,46 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, a
           inputClass={input}
         />
         {swapProducts.length > 0 && (
-          <section className="mt-8" aria-labelledby="swap-heading" data-testid="swap">
-            <h3 id="swap-heading" className="text-lg font-semibold">
-              {t("swapHeading")}
-            </h3>
-            <p className="mt-1 text-sm text-stone-700">{t("swapNote")}</p>
-            <ProductChoice
-              products={swapProducts}
-              testId="swap-products"
-              chosen={productId}
-              onChoose={setProductId}
-              variantError={errors.variantId ? { id: `variant-${productId}-error`, message: errors.variantId } : null}
-              inputClass={input}
-            />
-          </section>
+          // Behind one control: the gift's own collection first, the swap for whoever wants more choice.
+          <details className="group/swap mt-4 rounded-xl border border-stone-300 bg-white" data-testid="swap">
+            <summary className="cursor-pointer list-none rounded-xl px-4 py-3 font-semibold text-rose-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-rose-800 [&::-webkit-details-marker]:hidden">
+              <span aria-hidden="true" className="me-2 inline-block group-open/swap:rotate-90 rtl:-scale-x-100">
+                ›
+              </span>
+              {t("seeOther", { count: swapProducts.length })}
+            </summary>
+            <section className="px-4 pb-4" aria-labelledby="swap-heading">
+              <h3 id="swap-heading" className="text-lg font-semibold">
+                {t("swapHeading")}
+              </h3>
+              <p className="mt-1 text-sm text-stone-700">{t("swapNote")}</p>
+              <ProductChoice
+                products={swapProducts}
+                testId="swap-products"
+                chosen={productId}
+                onChoose={setProductId}
+                variantError={errors.variantId ? { id: `variant-${productId}-error`, message: errors.variantId } : null}
+                inputClass={input}
+              />
+            </section>
+          </details>
         )}
       </fieldset>
 
       <fieldset>
-        <legend className="text-xl font-semibold">{t("stepAddress")}</legend>
-        <AddressFields email={email} errors={errors} describedBy={describedBy} error={error} inputClass={input} />
+        <legend className="text-lg font-semibold sm:text-xl">{t("stepAddress")}</legend>
+        <AddressFields
+          email={email}
+          country={country}
+          errors={errors}
+          describedBy={describedBy}
+          error={error}
+          inputClass={input}
+        />
       </fieldset>
 
       <fieldset>
-        <legend className="text-xl font-semibold">{t("stepNote")}</legend>
+        <legend className="text-lg font-semibold sm:text-xl">{t("stepNote")}</legend>
         <NoteField
           from={from}
           invalid={Boolean(errors.thankYouNote)}

@@ -12,10 +12,6 @@ const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const isUntieToken = (value: unknown): value is string => typeof value === "string" && UNTIE_TOKEN.test(value);
 
-/** A stage where the recipient may still choose (or donate, or decline): the page offers the choice. */
-export const isOpenToChoice = (gift: { stage: string; deliveryMethod: string }) =>
-  gift.stage === "sent" || gift.stage === "opened" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
-
 /** What the recipient's page shows: the gift card, the collection to choose from, and what was chosen. */
 export type UntieGift = {
   id: string;
@@ -51,6 +47,7 @@ export type UntieGift = {
 
 type UntieRow = Omit<UntieGift, "events"> & { events: { stage: string; createdAt: string }[] };
 
+/** A stage where the recipient may still choose (or donate, or decline): the page offers the choice. */
 const OPEN_TO_CHOICE_SQL = Prisma.sql`(g."stage" IN ('sent', 'opened') OR (g."stage" = 'scheduled' AND g."deliveryMethod" = 'link'))`;
 
 /**

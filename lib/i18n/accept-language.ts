@@ -29,3 +29,22 @@ export function acceptedLocales(header: string | null | undefined): Locale[] {
   const best = wanted.filter((w) => !refused.has(w.locale)).sort((a, b) => b.q - a.q || a.order - b.order);
   return [...new Set(best.map((w) => w.locale))];
 }
+
+/**
+ * The regions the header names, best first (`de-AT, en-GB;q=0.8` → AT, GB): a hint of where the
+ * reader lives, for a form's country. Bounded and forgiving like acceptedLocales.
+ */
+export function acceptedRegions(header: string | null | undefined): string[] {
+  if (typeof header !== "string" || header === "") return [];
+  const found: { region: string; q: number; order: number }[] = [];
+  header
+    .slice(0, MAX_HEADER)
+    .split(",", MAX_ENTRIES)
+    .forEach((raw, order) => {
+      const match = ENTRY.exec(raw.replace(/\s+/g, ""));
+      const region = match?.[1].split("-").find((part, i) => i > 0 && /^[A-Za-z]{2}$/.test(part));
+      const q = match?.[2] === undefined ? 1 : Number(match[2]);
+      if (region && q > 0) found.push({ region: region.toUpperCase(), q, order });
+    });
+  return [...new Set(found.sort((a, b) => b.q - a.q || a.order - b.order).map((f) => f.region))];
+}

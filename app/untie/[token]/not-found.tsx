@@ -9,7 +9,12 @@ export default async function GiftNotFound() {
   const locale = await requestLocale();
   const t = translator(locale, "gone");
   return (
-    <LocaleRoot locale={locale} label={translator(locale, "language")("label")} choose={chooseLanguageAction}>
+    <LocaleRoot
+      locale={locale}
+      label={translator(locale, "language")("label")}
+      change={translator(locale, "language")("change")}
+      choose={chooseLanguageAction}
+    >
       <BrandedMessage title={t("notFoundTitle")}>
         <p>{t("notFoundIncomplete")}</p>
         <p>{t("notFoundAsk")}</p>

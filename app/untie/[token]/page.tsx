@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
 import { GiftCard } from "@/components/untie/GiftCard";
 import { LocaleRoot } from "@/components/untie/LocaleRoot";
@@ -11,12 +10,15 @@ import { RecordOpen } from "@/components/RecordOpen";
 import { DeclineForm } from "@/components/untie/DeclineForm";
 import { DonateForm } from "@/components/untie/DonateForm";
 import { RedeemForm } from "@/components/untie/RedeemForm";
-import { longDate } from "@/lib/format/locale";
+import { localPrice, longDate } from "@/lib/format/locale";
+import { likelyCountry } from "@/lib/redemption/likely-country";
+import { CURRENCY } from "@/lib/money";
+import { isolated } from "@/components/untie/isolate";
 import { clientMessages, translator, type Locale } from "@/lib/i18n";
-import { publicContext } from "@/lib/site/context";
 import { requestLocale } from "@/lib/site/locale";
 import { countFailedGuess } from "@/lib/ratelimit";
-import { findGiftByUntieToken, type UntieGift } from "@/lib/gifts/open-gift";
+import type { UntieGift } from "@/lib/gifts/open-gift";
+import { untieGift as loadGift } from "@/lib/site/untie-gift";
 import type { CharityChoice } from "@/lib/catalogue/charities";
 import type { ChoiceProduct } from "@/components/untie/RedeemForm";
 import { addressLinesIn } from "@/lib/redemption";
@@ -24,8 +26,6 @@ import { addressSchema } from "@/lib/redemption/schema";
 import { chooseLanguageAction, declineAction, donateAction, redeemAction } from "./actions";
 
 type Params = { params: Promise<{ token: string }> };
-
-const loadGift = cache(async (token: string) => findGiftByUntieToken((await publicContext()).db, token));
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const gift = await loadGift((await params).token);
@@ -57,7 +57,12 @@ export default async function UntiePage({ params }: Params) {
   const gift = await loadGift(token);
   const locale = await requestLocale(gift?.locale);
   return (
-    <LocaleRoot locale={locale} label={translator(locale, "language")("label")} choose={chooseLanguageAction}>
+    <LocaleRoot
+      locale={locale}
+      label={translator(locale, "language")("label")}
+      change={translator(locale, "language")("change")}
+      choose={chooseLanguageAction}
+    >
       {gift ? (
         <GiftPage
           gift={gift}
@@ -65,6 +70,7 @@ export default async function UntiePage({ params }: Params) {
           locale={locale}
           charities={gift.charities}
           swapProducts={gift.swapProducts}
+          acceptLanguage={(await headers()).get("accept-language")}
         />
       ) : (
         await unknownGift(locale)
@@ -85,9 +91,10 @@ type GiftPageProps = {
   locale: Locale;
   charities: CharityChoice[];
   swapProducts: ChoiceProduct[];
+  acceptLanguage: string | null;
 };
 
-function GiftPage({ gift, token, locale, charities, swapProducts }: GiftPageProps) {
+function GiftPage({ gift, token, locale, charities, swapProducts, acceptLanguage }: GiftPageProps) {
   if (GONE.includes(gift.stage)) return <Gone gift={gift} locale={locale} />;
 
   // An email gift not sent yet: only its sender could have the link, and it can't be redeemed before it is sent.
@@ -98,11 +105,11 @@ function GiftPage({ gift, token, locale, charities, swapProducts }: GiftPageProp
   // A bare GET (a mail scanner) changes nothing: the browser records the opening once the page is shown.
   const opens = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+    <main className="mx-auto max-w-4xl px-4 pb-10 pt-2 sm:px-6">
       {opens && <RecordOpen path={`/untie/${token}/opened`} />}
-      <div className="mb-8 flex justify-center">
+      <div className="mb-4 flex justify-center">
         {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
-        <img src={gift.logo.imageUrl} alt={gift.logo.name} width={120} height={40} className="h-10 w-auto" />
+        <img src={gift.logo.imageUrl} alt={gift.logo.name} width={120} height={40} className="h-8 w-auto sm:h-10" />
       </div>
       <GiftCard
         locale={locale}
@@ -117,12 +124,26 @@ function GiftPage({ gift, token, locale, charities, swapProducts }: GiftPageProp
       {chosen ? (
         <Chosen gift={gift} locale={locale} />
       ) : (
-        <section className="mx-auto mt-12 max-w-4xl" aria-labelledby="choose-heading">
-          <h2 id="choose-heading" className="text-2xl font-semibold">
-            {t("heading", { collection: gift.collection.name })}
+        <section className="mx-auto mt-8 max-w-4xl" aria-labelledby="choose-heading">
+          <h2 id="choose-heading" className="text-xl font-semibold sm:text-2xl">
+            {isolated((v) => t("heading", v), { collection: gift.collection.name })}
           </h2>
-          <p className="mt-2 text-stone-700">
-            {gift.collection.description} {t("nothingToPay", { from: gift.from })}
+          <p className="mt-1 text-sm text-stone-700 sm:text-base">
+            <bdi>{gift.collection.description}</bdi> {isolated((v) => t("nothingToPay", v), { from: gift.from })}
+          </p>
+          <p className="mt-2 text-sm" data-testid="ways-out">
+            <span className="text-stone-700">{t("otherWays")}</span>{" "}
+            {charities.length > 0 && (
+              <>
+                <a href="#donate-heading" className="font-semibold text-rose-800 underline underline-offset-4">
+                  {t("toCharity")}
+                </a>
+                {" · "}
+              </>
+            )}
+            <a href="#decline-heading" className="font-semibold text-rose-800 underline underline-offset-4">
+              {t("toDecline")}
+            </a>
           </p>
           <NextIntlClientProvider
             locale={locale}
@@ -135,11 +156,18 @@ function GiftPage({ gift, token, locale, charities, swapProducts }: GiftPageProp
               secret={token}
               from={gift.from}
               email={gift.email}
+              country={likelyCountry(locale, acceptLanguage)}
               products={gift.collection.products}
               swapProducts={swapProducts}
               action={redeemAction}
             />
-            <DonateForm secret={token} from={gift.from} charities={charities} action={donateAction} />
+            <DonateForm
+              secret={token}
+              from={gift.from}
+              amount={localPrice(gift.priceCents, CURRENCY, locale)}
+              charities={charities}
+              action={donateAction}
+            />
             <DeclineForm secret={token} from={gift.from} action={declineAction} />
           </NextIntlClientProvider>
         </section>
@@ -162,11 +190,17 @@ function Chosen({ gift, locale }: { gift: UntieGift; locale: Locale }) {
           {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
           <img src={gift.selectedProduct.imageUrl} alt="" width={96} height={96} className="size-24 rounded-lg" />
           <div>
-            <p className="font-semibold" data-testid="chosen-product">
+            <p className="font-semibold" dir="auto" data-testid="chosen-product">
               {gift.selectedProduct.name}
             </p>
-            {gift.variant && <p className="text-stone-700">{gift.variant.name}</p>}
-            <p className="mt-1 text-sm text-stone-600">{gift.selectedProduct.description}</p>
+            {gift.variant && (
+              <p className="text-stone-700" dir="auto">
+                {gift.variant.name}
+              </p>
+            )}
+            <p className="mt-1 text-sm text-stone-600" dir="auto">
+              {gift.selectedProduct.description}
+            </p>
           </div>
         </div>
       )}
@@ -205,7 +239,7 @@ function Chosen({ gift, locale }: { gift: UntieGift; locale: Locale }) {
       )}
       {gift.thankYouNote && (
         <div className="mt-6">
-          <h3 className="font-semibold">{t("yourNote", { from: gift.from })}</h3>
+          <h3 className="font-semibold">{isolated((v) => t("yourNote", v), { from: gift.from })}</h3>
           <p dir="auto" className="mt-1 whitespace-pre-line text-stone-700">
             {gift.thankYouNote}
           </p>
@@ -229,7 +263,7 @@ function NotReady({ gift, locale }: { gift: UntieGift; locale: Locale }) {
           })}
         </p>
       ) : (
-        <p>{t("notReadySoon", { from: gift.from })}</p>
+        <p>{isolated((v) => t("notReadySoon", v), { from: gift.from })}</p>
       )}
       <p>{t("notReadyWait")}</p>
     </BrandedMessage>
@@ -251,39 +285,42 @@ function Gone({ gift, locale }: { gift: UntieGift; locale: Locale }) {
   if (gift.stage === "cancelled") {
     return (
       <BrandedMessage title={t("cancelledTitle")}>
-        <p>{t("cancelled", { from })}</p>
-        <p>{t("cancelledAsk", { from })}</p>
+        <p>{isolated((v) => t("cancelled", v), { from })}</p>
+        <p>{isolated((v) => t("cancelledAsk", v), { from })}</p>
       </BrandedMessage>
     );
   }
   if (gift.stage === "donated") {
     return (
       <BrandedMessage title={t("donatedTitle")}>
-        <p>{t("donated", { from, charity: gift.donatedTo?.name ?? "" })}</p>
+        <p>{isolated((v) => t("donated", v), { from, charity: gift.donatedTo?.name ?? "" })}</p>
       </BrandedMessage>
     );
   }
   if (gift.stage === "declined") {
     return (
       <BrandedMessage title={t("declinedTitle")}>
-        <p>{t("declined", { from })}</p>
+        <p>{isolated((v) => t("declined", v), { from })}</p>
       </BrandedMessage>
     );
   }
+  const expiresOn = gift.expiresOn;
   if (gift.stage === "expired") {
     return (
       <BrandedMessage title={t("expiredTitle")}>
         <p>
-          {gift.expiresOn ? t("expiredOn", { from, date: longDate(gift.expiresOn, locale) }) : t("expired", { from })}
+          {expiresOn
+            ? isolated((v) => t("expiredOn", { ...v, date: longDate(expiresOn, locale) }), { from })
+            : isolated((v) => t("expired", v), { from })}
         </p>
-        <p>{t("expiredAsk", { from })}</p>
+        <p>{isolated((v) => t("expiredAsk", v), { from })}</p>
       </BrandedMessage>
     );
   }
   return (
     <BrandedMessage title={t("failedTitle")}>
-      <p>{t("failed", { from })}</p>
-      <p>{t("failedAsk", { from })}</p>
+      <p>{isolated((v) => t("failed", v), { from })}</p>
+      <p>{isolated((v) => t("failedAsk", v), { from })}</p>
     </BrandedMessage>
   );
 }
