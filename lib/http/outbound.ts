@@ -124,9 +124,7 @@ function send(
       res.on("end", finish);
       res.on("error", (error) => (truncated ? finish() : reject(error)));
     });
-    req.on("error", (error) =>
-      reject(signal.aborted ? new Error(`timed out after ${options.timeoutMs} ms`) : error),
-    );
+    req.on("error", (error) => reject(signal.aborted ? new Error(`timed out after ${options.timeoutMs} ms`) : error));
     req.end(options.body);
   });
 }

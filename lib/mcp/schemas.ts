@@ -51,7 +51,7 @@ export const QUOTED_TOTAL: JsonSchema = {
   type: "string",
   pattern: "^\\d{1,7}(\\.\\d{1,2})?$",
   description:
-    "The `total` of the quote you showed the user (USD, e.g. \"25.00\"). If the price is now different, nothing is sent and the error says the new total.",
+    'The `total` of the quote you showed the user (USD, e.g. "25.00"). If the price is now different, nothing is sent and the error says the new total.',
 };
 
 export const GIFT_ID: JsonSchema = { type: "string", maxLength: 100, description: "The gift's id." };

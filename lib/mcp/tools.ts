@@ -13,16 +13,7 @@ import { capsStanding, chargedBy, readBudget } from "@/lib/billing";
 import { parseLimitCents } from "@/lib/billing/limit";
 import { listCollections } from "@/lib/catalogue";
 import { HttpError, ValidationError, unknownFieldProblems, type FieldProblem } from "@/lib/errors";
-import {
-  cancelGift,
-  createGifts,
-  getGift,
-  listGifts,
-  parseBulkGifts,
-  parseSingleGift,
-  quoteGifts,
-
-} from "@/lib/gifts";
+import { cancelGift, createGifts, getGift, listGifts, parseBulkGifts, parseSingleGift, quoteGifts } from "@/lib/gifts";
 import type { GiftDraft } from "@/lib/gifts/schema";
 import { afterResponse } from "@/lib/http/after-response";
 import { notifyGiftCancelled, notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";

@@ -99,7 +99,12 @@ async function findClientFor(
 
 function consentClient(client: Client): ConsentClient {
   const verified = client.kind !== "metadata";
-  return { clientId: client.clientId, name: client.name, verified, host: verified ? null : new URL(client.clientId).host };
+  return {
+    clientId: client.clientId,
+    name: client.name,
+    verified,
+    host: verified ? null : new URL(client.clientId).host,
+  };
 }
 
 /**

@@ -38,7 +38,10 @@ async function authenticateClient(db: Tx, clientId: string | undefined, clientSe
       "Client authentication is required: send client_id and client_secret (or HTTP Basic).",
     );
   }
-  const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientSecretHash: true, kind: true } });
+  const client = await db.oAuthClient.findUnique({
+    where: { clientId },
+    select: { id: true, clientSecretHash: true, kind: true },
+  });
   const matches = safeEqual(sha256(clientSecret), client?.clientSecretHash ?? NO_SECRET_HASH);
   if (!client || !matches)
     throw new OAuthError("invalid_client", "Client authentication failed: unknown client_id or wrong client_secret.");

@@ -82,7 +82,8 @@ async function connect(token: string) {
 }
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: Record<string, never> };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tool answers are JSON documents, read loosely
+  (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: Record<string, any> };
 
 const gift = (over: Record<string, unknown> = {}) => giftBody(over).gift;
 
@@ -155,9 +156,14 @@ describe("the MCP server", () => {
       idempotency_key: "k2",
     });
     expect(invalid.isError).toBe(true);
-    expect(invalid.structuredContent.errors[0]).toMatchObject({ code: "invalid_email", source: { pointer: "/gift/email" } });
+    expect(invalid.structuredContent.errors[0]).toMatchObject({
+      code: "invalid_email",
+      source: { pointer: "/gift/email" },
+    });
     const viaApi = await apiAs(owner.tokens.live).post("/gifts", giftBody({ email: "not-an-email" }));
-    expect(invalid.structuredContent.errors[0].detail).toBe((viaApi.body as { errors: { detail: string }[] }).errors[0].detail);
+    expect(invalid.structuredContent.errors[0].detail).toBe(
+      (viaApi.body as { errors: { detail: string }[] }).errors[0].detail,
+    );
 
     const cancelled = await call(client, "cancel_gift", { id });
     expect((cancelled.structuredContent.data as { attributes: { stage: string } }).attributes.stage).toBe("cancelled");
@@ -207,6 +213,27 @@ describe("the MCP server", () => {
     expect(res.status).toBe(401);
     expect(JSON.stringify(res.body)).toContain("issued for Ribbon's MCP server");
     expect((await apiAs(forApi.token).get("/gifts")).status).toBe(200);
+  });
+
+  it("a prompt-injected 'raise my cap' can't: no tool changes caps, and no tool takes them", async () => {
+    const owner = await createAccount(t.db);
+    const client = await connect((await grant(owner.user.id, { daily: "50.00" })).token);
+    const raise = await call(client, "set_caps", { max_per_day: "1000000.00" });
+    expect(raise).toMatchObject({ isError: true });
+    expect(raise.structuredContent.errors[0].detail).toContain('There is no tool named "set_caps"');
+    const smuggled = await call(client, "send_gift", {
+      gift: gift(),
+      quoted_total: "25.00",
+      idempotency_key: "inj",
+      max_per_day: "1000000.00",
+    });
+    expect(smuggled.isError).toBe(true);
+    expect(smuggled.structuredContent.errors[0]).toMatchObject({
+      code: "unknown_field",
+      source: { pointer: "/max_per_day" },
+    });
+    const spend = await call(client, "get_spend");
+    expect(spend.structuredContent.meta.caps).toMatchObject({ daily: "50.00", "per-gift": "200.00" });
   });
 
   it("a revoked grant stops the next call", async () => {
