@@ -69,7 +69,7 @@ async function grant(
 async function connect(token: string) {
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
-    const handler = mcpRoute[request.method as "POST" | "GET" | "DELETE"];
+    const handler = mcpRoute[request.method as "POST" | "GET" | "DELETE"]!;
     return handler(request);
   };
   const client = new Client({ name: "test-agent", version: "1.0.0" });
