@@ -218,7 +218,15 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
   });
   const cancelled = await call("cancel_gift", { id: (another.structuredContent.data as { id: string }).id });
   expect((cancelled.structuredContent.data as { attributes: { stage: string } }).attributes.stage).toBe("cancelled");
-  const batch = { ...gift, recipients_attributes: [{ name: "Ana" }, { name: "Bo" }] };
+  const batch = {
+    collection: gift.collection,
+    message: gift.message,
+    from: gift.from,
+    recipients_attributes: [
+      { name: "Ana", delivery_method: "link" },
+      { name: "Bo", delivery_method: "link" },
+    ],
+  };
   const batchQuote = await call("quote_batch", { gift: batch });
   expect(batchQuote.isError).toBeFalsy();
   const spend = await call("get_spend");
