@@ -26,7 +26,7 @@ export function protectedResourceMetadata() {
     authorization_servers: [config.appUrl],
     bearer_methods_supported: ["header"],
     resource_name: "Ribbon",
-    resource_documentation: `${config.appUrl}/docs/agents`,
+    resource_documentation: `${config.appUrl}/docs#mcp`,
   };
 }
 

@@ -1,10 +1,26 @@
 import type { Metadata } from "next";
+import { AgentTools } from "@/components/docs/AgentTools";
 import { ApiReference } from "@/components/docs/ApiReference";
 import type { OpenApi } from "@/components/docs/openapi-types";
 import { openApiDocument } from "@/lib/api/openapi/document";
 import { ERROR_CODES } from "@/lib/api/openapi/error-codes";
 import { siteContext } from "@/lib/site/context";
 import { listActiveTokens } from "@/lib/tokens";
+import { TOOLS } from "@/lib/mcp/tools";
+import { resourceUrl } from "@/lib/oauth";
+
+const agentTools = () =>
+  TOOLS.map((tool) => {
+    const schema = tool.inputSchema as { properties: Record<string, unknown>; required: string[] };
+    return {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      arguments: Object.keys(schema.properties),
+      required: schema.required,
+      hints: tool.annotations,
+    };
+  });
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -28,6 +44,7 @@ export default async function DocsPage() {
         errorCodes={ERROR_CODES}
         tokenHint={await tokenHint()}
       />
+      <AgentTools tools={agentTools()} endpoint={resourceUrl("mcp")} />
     </main>
   );
 }
