@@ -6,8 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { demoCredentials } from "./demo";
-import { askForLink, signInLinkFor } from "./signin-links";
+import { ownerWithTeam } from "./dashboard-helpers";
 
 // An MCP host that knows only http://HOST/api/mcp, as Claude Desktop or Cursor would be: the
 // official SDK's client over real HTTP against `npm start`. It is told 401 + the protected
@@ -115,11 +114,9 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
   );
 
   // 2. The person signs in and consents in Chromium: unverified client, caps required, sandbox.
-  const alex = demoCredentials().accounts[0];
+  // A new person with a team of their own (works on PostgreSQL too, where no demo data is seeded).
+  const owner = await ownerWithTeam(page, Date.now());
   await page.goto(authorize.href);
-  await expect(page).toHaveURL(/\/signin/);
-  await askForLink(page, alex.email);
-  await page.goto(await signInLinkFor(page.request, alex.email));
   await expect(page).toHaveURL(/\/oauth2\/authorize\?/);
   await expect(page.getByTestId("consent-unverified")).toContainText("Unverified application");
   await expect(page.getByTestId("consent-unverified")).toContainText(new URL(hostUrl).host);
@@ -243,7 +240,7 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
   });
   expect(api.status()).toBe(401);
   const withApiToken = await page.request.post(mcpUrl.href, {
-    headers: { Authorization: `Bearer ${alex.sandbox_token}`, "content-type": "application/json" },
+    headers: { Authorization: `Bearer ${owner.sandbox}`, "content-type": "application/json" },
     data: { jsonrpc: "2.0", id: 1, method: "tools/list" },
   });
   expect(withApiToken.status()).toBe(401);
