@@ -236,6 +236,42 @@ describe("the MCP server", () => {
     expect(spend.structuredContent.meta.caps).toMatchObject({ daily: "50.00", "per-gift": "200.00" });
   });
 
+  it("hostile input: an oversized or malformed body, a batch past 25, a bad key are refused, nothing sent", async () => {
+    const owner = await createAccount(t.db);
+    const { token } = await grant(owner.user.id);
+    const post = (body: string) =>
+      mcpRoute.POST(
+        new Request(MCP(), {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body,
+        }),
+      );
+    expect((await post("x".repeat(300 * 1024))).status).toBe(413);
+    const malformed = await post("{not json");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: { code: -32700 } });
+    const client = await connect(token);
+    const recipients = Array.from({ length: 26 }, (_, i) => ({ name: `R${i}`, email: `r${i}@example.com` }));
+    const big = await call(client, "send_batch", {
+      gift: { collection: "Coffee Lovers", message: "Hi", from: "Alex", recipients_attributes: recipients },
+      quoted_total: "1.00",
+      idempotency_key: "big",
+    });
+    expect(big.structuredContent.errors[0]).toMatchObject({ code: "too_many_recipients" });
+    const badKey = await call(client, "send_gift", {
+      gift: gift(),
+      quoted_total: "1.00",
+      idempotency_key: "k".repeat(300),
+    });
+    expect(badKey.structuredContent.errors[0]).toMatchObject({ source: { pointer: "/idempotency_key" } });
+    expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(0);
+  });
+
   it("a revoked grant stops the next call", async () => {
     const owner = await createAccount(t.db);
     const { token, client: app } = await grant(owner.user.id);
