@@ -1,6 +1,7 @@
 // Layer rules (docs/architecture.md): app/ and components/ → lib/api and the domains → the database.
 // `npm run deps` checks them; CI runs it. Type-only imports count too: a layer's types are its API.
-const DOMAIN = "^lib/(?!api/|testing/|generated/)";
+// lib/api and lib/mcp are the edges' plumbing (the JSON:API and the MCP server), not domains.
+const DOMAIN = "^lib/(?!api/|mcp/|testing/|generated/)";
 
 // The order of the folders (docs/architecture.md, "The order of the domains"), lowest first. A
 // folder imports the folders before it, never one after it, so no two folders import each other;
@@ -31,7 +32,7 @@ const LAYERS = [
     ],
   },
   { name: "the dashboard and jobs", folders: ["lib/dashboard", "lib/jobs", "lib/demo"] },
-  { name: "the edges' plumbing and UI", folders: ["lib/site", "lib/api", "lib/cli", "^lib/boot\\.ts$", "components"] },
+  { name: "the edges' plumbing and UI", folders: ["lib/site", "lib/api", "lib/mcp", "lib/cli", "^lib/boot\\.ts$", "components"] },
   { name: "pages and route handlers", folders: ["^(app/|proxy\\.ts$|instrumentation\\.ts$)"] },
 ];
 // Imports still running up, each a path the order's rules skip, until its piece moves down. Keep it empty.

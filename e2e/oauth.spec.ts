@@ -110,6 +110,7 @@ test("a collections cap naming a collection the person can't use goes back to th
     error: "invalid_request",
     error_description: "collections lists a collection you can't send from.",
     state: "caps",
+    iss: new URL(refused.url()).origin, // RFC 9207: the issuer is APP_URL, this server
   });
   // A collection of the global catalogue is named on the consent screen.
   const listed = await request.get("/api/v1/collections", {

@@ -3,12 +3,29 @@ import { SiteChrome } from "@/components/site/SiteChrome";
 import { ERROR_CODES } from "@/lib/api/openapi/error-codes";
 import { openApiDocument } from "@/lib/api/openapi/document";
 import { BODY_CLASS, pageTitle, SITE_METADATA, SITE_VIEWPORT } from "@/lib/site/metadata";
+import { TOOLS } from "@/lib/mcp/tools";
+import { resourceUrl } from "@/lib/oauth";
+import { AgentTools } from "./AgentTools";
 import { ApiReference } from "./ApiReference";
 import type { OpenApi } from "./openapi-types";
 
 /** The quick start's word on tokens: the same for everyone, as the page is built once. */
 const TOKEN_HINT =
   "Sign in and turn on developer access on your account page to get a sandbox token (it is shown once; roll it there if you lost it), then paste it below. Sandbox gifts cost nothing and send no email.";
+
+/** The MCP server's tools as the reference lists them. */
+const agentTools = () =>
+  TOOLS.map((tool) => {
+    const schema = tool.inputSchema as { properties: Record<string, unknown>; required: string[] };
+    return {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      arguments: Object.keys(schema.properties),
+      required: schema.required,
+      hints: tool.annotations,
+    };
+  });
 
 /**
  * /docs as one HTML document, rendered once when the app is built (scripts/build-docs.tsx): it is
@@ -21,6 +38,7 @@ export function renderDocsDocument(stylesheets: string[]): string {
     <SiteChrome signedIn={false} signOut={async () => {}}>
       <main className="mx-auto max-w-6xl px-6 py-12">
         <ApiReference doc={openApiDocument() as unknown as OpenApi} errorCodes={ERROR_CODES} tokenHint={TOKEN_HINT} />
+        <AgentTools tools={agentTools()} endpoint={resourceUrl("mcp")} />
       </main>
     </SiteChrome>,
   );

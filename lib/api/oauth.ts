@@ -33,6 +33,7 @@ const FIELDS = {
   code: "code",
   redirect_uri: "redirectUri",
   code_verifier: "codeVerifier",
+  resource: "resource",
 } as const satisfies Record<string, keyof TokenRequest>;
 
 const invalidRequest = (description: string) => new OAuthError("invalid_request", description);

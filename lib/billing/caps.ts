@@ -242,3 +242,15 @@ export async function quoteCaps(db: Queryable, input: CapsCheck): Promise<CapsUs
   const caps = await loadCaps(db, input.by, false);
   return caps ? check(db, input.by, caps, input) : null;
 }
+
+export type CapsStanding = { caps: SpendCaps | null; spentTodayCents: number; spentThisMonthCents: number };
+
+/** A credential's caps and what it has spent today and this month (UTC, net of refunds): what an agent may still spend. */
+export async function capsStanding(db: Queryable, by: ChargedBy, now = new Date()): Promise<CapsStanding | null> {
+  if (!isCredential(by)) return null;
+  return {
+    caps: await loadCaps(db, by, false),
+    spentTodayCents: await spentSince(db, by, dayStart(now)),
+    spentThisMonthCents: await spentSince(db, by, monthStart(now)),
+  };
+}

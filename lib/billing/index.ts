@@ -13,6 +13,8 @@ export {
 } from "./budget";
 export {
   capsFromJson,
+  capsStanding,
+  type CapsStanding,
   capsToJson,
   capsWithin,
   describeCaps,

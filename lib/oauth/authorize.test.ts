@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "@/lib/database/open";
 import type { PrismaClient } from "@/lib/db";
@@ -39,8 +40,9 @@ describe("checkAuthorizationRequest", () => {
   test("a valid request asks for consent, with the client's name", async () => {
     expect(await checkAuthorizationRequest(db, query())).toEqual({
       status: "consent",
-      client: { clientId: client.clientId, name: "Gift Bot" },
+      client: { clientId: client.clientId, name: "Gift Bot", verified: true, host: null },
       redirectUri: REDIRECT,
+      resource: "api",
       state: "xyz",
       caps: null,
       collections: [],
@@ -118,6 +120,7 @@ describe("the collections cap names only collections the signed-in person may us
       error: "invalid_request",
       error_description: UNUSABLE_COLLECTIONS,
       state: "xyz",
+      iss: config.appUrl, // RFC 9207: every authorization response names the issuer
     });
     expect(answers).toEqual([
       { status: "redirect", to: back },
@@ -199,7 +202,7 @@ describe("approveAuthorization", () => {
     });
     if (result.status !== "redirect") throw new Error("expected a redirect");
     const url = new URL(result.to);
-    expect([...url.searchParams.keys()]).toEqual(["tenant", "code"]);
+    expect([...url.searchParams.keys()]).toEqual(["tenant", "code", "iss"]);
   });
 
   test("checks the client and redirect URI again (they come back from the browser)", async () => {

@@ -5,6 +5,8 @@ import { randomSecret, sha256 } from "@/lib/crypto";
 import type { FieldProblem } from "@/lib/errors";
 import { checkCodeChallenge } from "./pkce";
 import { redirectUriProblem } from "./redirect-uri";
+import { issuer, readResource, type Resource } from "./resources";
+import { clientFromMetadataDocument, isMetadataClientId } from "./client-metadata";
 
 /** An authorization code can be exchanged once, within ten minutes. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -12,7 +14,13 @@ export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** The query of GET /oauth2/authorize as the browser sent it (a repeated parameter is an array). */
 export type AuthorizationQuery = Partial<Record<string, string | string[]>>;
 
-type Client = { id: number; clientId: string; name: string };
+type Client = { id: number; clientId: string; name: string; kind: string };
+
+/** How the consent screen names the application: a metadata-document client is unverified, known by its URL's host. */
+export type ConsentClient = { clientId: string; name: string; verified: boolean; host: string | null };
+
+/** An agent never holds an uncapped MCP grant: the screen offers these when the application asks for less. */
+export const DEFAULT_MCP_CAPS = { perGiftCents: 10_000, dailyCents: 25_000 } as const;
 
 /** Why an authorization link can't be trusted: each has one fixed explanation (INVALID_AUTHORIZATION). */
 export type InvalidAuthorization = "missing-client" | "missing-redirect" | "unknown-client" | "unknown-redirect";
@@ -25,8 +33,10 @@ export type AuthorizationCheck =
   /** Ask the user. */
   | {
       status: "consent";
-      client: { clientId: string; name: string };
+      client: ConsentClient;
       redirectUri: string;
+      /** RFC 8707: the resource the token will be for. An "mcp" grant needs caps per gift and per day. */
+      resource: Resource;
       state?: string;
       codeChallenge?: string;
       /** The spending caps the application asks for (null: none); the consent screen shows them. */
@@ -63,6 +73,10 @@ export function redirectUriWith(uri: string, params: Record<string, string | und
   return url.toString();
 }
 
+/** An authorization response (code or error): always names the issuer (RFC 9207), against mix-up attacks. */
+const authorizationResponse = (uri: string, params: Record<string, string | undefined>) =>
+  redirectUriWith(uri, { ...params, iss: issuer() });
+
 /** The client with this client_id, if `redirectUri` is one of its registered URIs exactly. */
 async function findClientFor(
   db: Tx,
@@ -71,14 +85,26 @@ async function findClientFor(
 ): Promise<Client | "unknown-client" | "unknown-redirect"> {
   // PostgreSQL text can't hold NUL; no client id carries control characters or runs this long.
   if (/[\u0000-\u001f\u007f]/.test(clientId) || clientId.length > 255) return "unknown-client";
-  const client = await db.oAuthClient.findUnique({
-    where: { clientId },
-    select: { id: true, clientId: true, name: true, redirectUris: true },
-  });
+  const client = isMetadataClientId(clientId)
+    ? await clientFromMetadataDocument(db, clientId)
+    : await db.oAuthClient.findUnique({
+        where: { clientId },
+        select: { id: true, clientId: true, name: true, redirectUris: true, kind: true },
+      });
   if (!client) return "unknown-client";
   // Registered exactly, and still a URI we would register today (never javascript:, data:, …).
   if (!client.redirectUris.includes(redirectUri) || redirectUriProblem(redirectUri)) return "unknown-redirect";
-  return { id: client.id, clientId: client.clientId, name: client.name };
+  return { id: client.id, clientId: client.clientId, name: client.name, kind: client.kind };
+}
+
+function consentClient(client: Client): ConsentClient {
+  const verified = client.kind !== "metadata";
+  return {
+    clientId: client.clientId,
+    name: client.name,
+    verified,
+    host: verified ? null : new URL(client.clientId).host,
+  };
 }
 
 /**
@@ -99,7 +125,8 @@ export const UNUSABLE_COLLECTIONS = "collections lists a collection you can't se
 export const INVALID_AUTHORIZATION: Record<InvalidAuthorization, string> = {
   "missing-client": "The link has no client_id (or more than one), so we can't tell which application is asking.",
   "missing-redirect": "The link has no redirect_uri (or more than one), so we don't know where to send you back.",
-  "unknown-client": "The application asking for access is not registered with Ribbon (unknown client_id).",
+  "unknown-client":
+    "The application asking for access is not registered with Ribbon (unknown client_id), or its client metadata document could not be read.",
   "unknown-redirect": "The redirect_uri is not one the application registered, so we won't send you there.",
 };
 
@@ -128,7 +155,7 @@ export async function checkAuthorizationRequest(
 
   const back = (error: string, description: string, withState = true) => ({
     status: "redirect" as const,
-    to: redirectUriWith(redirectUri, {
+    to: authorizationResponse(redirectUri, {
       error,
       error_description: description,
       state: withState && typeof state === "string" ? state : undefined,
@@ -140,14 +167,20 @@ export async function checkAuthorizationRequest(
   if (responseType !== "code") return back("unsupported_response_type", "Only response_type=code is supported.");
   const pkce = checkCodeChallenge(query.code_challenge, query.code_challenge_method);
   if (!pkce.ok) return back("invalid_request", pkce.description);
+  const resource = readResource(query.resource);
+  if (typeof resource === "object") return back("invalid_target", resource.error);
+  // A public client (no secret) and every MCP grant prove the code's holder with PKCE.
+  if (!pkce.challenge && (resource === "mcp" || client.kind === "metadata"))
+    return back("invalid_request", "PKCE is required: send code_challenge and code_challenge_method=S256.");
   const requested = requestedCaps(query);
   if ("error" in requested) return back("invalid_request", requested.error);
   const collections = person ? await usableCollections(db, person.userId, requested.caps?.collectionIds ?? []) : [];
   if (collections === null) return back("invalid_request", UNUSABLE_COLLECTIONS);
   const consent = {
     status: "consent" as const,
-    client: { clientId: client.clientId, name: client.name },
+    client: consentClient(client),
     redirectUri,
+    resource,
     state,
     caps: requested.caps,
     collections,
@@ -162,7 +195,17 @@ export type Decision = {
   codeChallenge?: string | null;
   /** The caps shown on the consent screen: the grant carries exactly these. */
   caps?: SpendCaps | null;
+  resource?: Resource;
+  /** An MCP grant's mode, chosen on the consent screen; any other grant is live. */
+  mode?: "live" | "sandbox";
 };
+
+/** Why an MCP grant's caps can't be issued, or null: it needs a cap per gift and one per day. */
+export function mcpCapsProblem(caps: SpendCaps | null | undefined): string | null {
+  if (!caps || caps.perGiftCents === null || caps.dailyCents === null)
+    return "An AI agent needs a spending cap per gift and per day: set both.";
+  return null;
+}
 
 /**
  * The user approved: issues a one-time authorization code (192 random bits, stored hashed,
@@ -181,6 +224,11 @@ export async function approveAuthorization(
   // The person approving (the session at the click) may not be the one the screen was shown to.
   if ((await usableCollections(db, input.userId, input.caps?.collectionIds ?? [])) === null)
     return { status: "invalid", reason: UNUSABLE_COLLECTIONS };
+  const resource = input.resource ?? "api";
+  if (!pkce.challenge && (resource === "mcp" || client.kind === "metadata"))
+    return { status: "invalid", reason: "PKCE is required for this application." };
+  const capsProblem = resource === "mcp" ? mcpCapsProblem(input.caps) : null;
+  if (capsProblem) return { status: "invalid", reason: capsProblem };
   const code = randomSecret(24);
   await db.oAuthCode.create({
     data: {
@@ -190,10 +238,12 @@ export async function approveAuthorization(
       redirectUri: input.redirectUri,
       codeChallenge: pkce.challenge,
       caps: capsToJson(input.caps ?? null),
+      resource,
+      mode: resource === "mcp" && input.mode === "sandbox" ? "sandbox" : "live",
       expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
     },
   });
-  return { status: "redirect", to: redirectUriWith(input.redirectUri, { code, state: input.state }), code };
+  return { status: "redirect", to: authorizationResponse(input.redirectUri, { code, state: input.state }), code };
 }
 
 /** The user said no: the redirect carrying `error=access_denied`. */
@@ -205,7 +255,7 @@ export async function denyAuthorization(
   if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
   return {
     status: "redirect",
-    to: redirectUriWith(input.redirectUri, {
+    to: authorizationResponse(input.redirectUri, {
       error: "access_denied",
       error_description: "The user denied access.",
       state: input.state,

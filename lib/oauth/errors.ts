@@ -1,5 +1,6 @@
 /** The error codes of RFC 6749 §5.2 that the token endpoint answers with. */
-export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type";
+export type OAuthErrorCode =
+  "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type" | "invalid_target"; // RFC 8707 §2
 
 /**
  * A refused token request. The edge (`lib/api/oauth.ts`) turns it into the RFC 6749 §5.2

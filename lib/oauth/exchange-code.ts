@@ -4,6 +4,7 @@ import { capsFromJson, capsToJson } from "@/lib/billing";
 import { tokenPrefix } from "@/lib/tokens";
 import { OAuthError } from "./errors";
 import { verifierMatches } from "./pkce";
+import { readResource } from "./resources";
 
 /** The fields of POST /oauth2/token, however they were sent (form, JSON, HTTP Basic). */
 export type TokenRequest = {
@@ -13,6 +14,8 @@ export type TokenRequest = {
   code?: string;
   redirectUri?: string;
   codeVerifier?: string;
+  /** RFC 8707: when sent, it must be the resource the code was issued for. */
+  resource?: string;
 };
 
 export type IssuedToken = { accessToken: string; createdAt: Date };
@@ -20,15 +23,25 @@ export type IssuedToken = { accessToken: string; createdAt: Date };
 // Compared against when the client_id is unknown, so both failures take the same time.
 const NO_SECRET_HASH = sha256("no client has this secret");
 
-/** The client whose id and secret these are (hash compared in constant time), else `invalid_client`. */
+/**
+ * The client whose id and secret these are (hash compared in constant time), else `invalid_client`.
+ * A metadata-document client is public: it sends its client_id alone and proves the code with PKCE.
+ */
 async function authenticateClient(db: Tx, clientId: string | undefined, clientSecret: string | undefined) {
+  if (clientId && !clientSecret) {
+    const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, kind: true } });
+    if (client?.kind === "metadata") return client;
+  }
   if (!clientId || !clientSecret) {
     throw new OAuthError(
       "invalid_client",
       "Client authentication is required: send client_id and client_secret (or HTTP Basic).",
     );
   }
-  const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientSecretHash: true } });
+  const client = await db.oAuthClient.findUnique({
+    where: { clientId },
+    select: { id: true, clientSecretHash: true, kind: true },
+  });
   const matches = safeEqual(sha256(clientSecret), client?.clientSecretHash ?? NO_SECRET_HASH);
   if (!client || !matches)
     throw new OAuthError("invalid_client", "Client authentication failed: unknown client_id or wrong client_secret.");
@@ -78,6 +91,10 @@ export async function exchangeAuthorizationCode(
     throw new OAuthError("invalid_grant", "The authorization code has already been used.");
   }
   if (code.expiresAt <= now) throw new OAuthError("invalid_grant", "The authorization code has expired.");
+  if (request.resource !== undefined && readResource(request.resource) !== code.resource)
+    throw new OAuthError("invalid_target", "resource is not the one the authorization code was issued for.");
+  if (client.kind === "metadata" && !code.codeChallenge)
+    throw new OAuthError("invalid_grant", "A public client's code needs PKCE.");
   // PKCE (RFC 7636): a code requested with a challenge needs its verifier; a verifier for a code
   // requested without one is refused too (RFC 9700 §2.1.1), so a downgrade can't go unnoticed.
   if (code.codeChallenge) {
@@ -105,6 +122,8 @@ export async function exchangeAuthorizationCode(
         userId: code.userId,
         codeId: code.id,
         caps: capsToJson(capsFromJson(code.caps)),
+        resource: code.resource,
+        mode: code.mode,
         createdAt: now,
       },
       select: { createdAt: true },

@@ -14,3 +14,5 @@ export { exchangeAuthorizationCode, type IssuedToken, type TokenRequest } from "
 export { OAuthError, type OAuthErrorCode } from "./errors";
 export { listAuthorizedApps, revokeAuthorizedApp, type AuthorizedApp } from "./authorized-apps";
 export { authorizationServerMetadata } from "./metadata";
+export { issuer, readResource, resourceUrl, type Resource } from "./resources";
+export { DEFAULT_MCP_CAPS, mcpCapsProblem, type ConsentClient } from "./authorize";

@@ -10,7 +10,13 @@ export function authorizationServerMetadata() {
     response_types_supported: ["code"],
     grant_types_supported: ["authorization_code"],
     code_challenge_methods_supported: ["S256"],
-    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    // "none": public clients known by a Client ID Metadata Document, holding no secret (PKCE instead).
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    client_id_metadata_document_supported: true,
+    // RFC 9207: every authorization response carries iss.
+    authorization_response_iss_parameter_supported: true,
+    // RFC 8707: the two resources a token can be for.
+    resource_indicators_supported: true,
     service_documentation: `${issuer}/docs`,
   };
 }

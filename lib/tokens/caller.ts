@@ -7,4 +7,6 @@ export type Caller = {
   mode: TokenMode;
   via: "token" | "oauth";
   credentialId: number;
+  /** The token's audience (RFC 8707): the API, or the MCP server (an OAuth token issued for it). Absent: the API. */
+  resource?: "api" | "mcp";
 };

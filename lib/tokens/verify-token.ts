@@ -25,13 +25,13 @@ export async function verifyToken(db: Tx, token: string, now = new Date()): Prom
     ? await queryRows<Row>(
         db,
         Prisma.sql`
-        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", false AS "expired", 'live' AS "mode", u."id" AS "userId", u."name", u."email"
+        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", false AS "expired", t."mode", t."resource", u."id" AS "userId", u."name", u."email"
         FROM "OAuthToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`,
       )
     : await queryRows<Row>(
         db,
         Prisma.sql`
-        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", COALESCE(t."expiresAt" <= ${at}::timestamp, false) AS "expired", t."mode", u."id" AS "userId", u."name", u."email"
+        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", COALESCE(t."expiresAt" <= ${at}::timestamp, false) AS "expired", t."mode", 'api' AS "resource", u."id" AS "userId", u."name", u."email"
         FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`,
       );
   if (!row) return { status: "unknown" };
@@ -42,7 +42,13 @@ export async function verifyToken(db: Tx, token: string, now = new Date()): Prom
   const user = { id: row.userId, name: row.name, email: row.email };
   return {
     status: "valid",
-    caller: { user, mode: row.mode === "live" ? "live" : "sandbox", via, credentialId: row.id },
+    caller: {
+      user,
+      mode: row.mode === "live" ? "live" : "sandbox",
+      via,
+      credentialId: row.id,
+      resource: row.resource === "mcp" ? "mcp" : "api",
+    },
   };
 }
 
@@ -51,6 +57,7 @@ type Row = {
   revoked: boolean;
   expired: boolean;
   mode: string;
+  resource: string;
   userId: string;
   name: string | null;
   email: string;

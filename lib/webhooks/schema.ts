@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unknownFieldProblems, ValidationError, type FieldProblem } from "@/lib/errors";
 import { fail, problemCode, text } from "@/lib/gifts/fields";
-import { isPublicAddress } from "./address-policy";
+import { isPublicAddress } from "@/lib/http/address-policy";
 import { EVENT_TYPES, isEventType, type EventType } from "./event-types";
 
 export const MAX_URL_LENGTH = 2048;

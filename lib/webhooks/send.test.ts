@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "@/lib/testing/webhook-receiver";
-import { isPublicAddress } from "./address-policy";
+import { isPublicAddress } from "@/lib/http/address-policy";
 import { postWebhook } from "./send";
 import { PATIENT_MS } from "@/lib/testing/wait-for";
 

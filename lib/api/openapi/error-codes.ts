@@ -99,6 +99,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning: "The same for the credential's monthly cap.",
   },
   {
+    code: "quote_mismatch",
+    status: 409,
+    meaning:
+      "MCP `send_gift` / `send_batch`: the total is no longer the `quoted_total` the agent showed; nothing was sent (`meta` has both).",
+  },
+  {
     code: "collection_not_allowed",
     status: 403,
     meaning: "The calling credential may not send from this collection (`meta.allowed-collections`).",

@@ -4,11 +4,14 @@ import { cache } from "react";
 import {
   approveAuthorization,
   checkAuthorizationRequest,
+  DEFAULT_MCP_CAPS,
   denyAuthorization,
   type AuthorizationQuery,
 } from "@/lib/oauth";
 import { publicContext, siteContext } from "@/lib/site/context";
-import { describeCaps } from "@/lib/billing";
+import { describeCaps, parseCaps, type SpendCaps } from "@/lib/billing";
+import type { FieldProblem } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
 import { InvalidAuthorization } from "./invalid-authorization";
 
 type Props = { searchParams: Promise<AuthorizationQuery> };
@@ -54,17 +57,42 @@ export default async function AuthorizePage({ searchParams }: Props) {
     state: mine.state,
     codeChallenge: mine.codeChallenge,
     caps: mine.caps,
+    resource: mine.resource,
   };
   const names = new Map(mine.collections.map((c) => [c.id, c.name]));
   const caps = describeCaps(mine.caps, (id) => names.get(id) ?? `collection ${id}`);
+  // An agent (a grant for the MCP server) never holds an uncapped grant: the person sets a cap
+  // per gift and per day here (what the application asked for, else Ribbon's defaults), and
+  // chooses whether it works in their sandbox (no money) or live.
+  const agent = mine.resource === "mcp";
+  const offered = {
+    perGift: formatMoney(mine.caps?.perGiftCents ?? DEFAULT_MCP_CAPS.perGiftCents),
+    daily: formatMoney(mine.caps?.dailyCents ?? DEFAULT_MCP_CAPS.dailyCents),
+  };
 
   // The user comes from the session at the time of the click; the client and redirect URI
   // are checked again by the domain before anything is issued.
-  async function approve() {
+  async function approve(form: FormData) {
     "use server";
     const now = await siteContext();
     if (!now.actor) redirect(`/signin?callbackUrl=${encodeURIComponent(here)}`);
-    const result = await approveAuthorization(now.db, { ...decision, userId: now.actor.user.id });
+    let chosen: { caps: SpendCaps | null; mode: "live" | "sandbox" } = { caps: decision.caps, mode: "live" };
+    if (agent) {
+      const problems: FieldProblem[] = [];
+      const caps = parseCaps(
+        {
+          perGift: form.get("max_per_gift"),
+          daily: form.get("max_per_day"),
+          monthly: decision.caps?.monthlyCents != null ? formatMoney(decision.caps.monthlyCents) : null,
+          collections: decision.caps?.collectionIds ?? null,
+        },
+        (field) => field,
+        problems,
+      );
+      if (problems.length > 0) redirect(here);
+      chosen = { caps, mode: form.get("mode") === "live" ? "live" : "sandbox" };
+    }
+    const result = await approveAuthorization(now.db, { ...decision, ...chosen, userId: now.actor.user.id });
     redirect(result.status === "redirect" ? result.to : here);
   }
 
@@ -77,10 +105,22 @@ export default async function AuthorizePage({ searchParams }: Props) {
   return (
     <main className="mx-auto max-w-md px-6 py-20">
       <h1 className="text-3xl font-semibold tracking-tight">Authorize {mine.client.name}</h1>
+      {!mine.client.verified && (
+        <p
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="consent-unverified"
+        >
+          <strong>Unverified application.</strong> Ribbon has not checked who runs it: it describes itself at{" "}
+          <code className="break-all">{mine.client.host}</code>. Approve only if you started this connection yourself.
+        </p>
+      )}
       <p className="mt-4 text-lg" data-testid="consent">
-        <strong>{mine.client.name}</strong> wants to create and send gifts on your behalf, for your teams.
+        <strong>{mine.client.name}</strong>{" "}
+        {agent
+          ? "is an AI agent asking to send gifts on your behalf, for your teams, within the caps you set below."
+          : "wants to create and send gifts on your behalf, for your teams."}
       </p>
-      {caps.length > 0 ? (
+      {agent ? null : caps.length > 0 ? (
         <div className="mt-4 rounded-lg border border-stone-200 bg-stone-50 p-4" data-testid="consent-caps">
           <p className="font-medium">It may spend:</p>
           <ul className="mt-1 list-disc pl-5">
@@ -98,11 +138,61 @@ export default async function AuthorizePage({ searchParams }: Props) {
         </p>
       )}
       <p className="mt-3 text-sm text-stone-600">
-        Signed in as {person.email}. It will act as you with a live credential (charges and real emails) until you
-        revoke it. You&apos;ll be sent back to <code className="break-all">{new URL(mine.redirectUri).origin}</code>.
+        Signed in as {person.email}.{" "}
+        {agent
+          ? "It will act as you until you revoke it on your account page."
+          : "It will act as you with a live credential (charges and real emails) until you revoke it."}{" "}
+        You&apos;ll be sent back to <code className="break-all">{new URL(mine.redirectUri).origin}</code>.
       </p>
-      <div className="mt-8 flex gap-4">
-        <form action={approve}>
+      <div className="mt-8 flex flex-wrap gap-4">
+        <form action={approve} className={agent ? "w-full" : undefined}>
+          {agent && (
+            <fieldset className="mb-6 rounded-lg border border-stone-200 bg-stone-50 p-4" data-testid="consent-caps">
+              <legend className="px-1 font-medium">It may spend at most</legend>
+              <label className="mt-2 flex items-center justify-between gap-3">
+                <span>per gift (USD)</span>
+                <input
+                  name="max_per_gift"
+                  required
+                  inputMode="decimal"
+                  pattern="\d{1,7}(\.\d{1,2})?"
+                  defaultValue={offered.perGift}
+                  className="w-32 rounded border border-stone-300 px-2 py-1"
+                />
+              </label>
+              <label className="mt-2 flex items-center justify-between gap-3">
+                <span>a day, in all (USD)</span>
+                <input
+                  name="max_per_day"
+                  required
+                  inputMode="decimal"
+                  pattern="\d{1,7}(\.\d{1,2})?"
+                  defaultValue={offered.daily}
+                  className="w-32 rounded border border-stone-300 px-2 py-1"
+                />
+              </label>
+              {caps
+                .filter((line) => !/per gift|a day/.test(line))
+                .map((line) => (
+                  <p key={line} className="mt-2 text-sm">
+                    and {line}
+                  </p>
+                ))}
+              <p className="mt-3 text-sm text-stone-600">
+                Anything over these caps is refused, whatever the agent is told or asks later: only you can change them,
+                here, by connecting again. Days are UTC.
+              </p>
+              <div className="mt-3 space-y-1 text-sm">
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="mode" value="sandbox" defaultChecked /> In my sandbox: test gifts, no card,
+                  no money, no real emails
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="mode" value="live" /> Live: real gifts, charged to my team&apos;s card
+                </label>
+              </div>
+            </fieldset>
+          )}
           <button type="submit" className="rounded-full bg-[var(--ribbon)] px-6 py-2 font-semibold text-white">
             Approve
           </button>

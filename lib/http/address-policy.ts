@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 
-// Addresses a webhook must never reach: private, loopback, link-local (cloud metadata at
+// Addresses an outbound request (a webhook, a client metadata document) must never reach: private, loopback, link-local (cloud metadata at
 // 169.254.169.254), shared, documentation, benchmarking, multicast and reserved ranges.
 const blocked = new BlockList();
 for (const [net, prefix] of [

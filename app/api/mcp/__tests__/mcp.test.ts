@@ -1,0 +1,283 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { config } from "@/lib/config";
+import { formatMoney } from "@/lib/money";
+import {
+  approveAuthorization,
+  checkAuthorizationRequest,
+  createOAuthClient,
+  exchangeAuthorizationCode,
+  revokeAuthorizedApp,
+} from "@/lib/oauth";
+import { apiAs } from "@/lib/testing/api-client";
+import { createAccount } from "@/lib/testing/fixtures";
+import { giftBody, openDatabaseForFile } from "@/app/api/v1/__tests__/helpers";
+import * as mcpRoute from "../route";
+import * as prmRoute from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
+
+// The MCP server through the official SDK client, its requests handed to the route handler
+// (tests/server/mcp-agent.test.ts drives the same over real HTTP with the whole OAuth flow).
+const t = openDatabaseForFile();
+const REDIRECT = "http://127.0.0.1:8976/callback";
+const VERIFIER = "a-code-verifier-of-forty-three-characters-or-more";
+const CHALLENGE = createHash("sha256").update(VERIFIER).digest("base64url");
+const MCP = () => `${config.appUrl}/api/mcp`;
+
+async function grant(
+  userId: string,
+  { resource = MCP(), mode = "live" as "live" | "sandbox", perGift = "200.00", daily = "500.00" } = {},
+) {
+  const client = await createOAuthClient(t.db, { name: "Agent Host", redirectUris: [REDIRECT] });
+  const check = await checkAuthorizationRequest(t.db, {
+    client_id: client.clientId,
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    code_challenge: CHALLENGE,
+    code_challenge_method: "S256",
+    resource,
+    max_per_gift: perGift,
+    max_per_day: daily,
+  });
+  if (check.status !== "consent") throw new Error(JSON.stringify(check));
+  const approved = await approveAuthorization(t.db, {
+    clientId: client.clientId,
+    redirectUri: REDIRECT,
+    codeChallenge: check.codeChallenge,
+    caps: check.caps,
+    resource: check.resource,
+    mode,
+    userId,
+  });
+  if (approved.status !== "redirect") throw new Error(approved.reason);
+  expect(new URL(approved.to).searchParams.get("iss")).toBe(config.appUrl);
+  const issued = await exchangeAuthorizationCode(t.db, {
+    grantType: "authorization_code",
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    code: approved.code,
+    redirectUri: REDIRECT,
+    codeVerifier: VERIFIER,
+    resource,
+  });
+  return { token: issued.accessToken, client };
+}
+
+/** The SDK's client, its fetch answered by the route handler. */
+async function connect(token: string) {
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const handler = mcpRoute[request.method as "POST" | "GET" | "DELETE"]!;
+    return handler(request);
+  };
+  const client = new Client({ name: "test-agent", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(MCP()), {
+    fetch,
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tool answers are JSON documents, read loosely
+  (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: Record<string, any> };
+
+const gift = (over: Record<string, unknown> = {}) => giftBody(over).gift;
+
+describe("the MCP server", () => {
+  it("answers 401 with the protected resource metadata's URL, which names Ribbon as the authorization server", async () => {
+    const res = await mcpRoute.POST(new Request(MCP(), { method: "POST", body: "{}" }));
+    expect(res.status).toBe(401);
+    const header = res.headers.get("www-authenticate")!;
+    expect(header).toContain(`resource_metadata="${config.appUrl}/.well-known/oauth-protected-resource/api/mcp"`);
+    for (const path of [[], ["api", "mcp"]]) {
+      const prm = await prmRoute.GET(new Request(config.appUrl), { params: Promise.resolve({ path }) });
+      expect(await prm.json()).toMatchObject({ resource: MCP(), authorization_servers: [config.appUrl] });
+    }
+  });
+
+  it("lists its tools with truthful annotations and schemas from the API's", async () => {
+    const owner = await createAccount(t.db);
+    const client = await connect((await grant(owner.user.id)).token);
+    const { tools } = await client.listTools();
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    expect(Object.keys(byName).sort()).toEqual(
+      [
+        "cancel_gift",
+        "get_gift",
+        "get_spend",
+        "list_collections",
+        "list_gifts",
+        "quote_batch",
+        "quote_gift",
+        "send_batch",
+        "send_gift",
+      ].sort(),
+    );
+    expect(byName.quote_gift.annotations).toMatchObject({ readOnlyHint: true });
+    expect(byName.cancel_gift.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.send_gift.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.send_gift.inputSchema.required).toEqual(["gift", "quoted_total", "idempotency_key"]);
+    const giftProps = (byName.send_gift.inputSchema.properties as { gift: { properties: object } }).gift.properties;
+    expect(Object.keys(giftProps)).toEqual(expect.arrayContaining(["collection", "message", "email", "from"]));
+  });
+
+  it("quotes, sends within the quote, follows, lists and cancels a gift; errors carry the API's codes and words", async () => {
+    const owner = await createAccount(t.db);
+    const client = await connect((await grant(owner.user.id)).token);
+    const collections = await call(client, "list_collections");
+    expect(collections.isError).toBeFalsy();
+    expect(collections.structuredContent.data).toEqual(expect.arrayContaining([expect.anything()]));
+
+    const quote = await call(client, "quote_gift", { gift: gift() });
+    const price = (quote.structuredContent.meta as { price: { total: string } }).price;
+    const mismatch = await call(client, "send_gift", { gift: gift(), quoted_total: "0.01", idempotency_key: "k0" });
+    expect(mismatch.isError).toBe(true);
+    expect(mismatch.structuredContent.errors[0]).toMatchObject({ code: "quote_mismatch", status: 409 });
+
+    const sent = await call(client, "send_gift", { gift: gift(), quoted_total: price.total, idempotency_key: "k1" });
+    expect(sent.isError).toBeFalsy();
+    const id = (sent.structuredContent.data as { id: string }).id;
+    const again = await call(client, "send_gift", { gift: gift(), quoted_total: price.total, idempotency_key: "k1" });
+    expect((again.structuredContent.data as { id: string }).id).toBe(id);
+    expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(1);
+
+    const got = await call(client, "get_gift", { id });
+    expect(got.structuredContent.meta).toMatchObject({ timeline: [expect.objectContaining({ type: "events" })] });
+    const listed = await call(client, "list_gifts", { stage: "scheduled" });
+    expect((listed.structuredContent.data as unknown[]).length).toBe(1);
+
+    const invalid = await call(client, "send_gift", {
+      gift: gift({ email: "not-an-email" }),
+      quoted_total: price.total,
+      idempotency_key: "k2",
+    });
+    expect(invalid.isError).toBe(true);
+    expect(invalid.structuredContent.errors[0]).toMatchObject({
+      code: "invalid_email",
+      source: { pointer: "/gift/email" },
+    });
+    const viaApi = await apiAs(owner.tokens.live).post("/gifts", giftBody({ email: "not-an-email" }));
+    expect(invalid.structuredContent.errors[0].detail).toBe(
+      (viaApi.body as { errors: { detail: string }[] }).errors[0].detail,
+    );
+
+    const cancelled = await call(client, "cancel_gift", { id });
+    expect((cancelled.structuredContent.data as { attributes: { stage: string } }).attributes.stage).toBe("cancelled");
+    const twice = await call(client, "cancel_gift", { id });
+    expect(twice.isError).toBe(true);
+    const spend = await call(client, "get_spend");
+    expect(spend.structuredContent.meta).toMatchObject({
+      mode: "live",
+      caps: { "per-gift": "200.00", daily: "500.00", "spent-today": "0.00", "remaining-today": "500.00" },
+    });
+  });
+
+  it("holds a live grant to its daily cap under 20 concurrent sends", async () => {
+    const owner = await createAccount(t.db);
+    const price = (await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers", global: true } }))
+      .priceCents;
+    const client = await connect((await grant(owner.user.id, { daily: formatMoney(price * 3) })).token);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(client, "send_gift", { gift: gift(), quoted_total: formatMoney(price), idempotency_key: `c${i}` }),
+      ),
+    );
+    expect(results.filter((r) => !r.isError)).toHaveLength(3);
+    const refused = results.filter((r) => r.isError).map((r) => r.structuredContent.errors[0].code);
+    expect(new Set(refused)).toEqual(new Set(["cap_daily_exceeded"]));
+    expect(await t.db.charge.count({ where: { teamId: owner.team.id, kind: "charge" } })).toBe(3);
+  });
+
+  it("a sandbox grant sends with no card and no money", async () => {
+    const owner = await createAccount(t.db, { card: null });
+    const client = await connect((await grant(owner.user.id, { mode: "sandbox" })).token);
+    const quote = await call(client, "quote_gift", { gift: gift() });
+    const total = (quote.structuredContent.meta as { price: { total: string; charge: string } }).price;
+    expect(total.charge).toBe("0.00");
+    const sent = await call(client, "send_gift", { gift: gift(), quoted_total: total.total, idempotency_key: "s1" });
+    expect(sent.isError).toBeFalsy();
+    expect(await t.db.charge.count({ where: { teamId: owner.team.id } })).toBe(0);
+  });
+
+  it("refuses a token for the API, and the API refuses a token for the MCP server", async () => {
+    const owner = await createAccount(t.db);
+    const forApi = await grant(owner.user.id, { resource: `${config.appUrl}/api/v1` });
+    await expect(connect(forApi.token)).rejects.toThrow(/401|Unauthorized/);
+    await expect(connect(owner.tokens.live)).rejects.toThrow(/401|Unauthorized/);
+    const forMcp = await grant(owner.user.id);
+    const res = await apiAs(forMcp.token).get("/gifts");
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).toContain("issued for Ribbon's MCP server");
+    expect((await apiAs(forApi.token).get("/gifts")).status).toBe(200);
+  });
+
+  it("a prompt-injected 'raise my cap' can't: no tool changes caps, and no tool takes them", async () => {
+    const owner = await createAccount(t.db);
+    const client = await connect((await grant(owner.user.id, { daily: "50.00" })).token);
+    const raise = await call(client, "set_caps", { max_per_day: "1000000.00" });
+    expect(raise).toMatchObject({ isError: true });
+    expect(raise.structuredContent.errors[0].detail).toContain('There is no tool named "set_caps"');
+    const smuggled = await call(client, "send_gift", {
+      gift: gift(),
+      quoted_total: "25.00",
+      idempotency_key: "inj",
+      max_per_day: "1000000.00",
+    });
+    expect(smuggled.isError).toBe(true);
+    expect(smuggled.structuredContent.errors[0]).toMatchObject({
+      code: "unknown_field",
+      source: { pointer: "/max_per_day" },
+    });
+    const spend = await call(client, "get_spend");
+    expect(spend.structuredContent.meta.caps).toMatchObject({ daily: "50.00", "per-gift": "200.00" });
+  });
+
+  it("hostile input: an oversized or malformed body, a batch past 25, a bad key are refused, nothing sent", async () => {
+    const owner = await createAccount(t.db);
+    const { token } = await grant(owner.user.id);
+    const post = (body: string) =>
+      mcpRoute.POST(
+        new Request(MCP(), {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body,
+        }),
+      );
+    expect((await post("x".repeat(300 * 1024))).status).toBe(413);
+    const malformed = await post("{not json");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: { code: -32700 } });
+    const client = await connect(token);
+    const recipients = Array.from({ length: 26 }, (_, i) => ({ name: `R${i}`, email: `r${i}@example.com` }));
+    const big = await call(client, "send_batch", {
+      gift: { collection: "Coffee Lovers", message: "Hi", from: "Alex", recipients_attributes: recipients },
+      quoted_total: "1.00",
+      idempotency_key: "big",
+    });
+    expect(big.structuredContent.errors[0]).toMatchObject({ code: "too_many_recipients" });
+    const badKey = await call(client, "send_gift", {
+      gift: gift(),
+      quoted_total: "1.00",
+      idempotency_key: "k".repeat(300),
+    });
+    expect(badKey.structuredContent.errors[0]).toMatchObject({ source: { pointer: "/idempotency_key" } });
+    expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(0);
+  });
+
+  it("a revoked grant stops the next call", async () => {
+    const owner = await createAccount(t.db);
+    const { token, client: app } = await grant(owner.user.id);
+    const client = await connect(token);
+    expect((await call(client, "get_spend")).isError).toBeFalsy();
+    await revokeAuthorizedApp(t.db, owner.user.id, app.id);
+    await expect(call(client, "get_spend")).rejects.toThrow(/401|Unauthorized/);
+  });
+});

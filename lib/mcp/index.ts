@@ -1,0 +1,2 @@
+export { mcpEndpoint, protectedResourceMetadata, protectedResourceMetadataUrl, MCP_BODY_LIMIT } from "./server";
+export { TOOLS, MCP_MAX_BATCH, type Tool } from "./tools";
