@@ -779,6 +779,11 @@ const ACTION_SUMMARIES: Record<GiftAction, string> = {
   resent: "a gift's email was sent again",
   reopened: "an expired gift's expiry was extended, reopening it",
   approved: "an owner approved a gift that waited for approval",
+  email_delivered: "the email provider delivered one of the gift's emails to the recipient's inbox",
+  email_delayed: "the email provider could not deliver one of the gift's emails yet and keeps trying",
+  email_bounced: "one of the gift's emails bounced (a hard bounce of the gift email itself is gift.failed)",
+  email_complained: "the recipient marked one of the gift's emails as spam: the address is suppressed, reminders stop",
+  unsubscribed: "the recipient stopped the gift's reminders (one-click unsubscribe)",
 };
 
 /** A webhook's summary: a stage's event says where the gift moved, an action's what happened. */
