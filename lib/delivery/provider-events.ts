@@ -94,7 +94,14 @@ function effectOf(type: Handled, kind: string, bounce: ProviderEvent["bounce"]):
   }
 }
 
-type OutboxRow = { id: number; kind: string; to: string; giftId: string | null; deliveryStatus: string | null; deliveryEventAt: Date | null };
+type OutboxRow = {
+  id: number;
+  kind: string;
+  to: string;
+  giftId: string | null;
+  deliveryStatus: string | null;
+  deliveryEventAt: Date | null;
+};
 
 /**
  * Records one provider event, in one transaction: the event's id (a retry finds it and stops),
@@ -121,8 +128,7 @@ export async function recordProviderEvent(
     );
     if (inserted.length === 0) return "duplicate";
     const outcome = await apply(tx, event, now);
-    if (outcome !== "recorded")
-      await tx.emailProviderEvent.update({ where: { id: event.id }, data: { outcome } });
+    if (outcome !== "recorded") await tx.emailProviderEvent.update({ where: { id: event.id }, data: { outcome } });
     return outcome;
   });
 }
@@ -130,7 +136,9 @@ export async function recordProviderEvent(
 async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderEventOutcome> {
   if (!isHandled(event.type)) return "ignored";
   const where =
-    event.outboxId !== undefined ? Prisma.sql`"id" = ${event.outboxId}::int` : Prisma.sql`"providerId" = ${event.providerId}`;
+    event.outboxId !== undefined
+      ? Prisma.sql`"id" = ${event.outboxId}::int`
+      : Prisma.sql`"providerId" = ${event.providerId}`;
   const [row] = await queryRows<OutboxRow>(
     tx,
     Prisma.sql`
@@ -160,7 +168,13 @@ async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderE
   if ((hard || complained) && !gift.erasedAt) {
     await suppressAddress(
       tx,
-      { teamId: gift.teamId, email: row.to, reason: hard ? "bounced" : "complained", detail: effect.detail || null, giftId: gift.id },
+      {
+        teamId: gift.teamId,
+        email: row.to,
+        reason: hard ? "bounced" : "complained",
+        detail: effect.detail || null,
+        giftId: gift.id,
+      },
       event.occurredAt,
     );
   }

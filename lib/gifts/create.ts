@@ -181,6 +181,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
+    deliveryIssue: null,
     createdAt: now,
     sentAt: null,
     reminders: own.reminders ?? teamReminders,

@@ -154,11 +154,15 @@ export function failBouncedGift(tx: Tx, giftId: string, reason: string, at: Date
  * `gift.sent` event), the issue cleared; the caller queues the gift email to the new address.
  * Only a gift that failed because its email bounced: a refused order stays failed.
  */
-export function resendBouncedGift(tx: Tx, giftId: string, options: MoveOptions): Promise<boolean> {
+export function resendBouncedGift(
+  tx: Tx,
+  giftId: string,
+  options: MoveOptions & { where?: Prisma.GiftWhereInput },
+): Promise<boolean> {
   return move(tx, giftId, ["failed"], "sent", {
     ...options,
     data: { ...options.data, deliveryIssue: null },
-    where: { deliveryIssue: { not: null } },
+    where: { ...options.where, deliveryIssue: { not: null } },
   });
 }
 

@@ -221,6 +221,10 @@ export const Gift = resource(
       .string()
       .nullable()
       .meta({ description: "Where the parcel can be followed; null until shipped." }),
+    "delivery-issue": z.string().nullable().meta({
+      description:
+        'Why the gift email did not arrive, when its hard bounce moved the gift to `failed` (e.g. "Bounced: mailbox does not exist"). Correct the address (PATCH `email`) to send it again; null otherwise.',
+    }),
     reminders: z.array(z.string()).meta({
       description:
         "The gift's reminder cadence: ISO 8601 durations after the gift email was sent, or before the expiry with a leading `-` (the request's `reminders`, else the team's cadence when the gift was created). Empty: no reminders (and always for link gifts).",
