@@ -7,6 +7,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "invalid_characters", status: 422, meaning: "Control characters (a message may keep newlines and tabs)." },
   { code: "too_long", status: 422, meaning: "Longer than the field's maximum." },
   { code: "invalid_email", status: 422, meaning: "Not an email address." },
+  {
+    code: "suppressed",
+    status: 422,
+    meaning:
+      "The address is on the team's suppression list (a hard bounce, a spam complaint or an owner's entry): send a link gift, or an owner removes it (`DELETE /suppressions/{email}`).",
+  },
   { code: "invalid_delivery_method", status: 422, meaning: "`delivery_method` other than `email` or `link`." },
   { code: "invalid_locale", status: 422, meaning: "`locale` is not one of `en`, `es`, `fr`, `de`, `ja`, `ar`." },
   { code: "invalid_timestamp", status: 422, meaning: "`scheduled_at` is not ISO 8601 with a zone." },
