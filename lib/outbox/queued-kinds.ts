@@ -49,7 +49,10 @@ type Kind<K extends QueuedKind> = {
   /** Which secret the email carries: the gift's untie URL, a sealed link given when queued, or none. */
   needs: "gift" | "link" | "nothing";
   subject(props: QueuedEmailProps[K]): string;
-  element(props: QueuedEmailProps[K], context: { untieUrl: string; link: string; unsubscribeUrl: string }): ReactElement;
+  element(
+    props: QueuedEmailProps[K],
+    context: { untieUrl: string; link: string; unsubscribeUrl: string },
+  ): ReactElement;
   /**
    * Bulk mail about a gift (reminders): carries RFC 8058's one-click unsubscribe (List-Unsubscribe
    * and List-Unsubscribe-Post headers, and the footer's link), and is not sent to an address the

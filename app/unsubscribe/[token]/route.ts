@@ -8,7 +8,11 @@ function page(status: number, title: string, body: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} · Ribbon</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><h1 style="font-size:1.4rem">${title}</h1>${body}</body></html>`;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+    },
   });
 }
 
@@ -19,7 +23,8 @@ function page(status: number, title: string, body: string): Response {
  */
 export async function GET(_request: Request, { params }: Params) {
   const { token } = await params;
-  if (token.length > 200) return page(404, "Link not recognised", "<p>This unsubscribe link is not one of Ribbon's.</p>");
+  if (token.length > 200)
+    return page(404, "Link not recognised", "<p>This unsubscribe link is not one of Ribbon's.</p>");
   return page(
     200,
     "Stop reminders for this gift?",
@@ -32,6 +37,10 @@ export async function POST(_request: Request, { params }: Params) {
   const { db } = await publicContext();
   const outcome = await stopReminders(db, token);
   if (outcome === "unknown")
-    return page(404, "Link not recognised", "<p>This unsubscribe link is not one of Ribbon's, or its gift is gone.</p>");
+    return page(
+      404,
+      "Link not recognised",
+      "<p>This unsubscribe link is not one of Ribbon's, or its gift is gone.</p>",
+    );
   return page(200, "Reminders stopped", "<p>You will get no more reminders about this gift.</p>");
 }
