@@ -52,6 +52,11 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   },
   { code: "out_of_range", status: 422, meaning: "A reminder outside 1 hour–365 days, or an `advance` past `P90D`." },
   { code: "too_many_reminders", status: 422, meaning: "More than 16 reminders." },
+  {
+    code: "invalid_retention",
+    status: 422,
+    meaning: "`recipient_data_retention_days` is not a whole number from 0 (never erase) to 3650.",
+  },
   { code: "too_many_suppressions", status: 422, meaning: "A suppression list request holds no address, or more than 10,000." },
   { code: "duplicate_reminder", status: 422, meaning: "The same reminder twice (`P1D` and `PT24H` are one)." },
   { code: "reminder_needs_expiry", status: 422, meaning: "A reminder before expiry on a gift without `expires_on`." },
