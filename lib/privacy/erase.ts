@@ -61,7 +61,10 @@ export async function eraseGifts(
       })
     ).count;
     summary.events = (
-      await tx.giftEvent.updateMany({ where: { giftId: { in: giftIds }, message: { not: null } }, data: { message: null } })
+      await tx.giftEvent.updateMany({
+        where: { giftId: { in: giftIds }, message: { not: null } },
+        data: { message: null },
+      })
     ).count;
     const deliveries = await queryRows<{ id: number }>(
       tx,
