@@ -5,6 +5,8 @@ import { ValidationError, badRequest, notFound, unknownFieldProblems, type Field
 import { isEmailAddress } from "@/lib/gifts/fields";
 import { addressHash, normalAddress, suppressAddress } from "@/lib/outbox/suppressions";
 import { ownerRequired, requireSender } from "@/lib/teams";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { otherWorkFirst } from "@/lib/http/yield";
 
 /** Most addresses one request adds (a JSON list or a CSV file). */
@@ -126,8 +128,13 @@ export async function removeSuppression(db: PrismaClient, actor: TeamActor, emai
     throw ownerRequired(
       `Only the team's owners can remove an address from team "${actor.team.id}"'s suppression list.`,
     );
-  const { count } = await db.emailSuppression.deleteMany({
-    where: { teamId: actor.team.id, emailHash: addressHash(email.slice(0, 254)) },
-  });
-  if (count === 0) throw notFound(`${email.slice(0, 254)} is not on team "${actor.team.id}"'s suppression list.`);
+  const where = { teamId: actor.team.id, emailHash: addressHash(email.slice(0, 254)) };
+  const [removed] = await queryRows<SuppressionView>(
+    db,
+    Prisma.sql`
+    DELETE FROM "EmailSuppression" WHERE "teamId" = ${where.teamId} AND "emailHash" = ${where.emailHash}
+    RETURNING "id", "email", "reason", "detail", "giftId", "createdAt"`,
+  );
+  if (!removed) throw notFound(`${email.slice(0, 254)} is not on team "${actor.team.id}"'s suppression list.`);
+  return removed;
 }

@@ -57,7 +57,11 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 422,
     meaning: "`recipient_data_retention_days` is not a whole number from 0 (never erase) to 3650.",
   },
-  { code: "too_many_suppressions", status: 422, meaning: "A suppression list request holds no address, or more than 10,000." },
+  {
+    code: "too_many_suppressions",
+    status: 422,
+    meaning: "A suppression list request holds no address, or more than 10,000.",
+  },
   { code: "duplicate_reminder", status: 422, meaning: "The same reminder twice (`P1D` and `PT24H` are one)." },
   { code: "reminder_needs_expiry", status: 422, meaning: "A reminder before expiry on a gift without `expires_on`." },
   { code: "reminders_need_email", status: 422, meaning: "Reminders on a link gift (it has no email to remind)." },

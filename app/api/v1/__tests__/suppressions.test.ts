@@ -59,7 +59,8 @@ describe("/suppressions", () => {
     expect((await memberApi.get(`/teams/${team.id}/suppressions`)).body.data).toHaveLength(3);
     expectError(await memberApi.delete(`/teams/${team.id}/suppressions/gone%40example.com`), 403, "Forbidden");
     const removed = await owner.delete(`/teams/${team.id}/suppressions/gone%40example.com`);
-    expect(removed.status).toBe(204);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.attributes).toMatchObject({ email: "gone@example.com", reason: "manual" });
     expectError(await owner.delete(`/teams/${team.id}/suppressions/gone%40example.com`), 404, "NotFound");
     expect((await owner.post("/gifts", giftBody({ email: "gone@example.com" }))).status).toBe(200);
     // Another team's list is its own.

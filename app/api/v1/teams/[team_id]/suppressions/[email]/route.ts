@@ -1,7 +1,9 @@
 import { onTeam } from "@/lib/actor";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
+import { jsonApi } from "@/lib/api/document";
 import { removeSuppression } from "@/lib/delivery/suppressions";
+import { serializeSuppression } from "@/lib/representations/suppression";
 
 type Params = { team_id?: string; email: string };
 
@@ -17,8 +19,7 @@ const decoded = (segment: string) => {
 /** Owners take an address off the team's suppression list. */
 export const DELETE = apiRoute<Params>(async ({ db, caller, params }) => {
   const actor = await onTeam(db, caller, params.team_id);
-  await removeSuppression(db, actor, decoded(params.email));
-  return new Response(null, { status: 204 });
+  return jsonApi({ data: serializeSuppression(await removeSuppression(db, actor, decoded(params.email))) });
 });
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = methodsNotAllowed("DELETE");
