@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -197,4 +198,39 @@ async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderE
     at: now,
   });
   return "recorded";
+}
+
+/** The provider's event each simulation stands for (the sandbox's simulate, the local outbox's buttons). */
+const SIMULATED: Record<string, Pick<ProviderEvent, "type" | "bounce">> = {
+  delivered: { type: "email.delivered" },
+  delivery_delayed: { type: "email.delivery_delayed" },
+  soft_bounce: {
+    type: "email.bounced",
+    bounce: { type: "Transient", subType: "MailboxFull", message: "mailbox full" },
+  },
+  bounced: {
+    type: "email.bounced",
+    bounce: { type: "Permanent", subType: "NoEmail", message: "550 5.1.1 user unknown" },
+  },
+  complained: { type: "email.complained" },
+};
+export const SIMULATABLE_EVENTS = Object.keys(SIMULATED);
+
+/**
+ * Simulates what the provider would report about one outbox row, through the same path as a real
+ * event (no provider needed): the local outbox's buttons and the sandbox's `email_event`.
+ */
+export async function simulateProviderEvent(
+  db: PrismaClient,
+  outboxId: number,
+  event: string,
+  now = new Date(),
+): Promise<ProviderEventOutcome> {
+  const simulated = SIMULATED[event];
+  if (!simulated) return "ignored";
+  return recordProviderEvent(
+    db,
+    { id: `sim_${randomUUID()}`, providerId: null, outboxId, occurredAt: now, ...simulated },
+    now,
+  );
 }

@@ -5,7 +5,7 @@ import { GIFT_ACTIONS, STAGES, type GiftAction } from "@/lib/gifts";
 import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
 import { giftChangesBody, REOPEN_WINDOW_DAYS } from "@/lib/gifts/update-schema";
 import { RESEND_GAP_SECONDS, RESENDS_PER_DAY } from "@/lib/ratelimit/gift-resends";
-import { SIMULATED_STAGES } from "@/lib/simulation/parse-simulation";
+import { SIMULATED_EMAIL_EVENTS, SIMULATED_STAGES } from "@/lib/simulation/parse-simulation";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { webhookEndpointBody } from "@/lib/webhooks/schema";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../pagination";
@@ -136,8 +136,15 @@ const simulateBody = z
       .boolean()
       .optional()
       .meta({ description: "With `advance`: move the clock of every gift of this gift's batch (at most 500)." }),
+    email_event: z.enum(SIMULATED_EMAIL_EVENTS).optional().meta({
+      description:
+        "Alone: what the email provider reports about the gift's email, through the same path as Resend's webhooks. `bounced` (a hard bounce) moves a sent gift to `failed` with its `delivery-issue` and suppresses the address for the sandbox team; `complained` suppresses it and stops the reminders; the others are recorded on the timeline (`gift.email_*`).",
+    }),
   })
-  .meta({ id: "SimulateRequest", description: 'Either `{"stage": …}` or `{"advance": …[, "batch": true]}`.' });
+  .meta({
+    id: "SimulateRequest",
+    description: 'Either `{"stage": …}`, `{"advance": …[, "batch": true]}` or `{"email_event": …}`.',
+  });
 const reminderSettingsBody = z
   .object({
     reminders: z.object({
