@@ -134,7 +134,9 @@ export async function simulateEmailEvent(
     select: { id: true },
   });
   if (!email)
-    throw conflict(`Gift "${gift.id}" has no gift email yet (it is ${gift.stage}): simulate stage "sent" first.`);
+    throw conflict(
+      `Gift "${gift.id}" has no gift email yet (it is ${gift.stage}): its email exists once it is sent at its send time (move its test clock with {"advance": …}).`,
+    );
   await simulateProviderEvent(db, email.id, simulation.emailEvent);
   return getGift(db, caller, team, gift.id);
 }

@@ -219,6 +219,28 @@ describe("POST /api/webhooks/resend", () => {
   });
 });
 
+describe("the sandbox's simulation", () => {
+  it('{"email_event": "bounced"} fails a sent sandbox gift with its reason; refused before the email exists and for live gifts', async () => {
+    const { tokens } = await createAccount(t.db);
+    const api = apiAs(tokens.sandbox);
+    const created = await api.post("/gifts", giftBody({ email: `s-${randomUUID().slice(0, 8)}@example.com` }));
+    const id = created.body.data.id as string;
+    expectError(await api.post(`/gifts/${id}/simulate`, { email_event: "bounced" }), 409, "Conflict");
+    expect((await deliverGift(t.db, id, { now: new Date(Date.now() + 60 * 60_000) })).outcome).toBe("suppressed"); // a sandbox email is kept, never sent
+    const delivered = await api.post(`/gifts/${id}/simulate`, { email_event: "delivered" });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    const bounced = await api.post(`/gifts/${id}/simulate`, { email_event: "bounced" });
+    expect(bounced.body.data.attributes).toMatchObject({
+      stage: "failed",
+      "delivery-issue": "Bounced: mailbox does not exist",
+    });
+    const bad = await api.post(`/gifts/${id}/simulate`, { email_event: "exploded", stage: "sent" });
+    expect(bad.status).toBe(400);
+    const live = await sentGift();
+    expectError(await live.api.post(`/gifts/${live.id}/simulate`, { email_event: "bounced" }), 403, "Forbidden");
+  });
+});
+
 async function asResult(response: Promise<Response>) {
   const res = await response;
   return { status: res.status, headers: res.headers, body: await res.json() };
