@@ -29,6 +29,7 @@ const LAYERS = [
       "lib/representations",
       "lib/webhooks",
       "lib/simulation",
+      "lib/privacy",
     ],
   },
   { name: "the dashboard and jobs", folders: ["lib/dashboard", "lib/jobs", "lib/demo"] },

@@ -1,4 +1,4 @@
-import { Section, Text } from "@react-email/components";
+import { Link, Section, Text } from "@react-email/components";
 import { translator } from "@/lib/i18n/catalogue";
 import type { Locale } from "@/lib/i18n/locales";
 import { CallToAction } from "./components/CallToAction";
@@ -15,9 +15,18 @@ export type ReminderEmailProps = {
   /** The last day to choose ("30 June 2027"), when the gift expires. */
   chooseBy: string | null;
   untieUrl: string;
+  /** One click stops this gift's reminders (RFC 8058's link, also in the List-Unsubscribe header). */
+  unsubscribeUrl?: string | null;
 };
 
-export default function ReminderEmail({ locale = "en", recipientName, from, chooseBy, untieUrl }: ReminderEmailProps) {
+export default function ReminderEmail({
+  locale = "en",
+  recipientName,
+  from,
+  chooseBy,
+  untieUrl,
+  unsubscribeUrl,
+}: ReminderEmailProps) {
   const t = translator(locale, "email");
   return (
     <EmailLayout locale={locale} preview={t("reminderPreview", { from })}>
@@ -27,7 +36,17 @@ export default function ReminderEmail({ locale = "en", recipientName, from, choo
         {chooseBy ? <Text style={text}>{t("reminderChooseBy", { date: chooseBy })}</Text> : null}
       </Section>
       <CallToAction href={untieUrl} label={t("reminderButton")} />
-      <EmailFooter>{t("reminderFooter", { from })}</EmailFooter>
+      <EmailFooter>
+        {t("reminderFooter", { from })}
+        {unsubscribeUrl ? (
+          <>
+            {" "}
+            <Link href={unsubscribeUrl} style={{ color: "inherit", textDecoration: "underline" }}>
+              {t("reminderUnsubscribe")}
+            </Link>
+          </>
+        ) : null}
+      </EmailFooter>
     </EmailLayout>
   );
 }
@@ -37,4 +56,5 @@ ReminderEmail.PreviewProps = {
   from: "Alex at Acme Rockets",
   chooseBy: "30 June 2027",
   untieUrl: "http://localhost:3000/untie/preview-token",
+  unsubscribeUrl: "http://localhost:3000/unsubscribe/preview-token",
 } satisfies ReminderEmailProps;

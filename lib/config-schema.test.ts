@@ -108,6 +108,7 @@ describe("the README's configuration table and the schema", () => {
       RIBBON_SIMULATED_DELIVER_AFTER_S: "soon",
       REDIS_URL: "localhost:6379",
       RESEND_API_KEY: "not-a-key",
+      RESEND_WEBHOOK_SECRET: "secret",
       EMAIL_FROM: "Ribbon",
       INNGEST_EVENT_KEY: "has space",
       INNGEST_SIGNING_KEY: "plain",

@@ -76,6 +76,10 @@ export const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^re_\S+$/.test(v), "must be a Resend API key (re_…)"),
+  RESEND_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(v), "must be a Resend webhook signing secret (whsec_…)"),
   EMAIL_FROM: z
     .string()
     .optional()

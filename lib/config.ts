@@ -62,6 +62,13 @@ export const config = {
   get resendApiKey(): string | undefined {
     return env.RESEND_API_KEY || undefined;
   },
+  /**
+   * Resend's webhook signing secret (whsec_…): provider events (bounces, complaints, deliveries)
+   * are accepted only when signed with it. Unset: the events route refuses everything. Never logged.
+   */
+  get resendWebhookSecret(): string | undefined {
+    return env.RESEND_WEBHOOK_SECRET || undefined;
+  },
   /** The From header of every email (must be a sender verified with Resend when Resend is used). */
   get emailFrom(): string {
     return env.EMAIL_FROM || "Ribbon <onboarding@resend.dev>";

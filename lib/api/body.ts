@@ -66,3 +66,14 @@ export async function readOptionalJsonObject(request: Request): Promise<Record<s
   }
   return body as Record<string, unknown>;
 }
+
+/** The raw body (a CSV upload), refused with 413 past `limitBytes`. */
+export async function readRawBody(request: Request, limitBytes: number): Promise<Uint8Array> {
+  try {
+    return await readBodyBytes(request, limitBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new HttpError(413, "PayloadTooLarge", error.message);
+    if (error instanceof BodyIncompleteError) throw badRequest(error.message);
+    throw error;
+  }
+}

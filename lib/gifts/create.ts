@@ -6,6 +6,7 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
+import { suppressedAmong } from "@/lib/outbox/suppressions";
 import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
@@ -56,6 +57,30 @@ function newGift(r: RecipientDraft, subject: string | undefined): { own: OwnGift
 }
 
 /**
+ * A recipient the team's suppression list holds (a hard bounce, a spam complaint, an owner's
+ * entry: lib/outbox/suppressions.ts) is refused at its `email`, code `suppressed`: every one of
+ * them, nothing created. A link gift to the person is the way to reach them (nothing is emailed).
+ */
+async function refuseSuppressed(db: PrismaClient, teamId: string, recipients: RecipientDraft[]) {
+  const emailed = recipients.filter((r) => r.deliveryMethod === "email" && r.email);
+  const suppressed = await suppressedAmong(
+    db,
+    teamId,
+    emailed.map((r) => r.email!),
+  );
+  if (suppressed.size === 0) return;
+  throw new ValidationError(
+    emailed
+      .filter((r) => suppressed.has(r.email!))
+      .map((r) => ({
+        detail: `Email ${r.email} is on the team's suppression list (it bounced, or its owner marked Ribbon's email as spam): send a link gift instead, or an owner may remove it from the list`,
+        pointer: `${r.pointer}/email`,
+        code: "suppressed",
+      })),
+  );
+}
+
+/**
  * Creates one gift per recipient of the draft, all or nothing: charge (live only) → gifts →
  * their first events → the sender's message history. A sandbox create without an
  * Idempotency-Key is one statement (references resolved and gifts written together);
@@ -72,6 +97,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     const problems = [...input.problems, ...referenceProblems(await resolveReferences(db, team.id, spec), spec)];
     throw new ValidationError(problems);
   }
+  await refuseSuppressed(db, team.id, draft.recipients);
 
   const livemode = actor.mode === "live";
   const shared: SharedGiftValues = {
@@ -181,6 +207,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
+    deliveryIssue: null,
     createdAt: now,
     sentAt: null,
     reminders: own.reminders ?? teamReminders,

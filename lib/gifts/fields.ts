@@ -59,6 +59,9 @@ export function text(label: string, options: TextOptions, doc: FieldDoc) {
 
 const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/;
 
+/** An address Ribbon emails: the email fields' rule, for lists of addresses (the suppression list). */
+export const isEmailAddress = (value: string) => value.length <= 254 && EMAIL.test(value);
+
 export function email(label: string, doc: FieldDoc) {
   const schema = textValue(label, { max: 254 }).transform((value, ctx) => {
     if (value !== undefined && !EMAIL.test(value))

@@ -70,6 +70,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     carrier: g.carrier,
     trackingNumber: g.trackingNumber,
     trackingUrl: g.trackingUrl,
+    deliveryIssue: g.deliveryIssue,
     createdAt: utc(g.createdAt),
     sentAt: utcOrNull(g.sentAt),
     reminders: g.reminders,
@@ -124,7 +125,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
              g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."stage", g."untieVersion", g."lastEventAt",
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
-             g."carrier", g."trackingNumber", g."trackingUrl",
+             g."carrier", g."trackingNumber", g."trackingUrl", g."deliveryIssue",
              g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt", g."donatedCents", g."swapCollectionId",
              -- CASE: most gifts have no choice yet, and then no look-up runs.
              CASE WHEN g."batchId" IS NOT NULL THEN

@@ -48,7 +48,20 @@ export const IS_PAID_SQL = Prisma.sql`(NOT "livemode" OR "chargeId" IS NOT NULL)
  * it). Each is a `GiftEvent` with this `action` (and the gift's stage after it); its event type
  * is `gift.<action>` (lib/gifts/events.ts).
  */
-export const GIFT_ACTIONS = ["reminded", "updated", "resent", "reopened", "approved"] as const;
+export const GIFT_ACTIONS = [
+  "reminded",
+  "updated",
+  "resent",
+  "reopened",
+  "approved",
+  // What the email provider reported about one of the gift's emails (lib/delivery/provider-events.ts).
+  "email_delivered",
+  "email_delayed",
+  "email_bounced",
+  "email_complained",
+  // The recipient stopped the gift's reminders (one-click unsubscribe).
+  "unsubscribed",
+] as const;
 export type GiftAction = (typeof GIFT_ACTIONS)[number];
 
 // Sent and not yet chosen, the stages in which a gift gets reminders: lib/outbox/awaiting-choice.ts
@@ -123,10 +136,46 @@ export async function reopenGift(tx: Tx, giftId: string, to: Stage, options: Mov
   return move(tx, giftId, ["expired"], to, { ...options, action: "reopened" });
 }
 
-async function move(tx: Tx, giftId: string, from: readonly Stage[], to: Stage, options: MoveOptions): Promise<boolean> {
+/**
+ * A hard bounce of the gift email (lib/delivery/provider-events.ts): a `sent` gift moves to
+ * `failed` with the reason in `deliveryIssue` and its reminders stopped. Kept out of NEXT: no
+ * other move takes a sent gift to failed. False when the gift is not `sent` (any more).
+ */
+export function failBouncedGift(tx: Tx, giftId: string, reason: string, at: Date): Promise<boolean> {
+  return move(tx, giftId, ["sent"], "failed", {
+    at,
+    message: reason,
+    data: { deliveryIssue: reason, nextReminderAt: null },
+  });
+}
+
+/**
+ * A bounced gift whose address was corrected (lib/gifts/update.ts): back to `sent` (a plain
+ * `gift.sent` event), the issue cleared; the caller queues the gift email to the new address.
+ * Only a gift that failed because its email bounced: a refused order stays failed.
+ */
+export function resendBouncedGift(
+  tx: Tx,
+  giftId: string,
+  options: MoveOptions & { where?: Prisma.GiftWhereInput },
+): Promise<boolean> {
+  return move(tx, giftId, ["failed"], "sent", {
+    ...options,
+    data: { ...options.data, deliveryIssue: null },
+    where: { ...options.where, deliveryIssue: { not: null } },
+  });
+}
+
+async function move(
+  tx: Tx,
+  giftId: string,
+  from: readonly Stage[],
+  to: Stage,
+  options: MoveOptions & { where?: Prisma.GiftWhereInput },
+): Promise<boolean> {
   const at = options.at ?? new Date();
   const { count } = await tx.gift.updateMany({
-    where: { id: giftId, stage: { in: [...from] }, ...paidCondition(to, options.data) },
+    where: { id: giftId, stage: { in: [...from] }, ...paidCondition(to, options.data), ...options.where },
     data: { ...options.data, stage: to, lastEventAt: at },
   });
   if (count === 0) return false;

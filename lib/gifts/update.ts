@@ -8,7 +8,7 @@ import { queueGiftEmailAgain } from "./gift-email-again";
 import { alreadyCode, requireGiftChanger } from "./changer";
 import { recordGiftEvent } from "./events";
 import { getGift, loadGifts } from "./queries";
-import { changedStage, REOPENABLE, reopenGift, type Stage } from "./stages";
+import { changedStage, REOPENABLE, reopenGift, resendBouncedGift, type Stage } from "./stages";
 import { requireEmailAgainAllowed, SENT_AGAIN_TO_NEW_ADDRESS } from "./resend";
 import { untieTokenHash } from "@/lib/untie";
 import { REOPEN_WINDOW_DAYS, type GiftChanges } from "./update-schema";
@@ -73,6 +73,8 @@ type Plan = {
   /** The state the plan was decided on: the write applies only while it still holds. */
   where: Prisma.GiftWhereInput;
   reopenTo: Stage | null;
+  /** A bounced gift's corrected address: back to `sent` (lib/gifts/stages.ts resendBouncedGift). */
+  unbounce: boolean;
   /** A sent gift's corrected address: the gift email goes there now. */
   emailAgain: boolean;
   summary: string[];
@@ -125,7 +127,9 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
       alreadyCode(stage),
     );
   }
-  if (changes.email !== undefined && !isLink && !UNTIL_OPENED.includes(stage)) {
+  // A gift whose email hard-bounced (failed, with its delivery issue) takes a corrected address too.
+  const bounced = stage === "failed" && !!gift.deliveryIssue;
+  if (changes.email !== undefined && !isLink && !UNTIL_OPENED.includes(stage) && !bounced) {
     throw conflictAt(
       pointer("email"),
       `Gift "${gift.id}" is ${stage}: its email can only be corrected before the recipient opens it.`,
@@ -161,7 +165,7 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
     reopenTo = REOPENABLE.find((s) => s === before) ?? "scheduled";
   }
   // A sent gift's corrected address sends the gift email again: the same limit as a resend.
-  if (changes.email !== undefined && stage === "sent" && !isLink) requireEmailAgainAllowed(gift, now);
+  if (changes.email !== undefined && (stage === "sent" || bounced) && !isLink) requireEmailAgainAllowed(gift, now);
   const held = stage === "scheduled" && (scheduledOnly.length > 0 || changes.email !== undefined);
   if (held) {
     const { deliveryLeaseUntil } = await tx.gift.findUniqueOrThrow({
@@ -247,7 +251,7 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
     if (changes.scheduledAt !== undefined) data.scheduledAt = changes.scheduledAt;
     summary.push(`Changed ${scheduledOnly.map((k) => FIELD_NAMES[k]).join(", ")}`);
   }
-  const emailAgain = changes.email !== undefined && stage === "sent";
+  const emailAgain = changes.email !== undefined && (stage === "sent" || bounced);
   if (changes.email !== undefined) {
     const version = gift.untieVersion + 1;
     Object.assign(data, {
@@ -269,7 +273,7 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
       reopenTo ? `Reopened: expires on ${changes.expiresOn}` : `Extended the expiry to ${changes.expiresOn}`,
     );
   }
-  return { data, where, reopenTo, emailAgain, summary };
+  return { data, where, reopenTo, unbounce: bounced && changes.email !== undefined, emailAgain, summary };
 }
 
 /** The plan's writes, if the gift is still as the plan read it: the queued email's id (or null), false when it is not. */
@@ -279,9 +283,14 @@ async function applyPlan(tx: Tx, gift: GiftView, plan: Plan, now: Date): Promise
   if (plan.reopenTo) {
     return (await reopenGift(tx, gift.id, plan.reopenTo, { at: now, message, data: plan.data })) ? null : false;
   }
-  const { count } = await tx.gift.updateMany({ where: plan.where, data: plan.data });
-  if (count === 0) return false;
-  await recordGiftEvent(tx, { giftId: gift.id, stage: gift.stage as Stage, action: "updated", message, at: now });
+  if (plan.unbounce) {
+    const moved = await resendBouncedGift(tx, gift.id, { at: now, message, data: plan.data, where: plan.where });
+    if (!moved) return false;
+  } else {
+    const { count } = await tx.gift.updateMany({ where: plan.where, data: plan.data });
+    if (count === 0) return false;
+    await recordGiftEvent(tx, { giftId: gift.id, stage: gift.stage as Stage, action: "updated", message, at: now });
+  }
   if (!plan.emailAgain) return null;
   const [changed] = await loadGifts(tx, [gift.id]);
   const { id } = await queueGiftEmailAgain(tx, { ...changed, email: changed.email! }, now);

@@ -31,6 +31,7 @@ export const GIFT_VIEW_SELECT = {
   carrier: true,
   trackingNumber: true,
   trackingUrl: true,
+  deliveryIssue: true,
   createdAt: true,
   sentAt: true,
   reminders: true,

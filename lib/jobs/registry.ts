@@ -7,6 +7,7 @@ import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { remindDueGifts } from "@/lib/reminders";
 import { runWebhooks } from "@/lib/webhooks";
+import { eraseExpiredRecipientData } from "@/lib/privacy";
 
 /** What a job is handed when it runs, by Inngest or by the in-process sweeper. */
 export type JobContext = {
@@ -130,6 +131,14 @@ export const SCHEDULED_JOBS = {
     cron: "TZ=UTC 15 0 * * *",
     sweepEveryMs: MINUTE,
     run: async ({ db }) => ({ purged: await purgeExpiredIdempotencyKeys(db) }),
+  },
+  eraseRecipientData: {
+    id: "erase-recipient-data",
+    name: "Erase recipients' data past their team's retention",
+    cron: "TZ=UTC 30 1 * * *",
+    sweepEveryMs: 60 * MINUTE,
+    concurrency: 1,
+    run: async ({ db, batchSize }) => eraseExpiredRecipientData(db, { limit: batchSize }),
   },
 } as const satisfies Record<string, ScheduledJob>;
 

@@ -15,6 +15,9 @@ export type OutboxMessage = {
   transport: string;
   giftId: string | null;
   createdAt: Date;
+  /** What the provider (or a simulation) said happened to it: delivered, bounced, … (null: nothing yet). */
+  deliveryStatus?: string | null;
+  deliveryDetail?: string | null;
 };
 
 /**
@@ -39,6 +42,8 @@ export async function listOutbox(db: PrismaClient, { limit = 50 }: { limit?: num
       transport: true,
       giftId: true,
       createdAt: true,
+      deliveryStatus: true,
+      deliveryDetail: true,
     },
   });
   const messages: OutboxMessage[] = [];

@@ -5,7 +5,7 @@ import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { seal, unseal } from "@/lib/sealed";
-import { untieUrl } from "@/lib/untie";
+import { unsubscribeUrl, untieUrl } from "@/lib/untie";
 import { keptBody } from "./outbox-retention";
 import { isQueuedKind, QUEUED_KINDS, type QueuedEmailProps, type QueuedKind } from "./queued-kinds";
 import { mailTransport, type MailTransport } from "./transport";
@@ -73,7 +73,12 @@ type Claimed = {
   untieVersion: number | null;
   /** The stage of the gift it is about, when it is about one (a kind may be sent only in some). */
   giftStage: string | null;
+  /** The recipient stopped the gift's reminders (one-click unsubscribe), or its team suppressed the address. */
+  optedOut?: boolean;
 };
+
+// The row's address hashed as addressHash() does (lib/outbox/suppressions.ts), in SQL.
+const HASH_OF_TO = Prisma.sql`encode(sha256(convert_to(lower(btrim("EmailOutbox"."to")), 'UTF8')), 'hex')`;
 
 /** Claims due queued emails (or the one with `id`) with a lease; rows another worker holds are skipped, never waited on. */
 function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise<Claimed[]> {
@@ -94,7 +99,10 @@ function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise
     )
     RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts",
               (SELECT g."untieVersion" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "untieVersion",
-              (SELECT g."stage" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "giftStage"`,
+              (SELECT g."stage" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "giftStage",
+              (SELECT g."remindersStoppedAt" IS NOT NULL OR EXISTS (
+                 SELECT 1 FROM "EmailSuppression" s WHERE s."teamId" = g."teamId" AND s."emailHash" = ${HASH_OF_TO})
+               FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "optedOut"`,
   );
 }
 
@@ -103,14 +111,20 @@ async function rendered(email: Claimed) {
   if (!isQueuedKind(email.kind)) throw new Error(`unknown queued email kind "${email.kind}"`);
   const kind = QUEUED_KINDS[email.kind] as (typeof QUEUED_KINDS)[QueuedKind] & {
     subject(p: unknown): string;
-    element(p: unknown, context: { untieUrl: string; link: string }): React.ReactElement;
+    element(p: unknown, context: { untieUrl: string; link: string; unsubscribeUrl: string }): React.ReactElement;
+    oneClickUnsubscribe?: true;
   };
   if (kind.needs === "gift" && !email.giftId) throw new Error(`a ${email.kind} email needs its gift`);
   if (kind.needs === "link" && !email.sealedLink) throw new Error(`a ${email.kind} email needs its link`);
   const link = email.sealedLink ? unseal(LINK_PURPOSE, email.sealedLink) : "";
   const untie = email.giftId ? untieUrl(email.giftId, email.untieVersion ?? 0) : "";
-  const html = await render(kind.element(email.payload, { untieUrl: untie, link }));
-  return { subject: kind.subject(email.payload), html, text: toPlainText(html) };
+  const unsubscribe = kind.oneClickUnsubscribe && email.giftId ? unsubscribeUrl(email.giftId) : "";
+  const html = await render(kind.element(email.payload, { untieUrl: untie, link, unsubscribeUrl: unsubscribe }));
+  // RFC 8058: one click (a POST without cookies) from the mailbox's own button stops the reminders.
+  const headers = unsubscribe
+    ? { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    : undefined;
+  return { subject: kind.subject(email.payload), html, text: toPlainText(html), headers };
 }
 
 export type QueuedEmailSummary = { claimed: number; sent: number; suppressed: number; retried: number; failed: number };
@@ -168,7 +182,8 @@ async function sendOne(
 ): Promise<void> {
   try {
     const whileGift = isQueuedKind(email.kind) ? QUEUED_KINDS[email.kind].whileGift : undefined;
-    if (whileGift && email.giftStage !== null && !whileGift(email.giftStage)) {
+    const optedOut = isQueuedKind(email.kind) && QUEUED_KINDS[email.kind].oneClickUnsubscribe && email.optedOut;
+    if ((whileGift && email.giftStage !== null && !whileGift(email.giftStage)) || optedOut) {
       await db.emailOutbox.update({
         where: { id: email.id },
         data: {
@@ -176,7 +191,9 @@ async function sendOne(
           transport: "none",
           leaseUntil: null,
           sealedLink: null,
-          lastError: `Not sent: the gift is ${email.giftStage} now`,
+          lastError: optedOut
+            ? "Not sent: the recipient stopped these reminders, or the address is suppressed"
+            : `Not sent: the gift is ${email.giftStage} now`,
         },
       });
       summary.suppressed++;
@@ -199,7 +216,7 @@ async function sendOne(
       summary.suppressed++;
       return;
     }
-    const message = await rendered(email);
+    const { headers, ...message } = await rendered(email);
     if (email.suppress) {
       await db.emailOutbox.update({
         where: { id: email.id },
@@ -217,7 +234,7 @@ async function sendOne(
     }
     const transport = chosen ?? mailTransport();
     const result = await transport.send(
-      { from: config.emailFrom, to: email.to, cc: null, ...message },
+      { from: config.emailFrom, to: email.to, cc: null, ...message, ...(headers ? { headers } : {}) },
       { idempotencyKey: `email-${email.id}` },
     );
     await db.emailOutbox.update({

@@ -32,7 +32,7 @@ export type QueuedEmailProps = {
   signin: Omit<SignInEmailProps, "url">;
   "team-invitation": Omit<TeamInvitationEmailProps, "url">;
   "webhook-disabled": WebhookDisabledEmailProps;
-  reminder: WithoutLink<ReminderEmailProps>;
+  reminder: Omit<ReminderEmailProps, "untieUrl" | "unsubscribeUrl">;
   /** To the sender: the recipient declined or donated the gift (lib/redemption/decline.ts, donate.ts). */
   "gift-outcome": GiftOutcomeEmailProps;
   /** To the recipient: their decline or donation confirmed, in the gift's locale. */
@@ -49,7 +49,16 @@ type Kind<K extends QueuedKind> = {
   /** Which secret the email carries: the gift's untie URL, a sealed link given when queued, or none. */
   needs: "gift" | "link" | "nothing";
   subject(props: QueuedEmailProps[K]): string;
-  element(props: QueuedEmailProps[K], context: { untieUrl: string; link: string }): ReactElement;
+  element(
+    props: QueuedEmailProps[K],
+    context: { untieUrl: string; link: string; unsubscribeUrl: string },
+  ): ReactElement;
+  /**
+   * Bulk mail about a gift (reminders): carries RFC 8058's one-click unsubscribe (List-Unsubscribe
+   * and List-Unsubscribe-Post headers, and the footer's link), and is not sent to an address the
+   * team suppressed or once the recipient stopped the gift's reminders.
+   */
+  oneClickUnsubscribe?: true;
   /** Sent only while its gift's stage passes this; else, when its turn comes, kept as suppressed. */
   whileGift?: (stage: string) => boolean;
 };
@@ -102,7 +111,8 @@ export const QUEUED_KINDS: { [K in QueuedKind]: Kind<K> } = {
   reminder: {
     needs: "gift",
     subject: (p) => oneLine(translator(emailLocale(p.locale), "email")("reminderSubject", { from: p.from })),
-    element: (p, { untieUrl }) => createElement(ReminderEmail, { ...p, untieUrl }),
+    element: (p, { untieUrl, unsubscribeUrl }) => createElement(ReminderEmail, { ...p, untieUrl, unsubscribeUrl }),
+    oneClickUnsubscribe: true,
     // Reminders stop the moment the gift is chosen, declined, cancelled or expired: even one already queued.
     whileGift: isAwaitingChoice,
   },

@@ -70,6 +70,7 @@ export function serializeGift(g: SerializableGift, withUntieUrl: boolean): Resou
       carrier: g.carrier,
       "tracking-number": g.trackingNumber,
       "tracking-url": g.trackingUrl,
+      "delivery-issue": g.deliveryIssue,
       reminders: g.reminders,
       "time-zone": g.timeZone,
       "reminders-sent": g.remindersSent,

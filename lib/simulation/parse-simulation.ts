@@ -17,7 +17,16 @@ export const SIMULATED_STAGES = [
 export type SimulatedStage = (typeof SIMULATED_STAGES)[number];
 
 export type StageSimulation = { stage: SimulatedStage; charity?: string };
-export type Simulation = StageSimulation | { advanceMs: number; batch: boolean };
+/** What the email provider could report about the gift email (lib/delivery/provider-events.ts). */
+export const SIMULATED_EMAIL_EVENTS = [
+  "delivered",
+  "delivery_delayed",
+  "soft_bounce",
+  "bounced",
+  "complained",
+] as const;
+export type EmailEventSimulation = { emailEvent: (typeof SIMULATED_EMAIL_EVENTS)[number] };
+export type Simulation = StageSimulation | EmailEventSimulation | { advanceMs: number; batch: boolean };
 
 /** `advance`: a well-formed ISO 8601 duration forward, at most MAX_ADVANCE_MS; else a problem. */
 function advanceMs(value: unknown, problems: FieldProblem[]): number | undefined {
@@ -39,7 +48,20 @@ function advanceMs(value: unknown, problems: FieldProblem[]): number | undefined
 
 /** `{"stage": "sent" | … | "donated"[, "charity": slug]}` or `{"advance": "P7D"[, "batch": true]}`, nothing else. */
 export function parseSimulation(body: Record<string, unknown>): Simulation {
-  const problems = unknownFieldProblems(body, ["stage", "advance", "batch", "charity"]);
+  const problems = unknownFieldProblems(body, ["stage", "advance", "batch", "charity", "email_event"]);
+  if (body.email_event !== undefined) {
+    const event = body.email_event;
+    if (Object.keys(body).length > 1)
+      problems.push({ detail: "Give email_event alone", pointer: "/email_event", code: "conflicting_fields" });
+    if (typeof event !== "string" || !(SIMULATED_EMAIL_EVENTS as readonly string[]).includes(event))
+      problems.push({
+        detail: `Email event must be one of: ${SIMULATED_EMAIL_EVENTS.join(", ")}`,
+        pointer: "/email_event",
+        code: "invalid",
+      });
+    if (problems.length > 0) throw new ValidationError(problems);
+    return { emailEvent: event as EmailEventSimulation["emailEvent"] };
+  }
   if (body.advance !== undefined) {
     if (body.stage !== undefined)
       problems.push({ detail: "Give stage or advance, not both", pointer: "/stage", code: "conflicting_fields" });

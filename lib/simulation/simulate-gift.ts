@@ -1,3 +1,5 @@
+import { simulateProviderEvent } from "@/lib/delivery/provider-events";
+import type { EmailEventSimulation } from "./parse-simulation";
 import type { PrismaClient } from "@/lib/db";
 import { conflict, forbidden, ValidationError } from "@/lib/errors";
 import { type SimulatedStage, type StageSimulation } from "./parse-simulation";
@@ -108,4 +110,33 @@ async function chooseAsRecipient(db: PrismaClient, gift: GiftView, { stage, char
     const { stage: current } = await db.gift.findUniqueOrThrow({ where: { id: gift.id }, select: { stage: true } });
     throw conflict(`A ${current} gift can't move to ${stage}: ${error.message}`);
   }
+}
+
+/**
+ * `{"email_event": "bounced"}` on a sandbox gift: what the email provider would report about its
+ * gift email, through the provider events' own path (a hard bounce fails a sent gift and suppresses
+ * the address for the sandbox team; a complaint stops its reminders). 409 before the email exists.
+ */
+export async function simulateEmailEvent(
+  db: PrismaClient,
+  caller: Caller,
+  team: TeamRef,
+  giftId: string,
+  simulation: EmailEventSimulation,
+): Promise<GiftView> {
+  if (caller.mode !== "sandbox")
+    throw forbidden("Only sandbox gifts can be simulated: use your sandbox token on team sandbox.");
+  const gift = await getGift(db, caller, team, giftId);
+  if (gift.livemode) throw forbidden("Only sandbox gifts can be simulated.");
+  const email = await db.emailOutbox.findFirst({
+    where: { giftId: gift.id, kind: "gift" },
+    orderBy: { id: "desc" },
+    select: { id: true },
+  });
+  if (!email)
+    throw conflict(
+      `Gift "${gift.id}" has no gift email yet (it is ${gift.stage}): its email exists once it is sent at its send time (move its test clock with {"advance": …}).`,
+    );
+  await simulateProviderEvent(db, email.id, simulation.emailEvent);
+  return getGift(db, caller, team, gift.id);
 }

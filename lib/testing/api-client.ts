@@ -26,6 +26,10 @@ import * as reminders from "@/app/api/v1/teams/[team_id]/reminders/route";
 import * as swapCollections from "@/app/api/v1/teams/[team_id]/swap-collections/route";
 import * as charges from "@/app/api/v1/teams/[team_id]/charges/route";
 import * as chargesCsv from "@/app/api/v1/teams/[team_id]/charges.csv/route";
+import * as suppressions from "@/app/api/v1/teams/[team_id]/suppressions/route";
+import * as suppression from "@/app/api/v1/teams/[team_id]/suppressions/[email]/route";
+import * as privacy from "@/app/api/v1/teams/[team_id]/privacy/route";
+import * as erasures from "@/app/api/v1/teams/[team_id]/erasures/route";
 import * as missing from "@/app/api/v1/[...path]/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -68,6 +72,10 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/swap-collections$/, swapCollections as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges$/, charges as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges\.csv$/, chargesCsv as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/privacy$/, privacy as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/erasures$/, erasures as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/suppressions$/, suppressions as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/suppressions\/(?<email>[^/]+)$/, suppression as unknown as RouteModule],
 ];
 
 export type ApiResult = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -22,6 +22,8 @@ export async function GET(request: Request) {
         transport: m.transport,
         gift_id: m.giftId,
         created_at: m.createdAt.toISOString(),
+        delivery_status: m.deliveryStatus ?? null,
+        delivery_detail: m.deliveryDetail ?? null,
       })),
     },
     { headers: { "Cache-Control": "no-store" } },

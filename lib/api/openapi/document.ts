@@ -5,7 +5,7 @@ import { GIFT_ACTIONS, STAGES, type GiftAction } from "@/lib/gifts";
 import { bulkGiftBody, singleGiftBody } from "@/lib/gifts/schema";
 import { giftChangesBody, REOPEN_WINDOW_DAYS } from "@/lib/gifts/update-schema";
 import { RESEND_GAP_SECONDS, RESENDS_PER_DAY } from "@/lib/ratelimit/gift-resends";
-import { SIMULATED_STAGES } from "@/lib/simulation/parse-simulation";
+import { SIMULATED_EMAIL_EVENTS, SIMULATED_STAGES } from "@/lib/simulation/parse-simulation";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { webhookEndpointBody } from "@/lib/webhooks/schema";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../pagination";
@@ -136,8 +136,15 @@ const simulateBody = z
       .boolean()
       .optional()
       .meta({ description: "With `advance`: move the clock of every gift of this gift's batch (at most 500)." }),
+    email_event: z.enum(SIMULATED_EMAIL_EVENTS).optional().meta({
+      description:
+        "Alone: what the email provider reports about the gift's email, through the same path as Resend's webhooks. `bounced` (a hard bounce) moves a sent gift to `failed` with its `delivery-issue` and suppresses the address for the sandbox team; `complained` suppresses it and stops the reminders; the others are recorded on the timeline (`gift.email_*`).",
+    }),
   })
-  .meta({ id: "SimulateRequest", description: 'Either `{"stage": …}` or `{"advance": …[, "batch": true]}`.' });
+  .meta({
+    id: "SimulateRequest",
+    description: 'Either `{"stage": …}`, `{"advance": …[, "batch": true]}` or `{"email_event": …}`.',
+  });
 const reminderSettingsBody = z
   .object({
     reminders: z.object({
@@ -218,6 +225,30 @@ const budgetBody = z
     }),
   })
   .meta({ id: "BudgetRequest", description: "A field left out keeps its value." });
+
+const suppressionsBody = z
+  .object({
+    suppressions: z
+      .array(z.object({ email: z.string().max(254).meta({ example: "gone@example.com" }) }))
+      .min(1)
+      .max(10_000),
+  })
+  .meta({
+    id: "SuppressionsRequest",
+    description:
+      "The addresses to add (reason `manual`). Or send a CSV file instead (`Content-Type: text/csv`, at most 1 MB and 10,000 rows): one address per row, in the column named `email` or the first.",
+  });
+const privacyBody = z
+  .object({
+    privacy: z.object({
+      recipient_data_retention_days: z.number().int().min(0).max(3650).meta({ example: 90 }),
+    }),
+  })
+  .meta({ id: "PrivacyRequest" });
+const erasureBody = z
+  .object({ email: z.string().max(254).meta({ example: "robin@example.com" }) })
+  .meta({ id: "ErasureRequest" });
+const suppressionParam = { email: param(z.string(), "The address (URL-encoded).") };
 
 type Endpoint = {
   method: "get" | "post" | "patch" | "delete";
@@ -596,6 +627,78 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/suppressions",
+    teamScoped: true,
+    operationId: "listSuppressions",
+    summary: "List the team's suppression list",
+    tag: "Deliverability",
+    response: R.SuppressionListDocument,
+    description:
+      "Addresses the team no longer emails: hard bounces and spam complaints (added by the provider's events) and the team's own entries. A new gift to one is refused with 422 `suppressed`; no reminder goes to one. Everyone on the team may read it.",
+  },
+  {
+    method: "post",
+    path: "/suppressions",
+    teamScoped: true,
+    operationId: "addSuppressions",
+    summary: "Add addresses to the suppression list",
+    tag: "Deliverability",
+    response: R.SuppressionListDocument,
+    body: suppressionsBody,
+    description:
+      "JSON, or a CSV file (`Content-Type: text/csv`). Members and owners. An address already on the list keeps its first reason. Answers the list, and in `meta` how many were new.",
+  },
+  {
+    method: "delete",
+    path: "/suppressions/{email}",
+    teamScoped: true,
+    operationId: "removeSuppression",
+    summary: "Remove an address from the suppression list",
+    tag: "Deliverability",
+    response: R.SuppressionDocument,
+    pathParams: suppressionParam,
+    description: "Owners only. Answers the entry removed; 404 when the address is not on the list.",
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "get",
+    path: "/privacy",
+    teamScoped: true,
+    operationId: "getPrivacySettings",
+    summary: "Get the team's data retention",
+    tag: "Privacy",
+    response: R.PrivacySettingsDocument,
+    description:
+      "How long recipients' personal data is kept after a gift ends (docs/privacy.md). Everyone on the team may read it.",
+  },
+  {
+    method: "patch",
+    path: "/privacy",
+    teamScoped: true,
+    operationId: "updatePrivacySettings",
+    summary: "Set the team's data retention",
+    tag: "Privacy",
+    response: R.PrivacySettingsDocument,
+    body: privacyBody,
+    description:
+      "Owners only; not in the sandbox. 0 keeps recipients' data until an erasure request; otherwise the daily `erase-recipient-data` job erases it that many days after the gift's final stage.",
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "post",
+    path: "/erasures",
+    teamScoped: true,
+    operationId: "eraseRecipient",
+    summary: "Erase one person's data",
+    tag: "Privacy",
+    response: R.ErasureDocument,
+    body: erasureBody,
+    description:
+      "Owners only; not in the sandbox. Erases the person's name, email, copy address, note, redemption email and postal address from every gift of the team sent to (or redeemed with) that address, and every copy: the outbox's addresses and bodies, webhook payloads and endpoints' answers, timeline messages, stored API answers. Keeps the gift rows (anonymous), the ledger and the counts; a suppression of the address stays by its hash. Answers what was erased.",
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "get",
     path: "/charges",
     teamScoped: true,
     operationId: "listCharges",
@@ -779,6 +882,11 @@ const ACTION_SUMMARIES: Record<GiftAction, string> = {
   resent: "a gift's email was sent again",
   reopened: "an expired gift's expiry was extended, reopening it",
   approved: "an owner approved a gift that waited for approval",
+  email_delivered: "the email provider delivered one of the gift's emails to the recipient's inbox",
+  email_delayed: "the email provider could not deliver one of the gift's emails yet and keeps trying",
+  email_bounced: "one of the gift's emails bounced (a hard bounce of the gift email itself is gift.failed)",
+  email_complained: "the recipient marked one of the gift's emails as spam: the address is suppressed, reminders stop",
+  unsubscribed: "the recipient stopped the gift's reminders (one-click unsubscribe)",
 };
 
 /** A webhook's summary: a stage's event says where the gift moved, an action's what happened. */
@@ -815,6 +923,15 @@ export function openApiDocument() {
         name: "Webhooks",
         description:
           "Gift events pushed to your URLs, signed with the Standard Webhooks scheme and retried for about 3 days.",
+      },
+      {
+        name: "Deliverability",
+        description:
+          "The team's suppression list: addresses that hard-bounced, complained, or that the team chose not to email.",
+      },
+      {
+        name: "Privacy",
+        description: "Recipients' personal data: how long it is kept, and erasing one person's (docs/privacy.md).",
       },
     ],
     security: [{ bearer: [] }, { accessToken: [] }, { oauth2: [] }],

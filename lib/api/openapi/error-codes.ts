@@ -7,6 +7,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   { code: "invalid_characters", status: 422, meaning: "Control characters (a message may keep newlines and tabs)." },
   { code: "too_long", status: 422, meaning: "Longer than the field's maximum." },
   { code: "invalid_email", status: 422, meaning: "Not an email address." },
+  {
+    code: "suppressed",
+    status: 422,
+    meaning:
+      "The address is on the team's suppression list (a hard bounce, a spam complaint or an owner's entry): send a link gift, or an owner removes it (`DELETE /suppressions/{email}`).",
+  },
   { code: "invalid_delivery_method", status: 422, meaning: "`delivery_method` other than `email` or `link`." },
   { code: "invalid_locale", status: 422, meaning: "`locale` is not one of `en`, `es`, `fr`, `de`, `ja`, `ar`." },
   { code: "invalid_timestamp", status: 422, meaning: "`scheduled_at` is not ISO 8601 with a zone." },
@@ -46,6 +52,16 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   },
   { code: "out_of_range", status: 422, meaning: "A reminder outside 1 hour–365 days, or an `advance` past `P90D`." },
   { code: "too_many_reminders", status: 422, meaning: "More than 16 reminders." },
+  {
+    code: "invalid_retention",
+    status: 422,
+    meaning: "`recipient_data_retention_days` is not a whole number from 0 (never erase) to 3650.",
+  },
+  {
+    code: "too_many_suppressions",
+    status: 422,
+    meaning: "A suppression list request holds no address, or more than 10,000.",
+  },
   { code: "duplicate_reminder", status: 422, meaning: "The same reminder twice (`P1D` and `PT24H` are one)." },
   { code: "reminder_needs_expiry", status: 422, meaning: "A reminder before expiry on a gift without `expires_on`." },
   { code: "reminders_need_email", status: 422, meaning: "Reminders on a link gift (it has no email to remind)." },

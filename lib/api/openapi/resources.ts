@@ -221,6 +221,10 @@ export const Gift = resource(
       .string()
       .nullable()
       .meta({ description: "Where the parcel can be followed; null until shipped." }),
+    "delivery-issue": z.string().nullable().meta({
+      description:
+        'Why the gift email did not arrive, when its hard bounce moved the gift to `failed` (e.g. "Bounced: mailbox does not exist"). Correct the address (PATCH `email`) to send it again; null otherwise.',
+    }),
     reminders: z.array(z.string()).meta({
       description:
         "The gift's reminder cadence: ISO 8601 durations after the gift email was sent, or before the expiry with a leading `-` (the request's `reminders`, else the team's cadence when the gift was created). Empty: no reminders (and always for link gifts).",
@@ -634,3 +638,75 @@ export const BudgetDocument = z
     }),
   })
   .meta({ id: "Budget", description: "A team's spend controls and this month's spend." });
+
+const Suppression = z
+  .strictObject({
+    type: z.literal("suppressions"),
+    id: z.string(),
+    attributes: z.strictObject({
+      email: z
+        .string()
+        .nullable()
+        .meta({
+          description: "The address, lower-cased; null once the person's data was erased (matched by its hash).",
+        }),
+      reason: z.enum(["bounced", "complained", "manual"]).meta({
+        description:
+          "`bounced`: a hard bounce; `complained`: the recipient marked an email as spam; `manual`: added by the team.",
+      }),
+      detail: z.string().nullable().meta({ description: "The provider's words, e.g. `hard: mailbox does not exist`." }),
+      gift: z.string().nullable().meta({ description: "The gift whose email bounced or was complained about." }),
+      "created-at": timestamp,
+    }),
+  })
+  .meta({ id: "Suppression" });
+
+export const SuppressionDocument = z.strictObject({ data: Suppression }).meta({ id: "SuppressionDocument" });
+export const SuppressionListDocument = z
+  .strictObject({
+    data: z.array(Suppression),
+    meta: z
+      .strictObject({
+        added: z.number().int().meta({ description: "Addresses new to the list." }),
+        given: z.number().int().meta({ description: "Distinct addresses the request gave." }),
+      })
+      .optional(),
+  })
+  .meta({ id: "SuppressionList", description: "The team's suppression list, newest first (at most 1,000)." });
+
+export const PrivacySettingsDocument = z
+  .strictObject({
+    data: z.strictObject({
+      type: z.literal("privacy-settings"),
+      id: z.string().meta({ description: "The team's id." }),
+      attributes: z.strictObject({
+        "recipient-data-retention-days": z.number().int().meta({
+          description:
+            "Days after a gift reaches a final stage (delivered, cancelled, expired, failed, rejected, declined, donated) before its recipient's data is erased. 0: never. Default 90.",
+          example: 90,
+        }),
+      }),
+    }),
+  })
+  .meta({ id: "PrivacySettings" });
+
+const count = (what: string) => z.number().int().meta({ description: what });
+export const ErasureDocument = z
+  .strictObject({
+    data: z.strictObject({
+      type: z.literal("erasures"),
+      attributes: z.strictObject({
+        "erased-at": timestamp,
+        gifts: count(
+          "Gifts whose recipient, copy or redemption address was the person's: name, email, copy address, note, redemption email and postal address erased.",
+        ),
+        emails: count("Outbox emails about those gifts or to the address: addresses and bodies erased."),
+        events: count("Timeline messages of those gifts erased."),
+        "webhook-deliveries": count('Webhook payloads about those gifts replaced by `{"erased":true}`.'),
+        "webhook-attempts": count("Endpoints' answers to those payloads erased."),
+        "idempotency-keys": count("Stored API answers that held those gifts erased."),
+        suppressions: count("Suppression entries whose address was erased (the suppression stays, by hash)."),
+      }),
+    }),
+  })
+  .meta({ id: "Erasure", description: "What an erasure request erased: counts only, nothing of the person." });

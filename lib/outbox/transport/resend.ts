@@ -28,6 +28,7 @@ export function resendTransport(apiKey: string): MailTransport {
               subject: message.subject,
               html: message.html,
               text: message.text,
+              ...(message.headers ? { headers: message.headers } : {}),
             },
             { idempotencyKey },
           ),

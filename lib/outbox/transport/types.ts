@@ -6,6 +6,8 @@ export type MailMessage = {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 /**

@@ -3,6 +3,14 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { canViewOutbox, listOutbox } from "@/lib/outbox";
 import { publicContext } from "@/lib/site/context";
+import { simulateEmailEvent } from "./actions";
+
+const SIMULATIONS = [
+  ["delivered", "Simulate delivered"],
+  ["bounced", "Simulate bounce"],
+  ["soft_bounce", "Simulate soft bounce"],
+  ["complained", "Simulate complaint"],
+] as const;
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Outbox", robots: { index: false } };
@@ -64,7 +72,29 @@ export default async function OutboxPage() {
               <dd>
                 <time dateTime={m.createdAt.toISOString()}>{m.createdAt.toISOString()}</time>
               </dd>
+              <dt>Delivery</dt>
+              <dd data-testid="delivery-status">
+                {m.deliveryStatus
+                  ? `${m.deliveryStatus}${m.deliveryDetail ? ` (${m.deliveryDetail})` : ""}`
+                  : "no word from the provider"}
+              </dd>
             </dl>
+            {m.status !== "pending" ? (
+              <form action={simulateEmailEvent} className="mt-3 flex flex-wrap gap-2">
+                <input type="hidden" name="id" value={m.id} />
+                {SIMULATIONS.map(([event, label]) => (
+                  <button
+                    key={event}
+                    type="submit"
+                    name="event"
+                    value={event}
+                    className="rounded-md border border-stone-300 px-2 py-1 text-xs hover:bg-stone-100"
+                  >
+                    {label}
+                  </button>
+                ))}
+              </form>
+            ) : null}
             {linksIn(m.html).map((href) => (
               <a key={href} href={href} className="mt-3 block truncate text-sm text-[var(--ribbon)] underline">
                 {href}

@@ -4,7 +4,7 @@ import { jsonApi } from "@/lib/api/document";
 import { readJsonObject } from "@/lib/api/body";
 import { clockDocument, giftDocument } from "@/lib/api/serializers/gift";
 import { parseSimulation } from "@/lib/simulation/parse-simulation";
-import { simulateGift } from "@/lib/simulation/simulate-gift";
+import { simulateEmailEvent, simulateGift } from "@/lib/simulation/simulate-gift";
 import { advanceSandboxClock } from "@/lib/simulation/test-clock";
 import { onTeam } from "@/lib/actor";
 
@@ -14,6 +14,8 @@ export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => 
   const actor = await onTeam(db, caller, params.team_id);
   const { team } = actor;
   const simulation = parseSimulation(await readJsonObject(request));
+  if ("emailEvent" in simulation)
+    return jsonApi(giftDocument(await simulateEmailEvent(db, caller, team, params.id, simulation), actor));
   if ("stage" in simulation)
     return jsonApi(giftDocument(await simulateGift(db, caller, team, params.id, simulation), actor));
   const ms = simulation.advanceMs;

@@ -1,0 +1,247 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { POST } from "@/app/api/webhooks/resend/route";
+import { deliverGift } from "@/lib/delivery";
+import { recordProviderEvent } from "@/lib/delivery/provider-events";
+import { apiAs } from "@/lib/testing/api-client";
+import { fakeTransport } from "@/lib/testing/fake-transport";
+import { createAccount } from "@/lib/testing/fixtures";
+import { expectError, giftBody, openDatabaseForFile } from "./helpers";
+
+// Issue 34, part 1: Resend's webhooks (bounces, complaints, deliveries) on the outbox row, the
+// gift's timeline and stage; idempotent, out of order safe, refused unsigned or replayed.
+const t = openDatabaseForFile();
+
+const SECRET = `whsec_${Buffer.from("ribbon-test-webhook-secret-32-bytes!").toString("base64")}`;
+
+/** Signs as Svix does (https://docs.svix.com/receiving/verifying-payloads/how-manual): an independent implementation, for the test only. */
+function signed(body: string, { id = `msg_${randomUUID()}`, at = new Date(), secret = SECRET } = {}) {
+  const timestamp = Math.floor(at.getTime() / 1000).toString();
+  const key = Buffer.from(secret.slice("whsec_".length), "base64");
+  const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
+  return new Request("http://localhost/api/webhooks/resend", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "svix-id": id,
+      "svix-timestamp": timestamp,
+      "svix-signature": `v1,${signature}`,
+    },
+    body,
+  });
+}
+
+function event(type: string, emailId: string, extra: Record<string, unknown> = {}, at = new Date()) {
+  return JSON.stringify({
+    type,
+    created_at: at.toISOString(),
+    data: {
+      created_at: at.toISOString(),
+      email_id: emailId,
+      from: "Ribbon <gifts@example.test>",
+      to: ["someone@example.com"],
+      subject: "A gift",
+      ...extra,
+    },
+  });
+}
+
+const hardBounce = { bounce: { type: "Permanent", subType: "NoEmail", message: "550 5.1.1 user unknown" } };
+
+/** A live gift, sent through a fake provider: its id and the provider's id of its email. */
+async function sentGift(email = `r-${randomUUID().slice(0, 8)}@example.com`) {
+  const { tokens, team } = await createAccount(t.db);
+  const api = apiAs(tokens.live);
+  const created = await api.post("/gifts", giftBody({ email }));
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.data.id as string;
+  const provider = fakeTransport();
+  const result = await deliverGift(t.db, id, { transport: provider, now: new Date(Date.now() + 60 * 60_000) });
+  expect(result.outcome, JSON.stringify(result)).toBe("sent");
+  const row = await t.db.emailOutbox.findFirstOrThrow({ where: { giftId: id, kind: "gift" } });
+  const providerId = `re_${randomUUID()}`;
+  await t.db.emailOutbox.update({ where: { id: row.id }, data: { providerId } });
+  return { id, providerId, api, team, email, outboxId: row.id };
+}
+
+const post = async (request: Request) => {
+  const res = await POST(request);
+  return { status: res.status, body: await res.json() };
+};
+
+beforeEach(() => vi.stubEnv("RESEND_WEBHOOK_SECRET", SECRET));
+afterEach(() => vi.unstubAllEnvs());
+
+describe("POST /api/webhooks/resend", () => {
+  it("a hard bounce of the gift email: outbox row, timeline, failed with the reason, suppressed, one gift.failed event", async () => {
+    const gift = await sentGift();
+    const delivered = await post(signed(event("email.delivery_delayed", gift.providerId)));
+    expect(delivered).toEqual({ status: 200, body: { received: true, outcome: "recorded" } });
+    const res = await post(signed(event("email.bounced", gift.providerId, hardBounce)));
+    expect(res.body.outcome).toBe("recorded");
+    const row = await t.db.emailOutbox.findUniqueOrThrow({ where: { id: gift.outboxId } });
+    expect(row).toMatchObject({ deliveryStatus: "bounced", deliveryDetail: "hard: mailbox does not exist" });
+    const shown = await gift.api.get(`/gifts/${gift.id}`);
+    expect(shown.body.data.attributes).toMatchObject({
+      stage: "failed",
+      "delivery-issue": "Bounced: mailbox does not exist",
+    });
+    const events = await t.db.giftEvent.findMany({ where: { giftId: gift.id }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.stage, e.action, e.message])).toEqual([
+      ["scheduled", null, null],
+      ["sent", null, null],
+      ["sent", "email_delayed", "The gift email: delivery delayed (the provider keeps trying)"],
+      ["failed", null, "Bounced: mailbox does not exist"],
+    ]);
+    const suppressed = await t.db.emailSuppression.findMany({ where: { teamId: gift.team.id } });
+    expect(suppressed).toMatchObject([{ email: gift.email, reason: "bounced", giftId: gift.id }]);
+    // Refund rule: a bounce refunds nothing (the address can be corrected); cancelling refunds in full.
+    expect(await t.db.charge.count({ where: { giftId: gift.id, kind: "refund" } })).toBe(0);
+  });
+
+  it("correcting the bounced address sends the gift again (sent, no new charge); cancelling instead refunds", async () => {
+    const gift = await sentGift();
+    await post(signed(event("email.bounced", gift.providerId, hardBounce)));
+    const fixed = await gift.api.patch(`/gifts/${gift.id}`, { gift: { email: "fixed@example.com" } });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.data.attributes).toMatchObject({
+      stage: "sent",
+      email: "fixed@example.com",
+      "delivery-issue": null,
+    });
+    const queued = await t.db.emailOutbox.findMany({
+      where: { giftId: gift.id, kind: "gift" },
+      orderBy: { id: "asc" },
+    });
+    expect(queued.map((r) => r.to)).toEqual([gift.email, "fixed@example.com"]);
+    // The first address's late events no longer move the gift.
+    await post(signed(event("email.bounced", gift.providerId, hardBounce)));
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("sent");
+
+    const other = await sentGift();
+    await post(signed(event("email.bounced", other.providerId, hardBounce)));
+    const cancelled = await other.api.delete(`/gifts/${other.id}`);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await t.db.charge.count({ where: { giftId: other.id, kind: "refund" } })).toBe(1);
+  });
+
+  it("is idempotent: the same event twice, or two at once, acts once", async () => {
+    const gift = await sentGift();
+    const body = event("email.bounced", gift.providerId, hardBounce);
+    const id = `msg_${randomUUID()}`;
+    const [a, b] = await Promise.all([post(signed(body, { id })), post(signed(body, { id }))]);
+    expect([a.body.outcome, b.body.outcome].sort()).toEqual(["duplicate", "recorded"]);
+    const again = await post(signed(body, { id }));
+    expect(again).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
+    expect(await t.db.giftEvent.count({ where: { giftId: gift.id, stage: "failed" } })).toBe(1);
+  });
+
+  it("is out of order safe: an older delivered after a bounce leaves the bounce; a soft bounce never fails the gift", async () => {
+    const gift = await sentGift();
+    const now = Date.now();
+    await post(
+      signed(
+        event(
+          "email.bounced",
+          gift.providerId,
+          { bounce: { type: "Transient", subType: "MailboxFull", message: "full" } },
+          new Date(now),
+        ),
+      ),
+    );
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("sent");
+    await post(signed(event("email.delivered", gift.providerId, {}, new Date(now - 60_000))));
+    const row = await t.db.emailOutbox.findUniqueOrThrow({ where: { id: gift.outboxId } });
+    expect(row).toMatchObject({ deliveryStatus: "bounced", deliveryDetail: "soft: mailbox full" });
+    expect(await t.db.emailSuppression.count({ where: { teamId: gift.team.id } })).toBe(0);
+  });
+
+  it("a complaint suppresses the address and stops the gift's reminders", async () => {
+    const gift = await sentGift();
+    await post(signed(event("email.complained", gift.providerId)));
+    const row = await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } });
+    expect(row.remindersStoppedAt).not.toBeNull();
+    expect(row.nextReminderAt).toBeNull();
+    expect(await t.db.emailSuppression.count({ where: { teamId: gift.team.id, reason: "complained" } })).toBe(1);
+  });
+
+  it("refuses unsigned, forged, replayed (stale) and other-secret events with 401, and changes nothing", async () => {
+    const gift = await sentGift();
+    const body = event("email.bounced", gift.providerId, hardBounce);
+    const unsigned = new Request("http://localhost/api/webhooks/resend", { method: "POST", body });
+    expectError(await asResult(POST(unsigned)), 401, "Unauthorized");
+    const forged = signed(body);
+    forged.headers.set("svix-signature", "v1,AAAA");
+    expectError(await asResult(POST(forged)), 401, "Unauthorized");
+    const stale = signed(body, { at: new Date(Date.now() - 10 * 60_000) });
+    expectError(await asResult(POST(stale)), 401, "Unauthorized");
+    const otherSecret = signed(body, {
+      secret: `whsec_${Buffer.from("another-secret-of-thirty-two-bytes").toString("base64")}`,
+    });
+    expectError(await asResult(POST(otherSecret)), 401, "Unauthorized");
+    // A signed event whose body was changed on the way.
+    const tampered = signed(body);
+    const changed = new Request(tampered.url, {
+      method: "POST",
+      headers: tampered.headers,
+      body: body.replace("Permanent", "Transient"),
+    });
+    expectError(await asResult(POST(changed)), 401, "Unauthorized");
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("sent");
+    expect(await t.db.emailProviderEvent.count({ where: { providerId: gift.providerId } })).toBe(0);
+  });
+
+  it("hostile bodies: huge (413), signed non-events (400), unknown emails and types (200, forgotten); no secret: 503", async () => {
+    const huge = signed("x".repeat(300 * 1024));
+    expectError(await asResult(POST(huge)), 413, "PayloadTooLarge");
+    expectError(await asResult(POST(signed("[1,2,3]"))), 400, "BadRequest");
+    expectError(await asResult(POST(signed("{not json"))), 400, "BadRequest");
+    const unknown = await post(signed(event("email.delivered", "re_nobody")));
+    expect(unknown.body.outcome).toBe("unknown_email");
+    const other = await post(signed(event("email.opened", "re_nobody")));
+    expect(other.body.outcome).toBe("ignored");
+    vi.stubEnv("RESEND_WEBHOOK_SECRET", "");
+    expectError(await asResult(POST(signed(event("email.delivered", "re_x")))), 503, "ServiceUnavailable");
+  });
+
+  it("the simulation (no provider) takes the same path by outbox row", async () => {
+    const gift = await sentGift();
+    const outcome = await recordProviderEvent(t.db, {
+      id: `sim_${randomUUID()}`,
+      type: "email.bounced",
+      providerId: null,
+      outboxId: gift.outboxId,
+      occurredAt: new Date(),
+      bounce: hardBounce.bounce,
+    });
+    expect(outcome).toBe("recorded");
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("failed");
+  });
+});
+
+describe("the sandbox's simulation", () => {
+  it('{"email_event": "bounced"} fails a sent sandbox gift with its reason; refused before the email exists and for live gifts', async () => {
+    const { tokens } = await createAccount(t.db);
+    const api = apiAs(tokens.sandbox);
+    const created = await api.post("/gifts", giftBody({ email: `s-${randomUUID().slice(0, 8)}@example.com` }));
+    const id = created.body.data.id as string;
+    expectError(await api.post(`/gifts/${id}/simulate`, { email_event: "bounced" }), 409, "Conflict");
+    expect((await deliverGift(t.db, id, { now: new Date(Date.now() + 60 * 60_000) })).outcome).toBe("suppressed"); // a sandbox email is kept, never sent
+    const delivered = await api.post(`/gifts/${id}/simulate`, { email_event: "delivered" });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    const bounced = await api.post(`/gifts/${id}/simulate`, { email_event: "bounced" });
+    expect(bounced.body.data.attributes).toMatchObject({
+      stage: "failed",
+      "delivery-issue": "Bounced: mailbox does not exist",
+    });
+    const bad = await api.post(`/gifts/${id}/simulate`, { email_event: "exploded", stage: "sent" });
+    expect(bad.status).toBe(400);
+    const live = await sentGift();
+    expectError(await live.api.post(`/gifts/${live.id}/simulate`, { email_event: "bounced" }), 403, "Forbidden");
+  });
+});
+
+async function asResult(response: Promise<Response>) {
+  const res = await response;
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}

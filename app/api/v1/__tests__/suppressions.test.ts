@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import { GET as unsubscribePage, POST as unsubscribe } from "@/app/unsubscribe/[token]/route";
+import { sendQueuedEmails } from "@/lib/outbox";
+import { remindDueGifts } from "@/lib/reminders";
+import { addMember } from "@/lib/teams";
+import { apiAs } from "@/lib/testing/api-client";
+import { fakeTransport } from "@/lib/testing/fake-transport";
+import { createAccount, insertGift } from "@/lib/testing/fixtures";
+import { createPerson } from "@/lib/testing/teams";
+import { unsubscribeUrl } from "@/lib/untie";
+import { bulkBody, expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
+
+// Issue 34, part 2: the team's suppression list, refused creates, reminders that stop.
+const t = openDatabaseForFile();
+
+const SENT = new Date("2030-03-04T10:00:00Z");
+const DAY = 86_400_000;
+
+describe("/suppressions", () => {
+  it("lists, adds (JSON and CSV), refuses a suppressed address at create, and only owners remove", async () => {
+    const { tokens, team } = await createAccount(t.db);
+    const owner = apiAs(tokens.live);
+    const added = await owner.post(`/teams/${team.id}/suppressions`, {
+      suppressions: [{ email: "Gone@Example.com" }, { email: "gone@example.com" }, { email: "spam@example.com" }],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.meta).toEqual({ added: 2, given: 2 });
+    expect(added.body.data.map((s: { attributes: { email: string } }) => s.attributes.email).sort()).toEqual([
+      "gone@example.com",
+      "spam@example.com",
+    ]);
+    const csv = await owner.post("/suppressions", undefined, {
+      rawBody: "email,name\r\nold@example.com,Old\r\nGONE@example.com,Again\r\n",
+      headers: { "content-type": "text/csv" },
+    });
+    expect(csv.status, JSON.stringify(csv.body)).toBe(200);
+    expect(csv.body.meta).toEqual({ added: 1, given: 2 });
+
+    // A new gift to a suppressed address: 422 suppressed at its email; in bulk, at each one, nothing created.
+    const refused = await owner.post("/gifts", giftBody({ email: "GONE@example.com" }));
+    expect(expectValidation(refused)).toMatchObject([{ pointer: "/gift/email", code: "suppressed" }]);
+    const before = await t.db.gift.count({ where: { teamId: team.id } });
+    const bulk = await owner.post(
+      "/bulk/gifts",
+      bulkBody(3, {}, (i) => (i === 1 ? { email: "old@example.com" } : {})),
+    );
+    expect(expectValidation(bulk)).toMatchObject([
+      { pointer: "/gift/recipients_attributes/1/email", code: "suppressed" },
+    ]);
+    expect(await t.db.gift.count({ where: { teamId: team.id } })).toBe(before);
+    // A link gift reaches the person without emailing them.
+    const link = await owner.post("/gifts", giftBody({ email: undefined, delivery_method: "link" }));
+    expect(link.status).toBe(200);
+
+    // A member may read and add; removing is the owners'.
+    const member = await createPerson(t.db);
+    await addMember(t.db, team.id, member.user.id, "member");
+    const memberApi = apiAs(member.tokens.live);
+    expect((await memberApi.get(`/teams/${team.id}/suppressions`)).body.data).toHaveLength(3);
+    expectError(await memberApi.delete(`/teams/${team.id}/suppressions/gone%40example.com`), 403, "Forbidden");
+    const removed = await owner.delete(`/teams/${team.id}/suppressions/gone%40example.com`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.attributes).toMatchObject({ email: "gone@example.com", reason: "manual" });
+    expectError(await owner.delete(`/teams/${team.id}/suppressions/gone%40example.com`), 404, "NotFound");
+    expect((await owner.post("/gifts", giftBody({ email: "gone@example.com" }))).status).toBe(200);
+    // Another team's list is its own.
+    const other = await createAccount(t.db);
+    expect((await apiAs(other.tokens.live).post("/gifts", giftBody({ email: "spam@example.com" }))).status).toBe(200);
+    expectError(await apiAs(other.tokens.live).get(`/teams/${team.id}/suppressions`), 404, "NotFound");
+  });
+
+  it("hostile input: not a list, bad addresses, too many, a binary CSV, a huge CSV", async () => {
+    const { tokens } = await createAccount(t.db);
+    const api = apiAs(tokens.live);
+    expect(expectValidation(await api.post("/suppressions", { suppressions: "a@b.c" }))).toMatchObject([
+      { pointer: "/suppressions", code: "not_an_array" },
+    ]);
+    const bad = await api.post("/suppressions", { suppressions: [{ email: "nope" }, {}, 3], extra: 1 });
+    expect(expectValidation(bad)).toMatchObject([
+      { pointer: "/extra" },
+      { pointer: "/suppressions/0/email", code: "invalid_email" },
+      { pointer: "/suppressions/1/email", code: "invalid_email" },
+      { pointer: "/suppressions/2/email", code: "invalid_email" },
+    ]);
+    const many = Array.from({ length: 10_001 }, (_, i) => ({ email: `p${i}@example.com` }));
+    const tooMany = await api.post("/suppressions", { suppressions: many });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0].code).toBe("too_many_suppressions");
+    const binary = await api.post("/suppressions", undefined, {
+      rawBody: "\u0000\u0001PK",
+      headers: { "content-type": "text/csv" },
+    });
+    expect(binary.status).toBe(400);
+    const huge = await api.post("/suppressions", undefined, {
+      rawBody: "email\n" + "x@example.com\n".repeat(90_000),
+      headers: { "content-type": "text/csv" },
+    });
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe("reminders and one-click unsubscribe (RFC 8058)", () => {
+  it("a reminder carries List-Unsubscribe (HTTPS-able URL) and List-Unsubscribe-Post, and the footer's link", async () => {
+    const { user, team } = await createAccount(t.db);
+    const gift = await insertGift(t.db, {
+      teamId: team.id,
+      senderId: user.id,
+      stage: "sent",
+      sentAt: SENT,
+      scheduledAt: SENT,
+      reminders: ["P3D", "P7D"],
+      nextReminderAt: SENT,
+    });
+    await remindDueGifts(t.db, { now: new Date(SENT.getTime() + 3 * DAY), giftId: gift.id });
+    const transport = fakeTransport();
+    const [queued] = await t.db.emailOutbox.findMany({ where: { giftId: gift.id, kind: "reminder" } });
+    await sendQueuedEmails(t.db, { transport, id: queued.id });
+    const [message] = transport.sent;
+    const url = unsubscribeUrl(gift.id);
+    expect(message.headers).toEqual({
+      "List-Unsubscribe": `<${url}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(message.html).toContain(url);
+    expect(message.text).toContain("Stop reminders for this gift");
+
+    // GET changes nothing (scanners fetch links); the one-click POST stops them, once.
+    const token = url.split("/").pop()!;
+    const params = { params: Promise.resolve({ token }) };
+    expect((await unsubscribePage(new Request(url), params)).status).toBe(200);
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).remindersStoppedAt).toBeNull();
+    const post = () =>
+      unsubscribe(
+        new Request(url, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        }),
+        params,
+      );
+    const [a, b] = await Promise.all([post(), post()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await t.db.giftEvent.count({ where: { giftId: gift.id, action: "unsubscribed" } })).toBe(1);
+    const row = await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } });
+    expect(row.remindersStoppedAt).not.toBeNull();
+    expect(row.nextReminderAt).toBeNull();
+    // A forged token (another gift's id with this HMAC, or garbage) stops nothing.
+    const forged = { params: Promise.resolve({ token: `gft_other.${token.split(".")[1]}` }) };
+    expect((await unsubscribe(new Request(url, { method: "POST" }), forged)).status).toBe(404);
+    const long = { params: Promise.resolve({ token: "x".repeat(5000) }) };
+    expect((await unsubscribe(new Request(url, { method: "POST" }), long)).status).toBe(404);
+  });
+
+  it("no reminder goes to a suppressed address, nor to a gift whose reminders were stopped (even one already queued)", async () => {
+    const { user, team } = await createAccount(t.db);
+    const base = {
+      teamId: team.id,
+      senderId: user.id,
+      stage: "sent",
+      sentAt: SENT,
+      scheduledAt: SENT,
+      reminders: ["P3D"],
+    };
+    const suppressed = await insertGift(t.db, { ...base, email: "bounced@example.com", nextReminderAt: SENT });
+    await t.db.emailSuppression.create({
+      data: {
+        teamId: team.id,
+        email: "bounced@example.com",
+        emailHash: (await import("@/lib/outbox/suppressions")).addressHash("bounced@example.com"),
+        reason: "bounced",
+      },
+    });
+    const summary = await remindDueGifts(t.db, { now: new Date(SENT.getTime() + 3 * DAY), giftId: suppressed.id });
+    expect(summary.reminded).toBe(0);
+    expect(await t.db.emailOutbox.count({ where: { giftId: suppressed.id, kind: "reminder" } })).toBe(0);
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: suppressed.id } })).nextReminderAt).toBeNull();
+
+    // Queued before the stop: kept as suppressed when its turn comes, never handed to the provider.
+    const queuedFirst = await insertGift(t.db, { ...base, email: "later@example.com", nextReminderAt: SENT });
+    await remindDueGifts(t.db, { now: new Date(SENT.getTime() + 3 * DAY), giftId: queuedFirst.id });
+    await t.db.gift.update({ where: { id: queuedFirst.id }, data: { remindersStoppedAt: new Date() } });
+    const transport = fakeTransport();
+    const [queued] = await t.db.emailOutbox.findMany({ where: { giftId: queuedFirst.id, kind: "reminder" } });
+    expect(await sendQueuedEmails(t.db, { transport, id: queued.id })).toMatchObject({ suppressed: 1, sent: 0 });
+    expect(transport.sent).toHaveLength(0);
+  });
+});

@@ -1,0 +1,140 @@
+import type { PrismaClient } from "@/lib/db";
+import type { TeamActor } from "@/lib/actor";
+import { CsvError, readCsv } from "@/lib/csv/read";
+import { ValidationError, badRequest, notFound, unknownFieldProblems, type FieldProblem } from "@/lib/errors";
+import { isEmailAddress } from "@/lib/gifts/fields";
+import { addressHash, normalAddress, suppressAddress } from "@/lib/outbox/suppressions";
+import { ownerRequired, requireSender } from "@/lib/teams";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { otherWorkFirst } from "@/lib/http/yield";
+
+/** Most addresses one request adds (a JSON list or a CSV file). */
+export const MAX_SUPPRESSIONS_PER_REQUEST = 10_000;
+/** A CSV of 10,000 addresses is under 1 MB. */
+export const MAX_SUPPRESSION_CSV_BYTES = 1024 * 1024;
+/** Most entries one list answers (newest first). */
+export const MAX_LISTED_SUPPRESSIONS = 1000;
+
+export type SuppressionView = {
+  id: number;
+  email: string | null;
+  reason: string;
+  detail: string | null;
+  giftId: string | null;
+  createdAt: Date;
+};
+
+const VIEW = { id: true, email: true, reason: true, detail: true, giftId: true, createdAt: true } as const;
+
+/** The team's suppression list, newest first (every member and viewer may read it). */
+export async function listSuppressions(db: PrismaClient, actor: TeamActor, limit = MAX_LISTED_SUPPRESSIONS) {
+  return db.emailSuppression.findMany({
+    where: { teamId: actor.team.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(1, limit), MAX_LISTED_SUPPRESSIONS),
+    select: VIEW,
+  });
+}
+
+/** `{"suppressions": [{"email": …}, …]}` → the addresses, or every problem with its pointer. */
+export function parseSuppressionsBody(body: Record<string, unknown>): string[] {
+  const problems: FieldProblem[] = [...unknownFieldProblems(body, ["suppressions"], "")];
+  const list = body.suppressions;
+  if (!Array.isArray(list)) {
+    problems.push({
+      detail: 'Suppressions must be a list of {"email": …}',
+      pointer: "/suppressions",
+      code: "not_an_array",
+    });
+    throw new ValidationError(problems);
+  }
+  if (list.length === 0 || list.length > MAX_SUPPRESSIONS_PER_REQUEST)
+    problems.push({
+      detail: `Suppressions must hold 1 to ${MAX_SUPPRESSIONS_PER_REQUEST} entries`,
+      pointer: "/suppressions",
+      code: "too_many_suppressions",
+    });
+  const emails: string[] = [];
+  list.slice(0, MAX_SUPPRESSIONS_PER_REQUEST).forEach((entry: unknown, i) => {
+    const pointer = `/suppressions/${i}/email`;
+    const value =
+      entry && typeof entry === "object" && !Array.isArray(entry) ? (entry as { email?: unknown }).email : undefined;
+    if (typeof value !== "string" || !isEmailAddress(value.trim()))
+      problems.push({ detail: "Email is not a valid email address", pointer, code: "invalid_email" });
+    else emails.push(value.trim());
+  });
+  if (problems.length > 0) throw new ValidationError(problems);
+  return emails;
+}
+
+/** A CSV of addresses: one per row, in the column named `email` (or the first column when none is). */
+export function parseSuppressionsCsv(bytes: Uint8Array): string[] {
+  let table;
+  try {
+    table = readCsv(bytes, {
+      maxBytes: MAX_SUPPRESSION_CSV_BYTES,
+      maxRows: MAX_SUPPRESSIONS_PER_REQUEST,
+      maxBlankRows: 1000,
+      maxColumns: 50,
+    });
+  } catch (error) {
+    if (error instanceof CsvError) throw badRequest(error.message);
+    throw error;
+  }
+  const named = table.header.findIndex((h) => h.trim().toLowerCase() === "email");
+  const column = named === -1 ? 0 : named;
+  // No header row: the first line is an address too.
+  const rows = named === -1 && isEmailAddress((table.header[0] ?? "").trim()) ? [{ row: 1, cells: table.header }] : [];
+  const problems: FieldProblem[] = [];
+  const emails: string[] = [];
+  for (const { row, cells } of [...rows, ...table.rows]) {
+    const value = (cells[column] ?? "").trim();
+    if (!isEmailAddress(value))
+      problems.push({
+        detail: `Row ${row}: not a valid email address`,
+        pointer: `/csv/row/${row}`,
+        code: "invalid_email",
+      });
+    else emails.push(value);
+  }
+  if (problems.length > 0) throw new ValidationError(problems);
+  if (emails.length === 0) throw badRequest("The CSV holds no address.");
+  return emails;
+}
+
+/**
+ * Adds addresses to the team's suppression list (reason `manual`), members and owners; an
+ * address already there keeps its first reason. Answers how many were new.
+ */
+export async function addSuppressions(db: PrismaClient, actor: TeamActor, emails: string[], now = new Date()) {
+  requireSender(actor.role, actor.team.id, "change the suppression list");
+  const unique = [...new Map(emails.map((e) => [normalAddress(e), e])).keys()];
+  let added = 0;
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500);
+    await db.$transaction(async (tx) => {
+      for (const email of chunk)
+        if (await suppressAddress(tx, { teamId: actor.team.id, email, reason: "manual" }, now)) added++;
+    });
+    await otherWorkFirst();
+  }
+  return { added, total: unique.length };
+}
+
+/** Takes an address off the list: owners only (the address may have bounced or complained). */
+export async function removeSuppression(db: PrismaClient, actor: TeamActor, email: string) {
+  if (actor.role !== "owner")
+    throw ownerRequired(
+      `Only the team's owners can remove an address from team "${actor.team.id}"'s suppression list.`,
+    );
+  const where = { teamId: actor.team.id, emailHash: addressHash(email.slice(0, 254)) };
+  const [removed] = await queryRows<SuppressionView>(
+    db,
+    Prisma.sql`
+    DELETE FROM "EmailSuppression" WHERE "teamId" = ${where.teamId} AND "emailHash" = ${where.emailHash}
+    RETURNING "id", "email", "reason", "detail", "giftId", "createdAt"`,
+  );
+  if (!removed) throw notFound(`${email.slice(0, 254)} is not on team "${actor.team.id}"'s suppression list.`);
+  return removed;
+}
