@@ -1,4 +1,4 @@
-// Renders /docs once per build (components/docs/DocsDocument.tsx) into <distDir>/ribbon/docs.html.
+// Renders /docs once per build (app/(site)/docs/document.tsx) into <distDir>/ribbon/docs.html.
 // next.config.mjs runs it after every production compile (`next build`, however it is started).
 // Usage: node --import tsx scripts/build-docs.tsx <distDir>
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -23,7 +23,7 @@ function siteStylesheets(): string[] {
   return [...new Set(css)];
 }
 
-const { renderDocsDocument } = await import("../components/docs/DocsDocument");
+const { renderDocsDocument } = await import("../app/(site)/docs/document");
 const html = renderDocsDocument(siteStylesheets());
 mkdirSync(path.join(distDir, "ribbon"), { recursive: true });
 writeFileSync(path.join(distDir, "ribbon/docs.html"), html);

@@ -5,9 +5,9 @@ import { openApiDocument } from "@/lib/api/openapi/document";
 import { BODY_CLASS, pageTitle, SITE_METADATA, SITE_VIEWPORT } from "@/lib/site/metadata";
 import { TOOLS } from "@/lib/mcp/tools";
 import { resourceUrl } from "@/lib/oauth";
-import { AgentTools } from "./AgentTools";
-import { ApiReference } from "./ApiReference";
-import type { OpenApi } from "./openapi-types";
+import { AgentTools } from "@/components/docs/AgentTools";
+import { ApiReference } from "@/components/docs/ApiReference";
+import type { OpenApi } from "@/components/docs/openapi-types";
 
 /** The quick start's word on tokens: the same for everyone, as the page is built once. */
 const TOKEN_HINT =
