@@ -44,6 +44,14 @@ for (const [device, width] of [
     await expect(page.getByTestId("funnel-exits")).toContainText("Left the path: none");
     const funnel = (await page.getByTestId("funnel").boundingBox())!;
     expect(funnel.height).toBeLessThan(width === 390 ? 220 : 200);
+    // The charts, drawn without JavaScript, with their numbers: the spend is the API's.
+    await expect(page.getByTestId("activity-chart").locator("svg")).toBeVisible();
+    const budget = await page.request.get("/api/v1/budget", { headers: { Authorization: `Bearer ${owner.live}` } });
+    const spent = Number((await budget.json()).data.attributes.spent);
+    await page.goto(board);
+    await expect(page.getByTestId("spend-chart")).toContainText(
+      `$${spent.toLocaleString("en-US", { minimumFractionDigits: 2 })} spent in`,
+    );
     await expectAccessible(page);
 
     // Bad filters: named in the notice, the page still accessible.
