@@ -44,6 +44,10 @@ for (const [device, width] of [
     await expect(page.getByTestId("funnel-exits")).toContainText("Left the path: none");
     const funnel = (await page.getByTestId("funnel").boundingBox())!;
     expect(funnel.height).toBeLessThan(width === 390 ? 220 : 200);
+    // SCREENSHOTS=1 refreshes the docs' pictures of the board (docs/screenshots/).
+    if (process.env.SCREENSHOTS)
+      await page.screenshot({ path: `docs/screenshots/dashboard-batch-${device}.png`, fullPage: true });
+
     // The charts, drawn without JavaScript, with their numbers: the spend is the API's.
     await expect(page.getByTestId("activity-chart").locator("svg")).toBeVisible();
     const budget = await page.request.get("/api/v1/budget", { headers: { Authorization: `Bearer ${owner.live}` } });

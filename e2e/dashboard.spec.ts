@@ -354,7 +354,7 @@ test.describe("a sender whose browser is in New York", () => {
     await expect(page.getByLabel("Send at (optional)")).toHaveValue("2030-07-15T09:00");
     await expectAccessible(page);
     await page.getByRole("button", { name: /^Send gift for \$/ }).click();
-    await expect(page.getByTestId("sent")).toContainText("at 2030-07-15 13:00 UTC");
+    await expect(page.getByTestId("sent")).toContainText("on Mon, 15 Jul 2030, 13:00 UTC");
 
     const list = await page.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
     const [gift] = (await list.json()).data;
