@@ -59,12 +59,28 @@ test("an owner follows the team's gifts: funnel, filters in the URL, a gift's ti
   await expect(page.getByTestId("timeline")).toContainText("Stage: scheduled");
   await expect(page.getByTestId("timeline-charge")).toContainText("Charged $");
   await expectAccessible(page);
-  await page.getByRole("button", { name: "Cancel this gift" }).click();
+  // Cancel asks first (a link to the confirm step, so it works without JavaScript), naming the refund.
+  await page.getByRole("link", { name: "Cancel this gift…" }).click();
+  await expect(page).toHaveURL(/confirm=cancel/);
+  await expect(page.getByTestId("cancel-confirm")).toContainText("Cancelling refunds $");
+  await expect(page.getByTestId("cancel-confirm")).toContainText("This can't be undone");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Keep the gift" }).click();
+  await expect(page.getByTestId("cancel-confirm")).toHaveCount(0);
+  expect(
+    (
+      await page.request
+        .get(`/api/v1/gifts/${ada.id}`, { headers: { Authorization: `Bearer ${owner.live}` } })
+        .then((r) => r.json())
+    ).data.attributes.stage,
+  ).toBe("scheduled");
+  await page.getByRole("link", { name: "Cancel this gift…" }).click();
+  await page.getByRole("button", { name: /^Yes, cancel and refund \$/ }).click();
   await expect(page.getByTestId("cancelled")).toContainText("is refunded to the team's card");
   await expect(page).toHaveURL(/cancelled=1$/);
-  await expect(page.getByText("cancelled", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId("timeline-refund")).toContainText("Refunded $");
-  await expect(page.getByRole("button", { name: "Cancel this gift" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel this gift…" })).toHaveCount(0);
 
   // Sandbox: marked as such, empty until the sandbox token sends; live gifts never show there.
   await page.goto(board);
@@ -164,11 +180,14 @@ test("a viewer sees the team's gifts but can't cancel them, even by posting the 
   await stranger.close();
   await viewer.getByRole("link", { name: "Second Gift" }).click();
   await expect(viewer.getByRole("heading", { level: 1, name: "Second Gift" })).toBeVisible();
-  await expect(viewer.getByRole("button", { name: "Cancel this gift" })).toHaveCount(0);
+  await expect(viewer.getByRole("link", { name: "Cancel this gift…" })).toHaveCount(0);
+  // Nor at the confirm step's URL.
+  await viewer.goto(`/dashboard/${owner.slug}/gifts/${second.id}?confirm=cancel`);
+  await expect(viewer.getByTestId("cancel-confirm")).toHaveCount(0);
 
   // The owner cancels the first gift; the viewer replays that post, aimed at the second gift.
-  await page.goto(`/dashboard/${owner.slug}/gifts/${first.id}`);
-  const cancel = await serverActionOf(page, () => page.getByRole("button", { name: "Cancel this gift" }).click());
+  await page.goto(`/dashboard/${owner.slug}/gifts/${first.id}?confirm=cancel`);
+  const cancel = await serverActionOf(page, () => page.getByRole("button", { name: /^Yes, cancel/ }).click());
   await expect(page.getByTestId("cancelled")).toContainText("Gift cancelled");
   const forged = cancel.postDataBuffer()!.toString("utf8").replaceAll(first.id, second.id);
   const headers = await cancel.allHeaders();
@@ -335,7 +354,7 @@ test.describe("a sender whose browser is in New York", () => {
     await expect(page.getByLabel("Send at (optional)")).toHaveValue("2030-07-15T09:00");
     await expectAccessible(page);
     await page.getByRole("button", { name: /^Send gift for \$/ }).click();
-    await expect(page.getByTestId("sent")).toContainText("at 2030-07-15 13:00 UTC");
+    await expect(page.getByTestId("sent")).toContainText("on Mon, 15 Jul 2030, 13:00 UTC");
 
     const list = await page.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
     const [gift] = (await list.json()).data;

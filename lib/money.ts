@@ -7,3 +7,12 @@ export function formatMoney(cents: number): string {
 
 /** Every price and charge is in this currency (ISO 4217, upper case on the wire). */
 export const CURRENCY = "USD";
+
+/**
+ * Money for people to read: formatMoney with thousands separators ("320,000.00"). Pages put the
+ * currency sign in front; the wire (API, CSV export) keeps formatMoney's plain digits.
+ */
+export function displayMoney(cents: number): string {
+  const [whole, fraction] = formatMoney(cents).split(".");
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ",")}.${fraction}`;
+}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DashboardQuery } from "@/lib/dashboard";
+import { stageLabel, type DashboardQuery } from "@/lib/dashboard";
 import { STAGES } from "@/lib/gifts";
 
 type Props = {
@@ -31,7 +31,7 @@ export function GiftFilters({ action, query, batches }: Props) {
           <option value="">Any stage</option>
           {STAGES.map((stage) => (
             <option key={stage} value={stage}>
-              {stage}
+              {stageLabel(stage)}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { DashboardGiftRow } from "@/lib/dashboard";
-import { formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
+import { Instant } from "./Instant";
 import { StageBadge } from "./StageBadge";
 
 type Props = { rows: DashboardGiftRow[]; giftHref: (id: string) => string };
@@ -51,9 +52,11 @@ export function GiftTable({ rows, giftHref }: Props) {
                 <td className="px-3 py-2">
                   <StageBadge stage={row.stage} />
                 </td>
-                <td className="px-3 py-2 tabular-nums">{day(row.sentAt)}</td>
+                <td className="px-3 py-2 tabular-nums">
+                  <Instant at={row.sentAt} />
+                </td>
                 <td className="px-3 py-2 tabular-nums">{day(row.expiresOn)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">${formatMoney(row.priceCents)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">${displayMoney(row.priceCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -69,10 +72,10 @@ export function GiftTable({ rows, giftHref }: Props) {
               <StageBadge stage={row.stage} />
             </div>
             <p className="mt-1 text-sm text-stone-700">
-              {row.collection} · ${formatMoney(row.priceCents)}
+              {row.collection} · ${displayMoney(row.priceCents)}
             </p>
             <p className="mt-1 text-xs text-stone-600">
-              Sent {day(row.sentAt)} · Expires {day(row.expiresOn)}
+              Sent <Instant at={row.sentAt} /> · Expires {day(row.expiresOn)}
             </p>
           </li>
         ))}

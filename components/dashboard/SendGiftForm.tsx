@@ -192,6 +192,14 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
               />
             )}
           </Field>
+          {state.pastSendTime && (
+            <div className="sm:col-span-2" data-testid="send-now-offer">
+              <button type="submit" name="intent" value="send_now" disabled={pending} className="button-secondary">
+                Send now instead
+              </button>
+              <span className="ml-2 text-sm text-stone-700">Empties &ldquo;Send at&rdquo; and prices it again.</span>
+            </div>
+          )}
           <Field name="time_zone" label="Time zone" errors={errors}>
             {(a) => <TimeZoneSelect {...a} chosen={values.time_zone} timeZones={timeZones} />}
           </Field>
@@ -254,7 +262,12 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
             <p className="mt-4 text-sm">
               Subject: <strong>{state.preview.subject}</strong>
             </p>
+            <p id="preview-placeholder" className="mt-2 text-sm text-stone-700" data-testid="preview-placeholder">
+              A preview: its &ldquo;untie&rdquo; button is a placeholder that leads nowhere. The gift&apos;s own link is
+              made when you send it, and its page shows it.
+            </p>
             <iframe
+              aria-describedby="preview-placeholder"
               title="The email as the recipient will see it"
               srcDoc={state.preview.html}
               sandbox=""

@@ -1,3 +1,5 @@
+import { stageLabel } from "@/lib/dashboard";
+
 const TONE: Record<string, string> = {
   scheduled: "bg-stone-100 text-stone-800",
   sent: "bg-sky-100 text-sky-900",
@@ -18,7 +20,7 @@ const TONE: Record<string, string> = {
 export function StageBadge({ stage }: { stage: string }) {
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONE[stage] ?? TONE.scheduled}`}>
-      {stage}
+      {stageLabel(stage)}
     </span>
   );
 }

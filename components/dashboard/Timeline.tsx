@@ -1,4 +1,5 @@
 import type { TimelineEntry } from "@/lib/dashboard";
+import { Instant } from "./Instant";
 
 const ICON: Record<TimelineEntry["kind"], string> = {
   stage: "●",
@@ -8,7 +9,7 @@ const ICON: Record<TimelineEntry["kind"], string> = {
   refund: "↺",
 };
 
-/** Everything that happened to a gift, oldest first, with times in UTC. */
+/** Everything that happened to a gift, oldest first, with times to the minute (to the second on hover). */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <ol className="mt-4 space-y-3" data-testid="timeline">
@@ -20,6 +21,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
           <div className="min-w-0">
             <p className="font-medium break-words">
               {entry.title}
+              {entry.status && " "}
               {entry.status && (
                 <span className="ml-2 rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700">
                   {entry.status}
@@ -27,9 +29,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
               )}
             </p>
             {entry.detail && <p className="text-sm break-words text-stone-700">{entry.detail}</p>}
-            <time className="text-xs text-stone-600 tabular-nums" dateTime={entry.at.toISOString()}>
-              {entry.at.toISOString().replace("T", " ").slice(0, 16)} UTC
-            </time>
+            <Instant at={entry.at} className="text-xs text-stone-600 tabular-nums" />
           </div>
         </li>
       ))}

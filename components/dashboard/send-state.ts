@@ -17,6 +17,8 @@ export type SendState = {
     sendsAt?: string | null;
   };
   preview?: { subject: string; html: string };
+  /** "Send at" has passed: the form offers "Send now instead" beside it. */
+  pastSendTime?: boolean;
   /** The values the preview priced: sending anything else asks for a new preview first. */
   previewed?: string;
 };

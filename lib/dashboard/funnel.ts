@@ -5,6 +5,7 @@ import type { TeamActor } from "@/lib/actor";
 import type { Stage } from "@/lib/gifts";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
+import { STAGE_LABELS } from "./stage-labels";
 import { dashboardWhere } from "./where";
 
 /** The way a gift goes when all is well; the other stages leave it. */
@@ -22,21 +23,8 @@ export const FUNNEL_EXITS = [
 export type FunnelStep = { stage: Stage; label: string; count: number; rate: number | null };
 export type Funnel = { total: number; path: FunnelStep[]; exits: FunnelStep[] };
 
-const LABELS: Record<Stage, string> = {
-  pending_approval: "Awaiting approval",
-  scheduled: "Created",
-  sent: "Sent",
-  opened: "Opened",
-  redeemed: "Redeemed",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  expired: "Expired",
-  cancelled: "Cancelled",
-  failed: "Failed",
-  rejected: "Rejected",
-  declined: "Declined",
-  donated: "Donated",
-};
+// The first step counts every gift of the view, whatever its stage: "Created", not "Scheduled".
+const LABELS: Record<Stage, string> = { ...STAGE_LABELS, scheduled: "Created" };
 
 /**
  * The view's funnel: how many gifts reached each step of the path (a gift now `shipped` was

@@ -13,6 +13,7 @@ export { modeOf, MAX_SEARCH_LENGTH, readDashboardQuery, type QueryProblem } from
 export { dashboardHref, dashboardSearch, type DashboardMode, type DashboardQuery } from "@/lib/gifts/dashboard-links";
 export {
   fieldErrors,
+  PAST_SEND_TIME,
   previewGift,
   SEND_FIELDS,
   sendGiftOnce,
@@ -23,3 +24,5 @@ export {
 export { isFormKey, oncePerForm } from "./form-key";
 export { teamOverview, type TeamOverview } from "./team-overview";
 export { confirmUpload, MAX_UPLOAD_BYTES, previewUpload, type ConfirmUploadInput, type UploadPreview } from "./upload";
+export { STAGE_LABELS, stageLabel } from "./stage-labels";
+export { activityPerDay, chartDays, MAX_CHART_DAYS, spendThisMonth, type ActivityDay, type SpendDay } from "./charts";

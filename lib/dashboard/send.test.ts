@@ -110,6 +110,26 @@ describe("previewing the send form", () => {
     expect((await previewGift(t.db, owner, fields({ time_zone: zone }))).sendsAt).toBeNull();
   });
 
+  it("refuses a send time that has passed, beside the field and naming it, and writes nothing (the API would send at once)", async () => {
+    const before = await counts();
+    const now = new Date("2030-07-15T13:00:30Z");
+    // 09:00 in New York is 13:00 UTC: thirty seconds ago; 09:01 is still to come.
+    const past = fields({ scheduled_at: "2030-07-15T09:00", time_zone: "America/New_York" });
+    for (const attempt of [
+      () => previewGift(t.db, owner, past, now),
+      () => sendGiftOnce(t.db, owner, { fields: past, formKey: key() }, now),
+    ]) {
+      const error = await refusal(attempt());
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(fieldErrors((error as ValidationError).problems).scheduled_at).toBe(
+        "This time has passed (Mon, 15 Jul 2030, 09:00 America/New_York): pick a later time, or send it now.",
+      );
+    }
+    expect(await counts()).toEqual(before);
+    const later = fields({ scheduled_at: "2030-07-15T09:01", time_zone: "America/New_York" });
+    expect((await previewGift(t.db, owner, later, now)).sendsAt).toBe("Mon, 15 Jul 2030, 09:01 America/New_York");
+  });
+
   it("puts a forged or unknown time zone beside its field, never a 500, and writes nothing", async () => {
     const before = await counts();
     for (const zone of [

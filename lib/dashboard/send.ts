@@ -75,10 +75,33 @@ export function fieldErrors(problems: FieldProblem[]): FieldErrors {
   return errors;
 }
 
+/** The "Send at" error of a time that has passed: the form offers "Send now instead" beside it. */
+export const PAST_SEND_TIME = "This time has passed";
+
+/**
+ * The API sends a gift whose `scheduled_at` has passed at once; the form refuses it instead, so
+ * nobody schedules in the past without knowing: the error beside "Send at" names the time and
+ * the form offers "Send now instead" (which empties the field).
+ */
+function pastSendTime(fields: SendFields, now: Date): FieldProblem[] {
+  const local = fields.scheduled_at?.trim();
+  const zone = formTimeZone(fields);
+  if (!local || !isTimeZone(zone)) return [];
+  const at = instantInZone(local, zone);
+  if (!at || at.getTime() >= now.getTime()) return [];
+  return [
+    {
+      pointer: "/gift/scheduled_at",
+      detail: `${PAST_SEND_TIME} (${formatInZone(at, zone)}): pick a later time, or send it now.`,
+      code: "invalid",
+    },
+  ];
+}
+
 function parse(fields: SendFields, now: Date) {
   const { body, problems } = requestOf(fields);
   const parsed = parseSingleGift(body, now);
-  return { ...parsed, problems: [...problems, ...parsed.problems] };
+  return { ...parsed, problems: [...problems, ...pastSendTime(fields, now), ...parsed.problems] };
 }
 
 /**

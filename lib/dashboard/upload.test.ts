@@ -212,6 +212,12 @@ describe("confirming an upload", () => {
     const link = batch.gifts.find((g) => g.recipientName === "Person 3")!;
     expect(link).toMatchObject({ deliveryMethod: "link", email: null, message: "Welcome" });
     expect(batch.gifts.find((g) => g.recipientName === "Person 2")).toMatchObject({ from: "Ada", designId });
+    // Rows 1 and 4 share a collection and message (one statement), rows 2 and 3 don't: still listed in the file's order.
+    const listed = await t.db.gift.findMany({
+      where: { batchId: result.batchId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    expect(listed.map((g) => g.recipientName)).toEqual(["Person 1", "Person 2", "Person 3", "Person 4"]);
   });
 
   it("reads the reminders and time_zone columns with the API's rules; each problem at its row and column", async () => {

@@ -305,6 +305,7 @@ async function check(
   const perCollection = new Map<number, { name: string; gifts: number; totalCents: number }>();
   const groups = new Map<string, BatchGroup>();
   let totalCents = 0;
+  let position = 0; // the row's place among the fine rows: the batch lists its gifts in the file's order
   for (const r of fine) {
     const collection = collections.get(r.collection!)!;
     const price = giftPrice(collection).totalCents;
@@ -320,8 +321,10 @@ async function check(
       message: r.message!,
       from: "",
       recipients: [],
+      positions: [],
     };
     group.recipients.push(r.recipient);
+    group.positions!.push(position++);
     groups.set(key, group);
   }
 

@@ -130,3 +130,19 @@ export function formatInZone(instant: Date, zone: string): string {
   });
   return `${text} ${zone}`;
 }
+
+/** The same to the second, for a title or tooltip: "Mon, 9 Mar 2026, 09:00:07 America/New_York". */
+export function formatInZoneToSecond(instant: Date, zone: string): string {
+  const text = instant.toLocaleString("en-GB", {
+    timeZone: zone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  return `${text} ${zone}`;
+}

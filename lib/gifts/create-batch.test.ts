@@ -157,6 +157,17 @@ describe("createBatch", () => {
     expect(history.at(-1)!.message).toBe("Dear Person 97, thank you.");
   });
 
+  it("lists a batch in the request's (the file's) order: one creation time, ids largest first in that order", async () => {
+    const batch = await createBatch(t.db, { actor: owner, groups: mixedGroups(), batchName: "In order", now: new Date() });
+    // The dashboard's and the API's newest-first order: createdAt, then id, descending.
+    const listed = await t.db.gift.findMany({
+      where: { batchId: batch.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    expect(new Set(listed.map((g) => g.createdAt.getTime())).size).toBe(1);
+    expect(listed.map((g) => g.recipientName)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Person ${n}`));
+  });
+
   it("charges nothing in the sandbox", async () => {
     const sandbox = await onTeam(t.db, person(owner.user, "sandbox"), undefined);
     const before = await t.db.charge.count();

@@ -32,6 +32,11 @@ export type BatchGroup = {
   from: string;
   subject?: string;
   recipients: RecipientDraft[];
+  /**
+   * Each recipient's place in the whole request (0-based), when groups were gathered out of it
+   * (a CSV's rows grouped by collection and message); none: the groups' own order is the request's.
+   */
+  positions?: number[];
 };
 
 export type CreateBatchInput = {
@@ -79,8 +84,7 @@ function historyMessages(groups: BatchGroup[]): string[] {
 
 const referenceKey = (g: Pick<BatchGroup, "collection" | "designId">) => JSON.stringify([g.collection, g.designId]);
 
-function ownValues(r: RecipientDraft, group: BatchGroup, subject: string | undefined): OwnGiftValues {
-  const id = newGiftId();
+function ownValues(id: string, r: RecipientDraft, group: BatchGroup, subject: string | undefined): OwnGiftValues {
   return {
     id,
     recipientName: r.name ?? "",
@@ -106,11 +110,25 @@ function ownValues(r: RecipientDraft, group: BatchGroup, subject: string | undef
  */
 function statements(groups: BatchGroup[], subjectOf: (r: RecipientDraft, group: BatchGroup) => string | undefined) {
   const merged = new Map<string, { group: BatchGroup; gifts: OwnGiftValues[] }>();
+  // A batch's gifts share one creation time, so lists order them by id after it (newest first:
+  // id descending). Random ids, handed out largest first in the request's (the file's) order,
+  // keep them unguessable and list the batch in its own order.
+  const ids = Array.from({ length: groups.reduce((n, g) => n + g.recipients.length, 0) }, newGiftId).sort((a, b) =>
+    a < b ? 1 : a > b ? -1 : 0,
+  );
+  let next = 0;
+  // Positions are used only when they name every place once (else two gifts would share an id).
+  const places = groups.flatMap((g) => (g.positions?.length === g.recipients.length ? g.positions : []));
+  const positioned =
+    places.length === ids.length &&
+    new Set(places).size === ids.length &&
+    places.every((p) => p >= 0 && p < ids.length);
   for (const g of groups) {
     const key = JSON.stringify([g.collection, g.designId, g.subject]);
     const statement = merged.get(key) ?? { group: g, gifts: [] };
-    for (const r of g.recipients) {
-      const own = ownValues(r, g, subjectOf(r, g));
+    for (const [i, r] of g.recipients.entries()) {
+      const own = ownValues(ids[positioned ? g.positions![i] : next], r, g, subjectOf(r, g));
+      next += 1;
       if (own.message === statement.group.message) delete own.message;
       statement.gifts.push(own);
     }

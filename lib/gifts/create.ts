@@ -33,8 +33,11 @@ export type CreateGiftsInput = {
 export type CreatedGift = GiftView & { untieToken: string };
 
 /** A new gift's own values (a fresh id, the hash of its untie token) and the token. */
-function newGift(r: RecipientDraft, subject: string | undefined): { own: OwnGiftValues; untieToken: string } {
-  const id = newGiftId();
+function newGift(
+  id: string,
+  r: RecipientDraft,
+  subject: string | undefined,
+): { own: OwnGiftValues; untieToken: string } {
   const token = untieToken(id);
   return {
     untieToken: token,
@@ -120,7 +123,10 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           },
   };
   const subjectOf = recipientSubject(actor.user, team, draft.subject);
-  const gifts = draft.recipients.map((r) => newGift(r, subjectOf(r)));
+  // One creation time for all: lists order them by id after it (newest first: descending), so
+  // random ids handed out largest first list a bulk request in its recipients' order.
+  const ids = draft.recipients.map(() => newGiftId()).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  const gifts = draft.recipients.map((r, i) => newGift(ids[i], r, subjectOf(r)));
 
   const insert = async (tx: Queryable, refs: ReferenceSpec, chargeId: number | null, stage: Stage = INITIAL_STAGE) => {
     const result = await insertGifts(tx, {

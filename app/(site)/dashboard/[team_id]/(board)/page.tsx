@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BatchApproval } from "@/components/dashboard/BatchApproval";
+import { ActivityChart, SpendChart } from "@/components/dashboard/Charts";
 import { Funnel } from "@/components/dashboard/Funnel";
 import { GiftFilters } from "@/components/dashboard/GiftFilters";
 import { GiftTable } from "@/components/dashboard/GiftTable";
 import { ModeSwitch, SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import {
+  activityPerDay,
   batchAwaitingApproval,
   dashboardBatches,
   dashboardFunnel,
   dashboardGifts,
   dashboardSearch,
   readDashboardQuery,
+  spendThisMonth,
   type DashboardQuery,
 } from "@/lib/dashboard";
 import { listMyTeams } from "@/lib/teams";
@@ -33,12 +36,14 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   const base = `/dashboard/${encodeURIComponent(teamId)}`;
   const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, team, actor } = await loadTeam(teamId, query.mode, here);
-  const [page, funnel, batches, teams, awaitingApproval] = await Promise.all([
+  const [page, funnel, batches, teams, awaitingApproval, activity, spend] = await Promise.all([
     dashboardGifts(db, actor, query),
     dashboardFunnel(db, actor, query),
     dashboardBatches(db, actor),
     listMyTeams(db, actor.user.id),
     batchAwaitingApproval(db, actor, query.batch),
+    activityPerDay(db, actor, query),
+    actor.mode === "live" ? spendThisMonth(db, actor) : null,
   ]);
   const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
     `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;
@@ -83,17 +88,20 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
       )}
       {sandbox && <SandboxBanner />}
       {problems.length > 0 && (
-        <ul
+        // The list sits inside the live region: a role on the <ul> itself would hide its items' list semantics.
+        <div
           role="alert"
           data-testid="query-problems"
           className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-950"
         >
-          {problems.map((problem) => (
-            <li key={problem.param}>
-              Ignored <code>{problem.param}</code>: {problem.message}
-            </li>
-          ))}
-        </ul>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem.param}>
+                Ignored <code>{problem.param}</code>: {problem.message}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {decided && (
@@ -113,6 +121,10 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         />
       )}
       <Funnel funnel={funnel} />
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <ActivityChart days={activity} />
+        {spend && <SpendChart spend={spend} />}
+      </div>
       <GiftFilters action={base} query={query} batches={batches} />
       <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
         <span data-testid="view-count">

@@ -1,9 +1,17 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { fieldErrors, modeOf, previewGift, SEND_FIELDS, sendGiftOnce, type SendFields } from "@/lib/dashboard";
+import {
+  fieldErrors,
+  modeOf,
+  PAST_SEND_TIME,
+  previewGift,
+  SEND_FIELDS,
+  sendGiftOnce,
+  type SendFields,
+} from "@/lib/dashboard";
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
-import { formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
 import type { SendState } from "@/components/dashboard/send-state";
 import { SESSION_ENDED } from "@/lib/site/form-action";
@@ -31,8 +39,13 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
   });
   const teamId = text(form, "team");
   const mode = modeOf(text(form, "mode"));
-  const intent = text(form, "intent");
+  let intent = text(form, "intent");
   if (intent === "edit") return next({});
+  if (intent === "send_now") {
+    // "Send now instead" beside a send time that has passed: no time (5 minutes after the send), previewed again.
+    values.scheduled_at = "";
+    intent = "preview";
+  }
 
   let sent: string;
   try {
@@ -44,9 +57,9 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
         step: "confirm",
         previewed: fingerprint(values),
         quote: {
-          perGift: formatMoney(quote.perGift.totalCents),
-          total: formatMoney(quote.totalCents),
-          charge: formatMoney(quote.chargeCents),
+          perGift: displayMoney(quote.perGift.totalCents),
+          total: displayMoney(quote.totalCents),
+          charge: displayMoney(quote.chargeCents),
           livemode: quote.livemode,
           collection: quote.collection.name,
           ...(values.delivery_method === "link" ? {} : { sendsAt }),
@@ -56,7 +69,10 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
     }
     sent = (await sendGiftOnce(context.db, context.actor, { fields: values, formKey: text(form, "form_key") })).giftId;
   } catch (error) {
-    if (error instanceof ValidationError) return next({ errors: fieldErrors(error.problems) });
+    if (error instanceof ValidationError) {
+      const errors = fieldErrors(error.problems);
+      return next({ errors, pastSendTime: errors.scheduled_at?.startsWith(PAST_SEND_TIME) ?? false });
+    }
     if (error instanceof BillingError || error instanceof HttpError) return next({ errors: { form: error.message } });
     throw error;
   }

@@ -5,7 +5,7 @@ import { SendGiftForm } from "@/components/dashboard/SendGiftForm";
 import { initialSendState } from "@/components/dashboard/send-state";
 import { listCollections, listDesigns } from "@/lib/catalogue";
 import { dashboardHref, modeOf } from "@/lib/dashboard";
-import { formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { loadTeam } from "../load";
 import { sendFormAction } from "./actions";
 
@@ -41,7 +41,7 @@ export default async function SendPage({ params, searchParams }: Props) {
             id: c.id,
             name: c.name,
             description: c.description,
-            price: formatMoney(c.priceCents),
+            price: displayMoney(c.priceCents),
             imageUrl: c.imageUrl,
           }))}
           designs={designs.map((d) => ({ id: d.id, name: d.name, thumbnailUrl: d.thumbnailUrl }))}

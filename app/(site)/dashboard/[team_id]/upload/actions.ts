@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import type { UploadState } from "@/components/dashboard/UploadForm";
 import { confirmUpload, MAX_UPLOAD_BYTES, modeOf, previewUpload } from "@/lib/dashboard";
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
-import { formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
 import { SESSION_ENDED } from "@/lib/site/form-action";
 
@@ -47,12 +47,12 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
       return next({
         preview: {
           ...preview,
-          total: formatMoney(preview.totalCents),
-          charge: formatMoney(preview.chargeCents),
+          total: displayMoney(preview.totalCents),
+          charge: displayMoney(preview.chargeCents),
           collections: preview.collections.map((c) => ({
             name: c.name,
             gifts: c.gifts,
-            total: formatMoney(c.totalCents),
+            total: displayMoney(c.totalCents),
           })),
         },
       });

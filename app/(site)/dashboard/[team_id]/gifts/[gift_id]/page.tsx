@@ -7,7 +7,7 @@ import { Timeline } from "@/components/dashboard/Timeline";
 import { ActionForm } from "@/components/teams/ActionForm";
 import { dashboardGift, dashboardHref, modeOf } from "@/lib/dashboard";
 import { HttpError } from "@/lib/errors";
-import { formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { notFound } from "next/navigation";
 import { loadTeam } from "../../load";
 import {
@@ -19,6 +19,7 @@ import {
   resendGiftAction,
 } from "../../actions";
 import { RejectionReason } from "@/components/dashboard/RejectionReason";
+import { Instant } from "@/components/dashboard/Instant";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
@@ -28,6 +29,7 @@ type Props = {
     sent?: string | string[];
     approved?: string | string[];
     rejected?: string | string[];
+    confirm?: string | string[];
   }>;
 };
 
@@ -51,6 +53,12 @@ export default async function GiftPage({ params, searchParams }: Props) {
     throw error;
   }
   const { gift } = page;
+  const confirmingCancel = query.confirm === "cancel";
+  const emailWaits = gift.stage === "scheduled" || gift.stage === "pending_approval";
+  const refund =
+    gift.chargeId === null
+      ? "Nothing was charged for it, so nothing is refunded."
+      : `Cancelling refunds $${displayMoney(gift.priceCents)} to the team's card.`;
   const hidden = (
     <>
       <input type="hidden" name="team" value={teamId} />
@@ -74,14 +82,26 @@ export default async function GiftPage({ params, searchParams }: Props) {
       {query.sent === "1" && (
         <p role="status" data-testid="sent" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
           Gift created.{" "}
-          {gift.deliveryMethod === "link"
-            ? "Copy its untie link below and share it."
-            : `Ribbon emails ${gift.email} ${gift.scheduledAt ? `at ${gift.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "shortly"}.`}
+          {gift.deliveryMethod === "link" ? (
+            "Copy its untie link below and share it."
+          ) : (
+            <>
+              Ribbon emails {gift.email}{" "}
+              {gift.scheduledAt ? (
+                <>
+                  on <Instant at={gift.scheduledAt} />
+                </>
+              ) : (
+                "shortly"
+              )}
+              .
+            </>
+          )}
         </p>
       )}
       {query.approved === "1" && (
         <p role="status" data-testid="approved" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
-          Gift approved: ${formatMoney(gift.priceCents)} charged, and it goes out as scheduled.
+          Gift approved: ${displayMoney(gift.priceCents)} charged, and it goes out as scheduled.
         </p>
       )}
       {query.rejected === "1" && gift.stage === "rejected" && (
@@ -94,7 +114,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
           Gift cancelled.{" "}
           {gift.chargeId === null
             ? "Nothing was charged for it, so nothing is refunded."
-            : `$${formatMoney(gift.priceCents)} is refunded to the team's card.`}
+            : `$${displayMoney(gift.priceCents)} is refunded to the team's card.`}
         </p>
       )}
       <p className="text-sm text-stone-700">
@@ -119,9 +139,28 @@ export default async function GiftPage({ params, searchParams }: Props) {
             <dt className="text-stone-600">Design</dt>
             <dd>{gift.design?.name ?? "Default"}</dd>
             <dt className="text-stone-600">Price</dt>
-            <dd className="tabular-nums">${formatMoney(gift.priceCents)}</dd>
+            <dd className="tabular-nums">${displayMoney(gift.priceCents)}</dd>
             <dt className="text-stone-600">Created</dt>
-            <dd className="tabular-nums">{day(gift.createdAt)}</dd>
+            <dd className="tabular-nums">
+              <Instant at={gift.createdAt} />
+            </dd>
+            {gift.deliveryMethod === "email" && emailWaits && (
+              <>
+                <dt className="text-stone-600">Email goes out</dt>
+                <dd className="tabular-nums" data-testid="email-goes-out">
+                  {gift.scheduledAt ? <Instant at={gift.scheduledAt} /> : "Within a few minutes"}
+                  {gift.stage === "pending_approval" && " (once an owner approves it)"}
+                </dd>
+              </>
+            )}
+            {gift.sentAt && (
+              <>
+                <dt className="text-stone-600">Sent</dt>
+                <dd className="tabular-nums">
+                  <Instant at={gift.sentAt} />
+                </dd>
+              </>
+            )}
             <dt className="text-stone-600">Expires</dt>
             <dd className="tabular-nums">{day(gift.expiresOn)}</dd>
           </dl>
@@ -179,8 +218,8 @@ export default async function GiftPage({ params, searchParams }: Props) {
                 <div data-testid="approval">
                   <p className="text-sm font-semibold">Waiting for an owner&apos;s approval</p>
                   <p className="mt-1 text-sm text-stone-700">
-                    Approving charges ${formatMoney(gift.priceCents)} to the team&apos;s card and sends it as scheduled.
-                    Unapproved gifts expire 7 days after they were created.
+                    Approving charges ${displayMoney(gift.priceCents)} to the team&apos;s card and sends it as
+                    scheduled. Unapproved gifts expire 7 days after they were created.
                   </p>
                   {gift.batch && (
                     <p className="mt-1 text-sm">
@@ -214,17 +253,48 @@ export default async function GiftPage({ params, searchParams }: Props) {
                   <CopyButton value={page.untieUrl} label="Copy the untie link" targetId="untie-link" />
                 </div>
               )}
-              {page.canCancel && (
-                <ActionForm action={cancelGiftAction} submitLabel="Cancel this gift" testId="cancel-gift">
-                  <input type="hidden" name="team" value={teamId} />
-                  <input type="hidden" name="gift" value={gift.id} />
-                  <input type="hidden" name="mode" value={mode} />
-                  <p className="basis-full text-sm text-stone-700">
-                    {gift.chargeId === null
-                      ? "Nothing was charged for it."
-                      : `Cancelling refunds $${formatMoney(gift.priceCents)} to the team's card.`}
+              {page.canCancel && !confirmingCancel && (
+                <div data-testid="cancel-gift">
+                  <Link
+                    href={`${here}${mode === "sandbox" ? "&" : "?"}confirm=cancel#cancel`}
+                    className="button-secondary px-4 py-2"
+                  >
+                    Cancel this gift…
+                  </Link>
+                  <p className="mt-2 text-sm text-stone-700">{refund}</p>
+                </div>
+              )}
+              {page.canCancel && confirmingCancel && (
+                <div
+                  id="cancel"
+                  role="region"
+                  aria-labelledby="cancel-heading"
+                  className="rounded-lg border-2 border-red-300 bg-red-50 p-4"
+                  data-testid="cancel-confirm"
+                >
+                  <h3 id="cancel-heading" className="font-semibold text-red-950">
+                    Cancel this gift?
+                  </h3>
+                  <p className="mt-1 text-sm text-red-950">
+                    {refund} {gift.recipientName || "The recipient"} can no longer open or choose it
+                    {gift.stage === "scheduled" ? ", and the email is not sent" : ""}. This can&apos;t be undone.
                   </p>
-                </ActionForm>
+                  <ActionForm
+                    action={cancelGiftAction}
+                    submitLabel={
+                      gift.chargeId === null
+                        ? "Yes, cancel the gift"
+                        : `Yes, cancel and refund $${displayMoney(gift.priceCents)}`
+                    }
+                    testId="cancel-gift-confirm"
+                    className="mt-3 flex flex-wrap items-center gap-3"
+                  >
+                    {hidden}
+                    <Link href={here} className="text-sm underline">
+                      Keep the gift
+                    </Link>
+                  </ActionForm>
+                </div>
               )}
             </div>
           )}

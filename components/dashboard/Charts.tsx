@@ -1,0 +1,219 @@
+import type { ActivityDay, SpendDay } from "@/lib/dashboard";
+import { displayMoney } from "@/lib/money";
+
+// Hand-written SVG, drawn on the server: a few rects and a polyline per chart. The charting
+// libraries that draw SVG (Recharts, visx, Chart.js) measure or render in a browser's DOM or
+// canvas; these charts must read the same without JavaScript, and this much SVG doesn't earn a
+// dependency. Each chart is an image with a summary (role="img", title), and the numbers are a
+// table under it (<details>), for screen readers and for anyone who'd rather read.
+
+const W = 720;
+const H = 160;
+const PAD = { top: 8, bottom: 20, left: 8, right: 8 };
+const SERIES = [
+  { key: "sent", label: "Sent", colour: "#7dd3fc" },
+  { key: "opened", label: "Opened", colour: "#6366f1" },
+  { key: "redeemed", label: "Redeemed", colour: "#047857" },
+] as const;
+
+const number = (n: number) => n.toLocaleString("en-US");
+const shortDay = (day: string) =>
+  `${Number(day.slice(8))} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(day.slice(5, 7)) - 1]}`;
+
+function Axis({ days, x }: { days: string[]; x: (i: number) => number }) {
+  const every = Math.max(1, Math.ceil(days.length / 6));
+  return (
+    <g fontSize="11" fill="#57534e">
+      {days.map((day, i) =>
+        i % every === 0 ? (
+          <text key={day} x={x(i)} y={H - 4}>
+            {shortDay(day)}
+          </text>
+        ) : null,
+      )}
+    </g>
+  );
+}
+
+export function ActivityChart({ days }: { days: ActivityDay[] }) {
+  const totals = SERIES.map((s) => days.reduce((n, d) => n + d[s.key], 0));
+  const max = Math.max(1, ...days.flatMap((d) => SERIES.map((s) => d[s.key])));
+  const slot = (W - PAD.left - PAD.right) / Math.max(1, days.length);
+  const bar = Math.max(1, (slot * 0.8) / SERIES.length);
+  const plot = H - PAD.top - PAD.bottom;
+  const x = (i: number) => PAD.left + i * slot;
+  const summary = `${days.length > 0 ? `${shortDay(days[0].day)} to ${shortDay(days[days.length - 1].day)}` : "No days"}: ${SERIES.map((s, i) => `${number(totals[i])} ${s.label.toLowerCase()}`).join(", ")}`;
+  return (
+    <figure className="rounded-xl border border-stone-200 bg-white p-4" data-testid="activity-chart">
+      <figcaption className="text-sm font-semibold">
+        Gifts sent, opened and redeemed per day <span className="font-normal text-stone-600">({summary})</span>
+      </figcaption>
+      <Legend items={SERIES.map((s, i) => ({ label: `${s.label} ${number(totals[i])}`, colour: s.colour }))} />
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Chart: ${summary}`} className="mt-2 h-auto w-full">
+        {days.map((d, i) =>
+          SERIES.map((s, k) => {
+            const h = (d[s.key] / max) * plot;
+            return (
+              <rect
+                key={`${d.day}-${s.key}`}
+                x={x(i) + k * bar}
+                y={PAD.top + plot - h}
+                width={bar}
+                height={h}
+                fill={s.colour}
+              />
+            );
+          }),
+        )}
+        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plot} y2={PAD.top + plot} stroke="#d6d3d1" />
+        <Axis days={days.map((d) => d.day)} x={x} />
+      </svg>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer underline">The numbers</summary>
+        <table className="mt-2 w-full text-left tabular-nums" data-testid="activity-table">
+          <caption className="sr-only">Gifts sent, opened and redeemed per day (UTC)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day (UTC)</th>
+              {SERIES.map((s) => (
+                <th key={s.key} scope="col" className="text-right">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row" className="font-normal">
+                  {d.day}
+                </th>
+                {SERIES.map((s) => (
+                  <td key={s.key} className="text-right">
+                    {number(d[s.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              {totals.map((t, i) => (
+                <td key={SERIES[i].key} className="text-right font-semibold">
+                  {number(t)}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+type Spend = { days: SpendDay[]; spentCents: number; monthlyLimitCents: number | null; period: string };
+
+export function SpendChart({ spend }: { spend: Spend }) {
+  const { days, spentCents, monthlyLimitCents } = spend;
+  const max = Math.max(1, spentCents, monthlyLimitCents ?? 0);
+  const plot = H - PAD.top - PAD.bottom;
+  // The whole month on the x axis, so the running total is read against the budget line.
+  const [year, month] = spend.period.split("-").map(Number);
+  const monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const slot = (W - PAD.left - PAD.right) / monthDays;
+  const x = (i: number) => PAD.left + i * slot;
+  const y = (cents: number) => PAD.top + plot - (cents / max) * plot;
+  const left = monthlyLimitCents === null ? null : monthlyLimitCents - spentCents;
+  const summary =
+    monthlyLimitCents === null
+      ? `$${displayMoney(spentCents)} spent in ${spend.period}; no monthly budget set`
+      : `$${displayMoney(spentCents)} of a $${displayMoney(monthlyLimitCents)} budget spent in ${spend.period}; ${left! >= 0 ? `$${displayMoney(left!)} left` : `$${displayMoney(-left!)} over`}`;
+  const line = days.map((d, i) => `${x(i) + slot / 2},${y(d.cumulativeCents)}`).join(" ");
+  return (
+    <figure className="rounded-xl border border-stone-200 bg-white p-4" data-testid="spend-chart">
+      <figcaption className="text-sm font-semibold">
+        Spend this month <span className="font-normal text-stone-600">({summary})</span>
+      </figcaption>
+      <Legend
+        items={[
+          { label: "Spent that day", colour: "#a8a29e" },
+          { label: "Running total", colour: "#b91c1c" },
+          ...(monthlyLimitCents === null ? [] : [{ label: "Monthly budget", colour: "#1c1917", dashed: true }]),
+        ]}
+      />
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Chart: ${summary}`} className="mt-2 h-auto w-full">
+        {days.map((d, i) => (
+          <rect
+            key={d.day}
+            x={x(i) + slot * 0.15}
+            y={y(d.cents)}
+            width={slot * 0.7}
+            height={PAD.top + plot - y(d.cents)}
+            fill="#a8a29e"
+          />
+        ))}
+        {monthlyLimitCents !== null && (
+          <line
+            x1={PAD.left}
+            x2={W - PAD.right}
+            y1={y(monthlyLimitCents)}
+            y2={y(monthlyLimitCents)}
+            stroke="#1c1917"
+            strokeDasharray="6 4"
+          />
+        )}
+        {days.length > 0 && <polyline points={line} fill="none" stroke="#b91c1c" strokeWidth="2" />}
+        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plot} y2={PAD.top + plot} stroke="#d6d3d1" />
+        <Axis
+          days={Array.from({ length: monthDays }, (_, i) => `${spend.period}-${String(i + 1).padStart(2, "0")}`)}
+          x={x}
+        />
+      </svg>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer underline">The numbers</summary>
+        <table className="mt-2 w-full text-left tabular-nums" data-testid="spend-table">
+          <caption className="sr-only">Spend per day this month (UTC), and the running total</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day (UTC)</th>
+              <th scope="col" className="text-right">
+                Spent
+              </th>
+              <th scope="col" className="text-right">
+                Running total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row" className="font-normal">
+                  {d.day}
+                </th>
+                <td className="text-right">${displayMoney(d.cents)}</td>
+                <td className="text-right">${displayMoney(d.cumulativeCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+function Legend({ items }: { items: { label: string; colour: string; dashed?: boolean }[] }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-700" aria-hidden="true">
+      {items.map((item) => (
+        <li key={item.label} className="flex items-center gap-1">
+          <span
+            className="inline-block h-2.5 w-4 rounded-sm"
+            style={item.dashed ? { borderTop: `2px dashed ${item.colour}` } : { background: item.colour }}
+          />
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Stage } from "@/lib/gifts";
+
+/** Every stage as people read it: the badge, the stage filter and the funnel all say these words. */
+export const STAGE_LABELS: Record<Stage, string> = {
+  pending_approval: "Awaiting approval",
+  scheduled: "Scheduled",
+  sent: "Sent",
+  opened: "Opened",
+  redeemed: "Redeemed",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  expired: "Expired",
+  cancelled: "Cancelled",
+  failed: "Failed",
+  rejected: "Rejected",
+  declined: "Declined",
+  donated: "Donated",
+};
+
+/** A stage's label; an unknown value (never stored, but a type can't promise it) as itself. */
+export const stageLabel = (stage: string): string => STAGE_LABELS[stage as Stage] ?? stage;
