@@ -44,7 +44,6 @@ export function renderDocsDocument(stylesheets: string[]): string {
   );
   // A whole document rendered outside Next (at build), so its <head> is written here, not with next/head.
   const head = renderToStaticMarkup(
-    // eslint-disable-next-line @next/next/no-head-element -- rendered to a string at build, not a Next page
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
