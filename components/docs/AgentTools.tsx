@@ -18,41 +18,43 @@ export function AgentTools({ tools, endpoint }: { tools: AgentToolView[]; endpoi
         approve its spending caps on Ribbon&apos;s consent screen, and it can use these tools. Their arguments are the
         API&apos;s (the same fields, checks and error codes); see the guide at <code>docs/agents.md</code>.
       </p>
-      <table className="mt-6 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-200">
-            <th className="py-2 pr-4">Tool</th>
-            <th className="py-2 pr-4">What it does</th>
-            <th className="py-2 pr-4">Arguments</th>
-            <th className="py-2">Kind</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tools.map((tool) => (
-            <tr key={tool.name} className="border-b border-stone-100 align-top">
-              <td className="py-2 pr-4">
-                <code>{tool.name}</code>
-                <div className="text-stone-500">{tool.title}</div>
-              </td>
-              <td className="py-2 pr-4">{tool.description}</td>
-              <td className="py-2 pr-4">
-                {tool.arguments.length === 0
-                  ? "none"
-                  : tool.arguments.map((a) => (
-                      <div key={a}>
-                        <code>{a}</code>
-                        {tool.required.includes(a) ? " (required)" : ""}
-                      </div>
-                    ))}
-              </td>
-              <td className="py-2">
-                {tool.hints.readOnlyHint ? "read-only" : tool.hints.destructiveHint ? "destructive" : "writes"}
-                {!tool.hints.readOnlyHint && tool.hints.idempotentHint ? ", idempotent" : ""}
-              </td>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-stone-200">
+              <th className="py-2 pr-4">Tool</th>
+              <th className="py-2 pr-4">What it does</th>
+              <th className="py-2 pr-4">Arguments</th>
+              <th className="py-2">Kind</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {tools.map((tool) => (
+              <tr key={tool.name} className="border-b border-stone-100 align-top">
+                <td className="py-2 pr-4">
+                  <code>{tool.name}</code>
+                  <div className="text-stone-500">{tool.title}</div>
+                </td>
+                <td className="py-2 pr-4">{tool.description}</td>
+                <td className="py-2 pr-4">
+                  {tool.arguments.length === 0
+                    ? "none"
+                    : tool.arguments.map((a) => (
+                        <div key={a}>
+                          <code>{a}</code>
+                          {tool.required.includes(a) ? " (required)" : ""}
+                        </div>
+                      ))}
+                </td>
+                <td className="py-2">
+                  {tool.hints.readOnlyHint ? "read-only" : tool.hints.destructiveHint ? "destructive" : "writes"}
+                  {!tool.hints.readOnlyHint && tool.hints.idempotentHint ? ", idempotent" : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
