@@ -33,7 +33,10 @@ const LAYERS = [
     ],
   },
   { name: "the dashboard and jobs", folders: ["lib/dashboard", "lib/jobs", "lib/demo"] },
-  { name: "the edges' plumbing and UI", folders: ["lib/site", "lib/api", "lib/mcp", "lib/cli", "^lib/boot\\.ts$", "components"] },
+  {
+    name: "the edges' plumbing and UI",
+    folders: ["lib/site", "lib/api", "lib/mcp", "lib/cli", "^lib/boot\\.ts$", "components"],
+  },
   { name: "pages and route handlers", folders: ["^(app/|proxy\\.ts$|instrumentation\\.ts$)"] },
 ];
 // Imports still running up, each a path the order's rules skip, until its piece moves down. Keep it empty.

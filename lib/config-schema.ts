@@ -79,7 +79,10 @@ export const envSchema = z.object({
   RESEND_WEBHOOK_SECRET: z
     .string()
     .optional()
-    .refine((v) => !v || /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(v), "must be a Resend webhook signing secret (whsec_…)"),
+    .refine(
+      (v) => !v || /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(v),
+      "must be a Resend webhook signing secret (whsec_…)",
+    ),
   EMAIL_FROM: z
     .string()
     .optional()

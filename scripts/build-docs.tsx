@@ -18,7 +18,9 @@ function siteStylesheets(): string[] {
   vm.runInNewContext(readFileSync(path.join(dir, file), "utf8"), sandbox);
   const manifest = Object.values(sandbox.globalThis.__RSC_MANIFEST ?? {})[0];
   const entries = Object.entries(manifest?.entryCSSFiles ?? {}) as [string, { path: string }[]][];
-  const css = entries.filter(([entry]) => entry.endsWith("/layout")).flatMap(([, files]) => files.map((f) => `/_next/${f.path}`));
+  const css = entries
+    .filter(([entry]) => entry.endsWith("/layout"))
+    .flatMap(([, files]) => files.map((f) => `/_next/${f.path}`));
   if (css.length === 0) throw new Error("build-docs: the site's layouts load no CSS in this build's manifest");
   return [...new Set(css)];
 }

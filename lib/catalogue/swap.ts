@@ -72,7 +72,12 @@ export async function updateSwapCollections(
 }
 
 /** The gift a swap is for (each field an SQL expression: a value, or a column of the statement's gift row). */
-export type SwapGiftSql = { teamId: Prisma.Sql; collectionId: Prisma.Sql; livemode: Prisma.Sql; priceCents: Prisma.Sql };
+export type SwapGiftSql = {
+  teamId: Prisma.Sql;
+  collectionId: Prisma.Sql;
+  livemode: Prisma.Sql;
+  priceCents: Prisma.Sql;
+};
 
 /** A gift's fields as SQL values. */
 const values = (gift: SwapGift): SwapGiftSql => ({

@@ -158,7 +158,12 @@ describe("createBatch", () => {
   });
 
   it("lists a batch in the request's (the file's) order: one creation time, ids largest first in that order", async () => {
-    const batch = await createBatch(t.db, { actor: owner, groups: mixedGroups(), batchName: "In order", now: new Date() });
+    const batch = await createBatch(t.db, {
+      actor: owner,
+      groups: mixedGroups(),
+      batchName: "In order",
+      now: new Date(),
+    });
     // The dashboard's and the API's newest-first order: createdAt, then id, descending.
     const listed = await t.db.gift.findMany({
       where: { batchId: batch.id },

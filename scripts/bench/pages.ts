@@ -44,7 +44,11 @@ try {
   const api = { url: `${server.url}/api/v1/teams`, headers: { Authorization: `Bearer ${account.live_token}` } };
   const specs: { name: string; url: string; headers: Record<string, string> }[] = [
     { name: "API GET /api/v1/teams", ...api },
-    ...pages.map((p) => ({ name: p.name, url: server.url + p.path, headers: (p.signedIn ? { Cookie: cookie } : {}) as Record<string, string> })),
+    ...pages.map((p) => ({
+      name: p.name,
+      url: server.url + p.path,
+      headers: (p.signedIn ? { Cookie: cookie } : {}) as Record<string, string>,
+    })),
   ];
   for (const spec of specs) {
     const answer = await fetch(spec.url, { headers: spec.headers, redirect: "manual" });
@@ -79,7 +83,9 @@ try {
       ...(failures[i] ? { note: `${failures[i]} failed` } : {}),
     };
   });
-  console.log(`\nPages as a share of the API (${CONNECTIONS} connections, ${DURATION} s each, ${new Date().toISOString()}):\n`);
+  console.log(
+    `\nPages as a share of the API (${CONNECTIONS} connections, ${DURATION} s each, ${new Date().toISOString()}):\n`,
+  );
   console.table(rows);
   const below = rows.slice(1).filter((row, i) => mean(rates[i + 1]) < pages[i].goal * apiRate || row.note);
   mkdirSync("bench", { recursive: true });

@@ -12,7 +12,12 @@ export async function GET(request: Request): Promise<Response> {
     "Cache-Control": "public, max-age=0, must-revalidate",
     ETag: file.etag,
   };
-  if (request.headers.get("if-none-match")?.split(/\s*,\s*/).includes(file.etag))
+  if (
+    request.headers
+      .get("if-none-match")
+      ?.split(/\s*,\s*/)
+      .includes(file.etag)
+  )
     return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(file.html), { headers });
 }

@@ -644,12 +644,9 @@ const Suppression = z
     type: z.literal("suppressions"),
     id: z.string(),
     attributes: z.strictObject({
-      email: z
-        .string()
-        .nullable()
-        .meta({
-          description: "The address, lower-cased; null once the person's data was erased (matched by its hash).",
-        }),
+      email: z.string().nullable().meta({
+        description: "The address, lower-cased; null once the person's data was erased (matched by its hash).",
+      }),
       reason: z.enum(["bounced", "complained", "manual"]).meta({
         description:
           "`bounced`: a hard bounce; `complained`: the recipient marked an email as spam; `manual`: added by the team.",
