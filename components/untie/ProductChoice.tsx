@@ -3,13 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useRef } from "react";
 
-export type ChoiceProduct = {
-  id: number;
-  name: string;
-  description: string;
-  imageUrl: string;
-  variants: { id: number; name: string; size: string | null; color: string | null }[];
-};
+import type { ChoiceProduct } from "@/lib/catalogue/queries";
+
+export type { ChoiceProduct };
 
 /** What a product's variants are (its select's label): a key of the catalogue's `product` words. */
 export const variantLabel = (variants: ChoiceProduct["variants"]) =>

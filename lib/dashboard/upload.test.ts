@@ -4,6 +4,8 @@ import { HttpError, ValidationError } from "@/lib/errors";
 import { addMember } from "@/lib/teams";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
+import { suppressedMessage } from "@/lib/gifts";
+import { suppressAddress } from "@/lib/outbox/suppressions";
 import { batchNameOf, confirmUpload, previewUpload, type UploadPreview } from "./upload";
 
 const t = processDatabaseForFile();
@@ -176,6 +178,22 @@ describe("previewing an upload", () => {
       { row: 4, column: "from", message: "From has invalid characters" },
       { row: 5, column: "message", message: "Message has invalid characters" },
     ]);
+  });
+
+  it("a row emailing a suppressed address is a problem at its email, as the API refuses it; a link gift to it is fine (issue 34)", async () => {
+    await suppressAddress(t.db, { teamId: owner.team.id, email: "Bounced@Example.test", reason: "bounced" });
+    const before = await counts();
+    const bytes = csv([
+      row(1),
+      row(2, { email: "bounced@example.test" }),
+      row(3, { email: "", delivery_method: "link" }),
+    ]);
+    const preview = await previewUpload(t.db, owner, file(bytes));
+    expect(preview).toMatchObject({ rows: 3, fineRows: 2, problemCount: 1 });
+    expect(preview.problems).toEqual([{ row: 3, column: "email", message: suppressedMessage("bounced@example.test") }]);
+    // The confirm checks again, so an address suppressed after the preview is refused there too.
+    await expect(confirm(owner, bytes, preview)).rejects.toBeInstanceOf(ValidationError);
+    expect(await counts()).toEqual(before);
   });
 
   it("names batches after the file, sanitised and at most 120 characters", () => {

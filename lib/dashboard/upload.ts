@@ -6,7 +6,15 @@ import { CsvError, readCsv, type CsvRow } from "@/lib/csv/read";
 import { ITEMS_PER_YIELD, otherWorkFirst } from "@/lib/http/yield";
 import { withoutForbiddenCharacters } from "@/lib/format/text";
 import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError, type FieldProblem } from "@/lib/errors";
-import { createBatch, giftPrice, MAX_BULK_RECIPIENTS, parseSingleGift, type BatchGroup } from "@/lib/gifts";
+import {
+  createBatch,
+  giftPrice,
+  MAX_BULK_RECIPIENTS,
+  parseSingleGift,
+  suppressedMessage,
+  type BatchGroup,
+} from "@/lib/gifts";
+import { suppressedAmong } from "@/lib/outbox/suppressions";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import type { RecipientDraft } from "@/lib/gifts/schema";
 import type { IdempotencyReservation } from "@/lib/idempotency";
@@ -267,11 +275,23 @@ async function check(
   const table = readFile(file.bytes);
   const { parsed, problems } = await parseRows(table.rows, table.columns, table.header.length, now);
   const { collections, designs } = await lookUp(db, actor.team.id, parsed);
+  const emailed = (r: Row) => (r.recipient.deliveryMethod === "email" ? r.recipient.email : null);
+  const suppressed = await suppressedAmong(
+    db,
+    actor.team.id,
+    parsed.map(emailed).filter((e) => e !== null),
+  );
 
   const livemode = actor.mode === "live";
   const fine: Row[] = [];
   for (const r of parsed) {
     let ok = r.valid;
+    const email = emailed(r);
+    if (email !== null && suppressed.has(email)) {
+      // As the API refuses it (lib/gifts/create.ts): a link gift is the way to reach this person.
+      problems.push({ row: r.row, column: "email", message: suppressedMessage(email) });
+      ok = false;
+    }
     if (r.collection !== undefined && !collections.get(r.collection)) {
       problems.push({
         row: r.row,

@@ -59,6 +59,10 @@ function newGift(
   };
 }
 
+/** Why an address is refused: the API's field error and the CSV upload's row problem say the same. */
+export const suppressedMessage = (email: string) =>
+  `Email ${email} is on the team's suppression list (it bounced, or its owner marked Ribbon's email as spam): send a link gift instead, or an owner may remove it from the list`;
+
 /**
  * A recipient the team's suppression list holds (a hard bounce, a spam complaint, an owner's
  * entry: lib/outbox/suppressions.ts) is refused at its `email`, code `suppressed`: every one of
@@ -76,7 +80,7 @@ async function refuseSuppressed(db: PrismaClient, teamId: string, recipients: Re
     emailed
       .filter((r) => suppressed.has(r.email!))
       .map((r) => ({
-        detail: `Email ${r.email} is on the team's suppression list (it bounced, or its owner marked Ribbon's email as spam): send a link gift instead, or an owner may remove it from the list`,
+        detail: suppressedMessage(r.email!),
         pointer: `${r.pointer}/email`,
         code: "suppressed",
       })),

@@ -3,7 +3,7 @@ export { approveBatch, rejectBatch, type BatchDecision } from "./batch-approvals
 export { getBatch, type BatchView } from "./batches";
 export { cancelGift } from "./cancel";
 export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType, type GiftAction } from "./events";
-export { createGifts, type CreateGiftsInput } from "./create";
+export { createGifts, suppressedMessage, type CreateGiftsInput } from "./create";
 export { createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";
 export { giftPrice, type GiftPrice, type PriceQuote } from "./price";
 export { quoteGifts } from "./quote";

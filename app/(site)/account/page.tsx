@@ -112,8 +112,9 @@ export default async function AccountPage() {
       <section className="mt-10">
         <h2 className="text-xl font-semibold">Connected applications</h2>
         <p className="mt-2 text-stone-600">
-          Applications you approved act as you with a live credential (your teams, real emails, charges) until you
-          revoke them.
+          Applications you approved act as you until you revoke them: with a live grant on your teams (real emails,
+          charges), with a sandbox grant in your sandbox (no email, no charge). An AI agent&apos;s grant also carries
+          the spending caps you chose.
         </p>
         {apps.length === 0 ? (
           <p className="mt-2 text-sm text-stone-500">None.</p>
