@@ -82,7 +82,7 @@ test("a 10,000-row file (over the site's 1 MB page limit) is previewed; a file o
   await expect(page.getByTestId("upload-counts")).toContainText("10,000 rows read: 10,000 rows fine", {
     timeout: 30_000,
   });
-  await expect(page.getByRole("button", { name: "Create 10,000 gifts for $390000.00" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create 10,000 gifts for $390,000.00" })).toBeVisible();
 
   await page.getByLabel("CSV file").setInputFiles(file("huge.csv", Buffer.alloc(5 * 1024 * 1024 + 1, "a")));
   await expect(page.getByRole("button", { name: /^Create/ })).toHaveCount(0);
