@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { addressRules, SHIP_TO_COUNTRIES, type FieldRule } from "@/lib/redemption/address-format";
-import { ruleWords, type FieldErrors } from "@/lib/redemption/schema";
+import { ruleWords, type FieldErrors } from "@/lib/redemption/form-words";
 import { useRedemptionWords } from "./use-words";
 
 type Props = {
@@ -38,14 +38,7 @@ export function AddressFields({ email, country: likely, errors, describedBy, err
   // running, the fields follow the select, which starts on the likely country.
   const [country, setCountry] = useState("");
   const select = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    setCountry(select.current?.value ?? "");
-    // React resets the form after a server answer: the fields follow the select back to where it started.
-    const form = select.current?.form;
-    const reset = () => setCountry(likely);
-    form?.addEventListener("reset", reset);
-    return () => form?.removeEventListener("reset", reset);
-  }, [likely]);
+  useEffect(() => setCountry(select.current?.value ?? ""), []);
   const words = useRedemptionWords();
   const { t } = words;
   const rules = addressRules(country);

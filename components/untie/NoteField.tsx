@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { MAX_NOTE } from "@/lib/redemption/schema";
+import { useState } from "react";
+import { MAX_NOTE } from "@/lib/redemption/form-words";
 
 type Props = {
   from: string;
@@ -19,13 +19,6 @@ type Props = {
 export function NoteField({ from, invalid, describedBy, error }: Props) {
   const t = useTranslations("note");
   const [length, setLength] = useState(0);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    const form = textarea.current?.form;
-    const reset = () => setLength(0);
-    form?.addEventListener("reset", reset);
-    return () => form?.removeEventListener("reset", reset);
-  }, []);
   const over = length - MAX_NOTE;
   return (
     <>
@@ -33,7 +26,6 @@ export function NoteField({ from, invalid, describedBy, error }: Props) {
         {t("label", { from })}
       </label>
       <textarea
-        ref={textarea}
         id="thankYouNote"
         name="thankYouNote"
         rows={4}

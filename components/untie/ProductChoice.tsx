@@ -4,18 +4,9 @@ import { useTranslations } from "next-intl";
 import { useRef } from "react";
 
 import type { ChoiceProduct } from "@/lib/catalogue/queries";
+import { variantLabel } from "@/lib/redemption/form-words";
 
 export type { ChoiceProduct };
-
-/** What a product's variants are (its select's label): a key of the catalogue's `product` words. */
-export const variantLabel = (variants: ChoiceProduct["variants"]) =>
-  variants.every((v) => v.size && v.color)
-    ? "sizeAndColour"
-    : variants.every((v) => v.color)
-      ? "colour"
-      : variants.every((v) => v.size)
-        ? "size"
-        : "option";
 
 type Props = {
   products: ChoiceProduct[];

@@ -1,11 +1,11 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { fieldErrors, redemptionFromForm, redemptionSchemas, type FieldErrors } from "@/lib/redemption/schema";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { variantLabel, type FieldErrors } from "@/lib/redemption/form-words";
 import { AddressFields } from "./AddressFields";
 import { NoteField } from "./NoteField";
-import { ProductChoice, variantLabel, type ChoiceProduct } from "./ProductChoice";
+import { ProductChoice, type ChoiceProduct } from "./ProductChoice";
 import { useRedemptionWords } from "./use-words";
 
 export type { ChoiceProduct } from "./ProductChoice";
@@ -33,10 +33,14 @@ const fieldId = (key: string, productId: string) =>
       ? "products"
       : key.replace(/^address\./, "address-");
 
+type Checks = typeof import("@/lib/redemption/schema");
+
 /**
  * The recipient's choice: products as native radio inputs, the shipping address, a note
  * and one Confirm button. The same zod schema as the server checks it before sending (it
- * also works without JavaScript: the server answers with the same errors).
+ * also works without JavaScript: the server answers with the same errors). The schema (zod)
+ * loads when the recipient first touches the form, not with the page: until then, and without
+ * JavaScript, the server's answer shows the same errors.
  */
 export function RedeemForm({ secret, from, products, swapProducts = [], email, country, action }: Props) {
   const t = useTranslations("form");
@@ -46,6 +50,10 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [productId, setProductId] = useState("");
   const summary = useRef<HTMLDivElement>(null);
+  const checks = useRef<Checks | null>(null);
+  const loadChecks = () => {
+    if (!checks.current) void import("@/lib/redemption/schema").then((module) => (checks.current = module));
+  };
   const errors = clientErrors ?? state.errors ?? {};
   const problems = Object.entries(errors);
 
@@ -53,10 +61,25 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
     if (state.errors || state.refused) summary.current?.focus();
   }, [state]);
 
-  function validate(event: FormEvent<HTMLFormElement>) {
+  /** Checks in the browser when the schema is here, then sends: without a form reset, so a server's errors keep what was typed. */
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = redemptionSchemas(words).redemption.safeParse(redemptionFromForm(form));
-    const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    const found = check(form);
+    if (Object.keys(found).length > 0) {
+      setClientErrors(found);
+      requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    setClientErrors(null);
+    startTransition(() => formAction(form));
+  }
+
+  function check(form: FormData): FieldErrors {
+    const schema = checks.current;
+    if (!schema) return {}; // not loaded yet: the server checks the same and answers
+    const parsed = schema.redemptionSchemas(words).redemption.safeParse(schema.redemptionFromForm(form));
+    const found: FieldErrors = parsed.success ? {} : schema.fieldErrors(parsed.error);
     const product = [...products, ...swapProducts].find((p) => String(p.id) === form.get("productId"));
     if (product && product.variants.length > 0 && !form.get(`variant_${product.id}`)) {
       const option = words.t(`product.${variantLabel(product.variants)}`);
@@ -66,13 +89,7 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
         product: product.name,
       });
     }
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      setClientErrors(found);
-      requestAnimationFrame(() => summary.current?.focus());
-    } else {
-      setClientErrors(null);
-    }
+    return found;
   }
 
   const describedBy = (key: string, hint?: string) =>
@@ -85,7 +102,15 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
     ) : null;
 
   return (
-    <form action={formAction} onSubmit={validate} noValidate className="mt-6 space-y-8">
+    <form
+      action={formAction}
+      onSubmit={submit}
+      onFocus={loadChecks}
+      onChange={loadChecks}
+      onPointerDown={loadChecks}
+      noValidate
+      className="mt-6 space-y-8"
+    >
       <input type="hidden" name="secret" value={secret} />
       <input type="hidden" name="locale" value={locale} />
       <div ref={summary} tabIndex={-1} role="alert" className="outline-none">

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { countryNameIn } from "@/lib/format/locale";
-import type { RedemptionWords } from "@/lib/redemption/schema";
+import type { RedemptionWords } from "@/lib/redemption/form-words";
 
 /** The form's words in the page's language (the provider's messages), for its labels and the schema's messages. */
 export function useRedemptionWords(): RedemptionWords {
@@ -13,6 +13,8 @@ export function useRedemptionWords(): RedemptionWords {
     () => ({
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keys are built from the catalogue's own names
       t: (key, values) => (t as any)(key, values),
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+      has: (key) => t.has(key as any),
       country: (code) => countryNameIn(code, locale),
     }),
     [t, locale],

@@ -19,8 +19,17 @@ export const localNumber = (n: number, locale: Locale): string => new Intl.Numbe
 /** A country's name in the locale ("Germany", "Alemania", "ドイツ"); the code when Intl doesn't know it. */
 export function countryNameIn(code: string, locale: Locale): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "region", fallback: "code" }).of(code) ?? code;
+    return regionNames(locale).of(code) ?? code;
   } catch {
     return code;
   }
+}
+
+// One formatter a locale: making one costs far more than naming a country with it (a form lists ~200).
+const regionNamesByLocale = new Map<Locale, Intl.DisplayNames>();
+function regionNames(locale: Locale): Intl.DisplayNames {
+  let names = regionNamesByLocale.get(locale);
+  if (!names)
+    regionNamesByLocale.set(locale, (names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" })));
+  return names;
 }

@@ -2,15 +2,18 @@ import { createTranslator } from "next-intl";
 import { z } from "zod";
 import en from "@/lib/i18n/messages/en.json";
 import { hasForbiddenCharacters } from "@/lib/format/text";
-import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode, type FieldRule } from "./address-format";
+import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
+import { MAX_NOTE, ruleWords, type FieldErrors, type RedemptionWords } from "./form-words";
 
 /**
  * The recipient's choice and shipping address. This module is shared by the untie page's
- * form (validation in the browser) and lib/redemption (validation on the server): keep it
- * free of server code.
+ * form (validation in the browser, loaded once the recipient starts on the form: zod stays out
+ * of the page's first scripts) and lib/redemption (validation on the server): keep it free of
+ * server code. What the form needs from the start lives in ./form-words.
  */
 
 export { countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
+export { MAX_NOTE, ruleWords, type FieldErrors, type RedemptionWords } from "./form-words";
 
 // In the browser the page's CSP forbids eval: zod's probe for it (`new Function`) would be
 // reported as a violation even though zod catches it. The server keeps zod's compiled parsers.
@@ -18,29 +21,14 @@ if (typeof window !== "undefined") z.config({ jitless: true });
 
 const COUNTRY_CODES = SHIP_TO_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
-/**
- * The words of the schema's messages, in the recipient's language: `t` reads the untie page's
- * catalogue (lib/i18n/messages: `errors`, `address`, `addressLabel`, `addressInSentence`),
- * `country` names a country. The browser passes its next-intl translator, the server one of
- * lib/i18n's; the default is English.
- */
-export type RedemptionWords = {
-  t: (key: string, values?: Record<string, string | number>) => string;
-  country: (code: string) => string;
-};
-
 const english = createTranslator({ locale: "en", messages: en });
 export const ENGLISH_WORDS: RedemptionWords = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keys are built from the catalogue's own names
   t: (key, values) => (english as any)(key, values),
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  has: (key) => english.has(key as any),
   country: countryName,
 };
-
-/** A country-dependent field's name: its name type's words, else the metadata's English label. */
-export const ruleWords = (words: RedemptionWords, namespace: "addressLabel" | "addressInSentence", rule: FieldRule) =>
-  Object.hasOwn(en[namespace], rule.type) ? words.t(`${namespace}.${rule.type}`) : rule.label;
-
-export const MAX_NOTE = 500;
 
 function schemasWith(words: RedemptionWords) {
   const { t } = words;
@@ -205,9 +193,6 @@ export type Address = z.output<typeof addressSchema>;
 
 export type RedemptionInput = z.input<typeof redemptionSchema>;
 export type Redemption = z.output<typeof redemptionSchema>;
-
-/** Field errors keyed by path ("address.postalCode", "productId"): the first problem of each field. */
-export type FieldErrors = Record<string, string>;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

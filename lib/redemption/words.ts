@@ -1,7 +1,8 @@
 import { createTranslator } from "next-intl";
 import { countryNameIn } from "@/lib/format/locale";
 import { CATALOGUES, DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
-import { ENGLISH_WORDS, type RedemptionWords } from "./schema";
+import { ENGLISH_WORDS } from "./schema";
+import type { RedemptionWords } from "./form-words";
 
 const made = new Map<Locale, RedemptionWords>([[DEFAULT_LOCALE, ENGLISH_WORDS]]);
 
@@ -13,6 +14,8 @@ export function redemptionWords(locale: Locale): RedemptionWords {
     words = {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- keys are built from the catalogue's own names
       t: (key, values) => (t as any)(key, values),
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+      has: (key) => t.has(key as any),
       country: (code) => countryNameIn(code, locale),
     };
     made.set(locale, words);
