@@ -130,11 +130,11 @@ test("a live grant's caps hold under 20 concurrent sends; one idempotency key se
   const after = await apiSpend(page.request, owner.live);
   expect(after.spentCents).toBe((fits + 1) * price);
   expect(after.chargedGifts.filter((id) => ids.has(id))).toHaveLength(1);
-  const retrierSpend = await retrier.call("get_spend");
-  expect(retrierSpend.structuredContent.meta.caps).toMatchObject({ "spent-today": dollars(price) });
   say(
     `20 × send_gift at once with the same idempotency key "${key}" → 20 answers, all gift ${[...ids][0]}; GET /api/v1/charges → one more charge, $${dollars(price)}; the team's month: $${dollars(after.spentCents)}`,
   );
 
+  const retrierSpend = await retrier.call("get_spend");
+  expect(retrierSpend.structuredContent.meta.caps).toMatchObject({ "spent-today": dollars(price) });
   await transcript.publish(testInfo, "MCP caps transcript");
 });

@@ -218,7 +218,7 @@ export function describeResult(result: ToolResult): string {
         .map((r) => `${r.attributes.name} $${r.attributes.price}`)
         .join(", ")}${rows.length > 4 ? ", …" : ""}`;
     if (rows[0].type === "gifts")
-      return `${rows.length} gifts: ${rows
+      return `${rows.length} ${rows.length === 1 ? "gift" : "gifts"}: ${rows
         .slice(0, 4)
         .map((r) => `${r.attributes.name} ${r.attributes.stage}`)
         .join(", ")}${rows.length > 4 ? ", …" : ""}`;
