@@ -21,7 +21,7 @@ import * as mcpRoute from "../route";
 import * as prmRoute from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
 
 // The MCP server through the official SDK client, its requests handed to the route handler
-// (tests/server/mcp-agent.test.ts drives the same over real HTTP with the whole OAuth flow).
+// (e2e/mcp-agent.spec.ts and e2e/mcp-caps.spec.ts drive it over real HTTP with the whole OAuth flow).
 const t = openDatabaseForFile();
 const REDIRECT = "http://127.0.0.1:8976/callback";
 const VERIFIER = "a-code-verifier-of-forty-three-characters-or-more";
