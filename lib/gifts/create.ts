@@ -2,7 +2,8 @@ import type { PrismaClient } from "@/lib/db";
 import { sqlTransaction, type Queryable } from "@/lib/database/sql";
 import { chargedBy, chargeTeam, holdForApproval } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
-import { ValidationError, type FieldProblem } from "@/lib/errors";
+import { HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
@@ -12,7 +13,7 @@ import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
 import { giftPrice, priceQuote } from "./price";
-import { referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
+import { lockedPriceCents, referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE, type Stage } from "./stages";
 import { defaultSubject, recipientSubject } from "./subject";
@@ -27,6 +28,11 @@ export type CreateGiftsInput = {
   problems: FieldProblem[];
   now: Date;
   idempotency?: IdempotencyReservation;
+  /**
+   * The total the caller was quoted and showed its user (an agent's `quoted_total`, in cents):
+   * compared with the price read inside the charging transaction, the one that is charged.
+   */
+  quotedTotalCents?: number;
 };
 
 /** A gift as just created, with its untie token (the response shows its URL: no second HMAC). */
@@ -87,12 +93,25 @@ async function refuseSuppressed(db: PrismaClient, teamId: string, recipients: Re
   );
 }
 
+/** The price is no longer what the caller quoted: 409 `quote_mismatch`, nothing sent or charged. */
+export function quoteMismatch(quotedCents: number, totalCents: number) {
+  return new HttpError(
+    409,
+    "Conflict",
+    `The total is now ${formatMoney(totalCents)}, not the ${formatMoney(quotedCents)} you quoted. Nothing was sent or charged: show the user the new total and send again with it.`,
+    { quoted: formatMoney(quotedCents), total: formatMoney(totalCents), pointer: "/quoted_total" },
+    "quote_mismatch",
+  );
+}
+
 /**
  * Creates one gift per recipient of the draft, all or nothing: charge (live only) → gifts →
  * their first events → the sender's message history. A sandbox create without an
  * Idempotency-Key is one statement (references resolved and gifts written together);
- * otherwise one short transaction. Throws ValidationError with every problem, or
- * BillingError when the card declines.
+ * otherwise one short transaction. With `quotedTotalCents`, the total is compared in that
+ * transaction with the collection's price as read there, the same read the charge is made
+ * from: what is charged is what was quoted, or nothing (409 `quote_mismatch`). Throws
+ * ValidationError with every problem, or BillingError when the card declines.
  */
 export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Promise<CreatedGift[]> {
   const { actor, draft, now } = input;
@@ -141,8 +160,9 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
     return { ...result, chargeId, stage };
   };
+  const quoted = input.quotedTotalCents;
   const created =
-    !livemode && !input.idempotency
+    !livemode && !input.idempotency && quoted === undefined
       ? await insert(db, spec, null)
       : await sqlTransaction(db, async (tx) => {
           // The key goes first: a concurrent request with the same key waits here, then fails.
@@ -152,16 +172,21 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
               input.idempotency,
               gifts.map((g) => g.own.id),
             );
-          if (!livemode) return insert(tx, spec, null);
-          // The charge needs the collection's price before the gifts are written.
+          if (!livemode && quoted === undefined) return insert(tx, spec, null);
+          // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
           const refs = await resolveReferences(tx, team.id, spec);
           const problems = referenceProblems(refs, spec);
-          const { collection, design, logo } = refs;
-          if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
+          const { design, logo } = refs;
+          if (problems.length > 0 || !refs.collection || !logo) throw new ValidationError(problems);
+          // The price compared, charged and written on the gifts is one: the row is held until commit.
+          const collection = { ...refs.collection, priceCents: await lockedPriceCents(tx, refs.collection.id) };
           const resolved = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
+          const price = priceQuote({ livemode, gifts: gifts.length, collection });
+          if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
+          if (!livemode) return insert(tx, resolved, null);
           const charge = {
             teamId: team.id,
-            amountCents: priceQuote({ livemode, gifts: gifts.length, collection }).chargeCents,
+            amountCents: price.chargeCents,
             largestGiftCents: giftPrice(collection).totalCents,
             collectionIds: [collection.id],
             description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,

@@ -58,6 +58,21 @@ export async function resolveReferences(db: Queryable, teamId: string, refs: Ref
   return referencesFromRows(row);
 }
 
+/**
+ * The collection's price, its row locked (FOR SHARE) until the transaction ends: a create that
+ * charges holds the price it compared and charged, and its gifts (written from the collection
+ * in a later statement of the same transaction) get that price too. A concurrent price change
+ * waits for the create to commit.
+ */
+export async function lockedPriceCents(tx: Queryable, collectionId: number): Promise<number> {
+  const [row] = await queryRows<{ priceCents: number }>(
+    tx,
+    Prisma.sql`SELECT "priceCents" FROM "Collection" WHERE "id" = ${collectionId}::int FOR SHARE`,
+  );
+  if (!row) throw new Error(`Collection ${collectionId} vanished inside the create's transaction`);
+  return row.priceCents;
+}
+
 /** What a create reports for references that don't resolve, with a pointer to each field. */
 export function referenceProblems(refs: References, spec: ReferenceSpec): FieldProblem[] {
   const problems: FieldProblem[] = [];

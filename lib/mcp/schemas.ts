@@ -54,6 +54,17 @@ export const QUOTED_TOTAL: JsonSchema = {
     'The `total` of the quote you showed the user (USD, e.g. "25.00"). If the price is now different, nothing is sent and the error says the new total.',
 };
 
+/** The longest team id a tool takes (team ids are short slugs; the API's paths take the same ids). */
+export const MAX_TEAM_ID = 100;
+
+export const TEAM_ID: JsonSchema = {
+  type: "string",
+  minLength: 1,
+  maxLength: MAX_TEAM_ID,
+  description:
+    "The team to act on, as the API's /teams/:team_id paths name it (see the user's teams on Ribbon's account page). Optional: without it, the user's only team (or, for a sandbox grant, their sandbox).",
+};
+
 export const GIFT_ID: JsonSchema = { type: "string", maxLength: 100, description: "The gift's id." };
 
 export const STAGE: JsonSchema = { type: "string", enum: [...STAGES], description: "Only gifts at this stage." };

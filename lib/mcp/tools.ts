@@ -12,7 +12,7 @@ import { serializeEvent } from "@/lib/api/serializers/webhooks";
 import { capsStanding, chargedBy, readBudget } from "@/lib/billing";
 import { parseLimitCents } from "@/lib/billing/limit";
 import { listCollections } from "@/lib/catalogue";
-import { HttpError, ValidationError, unknownFieldProblems, type FieldProblem } from "@/lib/errors";
+import { badRequest, HttpError, ValidationError, unknownFieldProblems, type FieldProblem } from "@/lib/errors";
 import { cancelGift, createGifts, getGift, listGifts, parseBulkGifts, parseSingleGift, quoteGifts } from "@/lib/gifts";
 import type { GiftDraft } from "@/lib/gifts/schema";
 import { afterResponse } from "@/lib/http/after-response";
@@ -20,7 +20,17 @@ import { notifyGiftCancelled, notifyGiftsScheduled, sendsJobEvents } from "@/lib
 import { formatMoney } from "@/lib/money";
 import { listEvents } from "@/lib/webhooks";
 import type { Caller } from "@/lib/tokens";
-import { BULK_GIFT, GIFT_ID, IDEMPOTENCY_KEY, objectSchema, QUOTED_TOTAL, SINGLE_GIFT, STAGE } from "./schemas";
+import {
+  BULK_GIFT,
+  GIFT_ID,
+  IDEMPOTENCY_KEY,
+  MAX_TEAM_ID,
+  objectSchema,
+  QUOTED_TOTAL,
+  SINGLE_GIFT,
+  STAGE,
+  TEAM_ID,
+} from "./schemas";
 
 /** Most gifts one agent call may send or quote: a small batch; larger sends belong to the dashboard or the API. */
 export const MCP_MAX_BATCH = 25;
@@ -49,8 +59,28 @@ function assertKnown(args: Args, known: string[]) {
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-/** The caller on their default team, as the API's team-less paths do. */
-const team = (ctx: ToolContext) => onTeam(ctx.db, ctx.caller, undefined);
+/**
+ * The team a tool acts on: `team_id` as the API's /teams/:team_id paths take it, with the same
+ * checks and words (a team the user isn't on is 404), else the default team as the API's
+ * team-less paths choose it. A user on several teams is told to pass team_id.
+ */
+async function team(ctx: ToolContext, args: Args) {
+  const id = args.team_id;
+  if (id !== undefined && (typeof id !== "string" || id.length === 0 || id.length > MAX_TEAM_ID))
+    throw new ValidationError([
+      { detail: `Team id must be a team's id, 1 to ${MAX_TEAM_ID} characters`, pointer: "/team_id", code: "invalid" },
+    ]);
+  try {
+    return await onTeam(ctx.db, ctx.caller, id);
+  } catch (error) {
+    if (id === undefined && error instanceof HttpError && Array.isArray(error.meta?.teams))
+      throw badRequest(
+        `You belong to ${error.meta.teams.length} teams; pass team_id, one of: ${error.meta.teams.join(", ")}.`,
+        error.meta,
+      );
+    throw error;
+  }
+}
 
 const body = async (response: Response) => JSON.parse(await response.text()) as unknown;
 
@@ -101,11 +131,11 @@ function quoteTool(shape: "one" | "many"): Tool {
         ? "Price one gift without sending it (a dry run: nothing is created, charged or emailed)."
         : `Price a batch of up to ${MCP_MAX_BATCH} gifts from one collection without sending them (a dry run).`) +
       " Returns the total, what would be charged, and what the grant's caps and the team's budget would have left. Show the total to the user before sending.",
-    inputSchema: objectSchema({ gift: schema.gift }, ["gift"], schema.defs),
+    inputSchema: objectSchema({ gift: schema.gift, team_id: TEAM_ID }, ["gift"], schema.defs),
     annotations: READ,
     async run(ctx, args) {
-      assertKnown(args, ["gift"]);
-      const actor = await team(ctx);
+      assertKnown(args, ["gift", "team_id"]);
+      const actor = await team(ctx, args);
       return priceQuoteDocument(await quote(ctx, actor, await draftOf(args, shape, new Date())));
     },
   };
@@ -120,18 +150,18 @@ function sendTool(shape: "one" | "many"): Tool {
       (shape === "one" ? "Send one gift." : `Send up to ${MCP_MAX_BATCH} gifts from one collection.`) +
       " Quote first and pass the quote's total as quoted_total: if the price differs, nothing is sent. Live grants spend money only within the caps the user approved (per gift, per day); a sandbox grant sends test gifts with no card and no money. Pass an idempotency_key so a retry never sends twice.",
     inputSchema: objectSchema(
-      { gift: schema.gift, quoted_total: QUOTED_TOTAL, idempotency_key: IDEMPOTENCY_KEY },
+      { gift: schema.gift, quoted_total: QUOTED_TOTAL, idempotency_key: IDEMPOTENCY_KEY, team_id: TEAM_ID },
       ["gift", "quoted_total", "idempotency_key"],
       schema.defs,
     ),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     async run(ctx, args) {
-      assertKnown(args, ["gift", "quoted_total", "idempotency_key"]);
+      assertKnown(args, ["gift", "quoted_total", "idempotency_key", "team_id"]);
       const problems: FieldProblem[] = [];
       const quoted = quotedCents(args, problems);
       const key = idempotencyKey(args, problems);
       if (problems.length > 0 || quoted === null || key === null) throw new ValidationError(problems);
-      const actor = await team(ctx);
+      const actor = await team(ctx, args);
       const requestBody = { gift: args.gift };
       // The API's idempotency, keyed like an Idempotency-Key header on the matching endpoint.
       const request = new Request("http://mcp.invalid/", { headers: { "idempotency-key": key } });
@@ -146,16 +176,8 @@ function sendTool(shape: "one" | "many"): Tool {
         async create(idempotency) {
           const now = new Date();
           const draft = await draftOf(args, shape, now);
-          const price = await quote(ctx, actor, draft);
-          if (price.totalCents !== quoted)
-            throw new HttpError(
-              409,
-              "Conflict",
-              `The total is now ${formatMoney(price.totalCents)}, not the ${formatMoney(quoted)} you quoted. Nothing was sent or charged: show the user the new total and send again with it.`,
-              { quoted: formatMoney(quoted), total: formatMoney(price.totalCents), pointer: "/quoted_total" },
-              "quote_mismatch",
-            );
-          const gifts = await createGifts(ctx.db, { actor, ...draft, now, idempotency });
+          // The quoted total is compared in the charging transaction, with the price it charges.
+          const gifts = await createGifts(ctx.db, { actor, ...draft, now, idempotency, quotedTotalCents: quoted });
           if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
           return shape === "one" ? jsonApi(giftDocument(gifts[0], actor)) : giftListResponse(gifts, actor);
         },
@@ -170,11 +192,11 @@ const listCollectionsTool: Tool = {
   title: "Browse collections",
   description:
     "The gift collections the user's team can send from, each with its price per gift (USD, shipping included) and its products.",
-  inputSchema: objectSchema({}),
+  inputSchema: objectSchema({ team_id: TEAM_ID }),
   annotations: READ,
   async run(ctx, args) {
-    assertKnown(args, []);
-    const { team: t } = await team(ctx);
+    assertKnown(args, ["team_id"]);
+    const { team: t } = await team(ctx, args);
     return collectionListDocument(await listCollections(ctx.db, t.id));
   },
 };
@@ -187,17 +209,18 @@ const listGiftsTool: Tool = {
     stage: STAGE,
     email: { type: "string", maxLength: 320, description: "Only gifts to this recipient email." },
     limit: { type: "integer", minimum: 1, maximum: MAX_LISTED, description: `How many (default 20).` },
+    team_id: TEAM_ID,
   }),
   annotations: READ,
   async run(ctx, args) {
-    assertKnown(args, ["stage", "email", "limit"]);
+    assertKnown(args, ["stage", "email", "limit", "team_id"]);
     // The API's own query readers: the same checks and the same errors as ?filter[…]&page[size].
     const url = new URL("http://mcp.invalid/");
     if (args.stage !== undefined) url.searchParams.set("filter[stage]", String(args.stage));
     if (args.email !== undefined) url.searchParams.set("filter[email]", String(args.email));
     url.searchParams.set("page[size]", String(args.limit ?? 20));
     const page = readPage(url);
-    const actor = await team(ctx);
+    const actor = await team(ctx, args);
     const rows = await listGifts(ctx.db, {
       caller: ctx.caller,
       team: actor.team,
@@ -213,11 +236,11 @@ const getGiftTool: Tool = {
   title: "Get a gift and its timeline",
   description:
     "One gift (stage, recipient, price, dates) and its timeline, newest event first: scheduled, sent, opened, redeemed, shipped, delivered, cancelled…",
-  inputSchema: objectSchema({ id: GIFT_ID }, ["id"]),
+  inputSchema: objectSchema({ id: GIFT_ID, team_id: TEAM_ID }, ["id"]),
   annotations: READ,
   async run(ctx, args) {
-    assertKnown(args, ["id"]);
-    const actor = await team(ctx);
+    assertKnown(args, ["id", "team_id"]);
+    const actor = await team(ctx, args);
     const gift = await getGift(ctx.db, ctx.caller, actor.team, String(args.id ?? ""));
     const events = await listEvents(ctx.db, {
       caller: ctx.caller,
@@ -234,11 +257,11 @@ const cancelGiftTool: Tool = {
   title: "Cancel a gift",
   description:
     "Cancel a gift that is not redeemed yet; a live gift's charge is refunded. A gift already redeemed, cancelled or expired can't be.",
-  inputSchema: objectSchema({ id: GIFT_ID }, ["id"]),
+  inputSchema: objectSchema({ id: GIFT_ID, team_id: TEAM_ID }, ["id"]),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
-    assertKnown(args, ["id"]);
-    const actor = await team(ctx);
+    assertKnown(args, ["id", "team_id"]);
+    const actor = await team(ctx, args);
     const gift = await cancelGift(ctx.db, actor, String(args.id ?? ""));
     if (sendsJobEvents()) await afterResponse(() => notifyGiftCancelled(gift.id));
     return giftDocument(gift, actor);
@@ -252,11 +275,11 @@ const spendTool: Tool = {
   title: "Spend and remaining caps",
   description:
     "What this connection may still spend: the caps the user approved (per gift, per day, per month), what it has spent today and this month, and the team's monthly budget. Caps change only on Ribbon's consent screen, never through a tool.",
-  inputSchema: objectSchema({}),
+  inputSchema: objectSchema({ team_id: TEAM_ID }),
   annotations: READ,
   async run(ctx, args) {
-    assertKnown(args, []);
-    const actor = await team(ctx);
+    assertKnown(args, ["team_id"]);
+    const actor = await team(ctx, args);
     const standing = await capsStanding(ctx.db, chargedBy(actor));
     const caps = standing?.caps ?? null;
     const left = (limit: number | null | undefined, spent: number) =>

@@ -14,12 +14,14 @@ import {
 } from "@/lib/oauth";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
+import { setCard } from "@/lib/billing";
+import { addMember, createTeam } from "@/lib/teams";
 import { giftBody, openDatabaseForFile } from "@/app/api/v1/__tests__/helpers";
 import * as mcpRoute from "../route";
 import * as prmRoute from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
 
 // The MCP server through the official SDK client, its requests handed to the route handler
-// (tests/server/mcp-agent.test.ts drives the same over real HTTP with the whole OAuth flow).
+// (e2e/mcp-agent.spec.ts and e2e/mcp-caps.spec.ts drive it over real HTTP with the whole OAuth flow).
 const t = openDatabaseForFile();
 const REDIRECT = "http://127.0.0.1:8976/callback";
 const VERIFIER = "a-code-verifier-of-forty-three-characters-or-more";
@@ -190,6 +192,183 @@ describe("the MCP server", () => {
     const refused = results.filter((r) => r.isError).map((r) => r.structuredContent.errors[0].code);
     expect(new Set(refused)).toEqual(new Set(["cap_daily_exceeded"]));
     expect(await t.db.charge.count({ where: { teamId: owner.team.id, kind: "charge" } })).toBe(3);
+  });
+
+  it("20 concurrent sends with one idempotency key: one gift, one charge, the same answer", async () => {
+    const owner = await createAccount(t.db);
+    const price = (await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers", global: true } }))
+      .priceCents;
+    const client = await connect((await grant(owner.user.id)).token);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(client, "send_gift", { gift: gift(), quoted_total: formatMoney(price), idempotency_key: "same" }),
+      ),
+    );
+    expect(results.filter((r) => r.isError).map((r) => r.structuredContent.errors)).toEqual([]);
+    expect(new Set(results.map((r) => (r.structuredContent.data as { id: string }).id)).size).toBe(1);
+    expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(1);
+    expect(await t.db.charge.count({ where: { teamId: owner.team.id, kind: "charge" } })).toBe(1);
+  });
+
+  /** A collection of the owner's team alone, so its price can change without touching other tests. */
+  const ownCollection = (teamId: string, priceCents: number) =>
+    t.db.collection.create({
+      data: {
+        slug: `hampers-${teamId}`,
+        name: `Hampers ${teamId}`,
+        description: "A team's own collection",
+        global: false,
+        teamId,
+        priceCents,
+        imageUrl: "https://example.test/hamper.png",
+      },
+    });
+
+  it("a price changed between quote and send: 409 quote_mismatch, nothing created or charged, the key still free", async () => {
+    const owner = await createAccount(t.db);
+    const collection = await ownCollection(owner.team.id, 4000);
+    const client = await connect((await grant(owner.user.id)).token);
+    const hamper = gift({ collection: collection.name });
+    const quote = await call(client, "quote_gift", { gift: hamper });
+    expect(quote.structuredContent.meta.price.total).toBe("40.00");
+
+    await t.db.collection.update({ where: { id: collection.id }, data: { priceCents: 4500 } });
+    const refused = await call(client, "send_gift", { gift: hamper, quoted_total: "40.00", idempotency_key: "p1" });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.errors[0]).toMatchObject({
+      status: 409,
+      code: "quote_mismatch",
+      detail:
+        "The total is now 45.00, not the 40.00 you quoted. Nothing was sent or charged: show the user the new total and send again with it.",
+      source: { pointer: "/quoted_total" },
+      meta: { quoted: "40.00", total: "45.00" },
+    });
+    expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(0);
+    expect(await t.db.charge.count({ where: { teamId: owner.team.id } })).toBe(0);
+
+    // The refusal held nothing: the same key with the new total sends, charged what was quoted.
+    const sent = await call(client, "send_gift", { gift: hamper, quoted_total: "45.00", idempotency_key: "p1" });
+    expect(sent.isError).toBeFalsy();
+    const charges = await t.db.charge.findMany({ where: { teamId: owner.team.id } });
+    expect(charges.map((c) => c.amountCents)).toEqual([4500]);
+    const [made] = await t.db.gift.findMany({ where: { teamId: owner.team.id } });
+    expect(made.priceCents).toBe(4500);
+  });
+
+  it("a price changed while 20 sends run: every send is charged exactly its quoted total, or refused", async () => {
+    const owner = await createAccount(t.db);
+    const collection = await ownCollection(owner.team.id, 4000);
+    const client = await connect((await grant(owner.user.id, { daily: "10000.00" })).token);
+    const hamper = gift({ collection: collection.name });
+    const send = (quoted: string, i: number) =>
+      call(client, "send_gift", { gift: hamper, quoted_total: quoted, idempotency_key: `race-${i}` }).then(
+        (result) => ({ quoted, result }),
+      );
+    const [first, , second] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, (_, i) => send("40.00", i))),
+      t.db.collection.update({ where: { id: collection.id }, data: { priceCents: 4500 } }),
+      Promise.all(Array.from({ length: 10 }, (_, i) => send("45.00", 10 + i))),
+    ]);
+    const outcomes = [...first, ...second];
+    for (const { quoted, result } of outcomes) {
+      if (!result.isError) {
+        const made = await t.db.gift.findUniqueOrThrow({
+          where: { id: (result.structuredContent.data as { id: string }).id },
+        });
+        const charge = await t.db.charge.findUniqueOrThrow({ where: { id: made.chargeId! } });
+        expect([formatMoney(made.priceCents), formatMoney(charge.amountCents)]).toEqual([quoted, quoted]);
+      } else expect(result.structuredContent.errors[0]).toMatchObject({ code: "quote_mismatch" });
+    }
+    const ok = outcomes.filter((o) => !o.result.isError);
+    const charged = await t.db.charge.aggregate({ where: { teamId: owner.team.id }, _sum: { amountCents: true } });
+    expect(charged._sum.amountCents ?? 0).toBe(ok.reduce((sum, o) => sum + Math.round(Number(o.quoted) * 100), 0));
+    // After the change, the new total always sends.
+    expect(second.every((o) => !o.result.isError)).toBe(true);
+  });
+
+  it("team_id: the API's team rules and words; a team the user isn't on is 404, nothing sent there", async () => {
+    const owner = await createAccount(t.db);
+    const second = await createTeam(t.db, { name: `Second ${owner.team.id}`, ownerId: owner.user.id });
+    await setCard(t.db, { teamId: second.id, number: "4242424242424242" });
+    const stranger = await createAccount(t.db);
+    const client = await connect((await grant(owner.user.id)).token);
+    const price = (await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers", global: true } }))
+      .priceCents;
+
+    // Two teams and no team_id: the API's 400, telling the agent what to pass.
+    const which = await call(client, "get_spend");
+    expect(which.isError).toBe(true);
+    expect(which.structuredContent.errors[0]).toMatchObject({ status: 400, code: "bad_request" });
+    expect(which.structuredContent.errors[0].detail).toBe(
+      `You belong to 2 teams; pass team_id, one of: ${owner.team.id}, ${second.id}.`,
+    );
+
+    const sent = await call(client, "send_gift", {
+      gift: gift(),
+      quoted_total: formatMoney(price),
+      idempotency_key: "t1",
+      team_id: second.id,
+    });
+    expect(sent.structuredContent.errors).toBeUndefined();
+    const id = (sent.structuredContent.data as { id: string }).id;
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id } })).teamId).toBe(second.id);
+    expect((await call(client, "get_gift", { id, team_id: second.id })).isError).toBeFalsy();
+    const listed = await call(client, "list_gifts", { team_id: owner.team.id });
+    expect(listed.structuredContent.data).toEqual([]);
+
+    // Another team's gift through this team: the API's 404 too.
+    const elsewhere = await call(client, "get_gift", { id, team_id: owner.team.id });
+    const elsewhereApi = await apiAs(owner.tokens.live).get(`/teams/${owner.team.id}/gifts/${id}`);
+    expect(elsewhere.structuredContent.errors[0]).toEqual((elsewhereApi.body as { errors: unknown[] }).errors[0]);
+
+    // A stranger's team: 404 with the API's words, whatever the tool; nothing sent or cancelled there.
+    const viaApi = await apiAs(owner.tokens.live).get(`/teams/${stranger.team.id}/gifts`);
+    expect(viaApi.status).toBe(404);
+    const apiError = (viaApi.body as { errors: unknown[] }).errors[0];
+    for (const [name, args] of [
+      ["list_collections", {}],
+      ["list_gifts", {}],
+      ["get_spend", {}],
+      ["quote_gift", { gift: gift() }],
+      ["send_gift", { gift: gift(), quoted_total: formatMoney(price), idempotency_key: "t2" }],
+      ["cancel_gift", { id }],
+    ] as const) {
+      const refused = await call(client, name, { ...args, team_id: stranger.team.id });
+      expect(refused.isError, name).toBe(true);
+      expect(refused.structuredContent.errors[0], name).toEqual(apiError);
+    }
+    expect(await t.db.gift.count({ where: { teamId: stranger.team.id } })).toBe(0);
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id } })).stage).toBe("scheduled");
+
+    // A viewer reads but doesn't send: the API's 403 words.
+    const watched = await createAccount(t.db);
+    await addMember(t.db, watched.team.id, owner.user.id, "viewer");
+    expect((await call(client, "list_gifts", { team_id: watched.team.id })).isError).toBeFalsy();
+    const asViewer = await call(client, "send_gift", {
+      gift: gift(),
+      quoted_total: formatMoney(price),
+      idempotency_key: "t3",
+      team_id: watched.team.id,
+    });
+    const asViewerApi = await apiAs(owner.tokens.live).post(`/teams/${watched.team.id}/gifts`, giftBody());
+    expect(asViewerApi.status).toBe(403);
+    expect(asViewer.structuredContent.errors[0]).toEqual((asViewerApi.body as { errors: unknown[] }).errors[0]);
+    expect(await t.db.gift.count({ where: { teamId: watched.team.id } })).toBe(0);
+
+    // Hostile team ids: huge, not a string, NUL: refused, never a 500.
+    for (const bad of ["x".repeat(5000), 42, "", ["a"]]) {
+      const refused = await call(client, "get_spend", { team_id: bad });
+      expect(refused.structuredContent.errors[0]).toMatchObject({ code: "invalid", source: { pointer: "/team_id" } });
+    }
+    const nul = await call(client, "get_spend", { team_id: "a\u0000b" });
+    expect(nul.structuredContent.errors[0]).toMatchObject({ status: 404 });
+
+    // A sandbox grant and a live team: the API's 403.
+    const sandbox = await connect((await grant(owner.user.id, { mode: "sandbox" })).token);
+    const crossing = await call(sandbox, "list_gifts", { team_id: owner.team.id });
+    const crossingApi = await apiAs(owner.tokens.sandbox).get(`/teams/${owner.team.id}/gifts`);
+    expect(crossing.structuredContent.errors[0]).toEqual((crossingApi.body as { errors: unknown[] }).errors[0]);
+    expect((await call(sandbox, "get_spend", { team_id: "sandbox" })).isError).toBeFalsy();
   });
 
   it("a sandbox grant sends with no card and no money", async () => {
