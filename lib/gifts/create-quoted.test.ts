@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { processDatabaseForFile } from "@/lib/testing/teams";
 import { createGifts } from "./create";
-import { lockedPriceCents } from "./resolve-references";
+import { resolveReferences } from "./resolve-references";
 import { parseSingleGift } from "./schema";
 
 // createGifts with a quoted total (the MCP server's send_gift / send_batch): the total is
@@ -89,7 +89,13 @@ describe("createGifts with a quoted total", () => {
     let changed = false;
     let change: Promise<unknown> = Promise.resolve();
     const seen = await sqlTransaction(t.db, async (tx) => {
-      const first = await lockedPriceCents(tx, collection.id);
+      const refs = await resolveReferences(
+        tx,
+        owner.team.id,
+        { collection: String(collection.id) },
+        { lockCollection: true },
+      );
+      const first = refs.collection?.priceCents;
       change = setPrice(9900).then(() => (changed = true));
       await new Promise((resolve) => setTimeout(resolve, 300));
       const [again] = await queryRows<{ priceCents: number }>(

@@ -13,7 +13,7 @@ import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
 import { giftPrice, priceQuote } from "./price";
-import { lockedPriceCents, referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
+import { referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE, type Stage } from "./stages";
 import { defaultSubject, recipientSubject } from "./subject";
@@ -174,12 +174,11 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
             );
           if (!livemode && quoted === undefined) return insert(tx, spec, null);
           // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
-          const refs = await resolveReferences(tx, team.id, spec);
-          const problems = referenceProblems(refs, spec);
-          const { design, logo } = refs;
-          if (problems.length > 0 || !refs.collection || !logo) throw new ValidationError(problems);
           // The price compared, charged and written on the gifts is one: the row is held until commit.
-          const collection = { ...refs.collection, priceCents: await lockedPriceCents(tx, refs.collection.id) };
+          const refs = await resolveReferences(tx, team.id, spec, { lockCollection: true });
+          const problems = referenceProblems(refs, spec);
+          const { collection, design, logo } = refs;
+          if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
           const resolved = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
           const price = priceQuote({ livemode, gifts: gifts.length, collection });
           if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);

@@ -33,7 +33,7 @@ export const referencesFromRows = (row: ReferenceRows): References => ({
  * default) a gift names, if the team may use them; each null when there is none. The same
  * rules as lib/catalogue's finders.
  */
-export function referencesSql(teamId: string, refs: ReferenceSpec): Prisma.Sql {
+export function referencesSql(teamId: string, refs: ReferenceSpec, { lockCollection = false } = {}): Prisma.Sql {
   const collectionId =
     refs.collection !== undefined && /^\d{1,9}$/.test(refs.collection) ? Number(refs.collection) : null;
   // Ids beyond the database's integer range can't exist (and would make the query fail).
@@ -44,7 +44,7 @@ export function referencesSql(teamId: string, refs: ReferenceSpec): Prisma.Sql {
         WHERE (c."global" OR c."teamId" = ${teamId})
           AND (c."id" = ${collectionId}::int OR lower(c."name") = lower(${refs.collection ?? null}::text))
         ORDER BY (c."id" = ${collectionId}::int) IS TRUE DESC, c."name" = ${refs.collection ?? null}::text DESC, c."global" ASC, c."id" ASC
-        LIMIT 1) AS "collection",
+        LIMIT 1 ${lockCollection ? Prisma.sql`FOR SHARE` : Prisma.empty}) AS "collection",
       (SELECT to_json(d) FROM "Design" d
         WHERE (d."global" OR d."teamId" = ${teamId}) AND d."id" = ${refs.designId?.toLowerCase() ?? null}::text) AS "design",
       (SELECT to_json(l) FROM "Logo" l
@@ -52,25 +52,19 @@ export function referencesSql(teamId: string, refs: ReferenceSpec): Prisma.Sql {
         ORDER BY l."id" LIMIT 1) AS "logo"`;
 }
 
-/** The references a gift names, in one statement (see referencesSql). */
-export async function resolveReferences(db: Queryable, teamId: string, refs: ReferenceSpec): Promise<References> {
-  const [row] = await queryRows<ReferenceRows>(db, referencesSql(teamId, refs));
-  return referencesFromRows(row);
-}
-
 /**
- * The collection's price, its row locked (FOR SHARE) until the transaction ends: a create that
- * charges holds the price it compared and charged, and its gifts (written from the collection
- * in a later statement of the same transaction) get that price too. A concurrent price change
- * waits for the create to commit.
+ * The references a gift names, in one statement (see referencesSql). `lockCollection`: the
+ * collection's row is held (FOR SHARE) until the transaction ends, so a create that charges
+ * compares, charges and writes on its gifts the price it read; a concurrent price change waits.
  */
-export async function lockedPriceCents(tx: Queryable, collectionId: number): Promise<number> {
-  const [row] = await queryRows<{ priceCents: number }>(
-    tx,
-    Prisma.sql`SELECT "priceCents" FROM "Collection" WHERE "id" = ${collectionId}::int FOR SHARE`,
-  );
-  if (!row) throw new Error(`Collection ${collectionId} vanished inside the create's transaction`);
-  return row.priceCents;
+export async function resolveReferences(
+  db: Queryable,
+  teamId: string,
+  refs: ReferenceSpec,
+  options?: { lockCollection: boolean },
+): Promise<References> {
+  const [row] = await queryRows<ReferenceRows>(db, referencesSql(teamId, refs, options));
+  return referencesFromRows(row);
 }
 
 /** What a create reports for references that don't resolve, with a pointer to each field. */
