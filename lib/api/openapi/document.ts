@@ -633,6 +633,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "List the team's suppression list",
     tag: "Deliverability",
     response: R.SuppressionListDocument,
+    query: pageParams,
     description:
       "Addresses the team no longer emails: hard bounces and spam complaints (added by the provider's events) and the team's own entries. A new gift to one is refused with 422 `suppressed`; no reminder goes to one. Everyone on the team may read it.",
   },
@@ -645,8 +646,9 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Deliverability",
     response: R.SuppressionListDocument,
     body: suppressionsBody,
+    query: pageParams,
     description:
-      "JSON, or a CSV file (`Content-Type: text/csv`). Members and owners. An address already on the list keeps its first reason. Answers the list, and in `meta` how many were new.",
+      "JSON, or a CSV file (`Content-Type: text/csv`). Members and owners. An address already on the list keeps its first reason. Answers the first page of the list (`page[size]` as `GET`), and in `meta` how many were new.",
   },
   {
     method: "delete",

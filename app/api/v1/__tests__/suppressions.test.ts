@@ -69,6 +69,40 @@ describe("/suppressions", () => {
     expectError(await apiAs(other.tokens.live).get(`/teams/${team.id}/suppressions`), 404, "NotFound");
   });
 
+  it("pages the list as every list does: page[size], links.next, a cursor that is not one is a 400", async () => {
+    const { tokens, team } = await createAccount(t.db);
+    const api = apiAs(tokens.live);
+    const emails = Array.from({ length: 5 }, (_, i) => `page${i}@example.com`);
+    const added = await api.post(`/teams/${team.id}/suppressions?page[size]=2`, {
+      suppressions: emails.map((email) => ({ email })),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toHaveLength(2);
+    expect(added.body.meta).toEqual({ added: 5, given: 5 });
+    const seen: string[] = [];
+    let url: string | null = `/teams/${team.id}/suppressions?page[size]=2`;
+    for (let pages = 0; url; pages++) {
+      expect(pages).toBeLessThan(4);
+      const res = await api.get(url.replace(/^.*\/api\/v1/, ""));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.links.first).not.toContain("page%5Bafter%5D");
+      seen.push(...res.body.data.map((s: { attributes: { email: string } }) => s.attributes.email));
+      url = res.body.links.next;
+    }
+    // Newest first, each once (added in one request: the same time, then the id decides).
+    expect([...seen].sort()).toEqual([...emails].sort());
+    expect(new Set(seen).size).toBe(5);
+    for (const bad of [
+      "page[after]=nope",
+      "page[after]=" + Buffer.from("2030-01-01T00:00:00.000Z|gft_1").toString("base64url"),
+      "page[size]=0",
+      "page[size]=201",
+    ]) {
+      const res = await api.get(`/teams/${team.id}/suppressions?${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
   it("hostile input: not a list, bad addresses, too many, a binary CSV, a huge CSV", async () => {
     const { tokens } = await createAccount(t.db);
     const api = apiAs(tokens.live);
