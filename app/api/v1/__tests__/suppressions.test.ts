@@ -185,6 +185,32 @@ describe("reminders and one-click unsubscribe (RFC 8058)", () => {
     expect((await unsubscribe(new Request(url, { method: "POST" }), long)).status).toBe(404);
   });
 
+  it("the unsubscribe page speaks the gift's language, with <html lang dir>; a link that is not one, English", async () => {
+    const { user, team } = await createAccount(t.db);
+    const gift = await insertGift(t.db, { teamId: team.id, senderId: user.id, stage: "sent", locale: "ar" });
+    const token = unsubscribeUrl(gift.id).split("/").pop()!;
+    const params = { params: Promise.resolve({ token }) };
+    const asked = await (await unsubscribePage(new Request(unsubscribeUrl(gift.id)), params)).text();
+    expect(asked).toContain('<html lang="ar" dir="rtl">');
+    expect(asked).toContain('<h1 style="font-size:1.4rem">هل تريد إيقاف التذكيرات بهذه الهدية؟</h1>');
+    expect(asked).toContain("<main>");
+    const stopped = await unsubscribe(new Request(unsubscribeUrl(gift.id), { method: "POST" }), params);
+    expect(await stopped.text()).toContain("تم إيقاف التذكيرات");
+    const fr = await insertGift(t.db, { teamId: team.id, senderId: user.id, stage: "sent", locale: "fr" });
+    const frToken = unsubscribeUrl(fr.id).split("/").pop()!;
+    const frPage = await unsubscribePage(new Request(unsubscribeUrl(fr.id)), {
+      params: Promise.resolve({ token: frToken }),
+    });
+    expect(await frPage.text()).toContain('<html lang="fr" dir="ltr">');
+    // A forged link: English, and nothing of the request echoed.
+    const forged = { params: Promise.resolve({ token: `gft_<script>.${token.split(".")[1]}` }) };
+    const refused = await unsubscribe(new Request(unsubscribeUrl(gift.id), { method: "POST" }), forged);
+    expect(refused.status).toBe(404);
+    const html = await refused.text();
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).not.toContain("<script>");
+  });
+
   it("no reminder goes to a suppressed address, nor to a gift whose reminders were stopped (even one already queued)", async () => {
     const { user, team } = await createAccount(t.db);
     const base = {
