@@ -294,7 +294,7 @@ test("the suppression list: owners add, import and remove; members add but can't
   await expectAccessible(member.page);
 
   // The owner removes the member's entry (the newest); the member replays that post aimed at another address.
-  await page.reload();
+  await page.goto(`/dashboard/${owner.slug}/suppressions`);
   const remove = await serverActionOf(page, () =>
     page.getByTestId("suppression").filter({ hasText: byMember }).getByRole("button", { name: "Remove" }).click(),
   );
