@@ -51,6 +51,7 @@ export function GiftTable({ rows, giftHref }: Props) {
                 <td className="px-3 py-2">{row.collection}</td>
                 <td className="px-3 py-2">
                   <StageBadge stage={row.stage} />
+                  <DeliveryIssue row={row} />
                 </td>
                 <td className="px-3 py-2 tabular-nums">
                   <Instant at={row.sentAt} />
@@ -69,7 +70,10 @@ export function GiftTable({ rows, giftHref }: Props) {
               <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
                 {recipient(row)}
               </Link>
-              <StageBadge stage={row.stage} />
+              <div className="text-right">
+                <StageBadge stage={row.stage} />
+                <DeliveryIssue row={row} />
+              </div>
             </div>
             <p className="mt-1 text-sm text-stone-700">
               {row.collection} · ${displayMoney(row.priceCents)}
@@ -81,5 +85,15 @@ export function GiftTable({ rows, giftHref }: Props) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** A failed gift whose email bounced says so in the list ("Bounced: mailbox does not exist"): its page corrects the address. */
+function DeliveryIssue({ row }: { row: DashboardGiftRow }) {
+  if (row.stage !== "failed" || !row.deliveryIssue) return null;
+  return (
+    <span className="mt-1 block text-xs text-red-800" data-testid="delivery-issue">
+      {row.deliveryIssue}
+    </span>
   );
 }

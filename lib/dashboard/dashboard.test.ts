@@ -287,6 +287,41 @@ describe("one gift's page", () => {
     expect((await dashboardGift(t.db, ownerActor, ownersGift.id)).untieUrl).toMatch(/\/untie\//);
   });
 
+  it("says why a bounced gift failed and offers the address's correction as PATCH allows it; the list shows the reason", async () => {
+    const cat = await catalogue(t.db);
+    const reason = "Bounced: mailbox does not exist";
+    const bounced = giftRow(cat, { teamId: owner.team.id, senderId: memberActor.user.id, stage: "failed" });
+    const refused = giftRow(cat, { teamId: owner.team.id, senderId: owner.user.id, stage: "failed" });
+    const sent = giftRow(cat, { teamId: owner.team.id, senderId: owner.user.id, stage: "sent" });
+    const opened = giftRow(cat, { teamId: owner.team.id, senderId: owner.user.id, stage: "opened" });
+    const link = giftRow(cat, {
+      teamId: owner.team.id,
+      senderId: owner.user.id,
+      stage: "sent",
+      deliveryMethod: "link",
+      email: null,
+    });
+    await t.db.gift.createMany({ data: [{ ...bounced, deliveryIssue: reason }, refused, sent, opened, link] });
+    const page = await dashboardGift(t.db, ownerActor, bounced.id);
+    expect(page).toMatchObject({ bounced: reason, canCorrectEmail: true });
+    // A gift that failed otherwise (a refused order) has no address to correct.
+    expect(await dashboardGift(t.db, ownerActor, refused.id)).toMatchObject({ bounced: null, canCorrectEmail: false });
+    expect((await dashboardGift(t.db, ownerActor, sent.id)).canCorrectEmail).toBe(true);
+    expect((await dashboardGift(t.db, ownerActor, opened.id)).canCorrectEmail).toBe(false);
+    expect((await dashboardGift(t.db, ownerActor, link.id)).canCorrectEmail).toBe(false);
+    // Members their own gifts; viewers never (updateGift refuses them anyway).
+    expect((await dashboardGift(t.db, memberActor, bounced.id)).canCorrectEmail).toBe(true);
+    expect((await dashboardGift(t.db, memberActor, sent.id)).canCorrectEmail).toBe(false);
+    expect(await dashboardGift(t.db, viewerActor, bounced.id)).toMatchObject({
+      bounced: reason,
+      canCorrectEmail: false,
+    });
+    // The failed filter finds it, with its reason.
+    const failed = await dashboardGifts(t.db, ownerActor, live({ stage: "failed" }), 500);
+    expect(failed.rows.find((r) => r.id === bounced.id)?.deliveryIssue).toBe(reason);
+    expect(failed.rows.find((r) => r.id === refused.id)?.deliveryIssue).toBeNull();
+  });
+
   it("is a 404 for another team's gift, a sandbox gift in live mode, or a made-up id", async () => {
     const cat = await catalogue(t.db);
     const other = await createAccount(t.db);

@@ -33,12 +33,20 @@ export type DashboardGift = {
   canExtend: boolean;
   /** "Edit": message and from line, while the gift is scheduled. */
   canEdit: boolean;
+  /** Why the gift email did not arrive: a hard bounce moved the gift to failed ("Bounced: mailbox does not exist"). */
+  bounced: string | null;
+  /**
+   * "Correct the address": what PATCH `email` allows (updateGift checks again): an email gift not
+   * yet opened, or failed because its email bounced (then it goes out again to the new address).
+   */
+  canCorrectEmail: boolean;
 };
 
 /** Stages whose untie link the recipient can still use. */
 const OPEN_STAGES: ReadonlySet<string> = new Set(["scheduled", "sent", "opened"]);
 const CANCELLABLE: ReadonlySet<string> = new Set(stagesBefore("cancelled"));
 const RESENDABLE: ReadonlySet<string> = new Set(["sent", "opened"]);
+const CORRECTABLE: ReadonlySet<string> = new Set(["scheduled", "sent"]);
 
 /** Whether an expired gift is still within the days it can be reopened (updateGift decides again). */
 function reopenable(gift: GiftView, now: Date): boolean {
@@ -134,6 +142,7 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
       : { lines: [destination(parsed.data)], full: false }
     : null;
   const mayChange = mayChangeGift(actor, gift);
+  const bounced = gift.stage === "failed" && gift.deliveryIssue ? gift.deliveryIssue : null;
   return {
     gift,
     // The link is a bearer credential: only for those who may act on the gift (mayHoldUntieLink).
@@ -148,5 +157,7 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
     canResend: mayChange && gift.deliveryMethod === "email" && RESENDABLE.has(gift.stage),
     canExtend: mayChange && gift.expiresOn !== null && (OPEN_STAGES.has(gift.stage) || reopenable(gift, new Date())),
     canEdit: mayChange && gift.stage === "scheduled",
+    bounced,
+    canCorrectEmail: mayChange && gift.deliveryMethod === "email" && (CORRECTABLE.has(gift.stage) || bounced !== null),
   };
 }

@@ -16,6 +16,8 @@ export type DashboardGiftRow = {
   deliveryMethod: string;
   collection: string;
   stage: Stage;
+  /** Why the gift email did not arrive (a hard bounce moved the gift to failed); null otherwise. */
+  deliveryIssue: string | null;
   senderName: string;
   batch: { id: string; name: string } | null;
   createdAt: Date;
@@ -69,7 +71,7 @@ export async function dashboardGifts(
     db,
     Prisma.sql`
     SELECT coalesce(json_agg(x ORDER BY ${order("x")}), '[]') AS "rows" FROM (
-      SELECT g."id", g."recipientName", g."email", g."deliveryMethod", c."name" AS "collection", g."stage",
+      SELECT g."id", g."recipientName", g."email", g."deliveryMethod", c."name" AS "collection", g."stage", g."deliveryIssue",
              coalesce(u."name", u."email") AS "senderName",
              CASE WHEN g."batchId" IS NOT NULL THEN json_build_object('id', b."id", 'name', b."name") END AS "batch",
              g."createdAt", g."sentAt", g."expiresOn", g."priceCents"

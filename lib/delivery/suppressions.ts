@@ -13,8 +13,8 @@ import { otherWorkFirst } from "@/lib/http/yield";
 export const MAX_SUPPRESSIONS_PER_REQUEST = 10_000;
 /** A CSV of 10,000 addresses is under 1 MB. */
 export const MAX_SUPPRESSION_CSV_BYTES = 1024 * 1024;
-/** Most entries one list answers (newest first). */
-export const MAX_LISTED_SUPPRESSIONS = 1000;
+/** Ids of suppression entries (a cursor from another list is no cursor here). */
+export const SUPPRESSION_ID = /^\d{1,10}$/;
 
 export type SuppressionView = {
   id: number;
@@ -25,16 +25,28 @@ export type SuppressionView = {
   createdAt: Date;
 };
 
-const VIEW = { id: true, email: true, reason: true, detail: true, giftId: true, createdAt: true } as const;
+/** A page of the list: its size, and the last entry of the page before (createdAt and id). */
+export type SuppressionPage = { size: number; after?: { createdAt: Date; id: string } };
 
-/** The team's suppression list, newest first (every member and viewer may read it). */
-export async function listSuppressions(db: PrismaClient, actor: TeamActor, limit = MAX_LISTED_SUPPRESSIONS) {
-  return db.emailSuppression.findMany({
-    where: { teamId: actor.team.id },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: Math.min(Math.max(1, limit), MAX_LISTED_SUPPRESSIONS),
-    select: VIEW,
-  });
+/**
+ * A page of the team's suppression list, newest first, with one entry more than `size` when
+ * another page follows (lib/api/pagination.ts paginate, or the dashboard's "Next page"): a
+ * keyset bound on (createdAt, id), so a deep page costs what the first does. Everyone on the
+ * team may read it.
+ */
+export async function listSuppressions(db: PrismaClient, actor: TeamActor, page: SuppressionPage) {
+  const after =
+    page.after && SUPPRESSION_ID.test(page.after.id)
+      ? Prisma.sql`AND ("createdAt", "id") < (${page.after.createdAt.toISOString()}::timestamp, ${Number(page.after.id)}::int)`
+      : Prisma.empty;
+  return queryRows<SuppressionView>(
+    db,
+    Prisma.sql`
+    SELECT "id", "email", "reason", "detail", "giftId", "createdAt" FROM "EmailSuppression"
+    WHERE "teamId" = ${actor.team.id} ${after}
+    ORDER BY "createdAt" DESC, "id" DESC
+    LIMIT ${Math.min(Math.max(1, Math.floor(page.size)), 1000) + 1}::int`,
+  );
 }
 
 /** `{"suppressions": [{"email": …}, …]}` → the addresses, or every problem with its pointer. */

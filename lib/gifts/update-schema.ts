@@ -33,7 +33,7 @@ const fields = {
   scheduled_at: scheduledAt,
   email: email("Email", {
     description:
-      "Corrects the recipient's address while the gift is not yet opened (`scheduled` or `sent`): the gift gets a new untie link (the old one stops working) and, if already sent, the gift email goes to the new address now. Email gifts only.",
+      "Corrects the recipient's address while the gift is not yet opened (`scheduled` or `sent`), or is `failed` because the gift email hard-bounced (its `delivery-issue`; it goes back to `sent`): the gift gets a new untie link (the old one stops working) and, if already sent or bounced, the gift email goes to the new address now. An address on the team's suppression list is refused (422 `suppressed`). Email gifts only.",
     example: "robin.new@example.com",
   }),
   expires_on: expiresOn,

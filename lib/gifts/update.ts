@@ -11,6 +11,8 @@ import { getGift, loadGifts } from "./queries";
 import { changedStage, REOPENABLE, reopenGift, resendBouncedGift, type Stage } from "./stages";
 import { requireEmailAgainAllowed, SENT_AGAIN_TO_NEW_ADDRESS } from "./resend";
 import { untieTokenHash } from "@/lib/untie";
+import { isSuppressed } from "@/lib/outbox/suppressions";
+import { suppressedMessage } from "./create";
 import { REOPEN_WINDOW_DAYS, type GiftChanges } from "./update-schema";
 import type { GiftView } from "./view";
 
@@ -26,8 +28,10 @@ export type UpdatedGift = { gift: GiftView; emailId: number | null };
  * `updated` event (or, for an expired gift whose expiry is extended, one `reopened` stage move).
  * - message, from, subject, design, scheduled time: while `scheduled` and no worker holds its
  *   email (a delivery in flight, or waiting for its retry: 409 `being_sent`);
- * - email: while not yet opened (`scheduled` or `sent`). A new untie secret replaces the old one
- *   (the old link finds nothing); a gift already sent gets its email again, at the new address;
+ * - email: while not yet opened (`scheduled` or `sent`), or `failed` because its email hard-bounced
+ *   (then back to `sent`). Never an address the team suppressed (422 `suppressed`, the words of a
+ *   create). A new untie secret replaces the old one (the old link finds nothing); a gift already
+ *   sent (or bounced) gets its email again, at the new address;
  * - expires_on: later only, before redeemed; an expired gift within REOPEN_WINDOW_DAYS goes back
  *   to the stage it expired from. Nothing is charged or refunded (expiry never refunds).
  * Each write is conditional on the state the decision read (stage, lease, untie version): when a
@@ -196,6 +200,9 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
       pointer: pointer("email"),
       code: "link_gift",
     });
+  // A corrected address the team suppressed would never be emailed: refused as a new gift to it is.
+  if (!isLink && changes.email !== undefined && (await isSuppressed(tx, actor.team.id, changes.email)))
+    problems.push({ detail: suppressedMessage(changes.email), pointer: pointer("email"), code: "suppressed" });
   let designId: string | null | undefined = changes.designId;
   if (typeof designId === "string") {
     const design = await tx.design.findFirst({

@@ -24,6 +24,11 @@ export const PAGE_BODY_LIMIT = 1024 * 1024;
  * few fields around it. The action refuses a file over 5 MB with its own message.
  */
 export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+/**
+ * The dashboard's suppression list (`/dashboard/:team/suppressions`): its CSV import takes a file of
+ * up to 1 MB (lib/delivery/suppressions.ts MAX_SUPPRESSION_CSV_BYTES) and the form around it.
+ */
+export const SUPPRESSIONS_BODY_LIMIT = 2 * 1024 * 1024;
 /** What Next lets any server action send: the largest page limit (the guard holds each path to its own). */
 export const SERVER_ACTION_BODY_LIMIT = Math.max(PAGE_BODY_LIMIT, UPLOAD_BODY_LIMIT);
 
@@ -43,6 +48,8 @@ export function bodyLimitFor(pathname) {
     return { limitBytes: BULK_BODY_LIMIT, format: "jsonapi" };
   if (pathname.startsWith("/api/")) return { limitBytes: API_BODY_LIMIT, format: "jsonapi" };
   if (/^\/dashboard\/[^/]+\/upload\/?$/.test(pathname)) return { limitBytes: UPLOAD_BODY_LIMIT, format: "page" };
+  if (/^\/dashboard\/[^/]+\/suppressions\/?$/.test(pathname))
+    return { limitBytes: SUPPRESSIONS_BODY_LIMIT, format: "page" };
   return { limitBytes: PAGE_BODY_LIMIT, format: "page" };
 }
 

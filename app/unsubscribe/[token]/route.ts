@@ -1,11 +1,18 @@
+import { direction, emailLocale, translator, type Locale } from "@/lib/i18n";
 import { stopReminders } from "@/lib/reminders/unsubscribe";
 import { publicContext } from "@/lib/site/context";
+import { giftOfUnsubscribeToken } from "@/lib/untie";
 
 type Params = { params: Promise<{ token: string }> };
 
-/** A small page of fixed words (nothing from the request is shown). */
-function page(status: number, title: string, body: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} · Ribbon</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><h1 style="font-size:1.4rem">${title}</h1>${body}</body></html>`;
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A small page in the gift's language (lib/i18n, the `unsubscribe` messages), with <html lang dir>
+ * as the untie pages have: the catalogue's fixed words only, nothing from the request.
+ */
+function page(status: number, locale: Locale, title: string, body: string): Response {
+  const html = `<!doctype html><html lang="${locale}" dir="${direction(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Ribbon</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><main><h1 style="font-size:1.4rem">${escape(title)}</h1>${body}</main></body></html>`;
   return new Response(html, {
     status,
     headers: {
@@ -16,6 +23,20 @@ function page(status: number, title: string, body: string): Response {
   });
 }
 
+/** The language of the link's gift (the recipient's, as its emails speak); English for a link that is not one. */
+async function localeOf(token: string): Promise<Locale> {
+  const giftId = giftOfUnsubscribeToken(token);
+  if (!giftId) return "en";
+  const { db } = await publicContext();
+  const gift = await db.gift.findUnique({ where: { id: giftId }, select: { locale: true } });
+  return emailLocale(gift?.locale);
+}
+
+function unknown(locale: Locale): Response {
+  const t = translator(locale, "unsubscribe");
+  return page(404, locale, t("unknownTitle"), `<p>${escape(t("unknownText"))}</p>`);
+}
+
 /**
  * The reminders' unsubscribe link. GET only asks (mail scanners fetch links: a GET changes
  * nothing); POST stops the gift's reminders: the mailbox's one-click button (RFC 8058 posts
@@ -23,12 +44,14 @@ function page(status: number, title: string, body: string): Response {
  */
 export async function GET(_request: Request, { params }: Params) {
   const { token } = await params;
-  if (token.length > 200)
-    return page(404, "Link not recognised", "<p>This unsubscribe link is not one of Ribbon's.</p>");
+  if (token.length > 200) return unknown("en");
+  const locale = await localeOf(token);
+  const t = translator(locale, "unsubscribe");
   return page(
     200,
-    "Stop reminders for this gift?",
-    `<p>You will get no more reminders about this gift. The gift itself stays yours to open.</p><form method="post"><button type="submit" style="font-size:1rem;padding:.6rem 1.2rem">Stop reminders</button></form>`,
+    locale,
+    t("askTitle"),
+    `<p>${escape(t("askText"))}</p><form method="post"><button type="submit" style="font-size:1rem;padding:.6rem 1.2rem">${escape(t("button"))}</button></form>`,
   );
 }
 
@@ -36,11 +59,8 @@ export async function POST(_request: Request, { params }: Params) {
   const { token } = await params;
   const { db } = await publicContext();
   const outcome = await stopReminders(db, token);
-  if (outcome === "unknown")
-    return page(
-      404,
-      "Link not recognised",
-      "<p>This unsubscribe link is not one of Ribbon's, or its gift is gone.</p>",
-    );
-  return page(200, "Reminders stopped", "<p>You will get no more reminders about this gift.</p>");
+  const locale = outcome === "unknown" ? "en" : await localeOf(token);
+  if (outcome === "unknown") return unknown(locale);
+  const t = translator(locale, "unsubscribe");
+  return page(200, locale, t("stoppedTitle"), `<p>${escape(t("stoppedText"))}</p>`);
 }

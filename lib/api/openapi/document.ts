@@ -633,6 +633,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "List the team's suppression list",
     tag: "Deliverability",
     response: R.SuppressionListDocument,
+    query: pageParams,
     description:
       "Addresses the team no longer emails: hard bounces and spam complaints (added by the provider's events) and the team's own entries. A new gift to one is refused with 422 `suppressed`; no reminder goes to one. Everyone on the team may read it.",
   },
@@ -645,8 +646,9 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Deliverability",
     response: R.SuppressionListDocument,
     body: suppressionsBody,
+    query: pageParams,
     description:
-      "JSON, or a CSV file (`Content-Type: text/csv`). Members and owners. An address already on the list keeps its first reason. Answers the list, and in `meta` how many were new.",
+      "JSON, or a CSV file (`Content-Type: text/csv`). Members and owners. An address already on the list keeps its first reason. Answers the first page of the list (`page[size]` as `GET`), and in `meta` how many were new.",
   },
   {
     method: "delete",
@@ -889,11 +891,17 @@ const ACTION_SUMMARIES: Record<GiftAction, string> = {
   unsubscribed: "the recipient stopped the gift's reminders (one-click unsubscribe)",
 };
 
+/** Stages whose move needs more words than "a gift moved to …". */
+const STAGE_SUMMARIES: Record<string, string> = {
+  failed:
+    "a gift moved to failed: its order was refused, the mail transport gave up, or the gift email hard-bounced (then `delivery-issue` says why, the address is suppressed, and correcting it with PATCH `email` sends the gift again: gift.sent)",
+};
+
 /** A webhook's summary: a stage's event says where the gift moved, an action's what happened. */
 const eventSummary = (type: string) => {
   const name = type.slice("gift.".length);
   const action = GIFT_ACTIONS.find((a) => a === name);
-  return `${type}: ${action ? ACTION_SUMMARIES[action] : `a gift moved to ${name}`}`;
+  return `${type}: ${action ? ACTION_SUMMARIES[action] : (STAGE_SUMMARIES[name] ?? `a gift moved to ${name}`)}`;
 };
 
 export function openApiDocument() {

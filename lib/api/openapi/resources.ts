@@ -662,6 +662,7 @@ export const SuppressionDocument = z.strictObject({ data: Suppression }).meta({ 
 export const SuppressionListDocument = z
   .strictObject({
     data: z.array(Suppression),
+    links: PageLinks,
     meta: z
       .strictObject({
         added: z.number().int().meta({ description: "Addresses new to the list." }),
@@ -669,7 +670,10 @@ export const SuppressionListDocument = z
       })
       .optional(),
   })
-  .meta({ id: "SuppressionList", description: "The team's suppression list, newest first (at most 1,000)." });
+  .meta({
+    id: "SuppressionList",
+    description: "A page of the team's suppression list, newest first (`links.next`: the next page).",
+  });
 
 export const PrivacySettingsDocument = z
   .strictObject({

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
 import { modeOf } from "@/lib/dashboard";
+import { conflict } from "@/lib/errors";
 import { sendQueuedEmailNow } from "@/lib/outbox";
 import {
   approveBatch,
@@ -121,5 +122,23 @@ export async function editGiftAction(_previous: ActionState, form: FormData): Pr
     const changes = readGiftChanges({ gift: { message: formField(form, "message"), from: formField(form, "from") } });
     await updateGift(db, actor, giftId, { changes });
     return "Saved: the email will show the new message.";
+  });
+}
+
+/**
+ * "Correct the address": PATCH `email`'s domain function (updateGift). A bounced gift goes back to
+ * `sent` and its email goes out again to the new address, right away (as a sent gift's does); a
+ * scheduled gift keeps its send time. A suppressed address is refused with the API's words.
+ */
+export async function correctEmailAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  return changeGift(form, async ({ db, actor }, giftId) => {
+    const changes = readGiftChanges({ gift: { email: formField(form, "email") } });
+    const { gift, emailId } = await updateGift(db, actor, giftId, { changes });
+    // The same address again is no correction (updateGift changes nothing): a bounced gift stays failed.
+    if (gift.stage === "failed")
+      throw conflict(`${gift.email} is the address that bounced: enter the corrected address.`);
+    if (emailId === null) return `The gift now goes to ${gift.email}.`;
+    await sendQueuedEmailNow(db, emailId);
+    return `The gift email was sent to ${gift.email}, with a new untie link.`;
   });
 }

@@ -6,7 +6,8 @@ import { recordProviderEvent } from "@/lib/delivery/provider-events";
 import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createAccount } from "@/lib/testing/fixtures";
-import { expectError, giftBody, openDatabaseForFile } from "./helpers";
+import { suppressedMessage } from "@/lib/gifts";
+import { expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
 
 // Issue 34, part 1: Resend's webhooks (bounces, complaints, deliveries) on the outbox row, the
 // gift's timeline and stage; idempotent, out of order safe, refused unsigned or replayed.
@@ -102,6 +103,21 @@ describe("POST /api/webhooks/resend", () => {
   it("correcting the bounced address sends the gift again (sent, no new charge); cancelling instead refunds", async () => {
     const gift = await sentGift();
     await post(signed(event("email.bounced", gift.providerId, hardBounce)));
+    // A corrected address the team suppressed is refused with a create's words; the gift stays failed.
+    await gift.api.post("/suppressions", { suppressions: [{ email: "blocked@example.com" }] });
+    for (const email of ["Blocked@Example.com", gift.email.toUpperCase()]) {
+      const refused = await gift.api.patch(`/gifts/${gift.id}`, { gift: { email } });
+      if (email === gift.email.toUpperCase()) {
+        // The same address again is no correction: nothing changes, nothing is sent.
+        expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+        expect(refused.body.data.attributes.stage).toBe("failed");
+        continue;
+      }
+      expect(expectValidation(refused)).toEqual([
+        { pointer: "/gift/email", code: "suppressed", detail: suppressedMessage(email) },
+      ]);
+    }
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("failed");
     const fixed = await gift.api.patch(`/gifts/${gift.id}`, { gift: { email: "fixed@example.com" } });
     expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
     expect(fixed.body.data.attributes).toMatchObject({

@@ -69,6 +69,40 @@ describe("/suppressions", () => {
     expectError(await apiAs(other.tokens.live).get(`/teams/${team.id}/suppressions`), 404, "NotFound");
   });
 
+  it("pages the list as every list does: page[size], links.next, a cursor that is not one is a 400", async () => {
+    const { tokens, team } = await createAccount(t.db);
+    const api = apiAs(tokens.live);
+    const emails = Array.from({ length: 5 }, (_, i) => `page${i}@example.com`);
+    const added = await api.post(`/teams/${team.id}/suppressions?page[size]=2`, {
+      suppressions: emails.map((email) => ({ email })),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toHaveLength(2);
+    expect(added.body.meta).toEqual({ added: 5, given: 5 });
+    const seen: string[] = [];
+    let url: string | null = `/teams/${team.id}/suppressions?page[size]=2`;
+    for (let pages = 0; url; pages++) {
+      expect(pages).toBeLessThan(4);
+      const res = await api.get(url.replace(/^.*\/api\/v1/, ""));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.links.first).not.toContain("page%5Bafter%5D");
+      seen.push(...res.body.data.map((s: { attributes: { email: string } }) => s.attributes.email));
+      url = res.body.links.next;
+    }
+    // Newest first, each once (added in one request: the same time, then the id decides).
+    expect([...seen].sort()).toEqual([...emails].sort());
+    expect(new Set(seen).size).toBe(5);
+    for (const bad of [
+      "page[after]=nope",
+      "page[after]=" + Buffer.from("2030-01-01T00:00:00.000Z|gft_1").toString("base64url"),
+      "page[size]=0",
+      "page[size]=201",
+    ]) {
+      const res = await api.get(`/teams/${team.id}/suppressions?${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
   it("hostile input: not a list, bad addresses, too many, a binary CSV, a huge CSV", async () => {
     const { tokens } = await createAccount(t.db);
     const api = apiAs(tokens.live);
@@ -149,6 +183,32 @@ describe("reminders and one-click unsubscribe (RFC 8058)", () => {
     expect((await unsubscribe(new Request(url, { method: "POST" }), forged)).status).toBe(404);
     const long = { params: Promise.resolve({ token: "x".repeat(5000) }) };
     expect((await unsubscribe(new Request(url, { method: "POST" }), long)).status).toBe(404);
+  });
+
+  it("the unsubscribe page speaks the gift's language, with <html lang dir>; a link that is not one, English", async () => {
+    const { user, team } = await createAccount(t.db);
+    const gift = await insertGift(t.db, { teamId: team.id, senderId: user.id, stage: "sent", locale: "ar" });
+    const token = unsubscribeUrl(gift.id).split("/").pop()!;
+    const params = { params: Promise.resolve({ token }) };
+    const asked = await (await unsubscribePage(new Request(unsubscribeUrl(gift.id)), params)).text();
+    expect(asked).toContain('<html lang="ar" dir="rtl">');
+    expect(asked).toContain('<h1 style="font-size:1.4rem">هل تريد إيقاف التذكيرات بهذه الهدية؟</h1>');
+    expect(asked).toContain("<main>");
+    const stopped = await unsubscribe(new Request(unsubscribeUrl(gift.id), { method: "POST" }), params);
+    expect(await stopped.text()).toContain("تم إيقاف التذكيرات");
+    const fr = await insertGift(t.db, { teamId: team.id, senderId: user.id, stage: "sent", locale: "fr" });
+    const frToken = unsubscribeUrl(fr.id).split("/").pop()!;
+    const frPage = await unsubscribePage(new Request(unsubscribeUrl(fr.id)), {
+      params: Promise.resolve({ token: frToken }),
+    });
+    expect(await frPage.text()).toContain('<html lang="fr" dir="ltr">');
+    // A forged link: English, and nothing of the request echoed.
+    const forged = { params: Promise.resolve({ token: `gft_<script>.${token.split(".")[1]}` }) };
+    const refused = await unsubscribe(new Request(unsubscribeUrl(gift.id), { method: "POST" }), forged);
+    expect(refused.status).toBe(404);
+    const html = await refused.text();
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).not.toContain("<script>");
   });
 
   it("no reminder goes to a suppressed address, nor to a gift whose reminders were stopped (even one already queued)", async () => {

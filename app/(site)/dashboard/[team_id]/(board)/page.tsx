@@ -72,6 +72,9 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
               </Link>
             </>
           )}
+          <Link href={`${base}/suppressions${sandbox ? "?mode=sandbox" : ""}`} className="button-secondary px-4 py-2">
+            Suppression list
+          </Link>
         </div>
       </div>
       {teams.length > 1 && (

@@ -13,6 +13,7 @@ import { loadTeam } from "../../load";
 import {
   approveGiftAction,
   cancelGiftAction,
+  correctEmailAction,
   editGiftAction,
   extendExpiryAction,
   rejectGiftAction,
@@ -116,6 +117,35 @@ export default async function GiftPage({ params, searchParams }: Props) {
             ? "Nothing was charged for it, so nothing is refunded."
             : `$${displayMoney(gift.priceCents)} is refunded to the team's card.`}
         </p>
+      )}
+      {page.bounced && (
+        <section
+          aria-labelledby="bounced-heading"
+          data-testid="bounced"
+          className="mt-4 rounded-lg border-2 border-red-300 bg-red-50 px-4 py-3 text-red-950"
+        >
+          <h2 id="bounced-heading" className="font-semibold">
+            The gift email bounced: {page.bounced.replace(/^Bounced:\s*/i, "")}
+          </h2>
+          <p className="mt-1 text-sm">
+            {gift.email} can&apos;t take mail, so Ribbon stopped emailing it for this team (it is on the{" "}
+            <Link href={dashboardHref(teamId, mode, "/suppressions")} className="underline">
+              suppression list
+            </Link>
+            ).{" "}
+            {page.canCorrectEmail ? (
+              <>
+                <a href="#correct-email" className="underline">
+                  Correct the address
+                </a>{" "}
+                and the gift email goes to the new one, with a new untie link, at no charge.
+              </>
+            ) : (
+              "The gift's sender or an owner can correct the address."
+            )}{" "}
+            Nothing is refunded for a bounce; cancelling the gift refunds it in full.
+          </p>
+        </section>
       )}
       <p className="text-sm text-stone-700">
         <code>{gift.id}</code>
@@ -301,7 +331,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
         </section>
       </div>
 
-      {(page.canEdit || page.canExtend || page.canResend) && (
+      {(page.canEdit || page.canExtend || page.canResend || page.canCorrectEmail) && (
         <section aria-labelledby="change" className="mt-6 rounded-xl border border-stone-200 bg-white p-5">
           <h2 id="change" className="text-lg font-semibold">
             Change this gift
@@ -339,6 +369,36 @@ export default async function GiftPage({ params, searchParams }: Props) {
                   className="w-full rounded border border-stone-400 p-2 text-sm"
                 />
                 <p className="text-sm text-stone-700">Until the email goes out, the card shows what you save here.</p>
+              </ActionForm>
+            )}
+            {page.canCorrectEmail && (
+              <ActionForm
+                action={correctEmailAction}
+                submitLabel={page.bounced ? "Correct the address and send" : "Correct the address"}
+                testId="correct-email"
+              >
+                {hidden}
+                <div className="flex flex-col gap-1" id="correct-email">
+                  <label htmlFor="correct-email-input" className="text-sm font-semibold">
+                    {page.bounced ? "Correct the address" : "Recipient's email"}
+                  </label>
+                  <input
+                    id="correct-email-input"
+                    name="email"
+                    type="email"
+                    required
+                    maxLength={254}
+                    autoComplete="off"
+                    defaultValue={page.bounced ? "" : (gift.email ?? "")}
+                    aria-describedby="correct-email-help"
+                    className="w-72 max-w-full rounded border border-stone-400 p-2 text-sm"
+                  />
+                </div>
+                <p id="correct-email-help" className="basis-full text-sm text-stone-700">
+                  {gift.stage === "scheduled"
+                    ? "The email goes to the new address at its send time. The untie link changes."
+                    : "The gift email goes to the new address now, with a new untie link (the old one stops working)."}
+                </p>
               </ActionForm>
             )}
             {page.canExtend && (
