@@ -96,7 +96,13 @@ export default async function SendersPage({ params, searchParams }: Props) {
           <h2 className="text-lg font-semibold">No gifts sent {query.from || query.to ? "on these days" : "yet"}</h2>
         </div>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        // Focusable and named: on a phone the table scrolls sideways, and a keyboard must reach it.
+        <div
+          className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white"
+          role="region"
+          aria-label="Senders"
+          tabIndex={0}
+        >
           <table className="w-full text-left text-sm" data-testid="sender-table">
             <caption className="px-3 pt-3 text-left text-sm text-stone-700">
               {number(rows.length)} {rows.length === 1 ? "person" : "people"} sent {number(total.gifts)}{" "}
