@@ -16,6 +16,7 @@ export const metadata: Metadata = { title: "Senders" };
 
 const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`);
 const number = (n: number) => n.toLocaleString("en-US");
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const field = "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm";
 
 /**
@@ -28,9 +29,11 @@ export default async function SendersPage({ params, searchParams }: Props) {
   const base = dashboardHref(teamId, "live", "/senders");
   const here = `${base}${query.from || query.to ? `?${new URLSearchParams({ ...(query.from && { from: query.from }), ...(query.to && { to: query.to }) })}` : ""}`;
   const { db, team, actor } = await loadTeam(teamId, "live", here);
+  // No days given: the last 30 (as the charts). Every number is over the same days; a wider range reads more gifts.
+  const days = query.from || query.to ? { from: query.from, to: query.to } : { from: daysAgo(29) };
   let rows;
   try {
-    rows = await teamSenders(db, actor, query);
+    rows = await teamSenders(db, actor, days);
   } catch (error) {
     if (error instanceof HttpError && error.status === 403) notFound();
     throw error;
@@ -73,7 +76,7 @@ export default async function SendersPage({ params, searchParams }: Props) {
       >
         <label className="block text-sm font-medium">
           Created from
-          <input name="from" type="date" defaultValue={query.from ?? ""} className={field} />
+          <input name="from" type="date" defaultValue={days.from ?? ""} className={field} />
         </label>
         <label className="block text-sm font-medium">
           Created to
@@ -83,7 +86,7 @@ export default async function SendersPage({ params, searchParams }: Props) {
           <button type="submit" className="button-primary px-5 py-2">
             Apply
           </button>
-          <Link href={base} className="text-sm underline">
+          <Link href={`${base}?from=0001-01-01`} className="text-sm underline">
             All time
           </Link>
         </div>
@@ -93,7 +96,7 @@ export default async function SendersPage({ params, searchParams }: Props) {
           className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center"
           data-testid="empty"
         >
-          <h2 className="text-lg font-semibold">No gifts sent {query.from || query.to ? "on these days" : "yet"}</h2>
+          <h2 className="text-lg font-semibold">No gifts sent on these days</h2>
         </div>
       ) : (
         // Focusable and named: on a phone the table scrolls sideways, and a keyboard must reach it.
@@ -106,8 +109,11 @@ export default async function SendersPage({ params, searchParams }: Props) {
           <table className="w-full text-left text-sm" data-testid="sender-table">
             <caption className="px-3 pt-3 text-left text-sm text-stone-700">
               {number(rows.length)} {rows.length === 1 ? "person" : "people"} sent {number(total.gifts)}{" "}
-              {total.gifts === 1 ? "gift" : "gifts"} for ${displayMoney(total.spendCents)}. Opened and redeemed are
-              shares of the gifts each person sent.
+              {total.gifts === 1 ? "gift" : "gifts"} for ${displayMoney(total.spendCents)}, created{" "}
+              {days.from === "0001-01-01" && !days.to
+                ? "at any time"
+                : `from ${days.from ?? "the start"} to ${days.to ?? "today"} (UTC)`}
+              . Opened and redeemed are shares of the gifts each person sent.
             </caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
               <tr>
