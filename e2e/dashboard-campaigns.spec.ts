@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { demoCredentials } from "./demo";
 import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
 import { replayAs, serverActionOf } from "./server-actions";
-import { signInHere } from "./signin-links";
+import { newestMail, signInHere } from "./signin-links";
 
 // Issue 33's campaigns and senders, on a desktop (1280) and a phone (390), axe-core on every page
 // and state: a batch's own funnel, redemption rate, spend and median time to redeem, compared
@@ -203,6 +203,35 @@ for (const [device, width] of [
     const forged = remind.postDataBuffer()!.toString("utf8").replaceAll(batchId, spring.batchId);
     await stranger.request.post(remind.url(), { headers, data: forged });
     await stranger.close();
+
+    // A member of the team: sees the campaigns, not the senders (404), may remind only the gifts they
+    // sent (none here: no button), and their replay of the owner's remind reminds nobody.
+    const memberEmail = `campaign-member-${stamp}@example.test`;
+    await page.goto(`/teams/${owner.slug}`);
+    await page.getByTestId("invite-form").getByLabel("Email").fill(memberEmail);
+    await page.getByTestId("invite-form").getByLabel("Role").selectOption("member");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByTestId("invite-form").getByRole("status")).toContainText(memberEmail);
+    const invitation = /http:\/\/[^\s"<>]+\/invitations\/[1-9A-HJ-NP-Za-km-z]+/.exec(
+      (await newestMail(page.request, memberEmail, "team-invitation")).text,
+    )![0];
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await member.goto(invitation);
+    await signInHere(member, memberEmail);
+    await member.getByRole("button", { name: `Accept and join ${owner.teamName}` }).click();
+    await expect(member).toHaveURL(new RegExp(`/teams/${owner.slug}\\?joined=1$`));
+    await member.goto(`${base}/campaigns/${spring.batchId}`);
+    await expect(member.getByTestId("stat-not-opened")).toContainText("1");
+    await expect(member.getByTestId("remind")).toHaveCount(0);
+    await expect(member.getByTestId("dashboard-nav").getByRole("link", { name: "Senders" })).toHaveCount(0);
+    await expectAccessible(member);
+    expect((await member.goto(`${base}/senders`))!.status()).toBe(404);
+    await memberContext.request.post(remind.url(), { headers, data: forged });
+    await memberContext.close();
+    await page.goto(`${base}/campaigns/${spring.batchId}`);
+    await expect(page.getByTestId("remind")).toBeVisible();
+    expect(await giftEmailsTo(page.request, `spring-1-${stamp}@example.test`)).toBe(1);
     await page.goto(`${base}/campaigns/${spring.batchId}`);
     await expect(page.getByTestId("remind")).toBeVisible();
     expect(await giftEmailsTo(page.request, `spring-1-${stamp}@example.test`)).toBe(1);
