@@ -57,7 +57,15 @@ try {
       },
     });
     await db.giftBatch.create({
-      data: { id: batchId, teamId, senderId: owner.id, livemode: true, name: "Holiday 2026", size: GIFTS },
+      data: {
+        id: batchId,
+        teamId,
+        senderId: owner.id,
+        livemode: true,
+        name: "Holiday 2026",
+        size: GIFTS,
+        createdAt: new Date(Date.now() - 7 * 86_400_000 - 10 * 60_000),
+      },
     });
     // Out of every 20 gifts: 6 sent (not opened), 3 opened, 5 redeemed, 2 shipped, 2 delivered, 1 expired, 1 cancelled.
     const stageOf = `(ARRAY['sent','sent','sent','sent','sent','sent','opened','opened','opened','redeemed','redeemed','redeemed','redeemed','redeemed','shipped','shipped','delivered','delivered','expired','cancelled'])[i % 20 + 1]`;

@@ -92,7 +92,7 @@ export type Campaign = {
   medianSecondsToRedeem: number | null;
   /** Sent and not opened yet (stage `sent`). */
   notOpened: number;
-  /** Of those, the email gifts the actor may resend that the resend limit allows now (see remindNotOpened). */
+  /** Of those, the email gifts the actor may resend that the resend limit allows now (see remindNotOpened; a click does at most REMIND_PER_CLICK). */
   remindable: number;
   /** The day the first gift was sent, for the activity chart's range. */
   firstSentOn: string | null;
@@ -175,7 +175,7 @@ export async function campaign(db: Tx, actor: TeamActor, batchId: string, now = 
     spendCents: Number(stats.spendCents),
     medianSecondsToRedeem: stats.median === null ? null : Math.round(stats.median),
     notOpened: stats.notOpened,
-    remindable: Math.min(stats.remindable, REMIND_PER_CLICK),
+    remindable: stats.remindable,
     firstSentOn: stats.firstSent ? stats.firstSent.toISOString().slice(0, 10) : null,
   };
 }
@@ -232,13 +232,14 @@ export async function remindNotOpened(
   actor: TeamActor,
   batchId: string,
   now = new Date(),
+  limit = REMIND_PER_CLICK,
 ): Promise<Reminded> {
   requireSender(actor.role, actor.team.id, "remind recipients");
   const batch = await findBatch(db, actor, batchId);
   const candidates = await queryRows<{ id: string }>(
     db,
     Prisma.sql`SELECT g."id" FROM "Gift" g WHERE g."batchId" = ${batch.id} AND ${remindableWhere(actor, now)}
-               ORDER BY g."id" LIMIT ${REMIND_PER_CLICK}::int`,
+               ORDER BY g."id" LIMIT ${limit}::int`,
   );
   let reminded = 0;
   let skipped = 0;

@@ -65,6 +65,8 @@ export default async function CampaignPage({ params, searchParams }: Props) {
   const reminded = counted(search, "reminded");
   const skipped = counted(search, "skipped");
   const remaining = counted(search, "remaining");
+  // One click reminds at most REMIND_PER_CLICK (each resend is its own transaction); the confirm says so.
+  const thisClick = Math.min(c.remindable, REMIND_PER_CLICK);
   const confirming = first(search.confirm) === "remind" && c.remindable > 0 && actor.role !== "viewer";
   const board = `/dashboard/${encodeURIComponent(teamId)}?${sandbox ? "mode=sandbox&" : ""}batch=${encodeURIComponent(c.id)}`;
   const giftHref = (id: string) => dashboardHref(teamId, mode, `/gifts/${encodeURIComponent(id)}`);
@@ -166,17 +168,21 @@ export default async function CampaignPage({ params, searchParams }: Props) {
             data-testid="remind-confirm"
           >
             <h3 id="remind-heading" className="font-semibold text-amber-950">
-              Remind {count(c.remindable, "recipient", "recipients")}?
+              Remind {count(thisClick, "recipient", "recipients")}
+              {thisClick < c.remindable ? ` (the first of ${number(c.remindable)})` : ""}?
             </h3>
             <p className="mt-1 text-sm text-amber-950">
-              The gift email goes again to {count(c.remindable, "person", "people")}
+              The gift email goes again to {count(thisClick, "person", "people")}
               {who} who haven&apos;t opened it{sandbox ? " (sandbox: it stays in the outbox)" : ""}. Each gift&apos;s
               email goes again at most 3 times a day and once every 10 minutes, as the API&apos;s resend
-              {c.remindable >= REMIND_PER_CLICK ? `; at most ${number(REMIND_PER_CLICK)} a click` : ""}.
+              {thisClick < c.remindable
+                ? `. At most ${number(REMIND_PER_CLICK)} a click: click again for the next ${number(REMIND_PER_CLICK)}`
+                : ""}
+              .
             </p>
             <ActionForm
               action={remindNotOpenedAction}
-              submitLabel={`Yes, remind ${count(c.remindable, "recipient", "recipients")}`}
+              submitLabel={`Yes, remind ${count(thisClick, "recipient", "recipients")}`}
               variant="primary"
               testId="remind-confirm-form"
               className="mt-3 flex flex-wrap items-center gap-3"
