@@ -17,7 +17,7 @@ import { dashboardFunnel, type Funnel } from "./funnel";
 export const CAMPAIGNS_PAGE_SIZE = 25;
 export const NOT_OPENED_PAGE_SIZE = 25;
 /** The most gifts one "Remind" click resends: each is its own locked transaction (resendGift). */
-export const REMIND_PER_CLICK = 500;
+export const REMIND_PER_CLICK = 100;
 
 /** Stages at or past redemption (the funnel's "redeemed" step). */
 const REDEEMED = Prisma.sql`('redeemed', 'shipped', 'delivered')`;
