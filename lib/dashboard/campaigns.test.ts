@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { onTeam, type SessionActor, type TeamActor } from "@/lib/actor";
+import { inSandbox, onTeam, type SessionActor, type TeamActor } from "@/lib/actor";
 import { listCharges } from "@/lib/billing";
 import { HttpError } from "@/lib/errors";
 import { getBatch } from "@/lib/gifts";
@@ -184,6 +184,38 @@ describe("one campaign", () => {
     expect(second.next).toBeNull();
     const forged = await notOpened(t.db, owner, "bat_holiday", { after: '\'; DROP TABLE "Gift"; --' });
     expect(forged.rows).toHaveLength(3);
+  });
+});
+
+describe("in the sandbox", () => {
+  it("shows each person their own sandbox batches only, nothing charged, and none of the live ones", async () => {
+    const cat = await catalogue(t.db);
+    await t.db.giftBatch.createMany({
+      data: [
+        { id: "bat_sbx_mine", teamId: "sandbox", senderId: owner.user.id, livemode: false, name: "Mine", size: 1 },
+        { id: "bat_sbx_theirs", teamId: "sandbox", senderId: member.user.id, livemode: false, name: "Theirs", size: 1 },
+      ],
+    });
+    await t.db.gift.createMany({
+      data: [
+        giftRow(cat, {
+          teamId: "sandbox",
+          senderId: owner.user.id,
+          livemode: false,
+          batchId: "bat_sbx_mine",
+          stage: "sent",
+          chargeId: null,
+        }),
+      ],
+    });
+    const sandbox = await onTeam(t.db, inSandbox(person(owner.user)), undefined);
+    expect((await listCampaigns(t.db, sandbox)).rows.map((r) => [r.id, r.gifts, r.spendCents])).toEqual([
+      ["bat_sbx_mine", 1, 0],
+    ]);
+    expect((await campaign(t.db, sandbox, "bat_sbx_mine")).notOpened).toBe(1);
+    await expect(campaign(t.db, sandbox, "bat_sbx_theirs")).rejects.toMatchObject({ status: 404 });
+    await expect(campaign(t.db, sandbox, "bat_holiday")).rejects.toMatchObject({ status: 404 });
+    await expect(campaign(t.db, owner, "bat_sbx_mine")).rejects.toMatchObject({ status: 404 });
   });
 });
 
