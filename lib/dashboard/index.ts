@@ -26,3 +26,18 @@ export { teamOverview, type TeamOverview } from "./team-overview";
 export { confirmUpload, MAX_UPLOAD_BYTES, previewUpload, type ConfirmUploadInput, type UploadPreview } from "./upload";
 export { STAGE_LABELS, stageLabel } from "./stage-labels";
 export { activityPerDay, chartDays, MAX_CHART_DAYS, spendThisMonth, type ActivityDay, type SpendDay } from "./charts";
+export {
+  campaign,
+  CAMPAIGNS_PAGE_SIZE,
+  isBatchId,
+  listCampaigns,
+  NOT_OPENED_PAGE_SIZE,
+  notOpened,
+  REMIND_PER_CLICK,
+  remindNotOpened,
+  type Campaign,
+  type CampaignRow,
+  type NotOpenedRow,
+  type Reminded,
+} from "./campaigns";
+export { teamSenders, type SenderRow } from "./senders";

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BatchApproval } from "@/components/dashboard/BatchApproval";
 import { ActivityChart, SpendChart } from "@/components/dashboard/Charts";
+import { DashboardNav } from "@/components/dashboard/DashboardNav";
 import { Funnel } from "@/components/dashboard/Funnel";
 import { GiftFilters } from "@/components/dashboard/GiftFilters";
 import { GiftTable } from "@/components/dashboard/GiftTable";
@@ -72,11 +73,9 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
               </Link>
             </>
           )}
-          <Link href={`${base}/suppressions${sandbox ? "?mode=sandbox" : ""}`} className="button-secondary px-4 py-2">
-            Suppression list
-          </Link>
         </div>
       </div>
+      <DashboardNav teamId={team.team.id} mode={query.mode} current="gifts" owner={actor.role === "owner"} />
       {teams.length > 1 && (
         <nav aria-label="Your teams" className="mt-3 flex flex-wrap gap-2 text-sm">
           <span className="text-stone-700">Switch team:</span>
@@ -122,6 +121,17 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           approve={approveBatchAction}
           reject={rejectBatchAction}
         />
+      )}
+      {query.batch && (
+        <p className="mt-4 text-sm">
+          <Link
+            href={`${base}/campaigns/${encodeURIComponent(query.batch)}${sandbox ? "?mode=sandbox" : ""}`}
+            className="underline"
+            data-testid="batch-campaign"
+          >
+            This batch as a campaign: redemption, spend, who hasn&apos;t opened
+          </Link>
+        </p>
       )}
       <Funnel funnel={funnel} />
       <div className="mt-4 grid gap-4 lg:grid-cols-2">

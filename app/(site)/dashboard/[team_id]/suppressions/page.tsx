@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DashboardNav } from "@/components/dashboard/DashboardNav";
 import { Instant } from "@/components/dashboard/Instant";
 import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import { ActionForm } from "@/components/teams/ActionForm";
@@ -58,6 +59,7 @@ export default async function SuppressionsPage({ params, searchParams }: Props) 
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">Suppression list</h1>
+      <DashboardNav teamId={teamId} mode={mode} current="suppressions" owner={owner} />
       {mode === "sandbox" && <SandboxBanner />}
       <p className="mt-3 max-w-3xl">
         Addresses Ribbon no longer emails for {team.team.name}: those that bounced for good, those whose owner marked a

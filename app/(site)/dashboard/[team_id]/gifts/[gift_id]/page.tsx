@@ -149,7 +149,19 @@ export default async function GiftPage({ params, searchParams }: Props) {
       )}
       <p className="text-sm text-stone-700">
         <code>{gift.id}</code>
-        {gift.batch && <> · Batch: {gift.batch.name}</>}
+        {gift.batch && (
+          <>
+            {" "}
+            · Batch:{" "}
+            <Link
+              href={dashboardHref(teamId, mode, `/campaigns/${encodeURIComponent(gift.batch.id)}`)}
+              className="underline"
+              data-testid="gift-campaign"
+            >
+              {gift.batch.name}
+            </Link>
+          </>
+        )}
       </p>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
