@@ -181,7 +181,12 @@ describe("previewing an upload", () => {
   });
 
   it("a row emailing a suppressed address is a problem at its email, as the API refuses it; a link gift to it is fine (issue 34)", async () => {
-    await suppressAddress(t.db, { teamId: owner.team.id, email: "Bounced@Example.test", reason: "bounced" });
+    await suppressAddress(t.db, {
+      teamId: owner.team.id,
+      ownerId: null,
+      email: "Bounced@Example.test",
+      reason: "bounced",
+    });
     const before = await counts();
     const bytes = csv([
       row(1),
