@@ -5,7 +5,7 @@ import { addMember } from "@/lib/teams";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import { suppressedMessage } from "@/lib/gifts";
-import { suppressAddress } from "@/lib/outbox/suppressions";
+import { suppressAddress, suppressionScope } from "@/lib/outbox/suppressions";
 import { batchNameOf, confirmUpload, previewUpload, type UploadPreview } from "./upload";
 
 const t = processDatabaseForFile();
@@ -181,7 +181,12 @@ describe("previewing an upload", () => {
   });
 
   it("a row emailing a suppressed address is a problem at its email, as the API refuses it; a link gift to it is fine (issue 34)", async () => {
-    await suppressAddress(t.db, { teamId: owner.team.id, email: "Bounced@Example.test", reason: "bounced" });
+    await suppressAddress(t.db, {
+      teamId: owner.team.id,
+      ownerId: null,
+      email: "Bounced@Example.test",
+      reason: "bounced",
+    });
     const before = await counts();
     const bytes = csv([
       row(1),
@@ -194,6 +199,22 @@ describe("previewing an upload", () => {
     // The confirm checks again, so an address suppressed after the preview is refused there too.
     await expect(confirm(owner, bytes, preview)).rejects.toBeInstanceOf(ValidationError);
     expect(await counts()).toEqual(before);
+  });
+
+  it("in the shared sandbox team, only the uploader's own suppression list refuses a row (issue 34)", async () => {
+    const [a, b] = await Promise.all(
+      [createAccount(t.db), createAccount(t.db)].map(async (made) =>
+        onTeam(t.db, { ...person((await made).user), mode: "sandbox" as const }, "sandbox"),
+      ),
+    );
+    await suppressAddress(t.db, { ...suppressionScope(a), email: "Sandbox-Bounced@Example.test", reason: "bounced" });
+    const bytes = csv([row(1, { email: "sandbox-bounced@example.test" })]);
+    const ofA = await previewUpload(t.db, a, file(bytes));
+    expect(ofA).toMatchObject({ rows: 1, fineRows: 0, problemCount: 1 });
+    expect(ofA.problems).toEqual([
+      { row: 2, column: "email", message: suppressedMessage("sandbox-bounced@example.test") },
+    ]);
+    expect(await previewUpload(t.db, b, file(bytes))).toMatchObject({ rows: 1, fineRows: 1, problemCount: 0 });
   });
 
   it("names batches after the file, sanitised and at most 120 characters", () => {

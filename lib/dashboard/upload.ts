@@ -14,7 +14,7 @@ import {
   suppressedMessage,
   type BatchGroup,
 } from "@/lib/gifts";
-import { suppressedAmong } from "@/lib/outbox/suppressions";
+import { suppressedAmong, suppressionScope } from "@/lib/outbox/suppressions";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import type { RecipientDraft } from "@/lib/gifts/schema";
 import type { IdempotencyReservation } from "@/lib/idempotency";
@@ -278,7 +278,7 @@ async function check(
   const emailed = (r: Row) => (r.recipient.deliveryMethod === "email" ? r.recipient.email : null);
   const suppressed = await suppressedAmong(
     db,
-    actor.team.id,
+    suppressionScope(actor),
     parsed.map(emailed).filter((e) => e !== null),
   );
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { suppressAddress } from "@/lib/outbox/suppressions";
+import { suppressAddress, suppressionScope } from "@/lib/outbox/suppressions";
 import { recordGiftEvent } from "@/lib/gifts/events";
 import { failBouncedGift, type GiftAction, type Stage } from "@/lib/gifts/stages";
 
@@ -160,7 +160,7 @@ async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderE
   if (!row.giftId) return "recorded";
   const gift = await tx.gift.findUnique({
     where: { id: row.giftId },
-    select: { id: true, teamId: true, stage: true, email: true, erasedAt: true },
+    select: { id: true, teamId: true, senderId: true, livemode: true, stage: true, email: true, erasedAt: true },
   });
   if (!gift) return "recorded";
   const hard = event.type === "email.bounced" && isHardBounce(event.bounce);
@@ -170,7 +170,7 @@ async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderE
     await suppressAddress(
       tx,
       {
-        teamId: gift.teamId,
+        ...suppressionScope(gift),
         email: row.to,
         reason: hard ? "bounced" : "complained",
         detail: effect.detail || null,

@@ -3,7 +3,13 @@ import type { TeamActor } from "@/lib/actor";
 import { CsvError, readCsv } from "@/lib/csv/read";
 import { ValidationError, badRequest, notFound, unknownFieldProblems, type FieldProblem } from "@/lib/errors";
 import { isEmailAddress } from "@/lib/gifts/fields";
-import { addressHash, normalAddress, suppressAddress } from "@/lib/outbox/suppressions";
+import {
+  addressHash,
+  inSuppressionScope,
+  normalAddress,
+  suppressAddress,
+  suppressionScope,
+} from "@/lib/outbox/suppressions";
 import { ownerRequired, requireSender } from "@/lib/teams";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -32,7 +38,7 @@ export type SuppressionPage = { size: number; after?: { createdAt: Date; id: str
  * A page of the team's suppression list, newest first, with one entry more than `size` when
  * another page follows (lib/api/pagination.ts paginate, or the dashboard's "Next page"): a
  * keyset bound on (createdAt, id), so a deep page costs what the first does. Everyone on the
- * team may read it.
+ * team may read it; in the shared sandbox team, each user reads only their own (suppressionScope).
  */
 export async function listSuppressions(db: PrismaClient, actor: TeamActor, page: SuppressionPage) {
   const after =
@@ -43,7 +49,7 @@ export async function listSuppressions(db: PrismaClient, actor: TeamActor, page:
     db,
     Prisma.sql`
     SELECT "id", "email", "reason", "detail", "giftId", "createdAt" FROM "EmailSuppression"
-    WHERE "teamId" = ${actor.team.id} ${after}
+    WHERE ${inSuppressionScope(suppressionScope(actor))} ${after}
     ORDER BY "createdAt" DESC, "id" DESC
     LIMIT ${Math.min(Math.max(1, Math.floor(page.size)), 1000) + 1}::int`,
   );
@@ -122,29 +128,32 @@ export function parseSuppressionsCsv(bytes: Uint8Array): string[] {
 export async function addSuppressions(db: PrismaClient, actor: TeamActor, emails: string[], now = new Date()) {
   requireSender(actor.role, actor.team.id, "change the suppression list");
   const unique = [...new Map(emails.map((e) => [normalAddress(e), e])).keys()];
+  const scope = suppressionScope(actor);
   let added = 0;
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
     await db.$transaction(async (tx) => {
-      for (const email of chunk)
-        if (await suppressAddress(tx, { teamId: actor.team.id, email, reason: "manual" }, now)) added++;
+      for (const email of chunk) if (await suppressAddress(tx, { ...scope, email, reason: "manual" }, now)) added++;
     });
     await otherWorkFirst();
   }
   return { added, total: unique.length };
 }
 
-/** Takes an address off the list: owners only (the address may have bounced or complained). */
+/**
+ * Takes an address off the list: owners only (the address may have bounced or complained). In
+ * the sandbox, everyone owns the team but removes only from their own list (another's is 404).
+ */
 export async function removeSuppression(db: PrismaClient, actor: TeamActor, email: string) {
   if (actor.role !== "owner")
     throw ownerRequired(
       `Only the team's owners can remove an address from team "${actor.team.id}"'s suppression list.`,
     );
-  const where = { teamId: actor.team.id, emailHash: addressHash(email.slice(0, 254)) };
   const [removed] = await queryRows<SuppressionView>(
     db,
     Prisma.sql`
-    DELETE FROM "EmailSuppression" WHERE "teamId" = ${where.teamId} AND "emailHash" = ${where.emailHash}
+    DELETE FROM "EmailSuppression"
+    WHERE ${inSuppressionScope(suppressionScope(actor))} AND "emailHash" = ${addressHash(email.slice(0, 254))}
     RETURNING "id", "email", "reason", "detail", "giftId", "createdAt"`,
   );
   if (!removed) throw notFound(`${email.slice(0, 254)} is not on team "${actor.team.id}"'s suppression list.`);

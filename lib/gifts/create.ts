@@ -7,7 +7,7 @@ import { formatMoney } from "@/lib/money";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
-import { suppressedAmong } from "@/lib/outbox/suppressions";
+import { suppressedAmong, suppressionScope, type SuppressionScope } from "@/lib/outbox/suppressions";
 import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
@@ -74,11 +74,11 @@ export const suppressedMessage = (email: string) =>
  * entry: lib/outbox/suppressions.ts) is refused at its `email`, code `suppressed`: every one of
  * them, nothing created. A link gift to the person is the way to reach them (nothing is emailed).
  */
-async function refuseSuppressed(db: PrismaClient, teamId: string, recipients: RecipientDraft[]) {
+async function refuseSuppressed(db: PrismaClient, scope: SuppressionScope, recipients: RecipientDraft[]) {
   const emailed = recipients.filter((r) => r.deliveryMethod === "email" && r.email);
   const suppressed = await suppressedAmong(
     db,
-    teamId,
+    scope,
     emailed.map((r) => r.email!),
   );
   if (suppressed.size === 0) return;
@@ -123,7 +123,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     const problems = [...input.problems, ...referenceProblems(await resolveReferences(db, team.id, spec), spec)];
     throw new ValidationError(problems);
   }
-  await refuseSuppressed(db, team.id, draft.recipients);
+  await refuseSuppressed(db, suppressionScope(actor), draft.recipients);
 
   const livemode = actor.mode === "live";
   const shared: SharedGiftValues = {

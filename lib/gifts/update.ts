@@ -11,7 +11,7 @@ import { getGift, loadGifts } from "./queries";
 import { changedStage, REOPENABLE, reopenGift, resendBouncedGift, type Stage } from "./stages";
 import { requireEmailAgainAllowed, SENT_AGAIN_TO_NEW_ADDRESS } from "./resend";
 import { untieTokenHash } from "@/lib/untie";
-import { isSuppressed } from "@/lib/outbox/suppressions";
+import { isSuppressed, suppressionScope } from "@/lib/outbox/suppressions";
 import { suppressedMessage } from "./create";
 import { REOPEN_WINDOW_DAYS, type GiftChanges } from "./update-schema";
 import type { GiftView } from "./view";
@@ -201,7 +201,7 @@ async function planChanges(tx: Tx, actor: TeamActor, gift: GiftView, asked: Gift
       code: "link_gift",
     });
   // A corrected address the team suppressed would never be emailed: refused as a new gift to it is.
-  if (!isLink && changes.email !== undefined && (await isSuppressed(tx, actor.team.id, changes.email)))
+  if (!isLink && changes.email !== undefined && (await isSuppressed(tx, suppressionScope(actor), changes.email)))
     problems.push({ detail: suppressedMessage(changes.email), pointer: pointer("email"), code: "suppressed" });
   let designId: string | null | undefined = changes.designId;
   if (typeof designId === "string") {

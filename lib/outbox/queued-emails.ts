@@ -9,6 +9,7 @@ import { unsubscribeUrl, untieUrl } from "@/lib/untie";
 import { keptBody } from "./outbox-retention";
 import { isQueuedKind, QUEUED_KINDS, type QueuedEmailProps, type QueuedKind } from "./queued-kinds";
 import { mailTransport, type MailTransport } from "./transport";
+import { giftSuppressesSql } from "./suppressions";
 
 /** Attempts before a queued email is given up (status `failed`, the error kept). */
 export const MAX_EMAIL_ATTEMPTS = 8;
@@ -100,8 +101,7 @@ function claim(db: PrismaClient, now: Date, limit: number, id?: number): Promise
     RETURNING "id", "kind", "to", "giftId", "payload", "sealedLink", "suppress", "attempts",
               (SELECT g."untieVersion" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "untieVersion",
               (SELECT g."stage" FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "giftStage",
-              (SELECT g."remindersStoppedAt" IS NOT NULL OR EXISTS (
-                 SELECT 1 FROM "EmailSuppression" s WHERE s."teamId" = g."teamId" AND s."emailHash" = ${HASH_OF_TO})
+              (SELECT g."remindersStoppedAt" IS NOT NULL OR ${giftSuppressesSql("g", HASH_OF_TO)}
                FROM "Gift" g WHERE g."id" = "EmailOutbox"."giftId") AS "optedOut"`,
   );
 }

@@ -1,7 +1,7 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { queueEmail } from "@/lib/outbox/queued-emails";
-import { isSuppressed } from "@/lib/outbox/suppressions";
+import { isSuppressed, suppressionScope } from "@/lib/outbox/suppressions";
 import { longDate } from "@/lib/format/locale";
 import { emailLocale } from "@/lib/i18n";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -26,6 +26,7 @@ export type RemindSummary = { looked: number; reminded: number; cleared: number 
 type DueGift = {
   id: string;
   teamId: string;
+  senderId: string;
   stage: Stage;
   livemode: boolean;
   email: string;
@@ -107,7 +108,7 @@ async function remindOne(
   const [gift] = await queryRows<DueGift>(
     tx,
     Prisma.sql`
-    SELECT "id", "teamId", "stage", "livemode", "email", "recipientName", "from", "reminders", "sentAt", "expiresOn", "timeZone", "remindersSent", "locale"
+    SELECT "id", "teamId", "senderId", "stage", "livemode", "email", "recipientName", "from", "reminders", "sentAt", "expiresOn", "timeZone", "remindersSent", "locale"
     FROM "Gift"
     WHERE "id" = ${giftId} AND "nextReminderAt" <= ${now.toISOString()}::timestamp AND "stage" = ANY(${awaiting}) AND "email" IS NOT NULL
     FOR UPDATE SKIP LOCKED`,
@@ -116,7 +117,7 @@ async function remindOne(
   // The recipient stopped them (one-click unsubscribe), or the team suppressed the address
   // (a hard bounce, a complaint, an owner): no reminder, now or later.
   const stopped = await tx.gift.findUniqueOrThrow({ where: { id: gift.id }, select: { remindersStoppedAt: true } });
-  if (stopped.remindersStoppedAt || (await isSuppressed(tx, gift.teamId, gift.email))) {
+  if (stopped.remindersStoppedAt || (await isSuppressed(tx, suppressionScope(gift), gift.email))) {
     await tx.gift.updateMany({ where: { id: gift.id }, data: { nextReminderAt: null } });
     return "deferred";
   }

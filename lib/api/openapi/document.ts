@@ -635,7 +635,7 @@ export const ENDPOINTS: Endpoint[] = [
     response: R.SuppressionListDocument,
     query: pageParams,
     description:
-      "Addresses the team no longer emails: hard bounces and spam complaints (added by the provider's events) and the team's own entries. A new gift to one is refused with 422 `suppressed`; no reminder goes to one. Everyone on the team may read it.",
+      "Addresses the team no longer emails: hard bounces and spam complaints (added by the provider's events) and the team's own entries. A new gift to one is refused with 422 `suppressed`; no reminder goes to one. Everyone on the team may read it. In the shared sandbox team the list is each user's own: another sandbox user's entries are neither listed, removable nor in the way of your gifts.",
   },
   {
     method: "post",

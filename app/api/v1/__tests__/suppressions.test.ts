@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GET as unsubscribePage, POST as unsubscribe } from "@/app/unsubscribe/[token]/route";
+import { deliverGift } from "@/lib/delivery";
 import { sendQueuedEmails } from "@/lib/outbox";
 import { remindDueGifts } from "@/lib/reminders";
-import { addMember } from "@/lib/teams";
+import { addMember, SANDBOX_TEAM_ID } from "@/lib/teams";
 import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
@@ -130,6 +131,127 @@ describe("/suppressions", () => {
       headers: { "content-type": "text/csv" },
     });
     expect(huge.status).toBe(413);
+  });
+});
+
+describe("the sandbox's list is each user's own (every sandbox user works in one shared team)", () => {
+  const emailsOf = (res: { body: { data: { attributes: { email: string } }[] } }) =>
+    res.body.data.map((s) => s.attributes.email).sort();
+
+  it("A's suppressed address: invisible to B, B's DELETE is 404 and leaves it, B may send to it and A may not", async () => {
+    const a = await createAccount(t.db);
+    const b = await createAccount(t.db);
+    const apiA = apiAs(a.tokens.sandbox);
+    const apiB = apiAs(b.tokens.sandbox);
+    const secret = `only-a-${a.user.id}@example.com`;
+    const added = await apiA.post(`/teams/${SANDBOX_TEAM_ID}/suppressions`, { suppressions: [{ email: secret }] });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.meta).toEqual({ added: 1, given: 1 });
+    expect(emailsOf(await apiA.get("/suppressions?page[size]=200"))).toContain(secret);
+
+    // B sees none of it: not in the list (nor any other user's), not by its address.
+    const seenByB = await apiB.get(`/teams/${SANDBOX_TEAM_ID}/suppressions?page[size]=200`);
+    expect(seenByB.status).toBe(200);
+    expect(seenByB.body.data).toEqual([]);
+    expectError(await apiB.delete(`/suppressions/${encodeURIComponent(secret)}`), 404, "NotFound");
+    expect(emailsOf(await apiA.get("/suppressions"))).toEqual([secret]);
+    expect(await t.db.emailSuppression.count({ where: { teamId: SANDBOX_TEAM_ID, ownerId: a.user.id } })).toBe(1);
+
+    // B's sends are not blocked by A's list; A's are (a gift, a bulk, a corrected address).
+    const toB = await apiB.post("/gifts", giftBody({ email: secret.toUpperCase() }));
+    expect(toB.status, JSON.stringify(toB.body)).toBe(200);
+    expect(
+      (
+        await apiB.post(
+          "/bulk/gifts",
+          bulkBody(2, {}, (i) => (i === 1 ? { email: secret } : {})),
+        )
+      ).status,
+    ).toBe(200);
+    expect(expectValidation(await apiA.post("/gifts", giftBody({ email: secret })))).toMatchObject([
+      { pointer: "/gift/email", code: "suppressed" },
+    ]);
+    const mine = await apiA.post("/gifts", giftBody({ email: `fine-${a.user.id}@example.com` }));
+    expect(mine.status).toBe(200);
+    expect(
+      expectValidation(await apiA.patch(`/gifts/${mine.body.data.id}`, { gift: { email: secret } })),
+    ).toMatchObject([{ code: "suppressed" }]);
+
+    // B suppressing the same address is B's own entry (added, not "already there"); A's stays A's.
+    expect((await apiB.post("/suppressions", { suppressions: [{ email: secret }] })).body.meta).toEqual({
+      added: 1,
+      given: 1,
+    });
+    expect((await apiA.post("/suppressions", { suppressions: [{ email: secret }] })).body.meta).toEqual({
+      added: 0,
+      given: 1,
+    });
+    const removed = await apiB.delete(`/suppressions/${encodeURIComponent(secret)}`);
+    expect(removed.status).toBe(200);
+    expect(emailsOf(await apiA.get("/suppressions"))).toEqual([secret]);
+    expect((await apiB.get("/suppressions")).body.data).toEqual([]);
+    // A real team's list is not the sandbox's: A's live team may send to it.
+    expect((await apiAs(a.tokens.live).post("/gifts", giftBody({ email: secret }))).status).toBe(200);
+  });
+
+  it("a bounce of A's sandbox gift suppresses the address for A only; reminders skip it for A only", async () => {
+    const a = await createAccount(t.db);
+    const b = await createAccount(t.db);
+    const apiA = apiAs(a.tokens.sandbox);
+    const apiB = apiAs(b.tokens.sandbox);
+    const address = `bounce-${a.user.id}@example.com`;
+    const created = await apiA.post("/gifts", giftBody({ email: address }));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id as string;
+    expect((await deliverGift(t.db, id, { now: new Date(Date.now() + 60 * 60_000) })).outcome).toBe("suppressed");
+    const bounced = await apiA.post(`/gifts/${id}/simulate`, { email_event: "bounced" });
+    expect(bounced.status, JSON.stringify(bounced.body)).toBe(200);
+    expect(bounced.body.data.attributes.stage).toBe("failed");
+
+    const listA = await apiA.get("/suppressions");
+    expect(listA.body.data).toMatchObject([{ attributes: { email: address, reason: "bounced", gift: id } }]);
+    expect((await apiB.get("/suppressions")).body.data).toEqual([]);
+    expect(expectValidation(await apiA.post("/gifts", giftBody({ email: address })))).toMatchObject([
+      { code: "suppressed" },
+    ]);
+    expect((await apiB.post("/gifts", giftBody({ email: address }))).status).toBe(200);
+
+    // Reminders: B's sandbox gift to the address is reminded, A's is not.
+    const base = {
+      teamId: SANDBOX_TEAM_ID,
+      livemode: false,
+      stage: "sent",
+      sentAt: SENT,
+      scheduledAt: SENT,
+      reminders: ["P3D"],
+      email: address,
+      nextReminderAt: SENT,
+    };
+    const ofA = await insertGift(t.db, { ...base, senderId: a.user.id });
+    const ofB = await insertGift(t.db, { ...base, senderId: b.user.id });
+    const later = new Date(SENT.getTime() + 3 * DAY);
+    expect((await remindDueGifts(t.db, { now: later, giftId: ofA.id })).reminded).toBe(0);
+    expect((await remindDueGifts(t.db, { now: later, giftId: ofB.id })).reminded).toBe(1);
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: ofA.id } })).nextReminderAt).toBeNull();
+
+    // A reminder already queued is checked against its gift's sender's list when its turn comes.
+    const queuedFirst = `queued-${a.user.id}@example.com`;
+    const [laterA, laterB] = await Promise.all(
+      [a, b].map((who) => insertGift(t.db, { ...base, email: queuedFirst, senderId: who.user.id })),
+    );
+    for (const gift of [laterA, laterB]) await remindDueGifts(t.db, { now: later, giftId: gift.id });
+    await apiA.post("/suppressions", { suppressions: [{ email: queuedFirst }] });
+    const transport = fakeTransport();
+    for (const gift of [laterA, laterB]) {
+      const [queued] = await t.db.emailOutbox.findMany({ where: { giftId: gift.id, kind: "reminder" } });
+      expect(queued.status).toBe("pending");
+      await sendQueuedEmails(t.db, { transport, id: queued.id });
+    }
+    const outcome = async (giftId: string) =>
+      (await t.db.emailOutbox.findFirstOrThrow({ where: { giftId, kind: "reminder" } })).lastError;
+    expect(await outcome(laterA.id)).toMatch(/address is suppressed/);
+    expect(await outcome(laterB.id)).toBeNull(); // kept as any sandbox email, not as a suppressed address
+    expect(transport.sent).toHaveLength(0);
   });
 });
 

@@ -65,6 +65,8 @@ export default async function SuppressionsPage({ params, searchParams }: Props) 
         Addresses Ribbon no longer emails for {team.team.name}: those that bounced for good, those whose owner marked a
         Ribbon email as spam, and those you add. A new gift to one of them is refused (send a link gift instead), and no
         reminder goes to them. {owner ? "As an owner, you can remove an address." : "Only owners remove addresses."}
+        {mode === "sandbox" &&
+          " In the shared sandbox, this list is yours alone: no other sandbox user sees it or is held back by it."}
       </p>
       {query.removed === "1" && (
         <p role="status" data-testid="removed" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
