@@ -891,17 +891,17 @@ const ACTION_SUMMARIES: Record<GiftAction, string> = {
   unsubscribed: "the recipient stopped the gift's reminders (one-click unsubscribe)",
 };
 
-/** Stages whose move needs more words than "a gift moved to …". */
-const STAGE_SUMMARIES: Record<string, string> = {
+/** Stage events whose move needs more words than their summary ("a gift moved to …"). */
+const STAGE_DESCRIPTIONS: Record<string, string> = {
   failed:
-    "a gift moved to failed: its order was refused, the mail transport gave up, or the gift email hard-bounced (then `delivery-issue` says why, the address is suppressed, and correcting it with PATCH `email` sends the gift again: gift.sent)",
+    "Its order was refused, the mail transport gave up, or the gift email hard-bounced (then `delivery-issue` says why, the address is suppressed, and correcting it with PATCH `email` sends the gift again: gift.sent).",
 };
 
 /** A webhook's summary: a stage's event says where the gift moved, an action's what happened. */
 const eventSummary = (type: string) => {
   const name = type.slice("gift.".length);
   const action = GIFT_ACTIONS.find((a) => a === name);
-  return `${type}: ${action ? ACTION_SUMMARIES[action] : (STAGE_SUMMARIES[name] ?? `a gift moved to ${name}`)}`;
+  return `${type}: ${action ? ACTION_SUMMARIES[action] : `a gift moved to ${name}`}`;
 };
 
 export function openApiDocument() {
@@ -979,6 +979,7 @@ export function openApiDocument() {
           post: {
             operationId: `webhook_${type.replace(".", "_")}`,
             summary: eventSummary(type),
+            description: STAGE_DESCRIPTIONS[type.slice("gift.".length)],
             tags: ["Webhooks"],
             requestBody: { content: { "application/json": { schema: R.WebhookPayload } } },
             responses: {
