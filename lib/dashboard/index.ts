@@ -26,3 +26,6 @@ export { teamOverview, type TeamOverview } from "./team-overview";
 export { confirmUpload, MAX_UPLOAD_BYTES, previewUpload, type ConfirmUploadInput, type UploadPreview } from "./upload";
 export { STAGE_LABELS, stageLabel } from "./stage-labels";
 export { activityPerDay, chartDays, MAX_CHART_DAYS, spendThisMonth, type ActivityDay, type SpendDay } from "./charts";
+export { actOnGiftsOnce, MAX_BULK_GIFTS, selectionPreview, viewGiftIds, type SelectionPreview } from "./bulk";
+export { deleteView, listSavedViews, MAX_SAVED_VIEWS, MAX_VIEW_NAME, saveView, type SavedView } from "./saved-views";
+export { decodeSortCursor, encodeSortCursor } from "./sort";

@@ -3,7 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
-import { modeOf } from "@/lib/dashboard";
+import type { BulkState } from "@/components/dashboard/bulk-state";
+import { actOnGiftsOnce, deleteView, modeOf, saveView } from "@/lib/dashboard";
+import { BulkRefused, type BulkAction } from "@/lib/gifts";
+import { notFound } from "@/lib/errors";
 import { sendQueuedEmailNow } from "@/lib/outbox";
 import {
   approveBatch,
@@ -17,7 +20,7 @@ import {
   type BatchDecision,
   updateGift,
 } from "@/lib/gifts";
-import { formField, onTeamForm, type TeamFormContext } from "@/lib/site/form-action";
+import { formField, onTeamForm, refusalOf, type TeamFormContext } from "@/lib/site/form-action";
 
 /**
  * Runs a dashboard action as the signed-in person on the form's team (live or their sandbox):
@@ -122,4 +125,66 @@ export async function editGiftAction(_previous: ActionState, form: FormData): Pr
     await updateGift(db, actor, giftId, { changes });
     return "Saved: the email will show the new message.";
   });
+}
+
+/** The action a selection form names ("cancel", "resend", or "extend" with its date). */
+function bulkActionOf(form: FormData): BulkAction | string {
+  const kind = formField(form, "action");
+  if (kind === "cancel" || kind === "resend") return { kind };
+  if (kind !== "extend") return "Pick an action: cancel, resend or extend.";
+  try {
+    const { expiresOn } = readGiftChanges({ gift: { expires_on: formField(form, "expires_on") } });
+    return expiresOn ? { kind, expiresOn } : "Pick the new expiry date.";
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+const BULK_DONE = { cancel: "cancelled", resend: "resent", extend: "extended" } as const;
+
+/**
+ * "Cancel N gifts", "Resend N", "Extend N" on the selection's confirmation: all or nothing and
+ * once per form (lib/dashboard/bulk.ts); then back to the board saying what was done. When any
+ * gift refuses, nothing is done and the form lists them.
+ */
+export async function bulkGiftsAction(_previous: BulkState, form: FormData): Promise<BulkState> {
+  const ids = form.getAll("gift").filter((id): id is string => typeof id === "string");
+  const action = bulkActionOf(form);
+  if (typeof action === "string") return { error: action };
+  let refusals: BulkRefused["refusals"] | undefined;
+  const result = await onFormTeam(form, (context) =>
+    actOnGiftsOnce(context.db, context.actor, { formKey: formField(form, "form_key"), ids, action }).catch(
+      (error: unknown) => {
+        if (error instanceof BulkRefused) refusals = error.refusals;
+        throw error;
+      },
+    ),
+  );
+  if ("error" in result) return { error: result.error, refusals };
+  const sandbox = modeOf(formField(form, "mode")) === "sandbox";
+  redirect(
+    `${redrawnTeam(form)}?${sandbox ? "mode=sandbox&" : ""}bulk=${BULK_DONE[action.kind]}&count=${result.done.giftIds.length}&refunded=${result.done.refundedCents}`,
+  );
+}
+
+/** "Save this view": the board's filters and sort under a name, for the whole team. */
+export async function saveViewAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const params = Object.fromEntries(new URLSearchParams(formField(form, "query").slice(0, 2000)));
+  const result = await onFormTeam(form, ({ db, actor }) =>
+    saveView(db, actor, { name: formField(form, "name"), params }),
+  );
+  if ("error" in result) return result;
+  redrawnTeam(form);
+  return { ok: `Saved "${result.done.name}".` };
+}
+
+/** "Delete" a saved view. */
+export async function deleteViewAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const id = Number(formField(form, "view"));
+  const result = await onFormTeam(form, ({ db, actor }) =>
+    Number.isSafeInteger(id) && id > 0 ? deleteView(db, actor, id) : Promise.reject(notFound("No such saved view.")),
+  );
+  if ("error" in result) return result;
+  redrawnTeam(form);
+  return { ok: "Deleted." };
 }

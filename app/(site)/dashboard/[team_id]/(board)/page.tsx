@@ -3,7 +3,9 @@ import Link from "next/link";
 import { BatchApproval } from "@/components/dashboard/BatchApproval";
 import { ActivityChart, SpendChart } from "@/components/dashboard/Charts";
 import { Funnel } from "@/components/dashboard/Funnel";
-import { GiftFilters } from "@/components/dashboard/GiftFilters";
+import { BulkBar } from "@/components/dashboard/BulkBar";
+import { GiftFilters, sortValue } from "@/components/dashboard/GiftFilters";
+import { SavedViews } from "@/components/dashboard/SavedViews";
 import { GiftTable } from "@/components/dashboard/GiftTable";
 import { ModeSwitch, SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import {
@@ -13,12 +15,17 @@ import {
   dashboardFunnel,
   dashboardGifts,
   dashboardSearch,
+  listSavedViews,
+  MAX_BULK_GIFTS,
+  MAX_SAVED_VIEWS,
+  MAX_VIEW_NAME,
   readDashboardQuery,
   spendThisMonth,
   type DashboardQuery,
 } from "@/lib/dashboard";
 import { listMyTeams } from "@/lib/teams";
-import { approveBatchAction, rejectBatchAction } from "../actions";
+import { displayMoney } from "@/lib/money";
+import { approveBatchAction, deleteViewAction, rejectBatchAction, saveViewAction } from "../actions";
 import { loadTeam } from "../load";
 
 type Props = {
@@ -33,10 +40,11 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   const search = await searchParams;
   const { query, problems } = readDashboardQuery(search);
   const decided = query.batch ? batchDecisionOf(search) : null;
+  const bulkDone = bulkDoneOf(search);
   const base = `/dashboard/${encodeURIComponent(teamId)}`;
   const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, team, actor } = await loadTeam(teamId, query.mode, here);
-  const [page, funnel, batches, teams, awaitingApproval, activity, spend] = await Promise.all([
+  const [page, funnel, batches, teams, awaitingApproval, activity, spend, savedViews] = await Promise.all([
     dashboardGifts(db, actor, query),
     dashboardFunnel(db, actor, query),
     dashboardBatches(db, actor),
@@ -44,6 +52,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
     batchAwaitingApproval(db, actor, query.batch),
     activityPerDay(db, actor, query),
     actor.mode === "live" ? spendThisMonth(db, actor) : null,
+    listSavedViews(db, actor),
   ]);
   const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
     `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;
@@ -112,6 +121,17 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             : ": nothing was charged."}
         </p>
       )}
+      {bulkDone && (
+        <p role="status" data-testid="bulk-done" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          {bulkDone.count} {bulkDone.count === 1 ? "gift" : "gifts"} {bulkDone.done}
+          {bulkDone.done === "cancelled" &&
+            (bulkDone.refunded > 0
+              ? `: $${displayMoney(bulkDone.refunded)} refunded to the team's card.`
+              : ": nothing was charged, so nothing was refunded.")}
+          {bulkDone.done === "resent" && ": the gift emails are on their way."}
+          {bulkDone.done === "extended" && "."}
+        </p>
+      )}
       {awaitingApproval && (
         <BatchApproval
           teamId={team.team.id}
@@ -125,6 +145,19 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         <ActivityChart days={activity} />
         {spend && <SpendChart spend={spend} />}
       </div>
+      {!sandbox && (
+        <SavedViews
+          teamId={team.team.id}
+          base={base}
+          views={savedViews}
+          current={dashboardSearch({ ...query, after: undefined })}
+          canChange={actor.role !== "viewer"}
+          max={MAX_SAVED_VIEWS}
+          maxName={MAX_VIEW_NAME}
+          save={saveViewAction}
+          remove={deleteViewAction}
+        />
+      )}
       <GiftFilters action={base} query={query} batches={batches} />
       <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
         <span data-testid="view-count">
@@ -172,10 +205,22 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           )}
         </div>
       ) : (
-        <GiftTable
-          rows={page.rows}
-          giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
-        />
+        <>
+          <BulkBar
+            id="selection"
+            base={base}
+            query={query}
+            total={funnel.total}
+            max={MAX_BULK_GIFTS}
+            canChange={actor.role !== "viewer"}
+          />
+          <GiftTable
+            rows={page.rows}
+            giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
+            selectForm="selection"
+            sort={{ current: sortValue(query), href: (sort) => `${base}${sortSearch(query, sort)}` }}
+          />
+        </>
       )}
       {page.next && (
         <p className="mt-4 text-right">
@@ -195,4 +240,25 @@ function batchDecisionOf(params: Record<string, string | string[] | undefined>) 
     if (typeof value === "string" && /^\d{1,5}$/.test(value)) return { decision, count: Number(value) };
   }
   return null;
+}
+
+/** The view sorted another way (from its first page). */
+function sortSearch(query: DashboardQuery, sort: string): string {
+  const search = new URLSearchParams(dashboardSearch({ ...query, after: undefined, sort: undefined, order: "newest" }));
+  search.set("sort", sort);
+  return `?${search.toString()}`;
+}
+
+/** What a bulk action just did, from the URL it came back to. */
+function bulkDoneOf(params: Record<string, string | string[] | undefined>) {
+  const done = params.bulk;
+  const count = params.count;
+  const refunded = params.refunded;
+  if (done !== "cancelled" && done !== "resent" && done !== "extended") return null;
+  if (typeof count !== "string" || !/^\d{1,5}$/.test(count)) return null;
+  return {
+    done,
+    count: Number(count),
+    refunded: typeof refunded === "string" && /^\d{1,12}$/.test(refunded) ? Number(refunded) : 0,
+  };
 }

@@ -1,0 +1,188 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+
+// Working with many gifts on the dashboard: sort by a column, select gifts (ticked, or the whole
+// view) and cancel / resend / extend / export them, all or nothing and once; saved views. At
+// 1280 px and 390 px, axe on every page and state, a race from two tabs, and no JavaScript.
+
+type Owner = Awaited<ReturnType<typeof ownerWithTeam>>;
+
+async function refundsOf(request: APIRequestContext, owner: Owner) {
+  const response = await request.get(`/api/v1/charges?page[size]=100`, {
+    headers: { Authorization: `Bearer ${owner.live}` },
+  });
+  expect(response.status()).toBe(200);
+  const items: { attributes: { kind: string; amount: string; gift: string | null } }[] = (await response.json()).data;
+  return items.filter((item) => item.attributes.kind === "refund").map((item) => item.attributes);
+}
+
+/** The gift's checkbox that shows at this width (the table on a desktop, the cards on a phone). */
+const tick = (page: Page, name: string) => page.getByLabel(`Select ${name}`).locator("visible=true").check();
+
+async function teamWithGifts(page: Page) {
+  const owner = await ownerWithTeam(page, Date.now());
+  for (const name of ["Cleo Zed", "Ada Lovelace", "Bea Young"])
+    await send(page.request, owner.live, "/gifts", { name, email: `${name.split(" ")[0].toLowerCase()}@example.test` });
+  return owner;
+}
+
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(label, () => {
+    test.use({ viewport });
+
+    test(`sorts, saves a view, ticks gifts and cancels them with one confirmation naming the refund (${label})`, async ({
+      page,
+    }) => {
+      const owner = await teamWithGifts(page);
+      const board = `/dashboard/${owner.slug}`;
+
+      // Sort: the URL keeps it; a bad sort is named and ignored, like a bad filter.
+      await page.goto(board);
+      await page.getByLabel("Sort by").selectOption("recipient");
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(/sort=recipient/);
+      const names = page.getByTestId(label === "desktop" ? "gift-row" : "gift-card");
+      await expect(names.first()).toContainText("Ada Lovelace");
+      await expect(names.last()).toContainText("Cleo Zed");
+      await expectAccessible(page);
+      if (label === "desktop") {
+        await page.getByRole("link", { name: /^Recipient/ }).click();
+        await expect(page).toHaveURL(/sort=-recipient/);
+        await expect(names.first()).toContainText("Cleo Zed");
+      }
+      await page.goto(`${board}?sort=-password&stage=nope`);
+      await expect(page.getByTestId("query-problems")).toContainText("Ignored sort");
+      await expect(names).toHaveCount(3);
+      await expectAccessible(page);
+
+      // Saved views: the filter and sort under a name, listed on the board, then deleted.
+      await page.goto(`${board}?sort=-recipient&q=a`);
+      await page.getByTestId("save-view").getByLabel("Name").fill("A names, Z first");
+      await page.getByRole("button", { name: "Save this view" }).click();
+      await expect(page.getByTestId("save-view")).toContainText('Saved "A names, Z first"');
+      await page.goto(board);
+      await page.getByRole("link", { name: "A names, Z first" }).click();
+      await expect(page).toHaveURL(/q=a&sort=-recipient/);
+      await page.getByTestId("save-view").getByLabel("Name").fill("A names, Z first");
+      await page.getByRole("button", { name: "Save this view" }).click();
+      await expect(page.getByTestId("save-view")).toContainText("already has a view named");
+      await expectAccessible(page);
+      await page.getByTestId("saved-view").getByRole("button", { name: "Delete" }).click();
+      await expect(page.getByTestId("saved-view")).toHaveCount(0);
+
+      // Tick two gifts and cancel them: the confirmation names the refund before anything happens.
+      await page.goto(board);
+      await tick(page, "Ada Lovelace");
+      await tick(page, "Bea Young");
+      await page.getByRole("button", { name: "Cancel…" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Cancel 2 gifts" })).toBeVisible();
+      await expect(page.getByTestId("refund-total")).toContainText("will be refunded");
+      await expect(page.getByTestId("selection")).toContainText("Ada Lovelace");
+      await expectAccessible(page);
+      const total = /\$[\d,.]+/.exec((await page.getByTestId("refund-total").textContent())!)![0];
+      expect(await refundsOf(page.request, owner)).toHaveLength(0);
+      await page.getByRole("button", { name: `Cancel 2 gifts and refund ${total}` }).click();
+      await expect(page.getByTestId("bulk-done")).toContainText(`2 gifts cancelled: ${total} refunded`);
+      await expectAccessible(page);
+      const refunds = await refundsOf(page.request, owner);
+      expect(refunds).toHaveLength(2);
+      const sum = refunds.reduce((s, r) => s - Number(r.amount), 0);
+      expect(`$${sum.toLocaleString("en-US", { minimumFractionDigits: 2 })}`).toBe(total);
+
+      // The whole view, resent: scheduled gifts can't be, so nothing is done and each is named with why.
+      await page.getByLabel(/^All 3 in this view/).check();
+      await page.getByRole("button", { name: "Resend…" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Resend the gift email of 3 gifts" })).toBeVisible();
+      await page.getByRole("button", { name: "Resend 3 gifts" }).click();
+      await expect(page.getByTestId("bulk-refused")).toContainText("Nothing was done");
+      await expect(page.getByTestId("bulk-refused")).toContainText("Cleo Zed:");
+      await expect(page.getByTestId("bulk-refused")).toContainText("is cancelled");
+      await expectAccessible(page);
+
+      // Hostile selections: nothing picked, a forged id, no action — each a page that says so, never an error.
+      for (const query of ["action=cancel", "action=cancel&gift=gft_forged", "gift=x", "action=cancel&gift=%00"]) {
+        const response = await page.goto(`${board}/selection?${query}`);
+        expect(response!.status()).toBe(200);
+        await expect(page.getByTestId("selection-problem")).toBeVisible();
+      }
+      await expectAccessible(page);
+    });
+  });
+}
+
+test("export selected: only the ticked gifts", async ({ page }) => {
+  const owner = await teamWithGifts(page);
+  await page.goto(`/dashboard/${owner.slug}`);
+  await tick(page, "Bea Young");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export selected" }).click();
+  const csv = await (await (await download).createReadStream()).toArray();
+  const lines = Buffer.concat(csv).toString("utf8").trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain("Bea Young");
+});
+
+test("a bulk cancel raced from two tabs: one refund, and the other tab says nothing was done", async ({ page }) => {
+  const owner = await teamWithGifts(page);
+  const board = `/dashboard/${owner.slug}`;
+  await page.goto(`${board}?sort=recipient`);
+  await page.getByLabel(/^All 3 in this view/).check();
+  await page.getByRole("button", { name: "Cancel…" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cancel 3 gifts" })).toBeVisible();
+  const second = await page.context().newPage();
+  await second.goto(page.url());
+  const button = (p: Page) => p.getByRole("button", { name: /^Cancel 3 gifts and refund/ });
+  await Promise.all([button(page).click(), button(second).click()]);
+  const outcomes = await Promise.all(
+    [page, second].map(async (p) => {
+      await expect(p.getByTestId("bulk-done").or(p.getByTestId("bulk-refused"))).toBeVisible();
+      return (await p.getByTestId("bulk-done").count()) > 0 ? "done" : "refused";
+    }),
+  );
+  expect(outcomes.sort()).toEqual(["done", "refused"]);
+  const refused = outcomes[0] === "refused" ? page : second;
+  await expect(refused.getByTestId("bulk-refused")).toContainText("Nothing was done");
+  await expect(refused.getByTestId("bulk-refused")).toContainText("is cancelled");
+  await expectAccessible(refused);
+  expect(await refundsOf(page.request, owner)).toHaveLength(3);
+});
+
+test("works without JavaScript: tick, confirm, done; a double submit of the same form refunds once", async ({
+  browser,
+  page,
+}) => {
+  const owner = await teamWithGifts(page);
+  const state = await page.context().storageState();
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  const plain = await context.newPage();
+  await plain.goto(`/dashboard/${owner.slug}`);
+  await expect(plain.getByRole("button", { name: "Select all on this page" })).toHaveCount(0);
+  await tick(plain, "Cleo Zed");
+  await plain.getByRole("button", { name: "Cancel…" }).click();
+  await expect(plain.getByRole("heading", { level: 1, name: "Cancel 1 gift" })).toBeVisible();
+  const confirm = plain.url();
+  // The confirmation's form posted twice (a double click, a resubmitted page): one cancel, one refund.
+  const form = plain.getByTestId("bulk-confirm");
+  await form.getByRole("button").click();
+  await expect(plain.getByTestId("bulk-done")).toContainText("1 gift cancelled");
+  expect(await refundsOf(page.request, owner)).toHaveLength(1);
+  await plain.goBack();
+  if (plain.url() === confirm) {
+    await plain.getByTestId("bulk-confirm").getByRole("button").click();
+    await expect(plain.getByTestId("bulk-done").or(plain.getByTestId("bulk-refused"))).toBeVisible();
+  }
+  expect(await refundsOf(page.request, owner)).toHaveLength(1);
+  await context.close();
+});
+
+test("select all on this page (JavaScript) ticks every gift of the page", async ({ page }) => {
+  const owner = await teamWithGifts(page);
+  await page.goto(`/dashboard/${owner.slug}`);
+  await page.getByRole("button", { name: "Select all on this page" }).click();
+  await page.getByRole("button", { name: "Extend…" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Extend the expiry of 3 gifts" })).toBeVisible();
+  await expectAccessible(page);
+});
