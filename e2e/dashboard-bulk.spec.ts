@@ -68,15 +68,16 @@ for (const [label, viewport] of [
       await page.goto(`${board}?sort=-recipient&q=a`);
       await page.getByTestId("save-view").getByLabel("Name").fill("A names, Z first");
       await page.getByRole("button", { name: "Save this view" }).click();
-      await expect(page.getByTestId("save-view")).toContainText('Saved "A names, Z first"');
+      await expect(page.getByTestId("saved-view-outcome")).toHaveText("Saved the view.");
+      await expect(page).toHaveURL(/q=a&sort=-recipient/); // back on the same view
       await page.goto(board);
       await page.getByRole("link", { name: "A names, Z first" }).click();
       await expect(page).toHaveURL(/q=a&sort=-recipient/);
       await page.getByTestId("save-view").getByLabel("Name").fill("A names, Z first");
       await page.getByRole("button", { name: "Save this view" }).click();
-      await expect(page.getByTestId("save-view")).toContainText("already has a view named");
+      await expect(page.getByTestId("saved-view-outcome")).toContainText("already has a view by that name");
       await expectAccessible(page);
-      await page.getByTestId("saved-view").getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("button", { name: "Delete the view A names, Z first" }).click();
       await expect(page.getByTestId("saved-view")).toHaveCount(0);
 
       // Tick two gifts and cancel them: the confirmation names the refund before anything happens.
@@ -156,33 +157,41 @@ test("a bulk cancel raced from two tabs: one refund, and the other tab says noth
   expect(await refundsOf(page.request, owner)).toHaveLength(3);
 });
 
-test("the confirmation works without JavaScript: what the board's form sends, confirmed, done once", async ({
-  browser,
-  page,
-}) => {
+test("works without JavaScript: select all on the page, cancel, confirm, done once", async ({ browser, page }) => {
   const owner = await teamWithGifts(page);
   const state = await page.context().storageState();
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
   const plain = await context.newPage();
-  // The board's selection form is a plain GET: this is what it sends for one ticked gift and "Cancel…".
-  await plain.goto(`/dashboard/${owner.slug}/selection?scope=picked&action=cancel&gift=${owner.ids["Cleo Zed"]}`);
-  await expect(plain.getByRole("heading", { level: 1, name: "Cancel 1 gift" })).toBeVisible();
+  await plain.goto(`/dashboard/${owner.slug}`);
+  await plain.getByRole("link", { name: "Select all on this page" }).click();
+  await expect(plain.getByLabel("Select Cleo Zed").locator("visible=true")).toBeChecked();
+  await plain.getByLabel("Select Ada Lovelace").locator("visible=true").uncheck();
+  await plain.getByRole("button", { name: "Cancel…" }).click();
+  await expect(plain.getByRole("heading", { level: 1, name: "Cancel 2 gifts" })).toBeVisible();
   await expect(plain.getByTestId("refund-total")).toContainText("will be refunded");
+  const confirm = plain.url();
   await plain.getByTestId("bulk-confirm").getByRole("button").click();
-  await expect(plain.getByTestId("bulk-done")).toContainText("1 gift cancelled");
-  expect(await refundsOf(page.request, owner)).toHaveLength(1);
-  // The confirmation opened again (its form has a new key) finds the gift cancelled: refused, no second refund.
-  await plain.goto(`/dashboard/${owner.slug}/selection?scope=picked&action=cancel&gift=${owner.ids["Cleo Zed"]}`);
+  await expect(plain.getByTestId("bulk-done")).toContainText("2 gifts cancelled");
+  expect(await refundsOf(page.request, owner)).toHaveLength(2);
+  // The confirmation opened again (its form has a new key) finds the gifts cancelled: refused, no second refund.
+  await plain.goto(confirm);
   await plain.getByTestId("bulk-confirm").getByRole("button").click();
   await expect(plain.getByTestId("bulk-refused")).toContainText("is cancelled");
-  expect(await refundsOf(page.request, owner)).toHaveLength(1);
+  expect(await refundsOf(page.request, owner)).toHaveLength(2);
+  // Saved views are plain forms too.
+  await plain.goto(`/dashboard/${owner.slug}?stage=cancelled`);
+  await plain.getByTestId("save-view").getByLabel("Name").fill("Cancelled");
+  await plain.getByRole("button", { name: "Save this view" }).click();
+  await expect(plain.getByTestId("saved-view-outcome")).toHaveText("Saved the view.");
+  await expect(plain.getByRole("link", { name: "Cancelled" })).toHaveAttribute("href", /stage=cancelled/);
   await context.close();
 });
 
-test("select all on this page (JavaScript) ticks every gift of the page", async ({ page }) => {
+test("select all on this page ticks every gift of the page; extend asks for the date", async ({ page }) => {
   const owner = await teamWithGifts(page);
   await page.goto(`/dashboard/${owner.slug}`);
-  await page.getByRole("button", { name: "Select all on this page" }).click();
+  await page.getByRole("link", { name: "Select all on this page" }).click();
+  await expect(page).toHaveURL(/pick=page/);
   await page.getByRole("button", { name: "Extend…" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Extend the expiry of 3 gifts" })).toBeVisible();
   await expectAccessible(page);

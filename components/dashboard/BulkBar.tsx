@@ -1,5 +1,5 @@
 import type { DashboardQuery } from "@/lib/dashboard";
-import { SelectAllOnPage } from "./SelectAllOnPage";
+import Link from "next/link";
 
 type Props = {
   /** The form's id: the table's checkboxes name it (`form=`). */
@@ -10,6 +10,9 @@ type Props = {
   total: number;
   max: number;
   canChange: boolean;
+  /** This page with every box ticked, and with none ("Select all on this page" is a link: no JavaScript needed). */
+  pickAllHref: string;
+  clearHref: string;
 };
 
 /**
@@ -17,7 +20,7 @@ type Props = {
  * the ticked gifts, or the whole filtered view (its filters ride along), and what to do; "Export
  * selected" sends the same form to the CSV export instead.
  */
-export function BulkBar({ id, base, query, total, max, canChange }: Props) {
+export function BulkBar({ id, base, query, total, max, canChange, pickAllHref, clearHref }: Props) {
   const hidden: [string, string | undefined][] = [
     ["mode", query.mode === "sandbox" ? "sandbox" : undefined],
     ["q", query.search],
@@ -48,7 +51,14 @@ export function BulkBar({ id, base, query, total, max, canChange }: Props) {
         </label>
         <span className="text-stone-700">(at most {max.toLocaleString("en-US")} at a time)</span>
       </fieldset>
-      <SelectAllOnPage form={id} />
+      <span className="flex gap-3">
+        <Link href={pickAllHref} className="underline" scroll={false}>
+          Select all on this page
+        </Link>
+        <Link href={clearHref} className="underline" scroll={false}>
+          Clear
+        </Link>
+      </span>
       <span className="flex flex-wrap gap-2">
         {canChange && (
           <>

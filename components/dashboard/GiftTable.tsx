@@ -9,6 +9,8 @@ type Props = {
   giftHref: (id: string) => string;
   /** The id of the selection form the rows' checkboxes belong to (none: no checkboxes). */
   selectForm?: string;
+  /** Every box ticked ("Select all on this page"). */
+  picked?: boolean;
   /** The view's `sort` value, and the link to the view sorted by another (none: plain headers). */
   sort?: { current: string; href: (sort: string) => string };
 };
@@ -45,13 +47,14 @@ function Header({ column, sort }: { column: (typeof COLUMNS)[number]; sort: Prop
   );
 }
 
-function Pick({ row, form }: { row: DashboardGiftRow; form: string }) {
+function Pick({ row, form, picked }: { row: DashboardGiftRow; form: string; picked?: boolean }) {
   return (
     <input
       type="checkbox"
       name="gift"
       value={row.id}
       form={form}
+      defaultChecked={picked}
       aria-label={`Select ${recipient(row)}`}
       data-testid="select-gift"
       className="h-5 w-5"
@@ -63,7 +66,7 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "â€
 const recipient = (row: DashboardGiftRow) => row.recipientName || row.email || "(no name)";
 
 /** The gifts of the view: a table on wide screens, a list of cards on a phone. */
-export function GiftTable({ rows, giftHref, selectForm, sort }: Props) {
+export function GiftTable({ rows, giftHref, selectForm, picked, sort }: Props) {
   return (
     <>
       <div className="mt-6 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
@@ -86,7 +89,7 @@ export function GiftTable({ rows, giftHref, selectForm, sort }: Props) {
               <tr key={row.id} data-testid="gift-row">
                 {selectForm && (
                   <td className="px-3 py-2">
-                    <Pick row={row} form={selectForm} />
+                    <Pick row={row} form={selectForm} picked={picked} />
                   </td>
                 )}
                 <td className="px-3 py-2">
@@ -114,7 +117,7 @@ export function GiftTable({ rows, giftHref, selectForm, sort }: Props) {
         {rows.map((row) => (
           <li key={row.id} className="rounded-xl border border-stone-200 bg-white p-4" data-testid="gift-card">
             <div className="flex items-start justify-between gap-3">
-              {selectForm && <Pick row={row} form={selectForm} />}
+              {selectForm && <Pick row={row} form={selectForm} picked={picked} />}
               <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
                 {recipient(row)}
               </Link>

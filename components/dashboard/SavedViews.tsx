@@ -1,6 +1,4 @@
 import Link from "next/link";
-import { ActionForm } from "@/components/teams/ActionForm";
-import type { FormAction } from "@/components/teams/action-state";
 import type { SavedView } from "@/lib/dashboard";
 
 type Props = {
@@ -12,16 +10,22 @@ type Props = {
   canChange: boolean;
   max: number;
   maxName: number;
-  save: FormAction;
-  remove: FormAction;
+  /** What the last save or delete did (from the URL the form came back to). */
+  outcome: string | null;
+  save: (form: FormData) => Promise<void>;
+  remove: (form: FormData) => Promise<void>;
 };
 
-/** The team's saved views (a named filter and sort): open one, delete one, or save the view on screen. */
-export function SavedViews({ teamId, base, views, current, canChange, max, maxName, save, remove }: Props) {
+/**
+ * The team's saved views (a named filter and sort): open one, delete one, or save the view on
+ * screen. Plain server-action forms, no client component, so the board works whole without JavaScript.
+ */
+export function SavedViews({ teamId, base, views, current, canChange, max, maxName, outcome, save, remove }: Props) {
   const hidden = (
     <>
       <input type="hidden" name="team" value={teamId} />
       <input type="hidden" name="mode" value="live" />
+      <input type="hidden" name="query" value={current} />
     </>
   );
   return (
@@ -33,6 +37,15 @@ export function SavedViews({ teamId, base, views, current, canChange, max, maxNa
       <h2 id="saved-views" className="font-semibold">
         Saved views
       </h2>
+      {outcome && (
+        <p
+          role={outcome.startsWith("Saved") || outcome.startsWith("Deleted") ? "status" : "alert"}
+          className="mt-1 text-sm"
+          data-testid="saved-view-outcome"
+        >
+          {outcome}
+        </p>
+      )}
       {views.length === 0 ? (
         <p className="mt-1 text-sm text-stone-700">None yet: filter and sort the table, then save it under a name.</p>
       ) : (
@@ -47,24 +60,25 @@ export function SavedViews({ teamId, base, views, current, canChange, max, maxNa
                 {view.name}
               </Link>
               {canChange && (
-                <ActionForm action={remove} submitLabel="Delete" className="flex items-center gap-2">
+                <form action={remove}>
                   {hidden}
                   <input type="hidden" name="view" value={view.id} />
-                </ActionForm>
+                  <button
+                    type="submit"
+                    className="rounded-full border border-stone-400 px-3 py-1 text-sm text-stone-800"
+                    aria-label={`Delete the view ${view.name}`}
+                  >
+                    Delete
+                  </button>
+                </form>
               )}
             </li>
           ))}
         </ul>
       )}
       {canChange && views.length < max && (
-        <ActionForm
-          action={save}
-          submitLabel="Save this view"
-          className="mt-3 flex flex-wrap items-end gap-3"
-          testId="save-view"
-        >
+        <form action={save} className="mt-3 flex flex-wrap items-end gap-3" data-testid="save-view">
           {hidden}
-          <input type="hidden" name="query" value={current} />
           <label className="block text-sm font-medium">
             Name
             <input
@@ -74,7 +88,10 @@ export function SavedViews({ teamId, base, views, current, canChange, max, maxNa
               className="mt-1 block rounded-lg border border-stone-400 px-3 py-2 text-sm"
             />
           </label>
-        </ActionForm>
+          <button type="submit" className="rounded-full border border-stone-400 px-3 py-1 text-sm text-stone-800">
+            Save this view
+          </button>
+        </form>
       )}
     </section>
   );

@@ -167,24 +167,51 @@ export async function bulkGiftsAction(_previous: BulkState, form: FormData): Pro
   );
 }
 
-/** "Save this view": the board's filters and sort under a name, for the whole team. */
-export async function saveViewAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+/** What a saved-view form did, as a code the board names in words (never the words themselves: the URL is forgeable). */
+export type ViewOutcome = "saved" | "deleted" | "refused";
+
+/** Back to the board's view (its query, kept by the form) saying what the saved-view form did. */
+function backToView(form: FormData, outcome: ViewOutcome, reason?: string): never {
+  const search = new URLSearchParams(formField(form, "query").slice(0, 2000));
+  search.delete("view");
+  search.delete("view_reason");
+  search.set("view", outcome);
+  if (reason) search.set("view_reason", reason);
+  redirect(`${redrawnTeam(form)}?${search.toString()}`);
+}
+
+/** Why a saved-view form was refused, as a code: the domain's status says which. */
+const reasonOf = (error: string) =>
+  /already has a view named/.test(error)
+    ? "taken"
+    : /at most/.test(error) && /saved views/.test(error)
+      ? "full"
+      : /Viewers/.test(error)
+        ? "viewer"
+        : /name is 1 to/.test(error)
+          ? "name"
+          : "other";
+
+/**
+ * "Save this view": the board's filters and sort under a name, for the whole team. A plain
+ * server-action form (no client component: the board stays whole without JavaScript), then back
+ * to the same view saying what happened.
+ */
+export async function saveViewAction(form: FormData): Promise<void> {
   const params = Object.fromEntries(new URLSearchParams(formField(form, "query").slice(0, 2000)));
   const result = await onFormTeam(form, ({ db, actor }) =>
     saveView(db, actor, { name: formField(form, "name"), params }),
   );
-  if ("error" in result) return result;
-  redrawnTeam(form);
-  return { ok: `Saved "${result.done.name}".` };
+  if ("error" in result) backToView(form, "refused", reasonOf(result.error));
+  backToView(form, "saved");
 }
 
 /** "Delete" a saved view. */
-export async function deleteViewAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+export async function deleteViewAction(form: FormData): Promise<void> {
   const id = Number(formField(form, "view"));
   const result = await onFormTeam(form, ({ db, actor }) =>
     Number.isSafeInteger(id) && id > 0 ? deleteView(db, actor, id) : Promise.reject(notFound("No such saved view.")),
   );
-  if ("error" in result) return result;
-  redrawnTeam(form);
-  return { ok: "Deleted." };
+  if ("error" in result) backToView(form, "refused", "other");
+  backToView(form, "deleted");
 }

@@ -56,6 +56,14 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   ]);
   const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
     `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;
+  // This very page (its cursor kept), with extra parameters: "Select all on this page" and "Clear".
+  const pageHref = (extra: Record<string, string>) => {
+    const params = new URLSearchParams(dashboardSearch({ ...query, after: undefined }));
+    if (query.after && typeof search.after === "string") params.set("after", search.after);
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
+    const text = params.toString();
+    return `${base}${text ? `?${text}` : ""}#selection`;
+  };
   const filtered = Boolean(query.search || query.stage || query.from || query.to || query.batch);
   const sandbox = query.mode === "sandbox";
 
@@ -150,6 +158,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           teamId={team.team.id}
           base={base}
           views={savedViews}
+          outcome={viewOutcomeOf(search)}
           current={dashboardSearch({ ...query, after: undefined })}
           canChange={actor.role !== "viewer"}
           max={MAX_SAVED_VIEWS}
@@ -208,6 +217,8 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         <>
           <BulkBar
             id="selection"
+            pickAllHref={pageHref({ pick: "page" })}
+            clearHref={pageHref({})}
             base={base}
             query={query}
             total={funnel.total}
@@ -218,6 +229,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             rows={page.rows}
             giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
             selectForm="selection"
+            picked={search.pick === "page"}
             sort={{ current: sortValue(query), href: (sort) => `${base}${sortSearch(query, sort)}` }}
           />
         </>
@@ -261,4 +273,23 @@ function bulkDoneOf(params: Record<string, string | string[] | undefined>) {
     count: Number(count),
     refunded: typeof refunded === "string" && /^\d{1,12}$/.test(refunded) ? Number(refunded) : 0,
   };
+}
+
+const VIEW_REFUSALS: Record<string, string> = {
+  taken: "The team already has a view by that name: pick another.",
+  full: `The team keeps at most ${MAX_SAVED_VIEWS} saved views: delete one first.`,
+  viewer: "Viewers can open saved views but not save or delete them.",
+  name: `A view's name is 1 to ${MAX_VIEW_NAME} characters, without control characters.`,
+  other: "That didn't work: reload the page and try again.",
+};
+
+/** What the last saved-view form did, from the code in the URL it came back to (words from here, never from the URL). */
+function viewOutcomeOf(params: Record<string, string | string[] | undefined>): string | null {
+  if (params.view === "saved") return "Saved the view.";
+  if (params.view === "deleted") return "Deleted the view.";
+  if (params.view === "refused") {
+    const reason = params.view_reason;
+    return `Not saved: ${VIEW_REFUSALS[typeof reason === "string" && reason in VIEW_REFUSALS ? reason : "other"]}`;
+  }
+  return null;
 }
