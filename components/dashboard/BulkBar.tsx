@@ -1,5 +1,4 @@
 import type { DashboardQuery } from "@/lib/dashboard";
-import Link from "next/link";
 
 type Props = {
   /** The form's id: the table's checkboxes name it (`form=`). */
@@ -52,12 +51,13 @@ export function BulkBar({ id, base, query, total, max, canChange, pickAllHref, c
         <span className="text-stone-700">(at most {max.toLocaleString("en-US")} at a time)</span>
       </fieldset>
       <span className="flex gap-3">
-        <Link href={pickAllHref} className="underline" scroll={false}>
+        {/* Plain links (a whole page load): the boxes come back ticked, or not, from the server. */}
+        <a href={pickAllHref} className="underline">
           Select all on this page
-        </Link>
-        <Link href={clearHref} className="underline" scroll={false}>
+        </a>
+        <a href={clearHref} className="underline">
           Clear
-        </Link>
+        </a>
       </span>
       <span className="flex flex-wrap gap-2">
         {canChange && (
