@@ -153,20 +153,6 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         <ActivityChart days={activity} />
         {spend && <SpendChart spend={spend} />}
       </div>
-      {!sandbox && (
-        <SavedViews
-          teamId={team.team.id}
-          base={base}
-          views={savedViews}
-          outcome={viewOutcomeOf(search)}
-          current={dashboardSearch({ ...query, after: undefined })}
-          canChange={actor.role !== "viewer"}
-          max={MAX_SAVED_VIEWS}
-          maxName={MAX_VIEW_NAME}
-          save={saveViewAction}
-          remove={deleteViewAction}
-        />
-      )}
       <GiftFilters action={base} query={query} batches={batches} />
       <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
         <span data-testid="view-count">
@@ -215,6 +201,14 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         </div>
       ) : (
         <>
+          <GiftTable
+            rows={page.rows}
+            giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
+            selectForm="selection"
+            picked={search.pick === "page"}
+            sort={{ current: sortValue(query), href: (sort) => `${base}${sortSearch(query, sort)}` }}
+          />
+          {/* After the table: its checkboxes name this form (form="selection"), and the table streams first. */}
           <BulkBar
             id="selection"
             pickAllHref={pageHref({ pick: "page" })}
@@ -225,13 +219,6 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             max={MAX_BULK_GIFTS}
             canChange={actor.role !== "viewer"}
           />
-          <GiftTable
-            rows={page.rows}
-            giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
-            selectForm="selection"
-            picked={search.pick === "page"}
-            sort={{ current: sortValue(query), href: (sort) => `${base}${sortSearch(query, sort)}` }}
-          />
         </>
       )}
       {page.next && (
@@ -240,6 +227,20 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             Next page
           </Link>
         </p>
+      )}
+      {!sandbox && (
+        <SavedViews
+          teamId={team.team.id}
+          base={base}
+          views={savedViews}
+          outcome={viewOutcomeOf(search)}
+          current={dashboardSearch({ ...query, after: undefined })}
+          canChange={actor.role !== "viewer"}
+          max={MAX_SAVED_VIEWS}
+          maxName={MAX_VIEW_NAME}
+          save={saveViewAction}
+          remove={deleteViewAction}
+        />
       )}
     </main>
   );
