@@ -42,6 +42,8 @@ for (const [device, width] of [
     await expect(page.getByTestId("funnel-scheduled")).toContainText("5");
     await expect(page.getByTestId("funnel-sent")).toContainText("of created");
     await expect(page.getByTestId("funnel-exits")).toContainText("Left the path: none");
+    // Visible first: the board streams in behind its loading skeleton, and a text can match before it shows.
+    await expect(page.getByTestId("funnel")).toBeVisible();
     const funnel = (await page.getByTestId("funnel").boundingBox())!;
     expect(funnel.height).toBeLessThan(width === 390 ? 220 : 200);
     // SCREENSHOTS=1 refreshes the docs' pictures of the board (docs/screenshots/).

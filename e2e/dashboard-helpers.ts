@@ -5,6 +5,9 @@ import { signInHere } from "./signin-links";
 // Shared by the dashboard's browser tests (e2e/dashboard.spec.ts, e2e/dashboard-upload.spec.ts).
 
 export async function expectAccessible(page: Page) {
+  // A streamed page shows its loading skeleton until React reveals the content, which it may hold
+  // back a few hundred milliseconds after the load event: check the page, not the skeleton.
+  await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
   // The email preview is the email's own HTML in a sandboxed frame (no scripts: axe can't run in
   // it); the email templates have their own checks.
   const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();

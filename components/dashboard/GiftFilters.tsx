@@ -8,6 +8,29 @@ type Props = {
   batches: { id: string; name: string }[];
 };
 
+/** Every sort the table offers (the column headers link to the same `sort` values). */
+export const SORT_OPTIONS: [string, string][] = [
+  ["-created", "Newest first"],
+  ["created", "Oldest first"],
+  ["recipient", "Recipient, A to Z"],
+  ["-recipient", "Recipient, Z to A"],
+  ["stage", "Stage"],
+  ["-sent", "Sent, latest first"],
+  ["sent", "Sent, earliest first"],
+  ["expires", "Expires, soonest first"],
+  ["-expires", "Expires, latest first"],
+  ["-price", "Price, highest first"],
+  ["price", "Price, lowest first"],
+];
+
+/** The view's sort as the `sort` value the select and the headers use. */
+export const sortValue = (query: DashboardQuery) =>
+  query.sort
+    ? `${query.sort.descending ? "-" : ""}${query.sort.column}`
+    : query.order === "oldest"
+      ? "created"
+      : "-created";
+
 const field = "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-sm";
 
 /** The table's filters: a plain GET form, so the view's URL holds them and a link to it can be shared. */
@@ -56,10 +79,13 @@ export function GiftFilters({ action, query, batches }: Props) {
         </select>
       </label>
       <label className="block text-sm font-medium">
-        Order
-        <select name="order" defaultValue={query.order} className={field}>
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
+        Sort by
+        <select name="sort" defaultValue={sortValue(query)} className={field}>
+          {SORT_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
       <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-5">

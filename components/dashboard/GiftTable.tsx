@@ -4,13 +4,69 @@ import { displayMoney } from "@/lib/money";
 import { Instant } from "./Instant";
 import { StageBadge } from "./StageBadge";
 
-type Props = { rows: DashboardGiftRow[]; giftHref: (id: string) => string };
+type Props = {
+  rows: DashboardGiftRow[];
+  giftHref: (id: string) => string;
+  /** The id of the selection form the rows' checkboxes belong to (none: no checkboxes). */
+  selectForm?: string;
+  /** Every box ticked ("Select all on this page"). */
+  picked?: boolean;
+  /** The view's `sort` value, and the link to the view sorted by another (none: plain headers). */
+  sort?: { current: string; href: (sort: string) => string };
+};
+
+/** The sortable headers, each with its ascending `sort` value (the collection's name lives in another table: not sortable). */
+const COLUMNS: { label: string; sort?: string; className?: string }[] = [
+  { label: "Recipient", sort: "recipient" },
+  { label: "Collection" },
+  { label: "Stage", sort: "stage" },
+  { label: "Sent", sort: "sent" },
+  { label: "Expires", sort: "expires" },
+  { label: "Price", sort: "price", className: "text-right" },
+];
+
+function Header({ column, sort }: { column: (typeof COLUMNS)[number]; sort: Props["sort"] }) {
+  const className = `px-3 py-2 ${column.className ?? ""}`;
+  if (!column.sort || !sort) {
+    return (
+      <th scope="col" className={className}>
+        {column.label}
+      </th>
+    );
+  }
+  const ascending = sort.current === column.sort;
+  const descending = sort.current === `-${column.sort}`;
+  return (
+    <th scope="col" className={className} aria-sort={ascending ? "ascending" : descending ? "descending" : undefined}>
+      <a href={sort.href(ascending ? `-${column.sort}` : column.sort)} className="underline">
+        {column.label}
+        <span aria-hidden="true">{ascending ? " ▲" : descending ? " ▼" : ""}</span>
+        <span className="sr-only">{ascending ? ", sort descending" : ", sort ascending"}</span>
+      </a>
+    </th>
+  );
+}
+
+function Pick({ row, form, picked }: { row: DashboardGiftRow; form: string; picked?: boolean }) {
+  return (
+    <input
+      type="checkbox"
+      name="gift"
+      value={row.id}
+      form={form}
+      defaultChecked={picked}
+      aria-label={`Select ${recipient(row)}`}
+      data-testid="select-gift"
+      className="h-5 w-5"
+    />
+  );
+}
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "–");
 const recipient = (row: DashboardGiftRow) => row.recipientName || row.email || "(no name)";
 
 /** The gifts of the view: a table on wide screens, a list of cards on a phone. */
-export function GiftTable({ rows, giftHref }: Props) {
+export function GiftTable({ rows, giftHref, selectForm, picked, sort }: Props) {
   return (
     <>
       <div className="mt-6 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
@@ -18,29 +74,24 @@ export function GiftTable({ rows, giftHref }: Props) {
           <caption className="sr-only">Gifts</caption>
           <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Recipient
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Collection
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Stage
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Sent
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Expires
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Price
-              </th>
+              {selectForm && (
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Select</span>
+                </th>
+              )}
+              {COLUMNS.map((column) => (
+                <Header key={column.label} column={column} sort={sort} />
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
             {rows.map((row) => (
               <tr key={row.id} data-testid="gift-row">
+                {selectForm && (
+                  <td className="px-3 py-2">
+                    <Pick row={row} form={selectForm} picked={picked} />
+                  </td>
+                )}
                 <td className="px-3 py-2">
                   <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
                     {recipient(row)}
@@ -67,6 +118,7 @@ export function GiftTable({ rows, giftHref }: Props) {
         {rows.map((row) => (
           <li key={row.id} className="rounded-xl border border-stone-200 bg-white p-4" data-testid="gift-card">
             <div className="flex items-start justify-between gap-3">
+              {selectForm && <Pick row={row} form={selectForm} picked={picked} />}
               <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
                 {recipient(row)}
               </Link>

@@ -7,6 +7,7 @@ import { HttpError } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { dashboardWhere } from "./where";
+import { encodeSortCursor, SORT_KEYS, sortValueSql } from "./sort";
 
 /** One line of the dashboard's gift table. */
 export type DashboardGiftRow = {
@@ -30,6 +31,8 @@ export const DASHBOARD_PAGE_SIZE = 25;
 
 /** A row as the statement's JSON spells it: timestamps without their zone (UTC, as Ribbon stores them), dates as days. */
 type DashboardGiftJson = Omit<DashboardGiftRow, "createdAt" | "sentAt" | "expiresOn"> & {
+  /** The value the view is sorted by (a timestamp or date as text, `infinity` for none, a number, or text). */
+  sortKey: string | number;
   createdAt: string;
   sentAt: string | null;
   expiresOn: string | null;
@@ -37,61 +40,92 @@ type DashboardGiftJson = Omit<DashboardGiftRow, "createdAt" | "sentAt" | "expire
 
 const utc = (timestamp: string) => new Date(`${timestamp}Z`);
 
-const fromJson = (row: DashboardGiftJson): DashboardGiftRow => ({
+const fromJson = ({ sortKey: _sortKey, ...row }: DashboardGiftJson): DashboardGiftRow => ({
   ...row,
   createdAt: utc(row.createdAt),
   sentAt: row.sentAt === null ? null : utc(row.sentAt),
   expiresOn: row.expiresOn === null ? null : new Date(row.expiresOn),
 });
 
+/** The view's order as SQL on a table alias: its key, then the id (unique), both the same direction. */
+function orderOf(query: DashboardQuery) {
+  const sort = query.sort;
+  const descending = sort ? sort.descending : query.order === "newest";
+  const key = sort ? SORT_KEYS[sort.column].sql : Prisma.sql`g."createdAt"`;
+  const direction = Prisma.raw(descending ? "DESC" : "ASC");
+  const after = query.after;
+  let bound = Prisma.empty;
+  if (after) {
+    const value =
+      "createdAt" in after
+        ? Prisma.sql`${after.createdAt.toISOString()}::timestamp`
+        : sort && after.column === sort.column
+          ? sortValueSql(sort.column, after.value)
+          : null;
+    if (value) bound = Prisma.sql`AND (${key}, g."id") ${Prisma.raw(descending ? "<" : ">")} (${value}, ${after.id})`;
+  }
+  return {
+    key,
+    bound,
+    inner: Prisma.sql`${key} ${direction}, g."id" ${direction}`,
+    outer: Prisma.sql`x."sortKey" ${direction}, x."id" ${direction}`,
+  };
+}
+
+/** The cursor after a row: its creation time in the default order, else its sort column's value. */
+function cursorAfter(query: DashboardQuery, row: DashboardGiftJson): string {
+  return query.sort
+    ? encodeSortCursor({ column: query.sort.column, value: row.sortKey, id: row.id })
+    : encodeCursor({ createdAt: utc(row.createdAt), id: row.id });
+}
+
 /**
- * A page of the view's gifts, newest (or oldest) first, and the cursor of the next page.
- * The cursor is a row-value bound on (createdAt, id), an index range on the team's gifts
- * however deep the page.
+ * A page of the view's gifts in its order (newest first by default, or by a column), and the
+ * cursor of the next page. The cursor is a row-value bound on (sort key, id), an index range
+ * on the team's gifts however deep the page (lib/dashboard/sort.ts names the indexes).
  */
 export async function dashboardGifts(
   db: Tx,
   actor: TeamActor,
   query: DashboardQuery,
   size = DASHBOARD_PAGE_SIZE,
-): Promise<{ rows: DashboardGiftRow[]; next: string | null }> {
-  const newest = query.order === "newest";
-  const after = query.after
-    ? newest
-      ? Prisma.sql`AND (g."createdAt", g."id") < (${query.after.createdAt.toISOString()}::timestamp, ${query.after.id})`
-      : Prisma.sql`AND (g."createdAt", g."id") > (${query.after.createdAt.toISOString()}::timestamp, ${query.after.id})`
-    : Prisma.empty;
-  const order = (alias: string) =>
-    newest
-      ? Prisma.raw(`${alias}."createdAt" DESC, ${alias}."id" DESC`)
-      : Prisma.raw(`${alias}."createdAt", ${alias}."id"`);
+): Promise<{ rows: DashboardGiftRow[]; next: string | null; nextAfter: DashboardQuery["after"] | null }> {
+  const order = orderOf(query);
   // The page comes back as one JSON value: on the embedded default, PGlite hands over each field
   // of each row separately, which cost ten times the statement itself (an export reads 1,000 rows a page).
   const [{ rows: json }] = await queryRows<{ rows: DashboardGiftJson[] }>(
     db,
     Prisma.sql`
-    SELECT coalesce(json_agg(x ORDER BY ${order("x")}), '[]') AS "rows" FROM (
+    SELECT coalesce(json_agg(x ORDER BY ${order.outer}), '[]') AS "rows" FROM (
       SELECT g."id", g."recipientName", g."email", g."deliveryMethod", c."name" AS "collection", g."stage", g."deliveryIssue",
              coalesce(u."name", u."email") AS "senderName",
              CASE WHEN g."batchId" IS NOT NULL THEN json_build_object('id', b."id", 'name', b."name") END AS "batch",
-             g."createdAt", g."sentAt", g."expiresOn", g."priceCents"
+             g."createdAt", g."sentAt", g."expiresOn", g."priceCents", ${order.key} AS "sortKey"
       FROM "Gift" g
       JOIN "Collection" c ON c."id" = g."collectionId"
       JOIN "User" u ON u."id" = g."senderId"
       LEFT JOIN "GiftBatch" b ON b."id" = g."batchId"
-      WHERE ${dashboardWhere(actor, query)} ${after}
-      ORDER BY ${order("g")}
+      WHERE ${dashboardWhere(actor, query)} ${order.bound}
+      ORDER BY ${order.inner}
       LIMIT ${size + 1}::int) x`,
   );
-  const rows = json.map(fromJson);
-  const page = rows.slice(0, size);
-  return { rows: page, next: rows.length > size ? encodeCursor(page[page.length - 1]) : null };
+  const page = json.slice(0, size);
+  const last = page[page.length - 1];
+  const more = json.length > size && last !== undefined;
+  return {
+    rows: page.map(fromJson),
+    next: more ? cursorAfter(query, last) : null,
+    nextAfter: !more
+      ? null
+      : query.sort
+        ? { column: query.sort.column, value: last.sortKey, id: last.id }
+        : { createdAt: utc(last.createdAt), id: last.id },
+  };
 }
 
 /**
- * Every gift of the view, page after page (newest first unless the view says otherwise), for
- * the CSV export: one keyset-bounded statement per page, so memory holds one page however many
- * gifts there are.
+ * Every gift of the view, page after page (in the view's order), for the CSV export: one
+ * keyset-bounded statement per page, so memory holds one page however many gifts there are.
  */
 export async function* dashboardGiftPages(
   db: Tx,
@@ -103,9 +137,8 @@ export async function* dashboardGiftPages(
   for (;;) {
     const page = await dashboardGifts(db, actor, view, size);
     if (page.rows.length > 0) yield page.rows;
-    const last = page.rows[page.rows.length - 1];
-    if (!page.next || !last) return;
-    view = { ...view, after: { createdAt: last.createdAt, id: last.id } };
+    if (!page.nextAfter) return;
+    view = { ...view, after: page.nextAfter };
   }
 }
 

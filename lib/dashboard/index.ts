@@ -41,3 +41,6 @@ export {
   type Reminded,
 } from "./campaigns";
 export { teamSenders, type SenderRow } from "./senders";
+export { actOnGiftsOnce, MAX_BULK_GIFTS, selectionPreview, viewGiftIds, type SelectionPreview } from "./bulk";
+export { deleteView, listSavedViews, MAX_SAVED_VIEWS, MAX_VIEW_NAME, saveView, type SavedView } from "./saved-views";
+export { decodeSortCursor, encodeSortCursor } from "./sort";

@@ -1,4 +1,6 @@
 import { decodeCursor } from "@/lib/gifts/cursor";
+import { SORT_COLUMNS, type DashboardSortColumn } from "@/lib/gifts/dashboard-links";
+import { decodeSortCursor } from "./sort";
 import type { DashboardMode, DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { isStage } from "@/lib/gifts/stages";
 import { parseCalendarDate } from "@/lib/format/calendar-date";
@@ -34,9 +36,22 @@ export function readDashboardQuery(params: Params): { query: DashboardQuery; pro
   if (batch && /^bat_[A-Za-z0-9_-]{1,64}$/.test(batch)) query.batch = batch;
   else if (batch) problems.push({ param: "batch", message: "That is not a batch id." });
   if (one(params, "order") === "oldest") query.order = "oldest";
+  const sort = one(params, "sort");
+  if (sort) {
+    const column = sort.replace(/^-/, "");
+    if (column === "created") query.order = sort.startsWith("-") ? "newest" : "oldest";
+    else if ((SORT_COLUMNS as readonly string[]).includes(column))
+      query.sort = { column: column as DashboardSortColumn, descending: sort.startsWith("-") };
+    else
+      problems.push({
+        param: "sort",
+        message: `"${sort.slice(0, 40)}" is not a column to sort by (created, ${SORT_COLUMNS.join(", ")}; a leading - for descending).`,
+      });
+  }
   const after = one(params, "after");
   if (after) {
-    const cursor = after.length <= 200 ? decodeCursor(after) : undefined;
+    const cursor =
+      after.length > 400 ? undefined : query.sort ? decodeSortCursor(after, query.sort.column) : decodeCursor(after);
     if (cursor) query.after = cursor;
     else problems.push({ param: "after", message: "That page link is broken: showing the first page." });
   }

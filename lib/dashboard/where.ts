@@ -29,5 +29,6 @@ export function dashboardWhere(actor: TeamActor, query: DashboardQuery): Prisma.
   if (query.from) conditions.push(Prisma.sql`g."createdAt" >= ${query.from}::date`);
   if (query.to) conditions.push(Prisma.sql`g."createdAt" < ${query.to}::date + 1`);
   if (query.batch) conditions.push(Prisma.sql`g."batchId" = ${query.batch}`);
+  if (query.ids) conditions.push(Prisma.sql`g."id" = ANY(${query.ids}::text[])`);
   return Prisma.join(conditions, " AND ");
 }

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
 import { chargedBy, refundGift } from "@/lib/billing";
 import { conflict } from "@/lib/errors";
 import type { TeamActor } from "@/lib/actor";
@@ -14,21 +14,38 @@ import type { GiftView } from "./view";
  * caller sees, and may cancel, only their own gifts.
  */
 export async function cancelGift(db: PrismaClient, actor: TeamActor, id: string): Promise<GiftView> {
+  return db.$transaction((tx) => cancelGiftIn(tx, actor, id));
+}
+
+/**
+ * cancelGift inside the caller's transaction (a bulk cancel runs one per gift in one transaction).
+ * Every refusal is thrown before anything is written for this gift.
+ */
+export async function cancelGiftIn(tx: Tx, actor: TeamActor, id: string): Promise<GiftView> {
+  const gift = await cancelGiftOnly(tx, actor, id);
+  return getGift(tx, actor, actor.team, gift.id);
+}
+
+/**
+ * The cancel and its refund, without reading the gift back (a bulk cancel reads none back):
+ * the gift as it was before, for its price and charge.
+ */
+export async function cancelGiftOnly(tx: Tx, actor: TeamActor, id: string): Promise<GiftView> {
   const { team } = actor;
   requireSender(actor.role, team.id, "cancel them");
-  return db.$transaction(async (tx) => {
-    const gift = await getGift(tx, actor, team, id);
-    if (gift.sender.id !== actor.user.id && actor.role !== "owner") {
-      throw ownerRequired(
-        `Only the team's owners can cancel gifts someone else sent. Gift "${gift.id}" was sent by another member of team "${team.id}".`,
-      );
-    }
-    if (!(await moveGift(tx, gift.id, "cancelled"))) {
-      throw conflict(
-        `Gift "${gift.id}" can't be cancelled: it is ${gift.stage}. Only gifts that are not yet redeemed can be cancelled.`,
-      );
-    }
-    await refundGift(tx, gift, chargedBy(actor));
-    return getGift(tx, actor, team, id);
-  });
+  const gift = await getGift(tx, actor, team, id);
+  if (gift.sender.id !== actor.user.id && actor.role !== "owner") {
+    throw ownerRequired(
+      `Only the team's owners can cancel gifts someone else sent. Gift "${gift.id}" was sent by another member of team "${team.id}".`,
+    );
+  }
+  if (!(await moveGift(tx, gift.id, "cancelled"))) {
+    // Read again: a concurrent cancel (or redemption) may have moved it since the first read.
+    const { stage } = await getGift(tx, actor, team, id);
+    throw conflict(
+      `Gift "${gift.id}" can't be cancelled: it is ${stage}. Only gifts that are not yet redeemed can be cancelled.`,
+    );
+  }
+  await refundGift(tx, gift, chargedBy(actor));
+  return gift;
 }

@@ -18,8 +18,21 @@ export type DashboardQuery = {
   to?: string;
   batch?: string;
   order: "newest" | "oldest";
-  after?: Cursor;
+  /** A column other than the creation time to sort by (`sort=price`, `sort=-price` descending); unset: by `order`. */
+  sort?: DashboardSort;
+  /** The next page's position: a creation time (the default order), else the sort column's value (`value`). */
+  after?: Cursor | SortCursor;
+  /** Only these gifts of the view (an export of a selection); never in the URL's view itself. */
+  ids?: string[];
 };
+
+/** The table's columns a view may be sorted by, besides the creation time (each has its index: docs/dashboard.md). */
+export const SORT_COLUMNS = ["recipient", "stage", "sent", "expires", "price"] as const;
+export type DashboardSortColumn = (typeof SORT_COLUMNS)[number];
+export type DashboardSort = { column: DashboardSortColumn; descending: boolean };
+
+/** A position in a view sorted by a column: that column's value in the last row (as text, or a number), and its id. */
+export type SortCursor = { column: DashboardSortColumn; value: string | number; id: string };
 
 /** The URL query for a dashboard view (what readDashboardQuery reads back); defaults are left out. */
 export function dashboardSearch(query: Partial<Omit<DashboardQuery, "after">> & { after?: string }): string {
@@ -30,7 +43,8 @@ export function dashboardSearch(query: Partial<Omit<DashboardQuery, "after">> & 
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
   if (query.batch) params.set("batch", query.batch);
-  if (query.order === "oldest") params.set("order", "oldest");
+  if (query.sort) params.set("sort", `${query.sort.descending ? "-" : ""}${query.sort.column}`);
+  else if (query.order === "oldest") params.set("order", "oldest");
   if (query.after) params.set("after", query.after);
   const text = params.toString();
   return text ? `?${text}` : "";

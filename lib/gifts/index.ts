@@ -2,6 +2,16 @@ export { approveGift, expireUnapprovedGifts, parseRejection, rejectGift, APPROVA
 export { approveBatch, rejectBatch, type BatchDecision } from "./batch-approvals";
 export { getBatch, type BatchView } from "./batches";
 export { cancelGift } from "./cancel";
+export {
+  actOnGifts,
+  bulkGiftIds,
+  BulkRefused,
+  MAX_BULK_GIFTS,
+  storedBulkOutcome,
+  type BulkAction,
+  type BulkOutcome,
+  type BulkRefusal,
+} from "./bulk-actions";
 export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType, type GiftAction } from "./events";
 export { createGifts, suppressedMessage, type CreateGiftsInput } from "./create";
 export { createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";

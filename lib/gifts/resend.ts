@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { queryRows } from "@/lib/database/sql";
 import type { TeamActor } from "@/lib/actor";
@@ -64,41 +64,46 @@ export async function resendGift(
   const now = options.now ?? new Date();
   return db.$transaction(async (tx) => {
     if (options.idempotency) await reserveIdempotencyKey(tx, options.idempotency, [id]);
-    const seen = await getGift(tx, actor, actor.team, id);
-    requireGiftChanger(actor, seen, "resend gifts");
-    if (seen.deliveryMethod !== "email")
-      throw new HttpError(
-        409,
-        "Conflict",
-        `Gift "${seen.id}" is a link gift: it has no email to resend.`,
-        undefined,
-        "link_gift",
-      );
-    const locked = await queryRows<{ id: string }>(
-      tx,
-      Prisma.sql`SELECT "id" FROM "Gift" WHERE "id" = ${seen.id} AND "stage" = ANY(${RESENDABLE}::text[]) FOR UPDATE`,
-    );
-    // Read again under the lock: the stage and the resends as they are now.
-    const gift = await getGift(tx, actor, actor.team, id);
-    if (locked.length === 0) {
-      const code = gift.stage === "scheduled" ? "not_sent_yet" : alreadyCode(gift.stage);
-      throw new HttpError(
-        409,
-        "Conflict",
-        `Gift "${gift.id}" is ${gift.stage}: only a gift already sent (and not yet redeemed) can be resent.`,
-        undefined,
-        code,
-      );
-    }
-    requireEmailAgainAllowed(gift, now);
-    const { id: emailId } = await queueGiftEmailAgain(tx, { ...gift, email: gift.email! }, now);
-    await recordGiftEvent(tx, {
-      giftId: gift.id,
-      stage: gift.stage as Stage,
-      action: "resent",
-      message: "The gift email was sent again",
-      at: now,
-    });
-    return { gift: await getGift(tx, actor, actor.team, id), emailId };
+    return resendGiftIn(tx, actor, id, now);
   });
+}
+
+/** resendGift inside the caller's transaction (a bulk resend runs one per gift in one transaction). */
+export async function resendGiftIn(tx: Tx, actor: TeamActor, id: string, now: Date): Promise<ResentGift> {
+  const seen = await getGift(tx, actor, actor.team, id);
+  requireGiftChanger(actor, seen, "resend gifts");
+  if (seen.deliveryMethod !== "email")
+    throw new HttpError(
+      409,
+      "Conflict",
+      `Gift "${seen.id}" is a link gift: it has no email to resend.`,
+      undefined,
+      "link_gift",
+    );
+  const locked = await queryRows<{ id: string }>(
+    tx,
+    Prisma.sql`SELECT "id" FROM "Gift" WHERE "id" = ${seen.id} AND "stage" = ANY(${RESENDABLE}::text[]) FOR UPDATE`,
+  );
+  // Read again under the lock: the stage and the resends as they are now.
+  const gift = await getGift(tx, actor, actor.team, id);
+  if (locked.length === 0) {
+    const code = gift.stage === "scheduled" ? "not_sent_yet" : alreadyCode(gift.stage);
+    throw new HttpError(
+      409,
+      "Conflict",
+      `Gift "${gift.id}" is ${gift.stage}: only a gift already sent (and not yet redeemed) can be resent.`,
+      undefined,
+      code,
+    );
+  }
+  requireEmailAgainAllowed(gift, now);
+  const { id: emailId } = await queueGiftEmailAgain(tx, { ...gift, email: gift.email! }, now);
+  await recordGiftEvent(tx, {
+    giftId: gift.id,
+    stage: gift.stage as Stage,
+    action: "resent",
+    message: "The gift email was sent again",
+    at: now,
+  });
+  return { gift: await getGift(tx, actor, actor.team, id), emailId };
 }

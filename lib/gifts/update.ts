@@ -48,19 +48,28 @@ export async function updateGift(
   return db.$transaction(async (tx) => {
     // First: a concurrent request with the same key waits here, then replays this one's answer.
     if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, [id]);
-    // A corrected address may send the gift email again: lock the row first, so this request and
-    // a resend (or another correction) are counted one after the other against their one limit.
-    if (input.changes.email !== undefined) await lockGiftRow(tx, actor, id);
-    for (let attempt = 1; ; attempt++) {
-      const gift = await getGift(tx, actor, actor.team, id);
-      requireGiftChanger(actor, gift, "change gifts");
-      const plan = await planChanges(tx, actor, gift, input.changes, now);
-      const emailId = await applyPlan(tx, gift, plan, now);
-      if (emailId !== false) return { gift: await getGift(tx, actor, actor.team, id), emailId };
-      if (attempt === 3)
-        throw conflict(`Gift "${gift.id}" kept changing while this request tried to change it. Try again.`);
-    }
+    return updateGiftIn(tx, actor, id, { ...input, now });
   });
+}
+
+/**
+ * updateGift inside the caller's transaction (a bulk extend runs one per gift in one
+ * transaction). Refusals are thrown before anything is written for this gift.
+ */
+export async function updateGiftIn(tx: Tx, actor: TeamActor, id: string, input: GiftUpdate): Promise<UpdatedGift> {
+  const now = input.now ?? new Date();
+  // A corrected address may send the gift email again: lock the row first, so this request and
+  // a resend (or another correction) are counted one after the other against their one limit.
+  if (input.changes.email !== undefined) await lockGiftRow(tx, actor, id);
+  for (let attempt = 1; ; attempt++) {
+    const gift = await getGift(tx, actor, actor.team, id);
+    requireGiftChanger(actor, gift, "change gifts");
+    const plan = await planChanges(tx, actor, gift, input.changes, now);
+    const emailId = await applyPlan(tx, gift, plan, now);
+    if (emailId !== false) return { gift: await getGift(tx, actor, actor.team, id), emailId };
+    if (attempt === 3)
+      throw conflict(`Gift "${gift.id}" kept changing while this request tried to change it. Try again.`);
+  }
 }
 
 /** Holds the gift's row until the transaction ends (nothing when the id names no gift: getGift answers 404). */

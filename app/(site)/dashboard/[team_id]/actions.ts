@@ -3,8 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
-import { modeOf } from "@/lib/dashboard";
-import { conflict } from "@/lib/errors";
+import type { BulkState } from "@/components/dashboard/bulk-state";
+import { actOnGiftsOnce, deleteView, modeOf, saveView } from "@/lib/dashboard";
+import { BulkRefused, type BulkAction } from "@/lib/gifts";
+import { conflict, notFound } from "@/lib/errors";
 import { sendQueuedEmailNow } from "@/lib/outbox";
 import {
   approveBatch,
@@ -18,7 +20,7 @@ import {
   type BatchDecision,
   updateGift,
 } from "@/lib/gifts";
-import { formField, onTeamForm, type TeamFormContext } from "@/lib/site/form-action";
+import { formField, onTeamForm, refusalOf, type TeamFormContext } from "@/lib/site/form-action";
 
 /**
  * Runs a dashboard action as the signed-in person on the form's team (live or their sandbox):
@@ -141,4 +143,93 @@ export async function correctEmailAction(_previous: ActionState, form: FormData)
     await sendQueuedEmailNow(db, emailId);
     return `The gift email was sent to ${gift.email}, with a new untie link.`;
   });
+}
+
+/** The action a selection form names ("cancel", "resend", or "extend" with its date). */
+function bulkActionOf(form: FormData): BulkAction | string {
+  const kind = formField(form, "action");
+  if (kind === "cancel" || kind === "resend") return { kind };
+  if (kind !== "extend") return "Pick an action: cancel, resend or extend.";
+  try {
+    const { expiresOn } = readGiftChanges({ gift: { expires_on: formField(form, "expires_on") } });
+    return expiresOn ? { kind, expiresOn } : "Pick the new expiry date.";
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+const BULK_DONE = { cancel: "cancelled", resend: "resent", extend: "extended" } as const;
+
+/**
+ * "Cancel N gifts", "Resend N", "Extend N" on the selection's confirmation: all or nothing and
+ * once per form (lib/dashboard/bulk.ts); then back to the board saying what was done. When any
+ * gift refuses, nothing is done and the form lists them.
+ */
+export async function bulkGiftsAction(_previous: BulkState, form: FormData): Promise<BulkState> {
+  const ids = form.getAll("gift").filter((id): id is string => typeof id === "string");
+  const action = bulkActionOf(form);
+  if (typeof action === "string") return { error: action };
+  let refusals: BulkRefused["refusals"] | undefined;
+  const result = await onFormTeam(form, (context) =>
+    actOnGiftsOnce(context.db, context.actor, { formKey: formField(form, "form_key"), ids, action }).catch(
+      (error: unknown) => {
+        if (error instanceof BulkRefused) refusals = error.refusals;
+        throw error;
+      },
+    ),
+  );
+  if ("error" in result) return { error: result.error, refusals };
+  const sandbox = modeOf(formField(form, "mode")) === "sandbox";
+  redirect(
+    `${redrawnTeam(form)}?${sandbox ? "mode=sandbox&" : ""}bulk=${BULK_DONE[action.kind]}&count=${result.done.giftIds.length}&refunded=${result.done.refundedCents}`,
+  );
+}
+
+/** What a saved-view form did, as a code the board names in words (never the words themselves: the URL is forgeable). */
+export type ViewOutcome = "saved" | "deleted" | "refused";
+
+/** Back to the board's view (its query, kept by the form) saying what the saved-view form did. */
+function backToView(form: FormData, outcome: ViewOutcome, reason?: string): never {
+  const search = new URLSearchParams(formField(form, "query").slice(0, 2000));
+  search.delete("view");
+  search.delete("view_reason");
+  search.set("view", outcome);
+  if (reason) search.set("view_reason", reason);
+  redirect(`${redrawnTeam(form)}?${search.toString()}`);
+}
+
+/** Why a saved-view form was refused, as a code: the domain's status says which. */
+const reasonOf = (error: string) =>
+  /already has a view named/.test(error)
+    ? "taken"
+    : /at most/.test(error) && /saved views/.test(error)
+      ? "full"
+      : /Viewers/.test(error)
+        ? "viewer"
+        : /name is 1 to/.test(error)
+          ? "name"
+          : "other";
+
+/**
+ * "Save this view": the board's filters and sort under a name, for the whole team. A plain
+ * server-action form (no client component: the board stays whole without JavaScript), then back
+ * to the same view saying what happened.
+ */
+export async function saveViewAction(form: FormData): Promise<void> {
+  const params = Object.fromEntries(new URLSearchParams(formField(form, "query").slice(0, 2000)));
+  const result = await onFormTeam(form, ({ db, actor }) =>
+    saveView(db, actor, { name: formField(form, "name"), params }),
+  );
+  if ("error" in result) backToView(form, "refused", reasonOf(result.error));
+  backToView(form, "saved");
+}
+
+/** "Delete" a saved view. */
+export async function deleteViewAction(form: FormData): Promise<void> {
+  const id = Number(formField(form, "view"));
+  const result = await onFormTeam(form, ({ db, actor }) =>
+    Number.isSafeInteger(id) && id > 0 ? deleteView(db, actor, id) : Promise.reject(notFound("No such saved view.")),
+  );
+  if ("error" in result) backToView(form, "refused", "other");
+  backToView(form, "deleted");
 }

@@ -4,7 +4,9 @@ import { BatchApproval } from "@/components/dashboard/BatchApproval";
 import { ActivityChart, SpendChart } from "@/components/dashboard/Charts";
 import { DashboardNav } from "@/components/dashboard/DashboardNav";
 import { Funnel } from "@/components/dashboard/Funnel";
-import { GiftFilters } from "@/components/dashboard/GiftFilters";
+import { BulkBar } from "@/components/dashboard/BulkBar";
+import { GiftFilters, sortValue } from "@/components/dashboard/GiftFilters";
+import { SavedViews } from "@/components/dashboard/SavedViews";
 import { GiftTable } from "@/components/dashboard/GiftTable";
 import { ModeSwitch, SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import {
@@ -14,12 +16,17 @@ import {
   dashboardFunnel,
   dashboardGifts,
   dashboardSearch,
+  listSavedViews,
+  MAX_BULK_GIFTS,
+  MAX_SAVED_VIEWS,
+  MAX_VIEW_NAME,
   readDashboardQuery,
   spendThisMonth,
   type DashboardQuery,
 } from "@/lib/dashboard";
 import { listMyTeams } from "@/lib/teams";
-import { approveBatchAction, rejectBatchAction } from "../actions";
+import { displayMoney } from "@/lib/money";
+import { approveBatchAction, deleteViewAction, rejectBatchAction, saveViewAction } from "../actions";
 import { loadTeam } from "../load";
 
 type Props = {
@@ -34,10 +41,11 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   const search = await searchParams;
   const { query, problems } = readDashboardQuery(search);
   const decided = query.batch ? batchDecisionOf(search) : null;
+  const bulkDone = bulkDoneOf(search);
   const base = `/dashboard/${encodeURIComponent(teamId)}`;
   const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, team, actor } = await loadTeam(teamId, query.mode, here);
-  const [page, funnel, batches, teams, awaitingApproval, activity, spend] = await Promise.all([
+  const [page, funnel, batches, teams, awaitingApproval, activity, spend, savedViews] = await Promise.all([
     dashboardGifts(db, actor, query),
     dashboardFunnel(db, actor, query),
     dashboardBatches(db, actor),
@@ -45,9 +53,18 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
     batchAwaitingApproval(db, actor, query.batch),
     activityPerDay(db, actor, query),
     actor.mode === "live" ? spendThisMonth(db, actor) : null,
+    listSavedViews(db, actor),
   ]);
   const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
     `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;
+  // This very page (its cursor kept), with extra parameters: "Select all on this page" and "Clear".
+  const pageHref = (extra: Record<string, string>) => {
+    const params = new URLSearchParams(dashboardSearch({ ...query, after: undefined }));
+    if (query.after && typeof search.after === "string") params.set("after", search.after);
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
+    const text = params.toString();
+    return `${base}${text ? `?${text}` : ""}#selection`;
+  };
   const filtered = Boolean(query.search || query.stage || query.from || query.to || query.batch);
   const sandbox = query.mode === "sandbox";
 
@@ -112,6 +129,17 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           {decided.decision === "approved"
             ? ": charged to the team's card in one charge, and they go out as scheduled."
             : ": nothing was charged."}
+        </p>
+      )}
+      {bulkDone && (
+        <p role="status" data-testid="bulk-done" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
+          {bulkDone.count} {bulkDone.count === 1 ? "gift" : "gifts"} {bulkDone.done}
+          {bulkDone.done === "cancelled" &&
+            (bulkDone.refunded > 0
+              ? `: $${displayMoney(bulkDone.refunded)} refunded to the team's card.`
+              : ": nothing was charged, so nothing was refunded.")}
+          {bulkDone.done === "resent" && ": the gift emails are on their way."}
+          {bulkDone.done === "extended" && "."}
         </p>
       )}
       {awaitingApproval && (
@@ -185,10 +213,26 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           )}
         </div>
       ) : (
-        <GiftTable
-          rows={page.rows}
-          giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
-        />
+        <>
+          <GiftTable
+            rows={page.rows}
+            giftHref={(id) => `${base}/gifts/${encodeURIComponent(id)}${sandbox ? "?mode=sandbox" : ""}`}
+            selectForm="selection"
+            picked={search.pick === "page"}
+            sort={{ current: sortValue(query), href: (sort) => `${base}${sortSearch(query, sort)}` }}
+          />
+          {/* After the table: its checkboxes name this form (form="selection"), and the table streams first. */}
+          <BulkBar
+            id="selection"
+            pickAllHref={pageHref({ pick: "page" })}
+            clearHref={pageHref({})}
+            base={base}
+            query={query}
+            total={funnel.total}
+            max={MAX_BULK_GIFTS}
+            canChange={actor.role !== "viewer"}
+          />
+        </>
       )}
       {page.next && (
         <p className="mt-4 text-right">
@@ -196,6 +240,20 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             Next page
           </Link>
         </p>
+      )}
+      {!sandbox && (
+        <SavedViews
+          teamId={team.team.id}
+          base={base}
+          views={savedViews}
+          outcome={viewOutcomeOf(search)}
+          current={dashboardSearch({ ...query, after: undefined })}
+          canChange={actor.role !== "viewer"}
+          max={MAX_SAVED_VIEWS}
+          maxName={MAX_VIEW_NAME}
+          save={saveViewAction}
+          remove={deleteViewAction}
+        />
       )}
     </main>
   );
@@ -206,6 +264,46 @@ function batchDecisionOf(params: Record<string, string | string[] | undefined>) 
   for (const decision of ["approved", "rejected"] as const) {
     const value = params[decision];
     if (typeof value === "string" && /^\d{1,5}$/.test(value)) return { decision, count: Number(value) };
+  }
+  return null;
+}
+
+/** The view sorted another way (from its first page). */
+function sortSearch(query: DashboardQuery, sort: string): string {
+  const search = new URLSearchParams(dashboardSearch({ ...query, after: undefined, sort: undefined, order: "newest" }));
+  search.set("sort", sort);
+  return `?${search.toString()}`;
+}
+
+/** What a bulk action just did, from the URL it came back to. */
+function bulkDoneOf(params: Record<string, string | string[] | undefined>) {
+  const done = params.bulk;
+  const count = params.count;
+  const refunded = params.refunded;
+  if (done !== "cancelled" && done !== "resent" && done !== "extended") return null;
+  if (typeof count !== "string" || !/^\d{1,5}$/.test(count)) return null;
+  return {
+    done,
+    count: Number(count),
+    refunded: typeof refunded === "string" && /^\d{1,12}$/.test(refunded) ? Number(refunded) : 0,
+  };
+}
+
+const VIEW_REFUSALS: Record<string, string> = {
+  taken: "The team already has a view by that name: pick another.",
+  full: `The team keeps at most ${MAX_SAVED_VIEWS} saved views: delete one first.`,
+  viewer: "Viewers can open saved views but not save or delete them.",
+  name: `A view's name is 1 to ${MAX_VIEW_NAME} characters, without control characters.`,
+  other: "That didn't work: reload the page and try again.",
+};
+
+/** What the last saved-view form did, from the code in the URL it came back to (words from here, never from the URL). */
+function viewOutcomeOf(params: Record<string, string | string[] | undefined>): string | null {
+  if (params.view === "saved") return "Saved the view.";
+  if (params.view === "deleted") return "Deleted the view.";
+  if (params.view === "refused") {
+    const reason = params.view_reason;
+    return `Not saved: ${VIEW_REFUSALS[typeof reason === "string" && reason in VIEW_REFUSALS ? reason : "other"]}`;
   }
   return null;
 }

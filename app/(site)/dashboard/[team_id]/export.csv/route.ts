@@ -1,5 +1,5 @@
 import { csvResponse } from "@/lib/csv/write";
-import { dashboardGiftPages, EXPORT_COLUMNS, exportRow, readDashboardQuery } from "@/lib/dashboard";
+import { dashboardGiftPages, EXPORT_COLUMNS, exportRow, MAX_BULK_GIFTS, readDashboardQuery } from "@/lib/dashboard";
 import { HttpError } from "@/lib/errors";
 import { teamContext } from "@/lib/site/context";
 
@@ -16,6 +16,14 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
   const { team_id: teamId } = await params;
   const url = new URL(request.url);
   const { query } = readDashboardQuery(Object.fromEntries(url.searchParams));
+  // "Export selected" on the board (its selection form): only the ticked gifts, unless it picked the whole view.
+  if (url.searchParams.get("export") === "1" && url.searchParams.get("scope") !== "view") {
+    const ids = [...new Set(url.searchParams.getAll("gift"))];
+    if (ids.length === 0) return text(400, "Tick at least one gift to export, or pick the whole view.");
+    if (ids.length > MAX_BULK_GIFTS || ids.some((id) => !/^gft_[A-Za-z0-9_-]{1,64}$/.test(id)))
+      return text(400, `Export at most ${MAX_BULK_GIFTS} ticked gifts (or the whole view).`);
+    query.ids = ids;
+  }
   let context;
   try {
     context = await teamContext(teamId, query.mode);

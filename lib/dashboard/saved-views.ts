@@ -1,0 +1,62 @@
+import type { Tx } from "@/lib/db";
+import type { TeamActor } from "@/lib/actor";
+import { isUniqueViolation } from "@/lib/database/errors";
+import { conflict, notFound, ValidationError } from "@/lib/errors";
+import { requireSender } from "@/lib/teams";
+import { dashboardSearch } from "@/lib/gifts/dashboard-links";
+import { readDashboardQuery } from "./query";
+
+export const MAX_SAVED_VIEWS = 50;
+export const MAX_VIEW_NAME = 60;
+
+export type SavedView = { id: number; name: string; query: string };
+
+/** The team's saved views, by name (live only: the sandbox is each person's own). */
+export function listSavedViews(db: Tx, actor: TeamActor): Promise<SavedView[]> {
+  if (actor.mode !== "live") return Promise.resolve([]);
+  return db.savedView.findMany({
+    where: { teamId: actor.team.id },
+    select: { id: true, name: true, query: true },
+    orderBy: { name: "asc" },
+    take: MAX_SAVED_VIEWS,
+  });
+}
+
+/**
+ * Saves a view (its filters and sort, read back through the page's own parser, so only what the
+ * page uses is kept; never the page cursor) under a name: unique in the team, 1–60 characters,
+ * at most 50 views a team. Owners and members; viewers only look.
+ */
+export async function saveView(
+  db: Tx,
+  actor: TeamActor,
+  input: { name: string; params: Record<string, string | undefined> },
+): Promise<SavedView> {
+  requireSender(actor.role, actor.team.id, "save views");
+  if (actor.mode !== "live") throw conflict("Saved views belong to a team: switch to live to save one.");
+  const name = input.name.trim().replace(/ +/g, " ");
+  if (!name || name.length > MAX_VIEW_NAME || /[\u0000-\u001f\u007f]/.test(name))
+    throw new ValidationError([
+      { detail: `A view's name is 1 to ${MAX_VIEW_NAME} characters, without control characters.` },
+    ]);
+  const { query } = readDashboardQuery(input.params);
+  const search = dashboardSearch({ ...query, mode: "live", after: undefined });
+  if ((await db.savedView.count({ where: { teamId: actor.team.id } })) >= MAX_SAVED_VIEWS)
+    throw conflict(`A team keeps at most ${MAX_SAVED_VIEWS} saved views: delete one first.`);
+  try {
+    return await db.savedView.create({
+      data: { teamId: actor.team.id, name, query: search, createdById: actor.user.id },
+      select: { id: true, name: true, query: true },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`The team already has a view named "${name}".`);
+    throw error;
+  }
+}
+
+/** Deletes one of the team's saved views (owners and members). */
+export async function deleteView(db: Tx, actor: TeamActor, id: number): Promise<void> {
+  requireSender(actor.role, actor.team.id, "delete views");
+  const { count } = await db.savedView.deleteMany({ where: { id, teamId: actor.team.id } });
+  if (count === 0) throw notFound("No such saved view.");
+}
