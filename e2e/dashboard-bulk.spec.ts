@@ -164,7 +164,7 @@ test("a bulk cancel raced from two tabs: one refund, and the other tab says noth
   expect(await refundsOf(page.request, owner)).toHaveLength(3);
 });
 
-test("the confirmation works without JavaScript: what the board's form sends, confirmed, done once", async ({
+test("the board and its confirmation work without JavaScript: ticked, confirmed, done once", async ({
   browser,
   page,
 }) => {
@@ -172,9 +172,16 @@ test("the confirmation works without JavaScript: what the board's form sends, co
   const state = await page.context().storageState();
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
   const plain = await context.newPage();
-  // The board's selection form is a plain GET: this is what it sends for two ticked gifts and "Cancel…".
-  const confirm = `/dashboard/${owner.slug}/selection?scope=picked&action=cancel&gift=${owner.ids["Cleo Zed"]}&gift=${owner.ids["Bea Young"]}`;
-  await plain.goto(confirm);
+  // The board itself, whole without JavaScript: the funnel, the charts and the table.
+  await plain.goto(`/dashboard/${owner.slug}`);
+  await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(plain.getByRole("row", { name: /Cleo Zed/ })).toBeVisible();
+  // Tick two gifts and press "Cancel…": the selection form is a plain GET.
+  await plain.getByRole("checkbox", { name: /Cleo Zed/ }).check();
+  await plain.getByRole("checkbox", { name: /Bea Young/ }).check();
+  await plain.getByRole("button", { name: "Cancel…" }).click();
+  await expect(plain).toHaveURL(/\/selection\?/);
+  const confirm = plain.url();
   await expect(plain.getByRole("heading", { level: 1, name: "Cancel 2 gifts" })).toBeVisible();
   await expect(plain.getByTestId("refund-total")).toContainText("will be refunded");
   await plain.getByTestId("bulk-confirm").getByRole("button").click();

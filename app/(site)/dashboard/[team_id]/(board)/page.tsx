@@ -221,7 +221,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
             picked={search.pick === "page"}
             sort={{ current: sortValue(query), href: (sort) => `${base}${sortSearch(query, sort)}` }}
           />
-          {/* After the table: its checkboxes name this form (form="selection"), and the table streams first. */}
+          {/* After the table: its checkboxes name this form (form="selection"). */}
           <BulkBar
             id="selection"
             pickAllHref={pageHref({ pick: "page" })}
