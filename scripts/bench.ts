@@ -1,6 +1,6 @@
 // `npm run bench -- stall`: one request never stalls the others (scripts/bench/stall.ts).
 // `npm run bench -- pages [--check]`: each page's throughput as a share of the API's (scripts/bench/pages.ts).
-// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,dashboard-http,csv] [--gifts=N] [--duration=S] [--page-duration=S] [--port=3237] [--keep]`
+// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,dashboard-http,csv] [--gifts=N] [--duration=S] [--page-duration=S] [--port=3237] [--keep] [--cpu-prof=DIR]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
 // `npm start`'s scripts/start.mjs) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
@@ -546,7 +546,11 @@ async function serverPhase(target: Target, seeded: Seeded) {
     NODE_ENV: "production",
   };
   // As `npm start` runs it: with the preload that gives route handlers the client's address.
-  const server = start("node", ["scripts/start.mjs"], { ...env, HOST: "127.0.0.1" });
+  // --cpu-prof=DIR: V8 CPU profiles of the server's processes, written into DIR when they exit.
+  const profile: Record<string, string> = args["cpu-prof"]
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args["cpu-prof"])}` }
+    : {};
+  const server = start("node", ["scripts/start.mjs"], { ...env, ...profile, HOST: "127.0.0.1" });
   await waitFor(`${BASE}/api/v1/teams`, server);
   console.log(`bench: server up, RSS ${rssMb(server.pid!)} MB`);
   const gift = {
