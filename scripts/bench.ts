@@ -31,6 +31,7 @@ import { onTeam } from "@/lib/actor";
 import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { dashboardOverHttp } from "./bench/dashboard-http";
+import { benchArgs } from "./bench/args";
 
 if (process.argv[2] === "stall" || process.argv[2] === "pages") {
   const mode = process.argv.splice(2, 1)[0];
@@ -38,7 +39,7 @@ if (process.argv[2] === "stall" || process.argv[2] === "pages") {
   process.exit(process.exitCode ?? 0);
 }
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
+const args = benchArgs();
 const postgres = args.db === "postgres" || args.db === "pg";
 const only = new Set((args.only ?? "create,list,bulk,delivery,dashboard,dashboard-http,csv").split(","));
 const DURATION = Number(args.duration ?? 10);
@@ -118,7 +119,7 @@ function newestMtime(dir: string): number {
 function buildIfStale() {
   const built = existsSync(".next/BUILD_ID") ? statSync(".next/BUILD_ID").mtimeMs : 0;
   const code = Math.max(...["app", "lib", "components", "emails"].map(newestMtime));
-  if (built > code && !args.build) return;
+  if (built > code && args.build === undefined) return;
   console.log("bench: next build…");
   const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) throw new Error("next build failed");
@@ -546,11 +547,26 @@ async function serverPhase(target: Target, seeded: Seeded) {
     NODE_ENV: "production",
   };
   // As `npm start` runs it: with the preload that gives route handlers the client's address.
-  // --cpu-prof=DIR: V8 CPU profiles of the server's processes, written into DIR when they exit.
-  const profile: Record<string, string> = args["cpu-prof"]
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args["cpu-prof"])}` }
-    : {};
-  const server = start("node", ["scripts/start.mjs"], { ...env, ...profile, HOST: "127.0.0.1" });
+  // --cpu-prof=DIR: V8 CPU profiles of the server, written into DIR when it exits. Node refuses
+  // --cpu-prof in NODE_OPTIONS, so `next start` runs under node directly, with npm start's preload.
+  const server = args["cpu-prof"]
+    ? start(
+        "node",
+        [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`,
+          "--import",
+          "./scripts/http-guard.mjs",
+          "node_modules/next/dist/bin/next",
+          "start",
+          "-p",
+          String(PORT),
+          "-H",
+          "127.0.0.1",
+        ],
+        env,
+      )
+    : start("node", ["scripts/start.mjs"], { ...env, HOST: "127.0.0.1" });
   await waitFor(`${BASE}/api/v1/teams`, server);
   console.log(`bench: server up, RSS ${rssMb(server.pid!)} MB`);
   const gift = {
@@ -765,7 +781,7 @@ try {
   buildIfStale();
   const target = await newTarget("api");
   // --keep: leave the seeded database for EXPLAIN and profiling (its name or folder is printed).
-  if (!("keep" in args)) cleanups.push(() => target.drop());
+  if (args.keep === undefined) cleanups.push(() => target.drop());
   else console.log(`bench: keeping the database: ${JSON.stringify(target.env)}`);
   const database = await target.open();
   const seeded = await seed(database);
