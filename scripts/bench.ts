@@ -1,6 +1,6 @@
 // `npm run bench -- stall`: one request never stalls the others (scripts/bench/stall.ts).
 // `npm run bench -- pages [--check]`: each page's throughput as a share of the API's (scripts/bench/pages.ts).
-// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,csv] [--gifts=N] [--duration=S]`
+// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,dashboard-http,csv] [--gifts=N] [--duration=S] [--page-duration=S] [--port=3237] [--keep] [--cpu-prof=DIR]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
 // `npm start`'s scripts/start.mjs) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
@@ -30,6 +30,8 @@ import type { TeamRef } from "@/lib/teams";
 import { onTeam } from "@/lib/actor";
 import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
+import { dashboardOverHttp } from "./bench/dashboard-http";
+import { benchArgs } from "./bench/args";
 
 if (process.argv[2] === "stall" || process.argv[2] === "pages") {
   const mode = process.argv.splice(2, 1)[0];
@@ -37,17 +39,17 @@ if (process.argv[2] === "stall" || process.argv[2] === "pages") {
   process.exit(process.exitCode ?? 0);
 }
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
+const args = benchArgs();
 const postgres = args.db === "postgres" || args.db === "pg";
-const only = new Set((args.only ?? "create,list,bulk,delivery,dashboard,csv").split(","));
+const only = new Set((args.only ?? "create,list,bulk,delivery,dashboard,dashboard-http,csv").split(","));
 const DURATION = Number(args.duration ?? 10);
 // A million gifts on PostgreSQL. PGlite (Postgres in WASM, in the server process, one
 // connection) gets 250,000 by default so the run stays well under 15 minutes on a busy
 // 2-core machine; the row-value cursor and the email index make the figures flat in size.
 const LIST_GIFTS = Number(args.gifts ?? (postgres ? 1_000_000 : 250_000));
 const DELIVERY_GIFTS = Number(args["delivery-gifts"] ?? 5_000);
-const PORT = 3237;
-const FLOOR_PORT = 3238;
+const PORT = Number(args.port ?? 3237);
+const FLOOR_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 type Row = {
@@ -117,7 +119,7 @@ function newestMtime(dir: string): number {
 function buildIfStale() {
   const built = existsSync(".next/BUILD_ID") ? statSync(".next/BUILD_ID").mtimeMs : 0;
   const code = Math.max(...["app", "lib", "components", "emails"].map(newestMtime));
-  if (built > code && !args.build) return;
+  if (built > code && args.build === undefined) return;
   console.log("bench: next build…");
   const build = spawnSync("node_modules/.bin/next", ["build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) throw new Error("next build failed");
@@ -311,6 +313,12 @@ async function seed(database: Database): Promise<Seeded> {
   const cat = await catalogue(db);
   const api = await createAccount(db, { teamName: "Bench" });
   const lister = await createAccount(db, { teamName: "Bench list" });
+  // The owner signs in over HTTP (dashboard-http): sign-in lowercases the address it is given, so
+  // the account's must be lowercase for the magic link to land on this user.
+  lister.user = await db.user.update({
+    where: { id: lister.user.id },
+    data: { email: lister.user.email.toLowerCase() },
+  });
   const seeded: Seeded = {
     api: api.tokens,
     listTeam: lister.team.id,
@@ -324,16 +332,17 @@ async function seed(database: Database): Promise<Seeded> {
       FLOOR_LOGO: String(cat.logo.id),
     },
   };
-  if (only.has("list") || only.has("dashboard")) {
+  if (only.has("list") || only.has("dashboard") || only.has("dashboard-http")) {
     const started = performance.now();
-    // Four gifts per second of createdAt: pages end inside groups of equal timestamps. In
+    // Four gifts per second of createdAt: pages end inside groups of equal timestamps. All sent on
+    // their scheduledAt (2026-01-01), as their stage says. In
     // statements of 200,000, each well inside the pool's 60 s query timeout.
     for (let from = 1; from <= LIST_GIFTS; from += 200_000)
       await db.$executeRawUnsafe(
-        `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt")
+        `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","createdAt","sentAt")
          SELECT 'gft_seed' || lpad(i::text, 9, '0'), $1, $2, true, 'Recipient ' || i, 'email', 'recipient' || i || '@example.com', 'A gift', 'Thank you!', 'Bench',
                 timestamp '2026-01-01', 'sent', timestamp '2026-01-01', md5(i::text) || md5('u' || i), $3, $4, $5, 2500,
-                timestamp '2025-01-01' + (i / 4) * interval '1 second'
+                timestamp '2025-01-01' + (i / 4) * interval '1 second', timestamp '2026-01-01'
          FROM generate_series(${from}, ${Math.min(LIST_GIFTS, from + 199_999)}) AS i`,
         lister.team.id,
         lister.user.id,
@@ -538,7 +547,26 @@ async function serverPhase(target: Target, seeded: Seeded) {
     NODE_ENV: "production",
   };
   // As `npm start` runs it: with the preload that gives route handlers the client's address.
-  const server = start("node", ["scripts/start.mjs"], { ...env, HOST: "127.0.0.1" });
+  // --cpu-prof=DIR: V8 CPU profiles of the server, written into DIR when it exits. Node refuses
+  // --cpu-prof in NODE_OPTIONS, so `next start` runs under node directly, with npm start's preload.
+  const server = args["cpu-prof"]
+    ? start(
+        "node",
+        [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`,
+          "--import",
+          "./scripts/http-guard.mjs",
+          "node_modules/next/dist/bin/next",
+          "start",
+          "-p",
+          String(PORT),
+          "-H",
+          "127.0.0.1",
+        ],
+        env,
+      )
+    : start("node", ["scripts/start.mjs"], { ...env, HOST: "127.0.0.1" });
   await waitFor(`${BASE}/api/v1/teams`, server);
   console.log(`bench: server up, RSS ${rssMb(server.pid!)} MB`);
   const gift = {
@@ -688,6 +716,23 @@ async function serverPhase(target: Target, seeded: Seeded) {
     rows.push(row);
     console.log(row);
   }
+
+  if (only.has("dashboard-http")) {
+    // The page and its export over HTTP, signed in as the seeded team's owner (issue 33's goals).
+    rows.push(
+      ...(await dashboardOverHttp({
+        base: BASE,
+        port: PORT,
+        rootPid: server.pid!,
+        team: seeded.listTeam,
+        ownerEmail: seeded.listUser.email,
+        gifts: LIST_GIFTS,
+        duration: Number(args["page-duration"] ?? 6),
+        search: "recipient 12345",
+        day: "2025-01-02",
+      })),
+    );
+  }
   await stop(server);
 }
 
@@ -735,13 +780,15 @@ const startedAt = performance.now();
 try {
   buildIfStale();
   const target = await newTarget("api");
-  cleanups.push(() => target.drop());
+  // --keep: leave the seeded database for EXPLAIN and profiling (its name or folder is printed).
+  if (args.keep === undefined) cleanups.push(() => target.drop());
+  else console.log(`bench: keeping the database: ${JSON.stringify(target.env)}`);
   const database = await target.open();
   const seeded = await seed(database);
   if (only.has("dashboard")) await dashboardPhase(database, seeded);
   if (only.has("csv")) await csvPhase(database);
   await database.close();
-  if (["create", "list", "bulk"].some((o) => only.has(o))) await serverPhase(target, seeded);
+  if (["create", "list", "bulk", "dashboard-http"].some((o) => only.has(o))) await serverPhase(target, seeded);
   if (only.has("delivery")) {
     await deliveryPhase(target, 1);
     if (postgres) await deliveryPhase(target, 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, instantInZone, isTimeZone } from "./time-zone";
+import { formatInZone, formatInZoneToSecond, instantInZone, isTimeZone } from "./time-zone";
 
 const at = (local: string, zone: string) => instantInZone(local, zone)?.toISOString() ?? null;
 
@@ -78,5 +78,32 @@ describe("formatInZone", () => {
     expect(formatInZone(new Date("2030-07-15T13:00:00Z"), "America/New_York")).toBe(
       "Mon, 15 Jul 2030, 09:00 America/New_York",
     );
+  });
+
+  it("reuses one formatter a zone: the same text as toLocaleString, across DST, minutes and seconds apart", () => {
+    const options = {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    } as const;
+    for (const zone of ["UTC", "Europe/London", "America/New_York", "Australia/Lord_Howe"])
+      for (let at = Date.UTC(2030, 0, 1); at < Date.UTC(2031, 0, 1); at += 86_400_000 * 3 + 3_607_001) {
+        const instant = new Date(at);
+        expect(formatInZone(instant, zone)).toBe(
+          `${instant.toLocaleString("en-GB", { ...options, timeZone: zone })} ${zone}`,
+        );
+        expect(formatInZoneToSecond(instant, zone)).toBe(
+          `${instant.toLocaleString("en-GB", { ...options, second: "2-digit", timeZone: zone })} ${zone}`,
+        );
+      }
+  });
+
+  it("refuses a zone that is none, every time (a failed zone is not remembered as a formatter)", () => {
+    for (let i = 0; i < 2; i++) expect(() => formatInZone(new Date(), "Not/AZone")).toThrow(RangeError);
+    expect(() => formatInZoneToSecond(new Date(), "x".repeat(10_000))).toThrow(RangeError);
   });
 });

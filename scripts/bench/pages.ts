@@ -11,8 +11,9 @@ import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startServer, type RunningServer } from "../../tests/server/server";
 import { signIn } from "../../tests/server/sign-in";
+import { benchArgs } from "./args";
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
+const args = benchArgs();
 const DURATION = Number(args.duration ?? 8);
 const CONNECTIONS = Number(args.connections ?? 8);
 const only = args.only?.split(",");

@@ -5,9 +5,10 @@ import type { RunningServer } from "./server";
 /**
  * Signs `email` in on a running server as a browser without JavaScript does: the sign-in form,
  * then the link the local outbox holds (read from this machine). Resolves to the Cookie header
- * that carries the session.
+ * that carries the session. Any server with the outbox as its mail transport will do (the bench's
+ * own server too: it needs only the URL).
  */
-export async function signIn(server: RunningServer, email: string): Promise<string> {
+export async function signIn(server: Pick<RunningServer, "url">, email: string): Promise<string> {
   const page = await fetch(`${server.url}/signin`);
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
