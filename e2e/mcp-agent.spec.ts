@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ownerWithTeam } from "./dashboard-helpers";
 import { approve, connect, discover, HOST_NAME, mcpHost, Transcript } from "./mcp-host";
+import { redeemTravelMug } from "./untie-helpers";
 
 // An MCP host that knows only http://HOST/api/mcp, as Claude Desktop or Cursor would be: the
 // official SDK's client over real HTTP against `npm start` (e2e/mcp-host.ts). It is told 401 +
@@ -83,17 +84,7 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
   // The recipient unties it (a real browser on the untie page), the simulated warehouse ships and delivers.
   await page.goto(created.attributes["untie-url"]);
   await expect(page.getByRole("heading", { name: "Kim, you have a gift!" })).toBeVisible();
-  await page.getByRole("radio", { name: "Insulated Travel Mug" }).check();
-  await page.getByLabel("Colour for Insulated Travel Mug").selectOption({ label: "Sage" });
-  await page.getByLabel("Country").selectOption("US");
-  await page.getByLabel("Full name").fill("Kim Lee");
-  await page.getByLabel("Address line 1").fill("1 Main Street");
-  await page.getByLabel("City", { exact: true }).fill("Springfield");
-  await page.getByLabel("State", { exact: true }).fill("IL");
-  await page.getByLabel("ZIP code", { exact: true }).fill("62701");
-  await page.getByLabel("Email for shipping updates").fill("kim@example.test");
-  await page.getByRole("button", { name: "Confirm my choice" }).click();
-  await expect(page).toHaveURL(/redeemed=1$/);
+  await redeemTravelMug(page);
   say(
     "the recipient opens the untie link in Chromium, picks the Insulated Travel Mug (Sage) and a US address → redeemed; the simulated warehouse ships, then delivers",
   );

@@ -30,7 +30,7 @@ import type { TeamRef } from "@/lib/teams";
 import { onTeam } from "@/lib/actor";
 import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
-import { dashboardOverHttp } from "./bench/dashboard-http";
+import { dashboardOverHttp, type BenchRow } from "./bench/dashboard-http";
 import { benchArgs } from "./bench/args";
 
 if (process.argv[2] === "stall" || process.argv[2] === "pages") {
@@ -52,15 +52,7 @@ const PORT = Number(args.port ?? 3237);
 const FLOOR_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-type Row = {
-  figure: string;
-  "req/s"?: number;
-  "p50 ms"?: number;
-  "p99 ms"?: number;
-  seconds?: number;
-  "rss MB"?: number;
-  note?: string;
-};
+type Row = BenchRow;
 const rows: Row[] = [];
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -11,7 +11,8 @@ import autocannon from "autocannon";
 import { signIn } from "../../tests/server/sign-in";
 import { sampleRss, servingPid, vmRssMb } from "./server-process";
 
-export type DashboardHttpRow = {
+/** One figure of a bench table (`scripts/bench.ts` prints them and writes them to bench/results*.json). */
+export type BenchRow = {
   figure: string;
   "req/s"?: number;
   "p50 ms"?: number;
@@ -39,7 +40,7 @@ type Options = {
 
 const load1 = () => Number(loadavg()[0].toFixed(1));
 
-export async function dashboardOverHttp(options: Options): Promise<DashboardHttpRow[]> {
+export async function dashboardOverHttp(options: Options): Promise<BenchRow[]> {
   const { base, team, connections = 4, duration } = options;
   const pid = servingPid(options.rootPid, options.port);
   const cookie = await signIn({ url: base }, options.ownerEmail);
@@ -60,7 +61,7 @@ export async function dashboardOverHttp(options: Options): Promise<DashboardHttp
     },
     { figure: "dashboard over HTTP, ?order=oldest", path: `${board}?order=oldest`, expect: "recipient1@example.com" },
   ];
-  const rows: DashboardHttpRow[] = [];
+  const rows: BenchRow[] = [];
   const bytes = new Map<string, number>();
   for (const view of views) {
     const answer = await fetch(base + view.path, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -82,7 +83,7 @@ export async function dashboardOverHttp(options: Options): Promise<DashboardHttp
   for (const [i, view] of views.entries()) {
     const results = halves[i].map((h) => h.result);
     const failed = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-    const row: DashboardHttpRow = {
+    const row: BenchRow = {
       figure: view.figure,
       "req/s": Number((results.reduce((sum, r) => sum + r.requests.average, 0) / results.length).toFixed(1)),
       "p50 ms": Math.round(results.reduce((sum, r) => sum + r.latency.p50, 0) / results.length),
@@ -98,7 +99,7 @@ export async function dashboardOverHttp(options: Options): Promise<DashboardHttp
 }
 
 /** One GET of the whole export, read as it streams; the serving process's RSS sampled meanwhile. */
-async function exportOverHttp(url: string, cookie: string, pid: number, gifts: number): Promise<DashboardHttpRow> {
+async function exportOverHttp(url: string, cookie: string, pid: number, gifts: number): Promise<BenchRow> {
   const loadBefore = load1();
   const rss = sampleRss(pid, 100);
   const started = performance.now();
@@ -130,7 +131,7 @@ async function exportOverHttp(url: string, cookie: string, pid: number, gifts: n
   const memory = rss.stop();
   const rowsRead = lines - 1;
   if (status !== 200 || rowsRead !== gifts) throw new Error(`export answered ${status} with ${rowsRead} rows`);
-  const row: DashboardHttpRow = {
+  const row: BenchRow = {
     figure: `dashboard export.csv over HTTP, ${gifts.toLocaleString("en")} rows`,
     "req/s": Math.round(rowsRead / seconds),
     seconds: Number(seconds.toFixed(1)),
