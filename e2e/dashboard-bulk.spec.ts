@@ -203,4 +203,9 @@ test("select all on this page ticks every gift of the page; extend asks for the 
   await page.getByRole("button", { name: "Extend…" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Extend the expiry of 3 gifts" })).toBeVisible();
   await settledAndAccessible(page);
+  // A forged action (an Object prototype's name included) is no action: the page asks for one.
+  for (const action of ["toString", "__proto__", "drop"]) {
+    await page.goto(`/dashboard/${owner.slug}/selection?scope=picked&action=${action}&gift=${owner.ids["Cleo Zed"]}`);
+    await expect(page.getByText("Pick what to do with the gifts: cancel, resend or extend.")).toBeVisible();
+  }
 });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/db";
 import { recordGiftEvent } from "@/lib/gifts/events";
 import type { Stage } from "@/lib/gifts/stages";
+import { emailLocale, type Locale } from "@/lib/i18n";
 import { giftOfUnsubscribeToken } from "@/lib/untie";
 
 export type UnsubscribeOutcome = "stopped" | "already" | "unknown";
@@ -31,4 +32,12 @@ export async function stopReminders(db: PrismaClient, token: string, now = new D
     });
     return "stopped";
   });
+}
+
+/** The language of an unsubscribe link's gift (the recipient's, as its emails speak); English for a link that is not one. */
+export async function unsubscribeLocale(db: PrismaClient, token: string): Promise<Locale> {
+  const giftId = giftOfUnsubscribeToken(token);
+  if (!giftId) return "en";
+  const gift = await db.gift.findUnique({ where: { id: giftId }, select: { locale: true } });
+  return emailLocale(gift?.locale);
 }

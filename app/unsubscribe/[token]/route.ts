@@ -1,7 +1,6 @@
-import { direction, emailLocale, translator, type Locale } from "@/lib/i18n";
-import { stopReminders } from "@/lib/reminders/unsubscribe";
+import { direction, translator, type Locale } from "@/lib/i18n";
+import { stopReminders, unsubscribeLocale } from "@/lib/reminders/unsubscribe";
 import { publicContext } from "@/lib/site/context";
-import { giftOfUnsubscribeToken } from "@/lib/untie";
 
 type Params = { params: Promise<{ token: string }> };
 
@@ -23,13 +22,9 @@ function page(status: number, locale: Locale, title: string, body: string): Resp
   });
 }
 
-/** The language of the link's gift (the recipient's, as its emails speak); English for a link that is not one. */
+/** The language of the link's gift; English for a link that is not one. */
 async function localeOf(token: string): Promise<Locale> {
-  const giftId = giftOfUnsubscribeToken(token);
-  if (!giftId) return "en";
-  const { db } = await publicContext();
-  const gift = await db.gift.findUnique({ where: { id: giftId }, select: { locale: true } });
-  return emailLocale(gift?.locale);
+  return unsubscribeLocale((await publicContext()).db, token);
 }
 
 function unknown(locale: Locale): Response {

@@ -303,7 +303,7 @@ function viewOutcomeOf(params: Record<string, string | string[] | undefined>): s
   if (params.view === "deleted") return "Deleted the view.";
   if (params.view === "refused") {
     const reason = params.view_reason;
-    return `Not saved: ${VIEW_REFUSALS[typeof reason === "string" && reason in VIEW_REFUSALS ? reason : "other"]}`;
+    return `Not saved: ${VIEW_REFUSALS[typeof reason === "string" && Object.hasOwn(VIEW_REFUSALS, reason) ? reason : "other"]}`;
   }
   return null;
 }

@@ -50,7 +50,7 @@ export default async function SelectionPage({ params, searchParams }: Props) {
   const viewHref = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, actor, team } = await loadTeam(teamId, query.mode, viewHref);
   const kindParam = first(search.action);
-  const kind: ActionKind | null = kindParam && kindParam in ACTIONS ? (kindParam as ActionKind) : null;
+  const kind: ActionKind | null = kindParam && Object.hasOwn(ACTIONS, kindParam) ? (kindParam as ActionKind) : null;
   const wholeView = first(search.scope) === "view";
   const picked = wholeView ? await viewGiftIds(db, actor, query) : all(search.gift).slice(0, MAX_BULK_GIFTS + 1);
 
