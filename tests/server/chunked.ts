@@ -4,8 +4,13 @@ export type ChunkedResult = {
   status: number | null;
   contentType: string;
   body: string;
-  /** Bytes handed to the socket before the answer came. */
+  /** Bytes written before the answer came. */
   sent: number;
+  /**
+   * Of those, the bytes the socket reported written (write callbacks without an error): what the
+   * server could have read. `sent` also counts what waited in this process's buffers.
+   */
+  flushed: number;
   /** Milliseconds from the moment more than `limitBytes` had been sent to the answer's headers. */
   answeredAfterCrossingMs: number | null;
   error?: string;
@@ -22,14 +27,15 @@ export function sendChunked(
   const chunk = Buffer.alloc(64 * 1024, "a");
   return new Promise((resolve) => {
     let sent = 0;
+    let flushed = 0;
     let crossedAt: number | null = null;
     let answered = false;
     let settled = false;
-    const finish = (result: Omit<ChunkedResult, "sent">) => {
+    const finish = (result: Omit<ChunkedResult, "sent" | "flushed">) => {
       if (settled) return;
       settled = true;
       request.destroy();
-      resolve({ ...result, sent });
+      resolve({ ...result, sent, flushed });
     };
     const request = http.request(url, {
       method: opts.method ?? "POST",
@@ -62,7 +68,9 @@ export function sendChunked(
     const write = (data: Buffer) => {
       sent += data.length;
       if (crossedAt === null && sent > opts.limitBytes) crossedAt = Date.now();
-      return request.write(data);
+      return request.write(data, (error) => {
+        if (!error && !answered) flushed += data.length;
+      });
     };
     const pump = () => {
       while (!answered && !settled && sent < opts.totalBytes)
