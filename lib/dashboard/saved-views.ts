@@ -1,8 +1,8 @@
-import type { Tx } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
 import { isUniqueViolation } from "@/lib/database/errors";
 import { conflict, notFound, ValidationError } from "@/lib/errors";
-import { requireSender } from "@/lib/teams";
+import { requireSender, withTeamLocked } from "@/lib/teams";
 import { dashboardSearch } from "@/lib/gifts/dashboard-links";
 import { readDashboardQuery } from "./query";
 
@@ -28,7 +28,7 @@ export function listSavedViews(db: Tx, actor: TeamActor): Promise<SavedView[]> {
  * at most 50 views a team. Owners and members; viewers only look.
  */
 export async function saveView(
-  db: Tx,
+  db: PrismaClient,
   actor: TeamActor,
   input: { name: string; params: Record<string, string | undefined> },
 ): Promise<SavedView> {
@@ -41,12 +41,15 @@ export async function saveView(
     ]);
   const { query } = readDashboardQuery(input.params);
   const search = dashboardSearch({ ...query, mode: "live", after: undefined });
-  if ((await db.savedView.count({ where: { teamId: actor.team.id } })) >= MAX_SAVED_VIEWS)
-    throw conflict(`A team keeps at most ${MAX_SAVED_VIEWS} saved views: delete one first.`);
   try {
-    return await db.savedView.create({
-      data: { teamId: actor.team.id, name, query: search, createdById: actor.user.id },
-      select: { id: true, name: true, query: true },
+    // The team row is locked from the count to the insert: two saves at once can't both take the last place.
+    return await withTeamLocked(db, actor.team.id, async (tx) => {
+      if ((await tx.savedView.count({ where: { teamId: actor.team.id } })) >= MAX_SAVED_VIEWS)
+        throw conflict(`A team keeps at most ${MAX_SAVED_VIEWS} saved views: delete one first.`);
+      return tx.savedView.create({
+        data: { teamId: actor.team.id, name, query: search, createdById: actor.user.id },
+        select: { id: true, name: true, query: true },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`The team already has a view named "${name}".`);

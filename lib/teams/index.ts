@@ -11,6 +11,7 @@ export {
   requireSender,
   ROLES,
   type TeamRole,
+  withTeamLocked,
 } from "./roles";
 export { slugify, MAX_TEAM_NAME_LENGTH } from "./slug";
 export { changeRole, leaveTeam, listMembers, ownerEmails, removeMember, type MemberView } from "./members";

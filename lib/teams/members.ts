@@ -2,7 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, notFound } from "@/lib/errors";
-import { asRole, isRole, lockTeam, requireMember, requireOwner, type TeamRole } from "./roles";
+import { asRole, isRole, requireMember, requireOwner, withTeamLocked, type TeamRole } from "./roles";
 
 export type MemberView = { userId: string; name: string | null; email: string; role: TeamRole; since: Date };
 
@@ -45,17 +45,6 @@ export async function ownerEmails(db: Queryable, teamId: string): Promise<string
     ORDER BY m."createdAt", m."userId"`,
   );
   return rows.map((r) => r.email);
-}
-
-/**
- * Runs a change of the team's memberships with the team row locked, so two concurrent changes
- * (two owners demoting each other) can't both see "another owner is left".
- */
-async function withTeamLocked<T>(db: PrismaClient, teamId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.$transaction(async (tx) => {
-    await lockTeam(tx, teamId);
-    return change(tx);
-  });
 }
 
 async function roleOf(tx: Tx, teamId: string, userId: string): Promise<TeamRole | null> {

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db";
+import type { PrismaClient, Tx } from "@/lib/db";
 import { HttpError, notFound } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "./constants";
 import { queryRows } from "@/lib/database/sql";
@@ -17,6 +17,18 @@ export const asRole = (value: string): TeamRole => (isRole(value) ? value : "vie
 /** Locks the team row until the transaction ends: changes to its memberships, invitations or endpoints run one at a time. */
 export async function lockTeam(tx: Tx, teamId: string): Promise<void> {
   await queryRows(tx, Prisma.sql`SELECT "id" FROM "Team" WHERE "id" = ${teamId} FOR UPDATE`);
+}
+
+/**
+ * Runs a change with the team row locked, so two concurrent changes can't both pass a check on
+ * the team's state (two owners demoting each other both seeing "another owner is left", two saves
+ * both seeing room for one more view).
+ */
+export async function withTeamLocked<T>(db: PrismaClient, teamId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await lockTeam(tx, teamId);
+    return change(tx);
+  });
 }
 
 /** The error for a member asking for an owner's job: 403 with its own code, so clients can tell it from a mode mismatch. */
