@@ -402,6 +402,22 @@ describe("reminding those who haven't opened", () => {
     expect(await t.db.emailOutbox.count({ where: { gift: { batchId: "bat_overlap" } } })).toBe(12);
   });
 
+  it("reminds a sandbox campaign as its sender in their own sandbox", async () => {
+    const sandbox = await onTeam(t.db, inSandbox(person(owner.user)), undefined);
+    expect(await queueCampaignReminders(t.db, sandbox, { batchId: "bat_sbx_mine", formKey: key() })).toMatchObject({
+      queued: 1,
+    });
+    // The live actor can't see it (404), so nothing else can queue for it.
+    await expect(
+      queueCampaignReminders(t.db, owner, { batchId: "bat_sbx_mine", formKey: key() }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    await drain(10);
+    expect((await resends("bat_sbx_mine")).size).toBe(1);
+    expect(await campaignReminders(t.db, sandbox, "bat_sbx_mine")).toMatchObject({ reminded: 1, skipped: 0 });
+  });
+
   it("acts as the person who clicked as they are now: a member reminds only their own, one made a viewer stops", async () => {
     const cat = await catalogue(t.db);
     await t.db.giftBatch.create({
