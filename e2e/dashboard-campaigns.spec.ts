@@ -7,8 +7,9 @@ import { redeemTravelMug } from "./untie-helpers";
 
 // Issue 33's campaigns and senders, on a desktop (1280) and a phone (390), axe-core on every page
 // and state: a batch's own funnel, redemption rate, spend and median time to redeem, compared
-// with the API's counts; who hasn't opened; "Remind those who haven't opened" once however it is
-// clicked; another team's batch and a forged remind refused; the owners' senders view.
+// with the API's counts; who hasn't opened; "Remind those who haven't opened" queued once however
+// it is clicked and sent in the background, with its progress on the page; another team's batch
+// and a forged remind refused; the owners' senders view.
 
 type Gift = { id: string; attributes: { "untie-url": string; email: string; batch: { id: string } } };
 
@@ -133,15 +134,22 @@ for (const [device, width] of [
     const remind = await serverActionOf(page, () =>
       page.getByRole("button", { name: "Yes, remind 2 recipients" }).click(),
     );
-    await expect(page.getByTestId("reminded")).toContainText("Reminded 2 recipients");
+    await expect(page.getByTestId("reminders-queued")).toContainText("2 reminders are being sent");
     await expectAccessible(page);
     // Posted twice more at once (a double-click without JavaScript, a second tab): nobody gets a second reminder.
     await Promise.all([replayAs(page.context(), remind), replayAs(page.context(), remind)]);
     for (const email of emails.slice(2)) await expect.poll(() => giftEmailsTo(page.request, email)).toBe(2);
     for (const email of emails.slice(0, 2)) expect(await giftEmailsTo(page.request, email)).toBe(1);
-    await page.goto(`${base}/campaigns/${batchId}`);
+    // The job's result, read back from the data on the page.
+    await expect
+      .poll(async () => {
+        await page.goto(`${base}/campaigns/${batchId}`);
+        return page.getByTestId("reminders-progress").textContent();
+      })
+      .toMatch(/Last reminded .*: 2 reminders sent\./);
     await expect(page.getByTestId("remind")).toHaveCount(0);
     await expect(page.getByTestId("not-opened-list")).toContainText("reminded");
+    await expectAccessible(page);
 
     // From a gift to its campaign, and from the board's batch view (where an upload lands).
     await page.goto(`${base}/gifts/${gifts[3].id}`);
@@ -178,8 +186,8 @@ for (const [device, width] of [
     expect((await page.goto(`${base}/campaigns/bat_${"x".repeat(5000)}`))!.status()).toBe(404);
     expect((await page.goto(`${base}/campaigns/%00`))!.status()).toBe(404);
     await expectAccessible(page);
-    expect((await page.goto(`${base}/campaigns/${batchId}?after=%00&reminded=9999999999`))!.status()).toBe(200);
-    await expect(page.getByTestId("reminded")).toHaveCount(0);
+    expect((await page.goto(`${base}/campaigns/${batchId}?after=%00&queued=9999999999`))!.status()).toBe(200);
+    await expect(page.getByTestId("reminders-queued")).toHaveCount(0);
 
     // A person of another team replays the owner's remind, pointed at a second batch: refused, nobody reminded.
     const spring = await sentBatch(page, owner.live, "Spring", [`spring-1-${stamp}@example.test`]);

@@ -15,10 +15,10 @@ type Props = {
   sort?: { current: string; href: (sort: string) => string };
 };
 
-/** The sortable headers, each with its ascending `sort` value (the collection's name lives in another table: not sortable). */
+/** The sortable headers, each with its ascending `sort` value. */
 const COLUMNS: { label: string; sort?: string; className?: string }[] = [
   { label: "Recipient", sort: "recipient" },
-  { label: "Collection" },
+  { label: "Collection", sort: "collection" },
   { label: "Stage", sort: "stage" },
   { label: "Sent", sort: "sent" },
   { label: "Expires", sort: "expires" },

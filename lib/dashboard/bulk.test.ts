@@ -20,7 +20,9 @@ import {
   type DashboardQuery,
 } from "./index";
 import { dashboardWhere } from "./where";
-import { SORT_KEYS } from "./sort";
+import { collectionOrder, SORT_KEYS } from "./sort";
+import { STAGE_ORDER } from "./funnel";
+import { readFileSync } from "node:fs";
 
 const t = processDatabaseForFile();
 
@@ -57,7 +59,16 @@ describe("sorting the table", () => {
     owner = await createAccount(t.db);
     actor = await onTeam(t.db, person(owner.user), owner.team.id);
     const cat = await catalogue(t.db);
-    const stageList: Stage[] = ["scheduled", "sent", "opened", "redeemed", "cancelled"];
+    // Collections with the same name on purpose (the collection's id breaks the tie, then the gift's).
+    const more = await Promise.all(
+      ["Zinnia", "Alpine", "Alpine"].map((name, i) =>
+        t.db.collection.create({
+          data: { slug: `sort-${i}-${Date.now()}`, name, description: name, priceCents: 1000, imageUrl: "/x.png" },
+        }),
+      ),
+    );
+    const collections = [cat.collection.id, ...more.map((c) => c.id)];
+    const stageList: Stage[] = ["scheduled", "sent", "opened", "redeemed", "cancelled", "pending_approval", "expired"];
     // Ties on purpose (prices repeat, some never sent, some never expire): the id breaks them, and pages still cover every gift once.
     await t.db.gift.createMany({
       data: Array.from({ length: N }, (_, i) =>
@@ -70,23 +81,32 @@ describe("sorting the table", () => {
           sentAt: i % 3 === 0 ? null : new Date(Date.UTC(2026, 2, 1 + (i % 5), 10, 0, 0, i)),
           expiresOn: i % 4 === 0 ? null : new Date(Date.UTC(2026, 5, 1 + (i % 6))),
           createdAt: new Date(Date.UTC(2026, 1, 1, 0, i)),
+          collectionId: collections[(i * 3) % collections.length],
         }),
       ),
     });
   });
 
   /** The order the database gives for the whole view in one statement (no paging), to compare the pages with. */
-  const whole = async (column: keyof typeof SORT_KEYS, descending: boolean) => {
+  const whole = async (column: keyof typeof SORT_KEYS | "collection", descending: boolean) => {
     const direction = Prisma.raw(descending ? "DESC" : "ASC");
+    const key =
+      column === "collection"
+        ? Prisma.sql`c."name" ${direction}, c."id"`
+        : column === "stage"
+          ? // Written out here, not taken from sort.ts: the funnel's order, by its own list.
+            Prisma.sql`array_position(${[...STAGE_ORDER]}::text[], g."stage")`
+          : SORT_KEYS[column].sql;
     const rows = await queryRows<{ id: string }>(
       t.db,
-      Prisma.sql`SELECT g."id" FROM "Gift" g WHERE ${dashboardWhere(actor, live())}
-                 ORDER BY ${SORT_KEYS[column].sql} ${direction}, g."id" ${direction}`,
+      Prisma.sql`SELECT g."id" FROM "Gift" g JOIN "Collection" c ON c."id" = g."collectionId"
+                 WHERE ${dashboardWhere(actor, live())}
+                 ORDER BY ${key} ${direction}, g."id" ${direction}`,
     );
     return rows.map((r) => r.id);
   };
 
-  for (const column of Object.keys(SORT_KEYS) as (keyof typeof SORT_KEYS)[]) {
+  for (const column of [...Object.keys(SORT_KEYS), "collection"] as (keyof typeof SORT_KEYS | "collection")[]) {
     for (const descending of [false, true]) {
       it(`pages through every gift once sorted by ${descending ? "-" : ""}${column}, in the one-statement order`, async () => {
         const sort = `${descending ? "-" : ""}${column}`;
@@ -116,6 +136,61 @@ describe("sorting the table", () => {
     expect(sent.slice(firstUnsent).every((r) => r.sentAt === null)).toBe(true);
     const expires = (await dashboardGifts(t.db, actor, readDashboardQuery({ sort: "-expires" }).query, 100)).rows;
     expect(expires[0].expiresOn).toBeNull(); // "never" is the latest
+  });
+
+  it("sorts stages in the funnel's order, and the index is on that very order", async () => {
+    const rows = (await dashboardGifts(t.db, actor, readDashboardQuery({ sort: "stage" }).query, 100)).rows;
+    const seen = [...new Set(rows.map((r) => r.stage))];
+    expect(seen).toEqual(["pending_approval", "scheduled", "sent", "opened", "redeemed", "expired", "cancelled"]);
+    expect(STAGE_ORDER.slice(0, 7)).toEqual([
+      "pending_approval",
+      "scheduled",
+      "sent",
+      "opened",
+      "redeemed",
+      "shipped",
+      "delivered",
+    ]);
+    // The migration's CASE lists the stages in STAGE_ORDER (an expression index must be the sort's expression).
+    const sql = readFileSync("prisma/migrations/20261202183100_campaign_reminders_sorts/migration.sql", "utf8");
+    const ranks = [...sql.matchAll(/WHEN '(\w+)' THEN (\d+)/g)].map((m) => [m[1], Number(m[2])]);
+    expect(ranks).toEqual(STAGE_ORDER.map((stage, rank) => [stage, rank]));
+    const { STAGES } = await import("@/lib/gifts/stages");
+    expect([...STAGE_ORDER].sort()).toEqual([...STAGES].sort());
+  });
+
+  it("sorts by collection name, ties by collection then gift, and walks collections with no sort of the team's gifts", async () => {
+    const rows = (await dashboardGifts(t.db, actor, readDashboardQuery({ sort: "collection" }).query, 100)).rows;
+    expect(rows.map((r) => r.collection)).toEqual(
+      [...rows.map((r) => r.collection)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+    expect(rows[0].collection).toBe("Alpine");
+    for (const descending of [false, true]) {
+      for (const after of [undefined, { collection: { id: 1, name: "Alpine" }, id: "gft_m" }]) {
+        const plan = await t.db.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+          await tx.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
+          const rows = await queryRows<{ "QUERY PLAN": string }>(
+            tx,
+            Prisma.sql`EXPLAIN ${collectionOrder(dashboardWhere(actor, live()), descending, 26, after)}`,
+          );
+          return rows.map((r) => r["QUERY PLAN"]).join("\n");
+        });
+        expect(plan).toContain("Gift_sort_collection_idx");
+        expect(plan).toContain("Collection_name_id_idx");
+        // A sort step only ever sorts rows a LIMIT already bounded (the rest of the cursor's
+        // collection, or one collection's page whose (name, id) order is presorted): never a scan.
+        const nodes = plan
+          .split("\n")
+          .filter((line) => /^\s*(->\s+)?[A-Z]/.test(line) && !/^\s*[A-Z][a-z]+ ?[A-Za-z]*:/.test(line));
+        nodes.forEach((line, i) => {
+          if (/(^|->\s+)Sort\s+\(/.test(line)) expect(nodes[i + 1], plan).toMatch(/->\s+Limit/);
+          if (/Incremental Sort\s+\(/.test(line)) expect(nodes[i + 1], plan).toMatch(/->\s+Nested Loop/);
+        });
+        expect(plan).toMatch(/Merge Append|Incremental Sort/);
+        expect(plan).not.toMatch(/Seq Scan on "Gift"|Seq Scan on "Collection"/);
+      }
+    }
   });
 
   it("uses its index for each sort (the plan reads an index range, never the whole table sorted)", async () => {

@@ -6,7 +6,16 @@ import { getBatch } from "@/lib/gifts";
 import { addMember } from "@/lib/teams";
 import { catalogue, chargeFor, createAccount, giftRow } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
-import { campaign, listCampaigns, notOpened, REMIND_PER_CLICK, remindNotOpened, teamSenders } from "./index";
+import { resendGift } from "@/lib/gifts";
+import {
+  campaign,
+  campaignReminders,
+  listCampaigns,
+  notOpened,
+  queueCampaignReminders,
+  sendCampaignReminders,
+  teamSenders,
+} from "./index";
 
 const t = processDatabaseForFile();
 
@@ -219,40 +228,6 @@ describe("in the sandbox", () => {
   });
 });
 
-describe("reminding those who haven't opened", () => {
-  it("refuses viewers and strangers", async () => {
-    await expect(remindNotOpened(t.db, viewer, "bat_holiday")).rejects.toMatchObject({ status: 403 });
-    await expect(remindNotOpened(t.db, stranger, "bat_holiday")).rejects.toMatchObject({ status: 404 });
-  });
-
-  it("resends each once, as POST /resend would; a second click and two at once remind nobody twice", async () => {
-    const now = new Date();
-    // Two at once (a double-click): between them, each gift is reminded once.
-    // One at a time when a click is capped: the rest wait for the next click, in id order.
-    const capped = await remindNotOpened(t.db, owner, "bat_holiday", now, 1);
-    expect(capped).toEqual({ reminded: 1, skipped: 0, remaining: 1 });
-    const [a, b] = await Promise.all([
-      remindNotOpened(t.db, member, "bat_holiday", now),
-      remindNotOpened(t.db, owner, "bat_holiday", now),
-    ]);
-    expect(a.reminded + b.reminded).toBe(1);
-    // On PostgreSQL they overlap (the loser skips the gift it finds reminded); on PGlite they run one after the other.
-    expect(a.skipped + b.skipped).toBeLessThanOrEqual(1);
-    const resent = await t.db.giftEvent.findMany({ where: { action: "resent", gift: { batchId: "bat_holiday" } } });
-    expect(resent.map((e) => e.giftId).sort()).toEqual(["gft_a1", "gft_a2"]);
-    const emails = await t.db.emailOutbox.count({ where: { giftId: { in: ["gft_a1", "gft_a2"] } } });
-    expect(emails).toBe(2);
-    // Clicked again: within the resend limit's gap, nothing left to remind.
-    const again = await remindNotOpened(t.db, owner, "bat_holiday", now);
-    expect(again).toEqual({ reminded: 0, skipped: 0, remaining: 0 });
-    expect((await campaign(t.db, owner, "bat_holiday", now)).remindable).toBe(0);
-    expect((await notOpened(t.db, owner, "bat_holiday")).rows.find((r) => r.id === "gft_a1")?.lastRemindedAt).toEqual(
-      now,
-    );
-    expect(REMIND_PER_CLICK).toBeGreaterThan(0);
-  });
-});
-
 describe("senders", () => {
   it("shows owners who sent what, how much, and how it was received", async () => {
     const rows = await teamSenders(t.db, owner, {});
@@ -274,5 +249,224 @@ describe("senders", () => {
   it("is for owners only", async () => {
     await expect(teamSenders(t.db, member, {})).rejects.toMatchObject({ status: 403 });
     await expect(teamSenders(t.db, viewer, {})).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("reminding those who haven't opened", () => {
+  const key = () => `form-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+  const reminders = (batchId: string) => t.db.campaignReminder.findMany({ where: { batchId }, orderBy: { id: "asc" } });
+  const resends = async (batchId: string) => {
+    const events = await t.db.giftEvent.findMany({
+      where: { action: "resent", gift: { batchId } },
+      select: { giftId: true },
+    });
+    const perGift = new Map<string, number>();
+    for (const e of events) perGift.set(e.giftId, (perGift.get(e.giftId) ?? 0) + 1);
+    return perGift;
+  };
+  /** Runs the job until the batch's reminder is finished (each call is one step: one chunk). */
+  const drain = async (chunk: number) => {
+    for (let steps = 0; steps < 50; steps++) {
+      const open = await t.db.campaignReminder.count({ where: { finishedAt: null } });
+      if (open === 0) return steps;
+      // Two workers at once, every step (two instances sweeping, or Inngest and a sweeper).
+      await Promise.all([sendCampaignReminders(t.db, { chunk }), sendCampaignReminders(t.db, { chunk })]);
+    }
+    throw new Error("the reminder never finished");
+  };
+
+  /** A batch of `n` gifts sent and not opened, by email, the owner's. */
+  async function bigBatch(id: string, n: number) {
+    const cat = await catalogue(t.db);
+    await t.db.giftBatch.create({
+      data: { id, teamId: owner.team.id, senderId: owner.user.id, livemode: true, name: id, size: n },
+    });
+    await t.db.gift.createMany({
+      data: Array.from({ length: n }, (_, i) =>
+        giftRow(cat, {
+          teamId: owner.team.id,
+          senderId: owner.user.id,
+          batchId: id,
+          id: `gft_${id}_${String(i).padStart(3, "0")}`,
+          stage: "sent",
+          sentAt,
+          email: `r${i}@example.test`,
+          chargeId: null,
+        }),
+      ),
+    });
+  }
+
+  it("refuses viewers and strangers, and queues nothing when nobody can be reminded", async () => {
+    await expect(
+      queueCampaignReminders(t.db, viewer, { batchId: "bat_holiday", formKey: key() }),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      queueCampaignReminders(t.db, stranger, { batchId: "bat_holiday", formKey: key() }),
+    ).rejects.toMatchObject({ status: 404 });
+    const none = await queueCampaignReminders(t.db, owner, { batchId: "bat_older", formKey: key() });
+    expect(none).toMatchObject({ queued: 0, joined: false });
+    expect(await reminders("bat_older")).toEqual([]);
+  });
+
+  it("queues one reminder per click however often the form is posted, and a second click while it runs joins it", async () => {
+    const formKey = key();
+    const posts = await Promise.all([
+      queueCampaignReminders(t.db, owner, { batchId: "bat_holiday", formKey }),
+      queueCampaignReminders(t.db, owner, { batchId: "bat_holiday", formKey }),
+    ]);
+    const again = await queueCampaignReminders(t.db, owner, { batchId: "bat_holiday", formKey });
+    // a1 (the owner's) and a2 (the member's): the link gift a3 has no email.
+    for (const post of [...posts, again]) expect(post.queued).toBe(2);
+    expect(again.repeated).toBe(true);
+    expect(await reminders("bat_holiday")).toHaveLength(1);
+    // Another tab, another key, the member this time: the running reminder is joined, nothing new queued.
+    const other = await queueCampaignReminders(t.db, member, { batchId: "bat_holiday", formKey: key() });
+    expect(other).toMatchObject({ queued: 2, joined: true });
+    expect(await reminders("bat_holiday")).toHaveLength(1);
+    // The click queued work only: nobody is reminded until the job runs.
+    expect((await resends("bat_holiday")).size).toBe(0);
+    expect(await campaignReminders(t.db, viewer, "bat_holiday")).toMatchObject({
+      queued: 2,
+      reminded: 0,
+      finishedAt: null,
+    });
+
+    await drain(10);
+    expect([...(await resends("bat_holiday")).entries()].sort()).toEqual([
+      ["gft_a1", 1],
+      ["gft_a2", 1],
+    ]);
+    expect(await t.db.emailOutbox.count({ where: { giftId: { in: ["gft_a1", "gft_a2"] } } })).toBe(2);
+    const done = await campaignReminders(t.db, owner, "bat_holiday");
+    expect(done).toMatchObject({ queued: 2, reminded: 2, skipped: 0, stopReason: null });
+    expect(done!.finishedAt).not.toBeNull();
+    // Within the resend limit's gap: nothing left to remind, a new click queues nothing.
+    expect((await campaign(t.db, owner, "bat_holiday")).remindable).toBe(0);
+    expect(await queueCampaignReminders(t.db, owner, { batchId: "bat_holiday", formKey: key() })).toMatchObject({
+      queued: 0,
+    });
+    expect(
+      (await notOpened(t.db, owner, "bat_holiday")).rows.find((r) => r.id === "gft_a1")?.lastRemindedAt,
+    ).not.toBeNull();
+  });
+
+  it("reminds a whole campaign in chunks, each gift once with two workers at every step, and skips one resent just before", async () => {
+    await bigBatch("bat_big", 25);
+    // Resent through the API a moment before the click: the limit leaves it alone, and it is counted as skipped.
+    await resendGift(t.db, owner, "gft_bat_big_007");
+    const click = await queueCampaignReminders(t.db, owner, { batchId: "bat_big", formKey: key() });
+    expect(click).toMatchObject({ queued: 24, joined: false });
+
+    // One step is one chunk: 10 gifts, no more, however many wait.
+    const first = await sendCampaignReminders(t.db, { chunk: 10 });
+    expect(first.reminded + first.skipped).toBe(10);
+    expect(await campaignReminders(t.db, owner, "bat_big")).toMatchObject({
+      reminded: 9,
+      skipped: 1,
+      finishedAt: null,
+    });
+
+    const steps = await drain(10);
+    expect(steps).toBeGreaterThanOrEqual(2);
+    const perGift = await resends("bat_big");
+    expect(perGift.size).toBe(25);
+    expect([...perGift.values()].every((n) => n === 1)).toBe(true);
+    const emails = await t.db.emailOutbox.count({ where: { gift: { batchId: "bat_big" } } });
+    expect(emails).toBe(25); // 24 reminders and the API's one resend
+    expect(await campaignReminders(t.db, owner, "bat_big")).toMatchObject({ queued: 24, reminded: 24, skipped: 1 });
+  });
+
+  it("still reminds each gift once when a second worker takes over a chunk whose lease looks expired", async () => {
+    await bigBatch("bat_overlap", 12);
+    await queueCampaignReminders(t.db, owner, { batchId: "bat_overlap", formKey: key() });
+    const now = new Date();
+    const a = sendCampaignReminders(t.db, { chunk: 12, now });
+    // Once the first worker holds the reminder, a second one whose clock is past the lease takes the same chunk.
+    for (let i = 0; i < 200; i++) {
+      const row = await t.db.campaignReminder.findFirst({ where: { batchId: "bat_overlap" } });
+      if (row?.leaseUntil) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const b = sendCampaignReminders(t.db, { chunk: 12, now: new Date(now.getTime() + 6 * 60_000) });
+    const [ra, rb] = await Promise.all([a, b]);
+    // Both really worked the chunk: the second found gifts the first had just reminded (skipped) or reminded them first.
+    expect(ra.reminded + ra.skipped).toBeGreaterThan(0);
+    expect(rb.reminded + rb.skipped).toBeGreaterThan(0);
+    expect(ra.reminded + rb.reminded).toBe(12);
+    const perGift = await resends("bat_overlap");
+    expect(perGift.size).toBe(12);
+    expect([...perGift.values()].every((n) => n === 1)).toBe(true);
+    expect(await t.db.emailOutbox.count({ where: { gift: { batchId: "bat_overlap" } } })).toBe(12);
+  });
+
+  it("reminds a sandbox campaign as its sender in their own sandbox", async () => {
+    const sandbox = await onTeam(t.db, inSandbox(person(owner.user)), undefined);
+    expect(await queueCampaignReminders(t.db, sandbox, { batchId: "bat_sbx_mine", formKey: key() })).toMatchObject({
+      queued: 1,
+    });
+    // The live actor can't see it (404), so nothing else can queue for it.
+    await expect(
+      queueCampaignReminders(t.db, owner, { batchId: "bat_sbx_mine", formKey: key() }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    await drain(10);
+    expect((await resends("bat_sbx_mine")).size).toBe(1);
+    expect(await campaignReminders(t.db, sandbox, "bat_sbx_mine")).toMatchObject({ reminded: 1, skipped: 0 });
+  });
+
+  it("acts as the person who clicked as they are now: a member reminds only their own, one made a viewer stops", async () => {
+    const cat = await catalogue(t.db);
+    await t.db.giftBatch.create({
+      data: {
+        id: "bat_mixed",
+        teamId: owner.team.id,
+        senderId: member.user.id,
+        livemode: true,
+        name: "Mixed",
+        size: 3,
+      },
+    });
+    const gift = (id: string, senderId: string) =>
+      giftRow(cat, {
+        teamId: owner.team.id,
+        senderId,
+        batchId: "bat_mixed",
+        id,
+        stage: "sent",
+        sentAt,
+        chargeId: null,
+      });
+    await t.db.gift.createMany({
+      data: [gift("gft_mx1", member.user.id), gift("gft_mx2", owner.user.id), gift("gft_mx3", member.user.id)],
+    });
+    expect(await queueCampaignReminders(t.db, member, { batchId: "bat_mixed", formKey: key() })).toMatchObject({
+      queued: 2,
+    });
+    await drain(10);
+    expect([...(await resends("bat_mixed")).keys()].sort()).toEqual(["gft_mx1", "gft_mx3"]);
+
+    // Queued by the member, who is then made a viewer before the job runs: stopped, nobody reminded.
+    await t.db.giftEvent.deleteMany({ where: { giftId: { in: ["gft_mx1", "gft_mx3"] }, action: "resent" } });
+    await queueCampaignReminders(t.db, member, { batchId: "bat_mixed", formKey: key() });
+    await t.db.membership.updateMany({
+      where: { teamId: owner.team.id, userId: member.user.id },
+      data: { role: "viewer" },
+    });
+    try {
+      await drain(10);
+      const last = await campaignReminders(t.db, owner, "bat_mixed");
+      expect(last).toMatchObject({ reminded: 0, skipped: 0 });
+      expect(last!.stopReason).toMatch(/no longer remind/);
+      expect((await resends("bat_mixed")).size).toBe(0);
+    } finally {
+      await t.db.membership.updateMany({
+        where: { teamId: owner.team.id, userId: member.user.id },
+        data: { role: "member" },
+      });
+    }
   });
 });

@@ -1,11 +1,11 @@
-import type { PrismaClient, Tx } from "@/lib/db";
+import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
-import { HttpError, notFound } from "@/lib/errors";
-import { encodeCursor, resendGift, type Cursor } from "@/lib/gifts";
+import { notFound } from "@/lib/errors";
+import { encodeCursor, type Cursor } from "@/lib/gifts";
 import { RESEND_GAP_SECONDS, RESENDS_PER_DAY } from "@/lib/ratelimit";
-import { requireSender, SANDBOX_TEAM_ID } from "@/lib/teams";
+import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import { dashboardFunnel, type Funnel } from "./funnel";
 
 /**
@@ -16,8 +16,6 @@ import { dashboardFunnel, type Funnel } from "./funnel";
 
 export const CAMPAIGNS_PAGE_SIZE = 25;
 export const NOT_OPENED_PAGE_SIZE = 25;
-/** The most gifts one "Remind" click resends: each is its own locked transaction (resendGift). */
-export const REMIND_PER_CLICK = 100;
 
 /** Stages at or past redemption (the funnel's "redeemed" step). */
 const REDEEMED = Prisma.sql`('redeemed', 'shipped', 'delivered')`;
@@ -92,14 +90,14 @@ export type Campaign = {
   medianSecondsToRedeem: number | null;
   /** Sent and not opened yet (stage `sent`). */
   notOpened: number;
-  /** Of those, the email gifts the actor may resend that the resend limit allows now (see remindNotOpened; a click does at most REMIND_PER_CLICK). */
+  /** Of those, the email gifts the actor may resend that the resend limit allows now (what a "Remind" click queues: lib/dashboard/campaign-reminders.ts). */
   remindable: number;
   /** The day the first gift was sent, for the activity chart's range. */
   firstSentOn: string | null;
 };
 
 /** The gifts "Remind" would resend now: sent, not opened, by email, the actor's to change, under the resend limit. */
-function remindableWhere(actor: TeamActor, now: Date): Prisma.Sql {
+export function remindableWhere(actor: TeamActor, now: Date): Prisma.Sql {
   const gap = new Date(now.getTime() - RESEND_GAP_SECONDS * 1000);
   const day = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return Prisma.join(
@@ -118,7 +116,7 @@ function remindableWhere(actor: TeamActor, now: Date): Prisma.Sql {
 }
 
 /** The batch as the actor may see it, else 404 (another team's batch, a malformed id: the same answer). */
-async function findBatch(db: Tx, actor: TeamActor, batchId: string) {
+export async function findBatch(db: Tx, actor: TeamActor, batchId: string) {
   const [batch] = isBatchId(batchId)
     ? await queryRows<{ id: string; name: string; createdAt: Date; senderName: string }>(
         db,
@@ -215,48 +213,4 @@ export async function notOpened(
   );
   const page = rows.slice(0, size);
   return { rows: page, next: rows.length > size ? page[page.length - 1].id : null };
-}
-
-export type Reminded = { reminded: number; skipped: number; remaining: number };
-
-/**
- * "Remind those who haven't opened": the gift email again (resendGift, exactly as
- * `POST /gifts/:id/resend`, its limit included) to each gift of the batch that is sent and not
- * opened, by email, the actor's to change (owners: all; members: their own; viewers: 403), and
- * not resent within the limit; at most REMIND_PER_CLICK a click, in id order. Each resend locks
- * its gift: a second click, or two at once, finds the gifts just reminded under the limit and
- * skips them, so nobody gets two reminders. The emails are queued; the outbox job sends them.
- */
-export async function remindNotOpened(
-  db: PrismaClient,
-  actor: TeamActor,
-  batchId: string,
-  now = new Date(),
-  limit = REMIND_PER_CLICK,
-): Promise<Reminded> {
-  requireSender(actor.role, actor.team.id, "remind recipients");
-  const batch = await findBatch(db, actor, batchId);
-  const candidates = await queryRows<{ id: string }>(
-    db,
-    Prisma.sql`SELECT g."id" FROM "Gift" g WHERE g."batchId" = ${batch.id} AND ${remindableWhere(actor, now)}
-               ORDER BY g."id" LIMIT ${limit}::int`,
-  );
-  let reminded = 0;
-  let skipped = 0;
-  for (const { id } of candidates) {
-    try {
-      await resendGift(db, actor, id, { now });
-      reminded += 1;
-    } catch (error) {
-      // Opened, redeemed or cancelled since, or reminded by another click meanwhile: left alone.
-      if (error instanceof HttpError && (error.status === 409 || error.status === 429 || error.status === 403))
-        skipped += 1;
-      else throw error;
-    }
-  }
-  const [{ remaining }] = await queryRows<{ remaining: number }>(
-    db,
-    Prisma.sql`SELECT count(*)::int AS "remaining" FROM "Gift" g WHERE g."batchId" = ${batch.id} AND ${remindableWhere(actor, now)}`,
-  );
-  return { reminded, skipped, remaining };
 }

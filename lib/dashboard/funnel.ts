@@ -20,6 +20,16 @@ export const FUNNEL_EXITS = [
   "donated",
 ] as const;
 
+/**
+ * Every stage in the lifecycle's order, as the funnel shows them: awaiting approval (before a
+ * gift is scheduled), the path, then the ways off it. The stage sort follows it (lib/dashboard/sort.ts).
+ */
+export const STAGE_ORDER: readonly Stage[] = [
+  "pending_approval",
+  ...FUNNEL_PATH,
+  ...FUNNEL_EXITS.filter((stage) => stage !== "pending_approval"),
+];
+
 export type FunnelStep = { stage: Stage; label: string; count: number; rate: number | null };
 export type Funnel = { total: number; path: FunnelStep[]; exits: FunnelStep[] };
 

@@ -7,7 +7,9 @@ import { HttpError } from "@/lib/errors";
 import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { dashboardWhere } from "./where";
-import { encodeSortCursor, SORT_KEYS, sortValueSql } from "./sort";
+import { collectionOf, collectionOrder, encodeSortCursor, SORT_KEYS, sortValueSql, type GiftSortColumn } from "./sort";
+
+type DashboardSort<C> = { column: C; descending: boolean };
 
 /** One line of the dashboard's gift table. */
 export type DashboardGiftRow = {
@@ -40,7 +42,12 @@ type DashboardGiftJson = Omit<DashboardGiftRow, "createdAt" | "sentAt" | "expire
 
 const utc = (timestamp: string) => new Date(`${timestamp}Z`);
 
-const fromJson = ({ sortKey: _sortKey, ...row }: DashboardGiftJson): DashboardGiftRow => ({
+const fromJson = ({
+  sortKey: _sortKey,
+  sortName: _sortName,
+  sortCollection: _sortCollection,
+  ...row
+}: DashboardGiftJson & { sortName?: string; sortCollection?: number }): DashboardGiftRow => ({
   ...row,
   createdAt: utc(row.createdAt),
   sentAt: row.sentAt === null ? null : utc(row.sentAt),
@@ -49,7 +56,7 @@ const fromJson = ({ sortKey: _sortKey, ...row }: DashboardGiftJson): DashboardGi
 
 /** The view's order as SQL on a table alias: its key, then the id (unique), both the same direction. */
 function orderOf(query: DashboardQuery) {
-  const sort = query.sort;
+  const sort = query.sort?.column === "collection" ? undefined : (query.sort as DashboardSort<GiftSortColumn>);
   const descending = sort ? sort.descending : query.order === "newest";
   const key = sort ? SORT_KEYS[sort.column].sql : Prisma.sql`g."createdAt"`;
   const direction = Prisma.raw(descending ? "DESC" : "ASC");
@@ -79,6 +86,43 @@ function cursorAfter(query: DashboardQuery, row: DashboardGiftJson): string {
     : encodeCursor({ createdAt: utc(row.createdAt), id: row.id });
 }
 
+const COLUMNS = Prisma.sql`g."id", g."recipientName", g."email", g."deliveryMethod", c."name" AS "collection", g."stage", g."deliveryIssue",
+             coalesce(u."name", u."email") AS "senderName",
+             CASE WHEN g."batchId" IS NOT NULL THEN json_build_object('id', b."id", 'name', b."name") END AS "batch",
+             g."createdAt", g."sentAt", g."expiresOn", g."priceCents"`;
+
+/** The page's statement in any order but the collection's: an index range on (sort key, id). */
+function byGiftKey(actor: TeamActor, query: DashboardQuery, size: number): Prisma.Sql {
+  const order = orderOf(query);
+  return Prisma.sql`
+    SELECT coalesce(json_agg(x ORDER BY ${order.outer}), '[]') AS "rows" FROM (
+      SELECT ${COLUMNS}, ${order.key} AS "sortKey"
+      FROM "Gift" g
+      JOIN "Collection" c ON c."id" = g."collectionId"
+      JOIN "User" u ON u."id" = g."senderId"
+      LEFT JOIN "GiftBatch" b ON b."id" = g."batchId"
+      WHERE ${dashboardWhere(actor, query)} ${order.bound}
+      ORDER BY ${order.inner}
+      LIMIT ${size + 1}::int) x`;
+}
+
+/** The page's statement in the collection's order (name, collection id, gift id): collectionOrder picks the ids. */
+function byCollection(actor: TeamActor, query: DashboardQuery, size: number): Prisma.Sql {
+  const descending = query.sort?.descending ?? false;
+  const dir = Prisma.raw(descending ? "DESC" : "ASC");
+  const cursor = query.after && "column" in query.after && query.after.column === "collection" ? query.after : null;
+  const collection = cursor ? collectionOf(cursor.value) : null;
+  const after = cursor && collection ? { collection, id: cursor.id } : undefined;
+  return Prisma.sql`
+    SELECT coalesce(json_agg(x ORDER BY x."sortName" ${dir}, x."sortCollection" ${dir}, x."id" ${dir}), '[]') AS "rows" FROM (
+      SELECT ${COLUMNS}, p."cid"::text || ':' || p."cname" AS "sortKey", p."cname" AS "sortName", p."cid" AS "sortCollection"
+      FROM (${collectionOrder(dashboardWhere(actor, query), descending, size + 1, after)}) p
+      JOIN "Gift" g ON g."id" = p."id"
+      JOIN "Collection" c ON c."id" = g."collectionId"
+      JOIN "User" u ON u."id" = g."senderId"
+      LEFT JOIN "GiftBatch" b ON b."id" = g."batchId") x`;
+}
+
 /**
  * A page of the view's gifts in its order (newest first by default, or by a column), and the
  * cursor of the next page. The cursor is a row-value bound on (sort key, id), an index range
@@ -90,24 +134,11 @@ export async function dashboardGifts(
   query: DashboardQuery,
   size = DASHBOARD_PAGE_SIZE,
 ): Promise<{ rows: DashboardGiftRow[]; next: string | null; nextAfter: DashboardQuery["after"] | null }> {
-  const order = orderOf(query);
   // The page comes back as one JSON value: on the embedded default, PGlite hands over each field
   // of each row separately, which cost ten times the statement itself (an export reads 1,000 rows a page).
   const [{ rows: json }] = await queryRows<{ rows: DashboardGiftJson[] }>(
     db,
-    Prisma.sql`
-    SELECT coalesce(json_agg(x ORDER BY ${order.outer}), '[]') AS "rows" FROM (
-      SELECT g."id", g."recipientName", g."email", g."deliveryMethod", c."name" AS "collection", g."stage", g."deliveryIssue",
-             coalesce(u."name", u."email") AS "senderName",
-             CASE WHEN g."batchId" IS NOT NULL THEN json_build_object('id', b."id", 'name', b."name") END AS "batch",
-             g."createdAt", g."sentAt", g."expiresOn", g."priceCents", ${order.key} AS "sortKey"
-      FROM "Gift" g
-      JOIN "Collection" c ON c."id" = g."collectionId"
-      JOIN "User" u ON u."id" = g."senderId"
-      LEFT JOIN "GiftBatch" b ON b."id" = g."batchId"
-      WHERE ${dashboardWhere(actor, query)} ${order.bound}
-      ORDER BY ${order.inner}
-      LIMIT ${size + 1}::int) x`,
+    query.sort?.column === "collection" ? byCollection(actor, query, size) : byGiftKey(actor, query, size),
   );
   const page = json.slice(0, size);
   const last = page[page.length - 1];

@@ -33,13 +33,18 @@ export {
   listCampaigns,
   NOT_OPENED_PAGE_SIZE,
   notOpened,
-  REMIND_PER_CLICK,
-  remindNotOpened,
   type Campaign,
   type CampaignRow,
   type NotOpenedRow,
-  type Reminded,
 } from "./campaigns";
+export {
+  campaignReminders,
+  queueCampaignReminders,
+  REMIND_CHUNK,
+  sendCampaignReminders,
+  type CampaignReminders,
+  type QueuedReminders,
+} from "./campaign-reminders";
 export { teamSenders, type SenderRow } from "./senders";
 export { actOnGiftsOnce, MAX_BULK_GIFTS, selectionPreview, viewGiftIds, type SelectionPreview } from "./bulk";
 export { deleteView, listSavedViews, MAX_SAVED_VIEWS, MAX_VIEW_NAME, saveView, type SavedView } from "./saved-views";

@@ -27,7 +27,7 @@ export type DashboardQuery = {
 };
 
 /** The table's columns a view may be sorted by, besides the creation time (each has its index: docs/dashboard.md). */
-export const SORT_COLUMNS = ["recipient", "stage", "sent", "expires", "price"] as const;
+export const SORT_COLUMNS = ["recipient", "collection", "stage", "sent", "expires", "price"] as const;
 export type DashboardSortColumn = (typeof SORT_COLUMNS)[number];
 export type DashboardSort = { column: DashboardSortColumn; descending: boolean };
 

@@ -6,6 +6,7 @@ import { expireUnapprovedGifts } from "@/lib/gifts";
 import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { remindDueGifts } from "@/lib/reminders";
+import { sendCampaignReminders } from "@/lib/dashboard";
 import { runWebhooks } from "@/lib/webhooks";
 import { eraseExpiredRecipientData } from "@/lib/privacy";
 
@@ -95,6 +96,15 @@ export const SCHEDULED_JOBS = {
     sweepEveryMs: 0,
     concurrency: 1,
     run: async ({ db, batchSize, stopping }) => remindDueGifts(db, { limit: batchSize, stop: stopping }),
+  },
+  sendCampaignReminders: {
+    id: "send-campaign-reminders",
+    name: "Remind a campaign's recipients who haven't opened",
+    cron: "* * * * *",
+    sweepEveryMs: 0,
+    concurrency: 1,
+    // One chunk (batchSize gifts, each its own locked resend) of the oldest queued campaign reminder a step.
+    run: async ({ db, batchSize, stopping }) => sendCampaignReminders(db, { chunk: batchSize, stop: stopping }),
   },
   expireGifts: {
     id: "expire-gifts",

@@ -7,7 +7,16 @@ import { Funnel } from "@/components/dashboard/Funnel";
 import { Instant } from "@/components/dashboard/Instant";
 import { SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import { ActionForm } from "@/components/teams/ActionForm";
-import { activityPerDay, campaign, dashboardHref, modeOf, notOpened, REMIND_PER_CLICK } from "@/lib/dashboard";
+import { randomUUID } from "node:crypto";
+import {
+  activityPerDay,
+  campaign,
+  campaignReminders,
+  dashboardHref,
+  modeOf,
+  notOpened,
+  type CampaignReminders,
+} from "@/lib/dashboard";
 import { HttpError } from "@/lib/errors";
 import { formatElapsed } from "@/lib/format/elapsed";
 import { displayMoney } from "@/lib/money";
@@ -22,7 +31,7 @@ export const metadata: Metadata = { title: "Campaign" };
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const number = (n: number) => n.toLocaleString("en-US");
 const count = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
-/** A count the remind action wrote into the URL it came back to (digits only; anything else is ignored). */
+/** The count the remind action wrote into the URL it came back to (digits only; anything else is ignored). */
 const counted = (search: Search, name: string) => {
   const value = first(search[name]);
   return value && /^\d{1,6}$/.test(value) ? Number(value) : null;
@@ -46,7 +55,7 @@ export default async function CampaignPage({ params, searchParams }: Props) {
   try {
     const c = await campaign(db, actor, batchId);
     const today = new Date().toISOString().slice(0, 10);
-    const [waiting, activity] = await Promise.all([
+    const [waiting, activity, reminders] = await Promise.all([
       notOpened(db, actor, c.id, { after: after && after.length <= 80 ? after : undefined }),
       activityPerDay(db, actor, {
         mode,
@@ -55,19 +64,19 @@ export default async function CampaignPage({ params, searchParams }: Props) {
         from: c.firstSentOn ?? c.createdAt.toISOString().slice(0, 10),
         to: today,
       }),
+      campaignReminders(db, actor, c.id),
     ]);
-    data = { c, waiting, activity };
+    data = { c, waiting, activity, reminders };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) notFound();
     throw error;
   }
-  const { c, waiting, activity } = data;
-  const reminded = counted(search, "reminded");
-  const skipped = counted(search, "skipped");
-  const remaining = counted(search, "remaining");
-  // One click reminds at most REMIND_PER_CLICK (each resend is its own transaction); the confirm says so.
-  const thisClick = Math.min(c.remindable, REMIND_PER_CLICK);
-  const confirming = first(search.confirm) === "remind" && c.remindable > 0 && actor.role !== "viewer";
+  const { c, waiting, activity, reminders } = data;
+  const queued = counted(search, "queued");
+  const joined = first(search.joined) === "1";
+  // A reminder still running: the button waits for it (a click would join it anyway).
+  const running = reminders !== null && reminders.finishedAt === null;
+  const confirming = first(search.confirm) === "remind" && c.remindable > 0 && actor.role !== "viewer" && !running;
   const board = `/dashboard/${encodeURIComponent(teamId)}?${sandbox ? "mode=sandbox&" : ""}batch=${encodeURIComponent(c.id)}`;
   const giftHref = (id: string) => dashboardHref(teamId, mode, `/gifts/${encodeURIComponent(id)}`);
   const rate = c.redemptionRate === null ? "–" : `${Math.round(c.redemptionRate * 100)}%`;
@@ -91,11 +100,17 @@ export default async function CampaignPage({ params, searchParams }: Props) {
       </p>
       <DashboardNav teamId={teamId} mode={mode} current="campaigns" owner={actor.role === "owner"} />
       {sandbox && <SandboxBanner />}
-      {reminded !== null && (
-        <p role="status" data-testid="reminded" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
-          Reminded {count(reminded, "recipient", "recipients")}: the gift email went to them again.
-          {skipped ? ` ${count(skipped, "was", "were")} left alone (opened, or reminded meanwhile).` : ""}
-          {remaining ? ` ${number(remaining)} more can be reminded: click Remind again.` : ""}
+      {queued !== null && (
+        <p
+          role="status"
+          data-testid="reminders-queued"
+          className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900"
+        >
+          {joined
+            ? `This campaign's reminders were already being sent (${count(queued, "reminder", "reminders")}): nothing more was queued.`
+            : queued > 0
+              ? `${count(queued, "reminder is", "reminders are")} being sent. This page shows how far they got.`
+              : "Nobody to remind now."}
         </p>
       )}
 
@@ -148,7 +163,8 @@ export default async function CampaignPage({ params, searchParams }: Props) {
               ? ` ${count(c.remindable, "recipient", "recipients")}${who} can be reminded now.`
               : " Nobody can be reminded now: the gift email goes again at most 3 times a day, once every 10 minutes, and only by email.")}
         </p>
-        {actor.role !== "viewer" && c.remindable > 0 && !confirming && (
+        {reminders && <ReminderProgress reminders={reminders} />}
+        {actor.role !== "viewer" && c.remindable > 0 && !confirming && !running && (
           <p className="mt-3">
             <Link
               href={`${here}${join}confirm=remind#remind`}
@@ -168,21 +184,17 @@ export default async function CampaignPage({ params, searchParams }: Props) {
             data-testid="remind-confirm"
           >
             <h3 id="remind-heading" className="font-semibold text-amber-950">
-              Remind {count(thisClick, "recipient", "recipients")}
-              {thisClick < c.remindable ? ` (the first of ${number(c.remindable)})` : ""}?
+              Remind {count(c.remindable, "recipient", "recipients")}?
             </h3>
             <p className="mt-1 text-sm text-amber-950">
-              The gift email goes again to {count(thisClick, "person", "people")}
-              {who} who haven&apos;t opened it{sandbox ? " (sandbox: it stays in the outbox)" : ""}. Each gift&apos;s
-              email goes again at most 3 times a day and once every 10 minutes, as the API&apos;s resend
-              {thisClick < c.remindable
-                ? `. At most ${number(REMIND_PER_CLICK)} a click: click again for the next ${number(REMIND_PER_CLICK)}`
-                : ""}
-              .
+              The gift email goes again to {count(c.remindable, "person", "people")}
+              {who} who haven&apos;t opened it{sandbox ? " (sandbox: it stays in the outbox)" : ""}, in the background,
+              about a hundred at a time: this page shows how far it got. Each gift&apos;s email goes again at most 3
+              times a day and once every 10 minutes, as the API&apos;s resend; one who opens it meanwhile is left alone.
             </p>
             <ActionForm
               action={remindNotOpenedAction}
-              submitLabel={`Yes, remind ${count(thisClick, "recipient", "recipients")}`}
+              submitLabel={`Yes, remind ${count(c.remindable, "recipient", "recipients")}`}
               variant="primary"
               testId="remind-confirm-form"
               className="mt-3 flex flex-wrap items-center gap-3"
@@ -190,6 +202,7 @@ export default async function CampaignPage({ params, searchParams }: Props) {
               <input type="hidden" name="team" value={teamId} />
               <input type="hidden" name="batch" value={c.id} />
               <input type="hidden" name="mode" value={mode} />
+              <input type="hidden" name="form_key" value={randomUUID()} />
               <Link href={here} className="text-sm underline">
                 Not now
               </Link>
@@ -248,6 +261,28 @@ export default async function CampaignPage({ params, searchParams }: Props) {
         )}
       </section>
     </main>
+  );
+}
+
+/** The campaign's latest reminder, from its row: still being sent (how far), or when it was done and how it went. */
+function ReminderProgress({ reminders: r }: { reminders: CampaignReminders }) {
+  const skipped = r.skipped
+    ? ` · ${count(r.skipped, "skipped", "skipped")} (opened or resent meanwhile, or under the resend limit)`
+    : "";
+  return (
+    <p className="mt-2 text-sm text-stone-800" data-testid="reminders-progress" role="status">
+      {r.finishedAt === null ? (
+        <>
+          Sending reminders: {number(r.reminded)} of {number(r.queued)} sent{skipped}. Queued by {r.byName}{" "}
+          <Instant at={r.createdAt} />.
+        </>
+      ) : (
+        <>
+          Last reminded <Instant at={r.finishedAt} /> by {r.byName}: {count(r.reminded, "reminder", "reminders")} sent
+          {skipped}.{r.stopReason ? ` Stopped: ${r.stopReason}` : ""}
+        </>
+      )}
+    </p>
   );
 }
 
