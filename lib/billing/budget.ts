@@ -120,11 +120,17 @@ function check(budget: Budget, amountCents: number, largestGiftCents: number): B
 export async function enforceBudget(
   tx: Queryable,
   input: { teamId: string; amountCents: number; largestGiftCents: number; now?: Date },
-): Promise<BudgetUse> {
+  /** The team's limits as this transaction already read them (lib/billing/controls.ts): no second read when there are none. */
+  known?: { monthlyBudgetCents: number | null; perGiftLimitCents: number | null },
+): Promise<BudgetUse | null> {
   const now = input.now ?? new Date();
-  const unlocked = await load(tx, input.teamId, now, false);
-  if (unlocked.monthlyLimitCents === null && unlocked.perGiftLimitCents === null)
-    return check(unlocked, input.amountCents, input.largestGiftCents);
+  if (known) {
+    if (known.monthlyBudgetCents === null && known.perGiftLimitCents === null) return null;
+  } else {
+    const unlocked = await load(tx, input.teamId, now, false);
+    if (unlocked.monthlyLimitCents === null && unlocked.perGiftLimitCents === null)
+      return check(unlocked, input.amountCents, input.largestGiftCents);
+  }
   return check(await load(tx, input.teamId, now, true), input.amountCents, input.largestGiftCents);
 }
 

@@ -230,8 +230,14 @@ async function check(db: Queryable, by: Credential, caps: SpendCaps, input: Caps
  * creates through it are checked one after another against committed spend. The site's
  * session and Ribbon's own jobs carry no caps.
  */
-export async function enforceCaps(tx: Queryable, input: CapsCheck): Promise<CapsUse | null> {
-  if (!isCredential(input.by) || !(await loadCaps(tx, input.by, false))) return null;
+export async function enforceCaps(
+  tx: Queryable,
+  input: CapsCheck,
+  /** The credential's caps as this transaction already read them (lib/billing/controls.ts): null, none. */
+  known?: SpendCaps | null,
+): Promise<CapsUse | null> {
+  if (!isCredential(input.by) || known === null) return null;
+  if (known === undefined && !(await loadCaps(tx, input.by, false))) return null;
   const caps = await loadCaps(tx, input.by, true);
   return caps ? check(tx, input.by, caps, input) : null;
 }

@@ -4,6 +4,7 @@ import { BillingError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { enforceBudget } from "./budget";
 import { enforceCaps } from "./caps";
+import { readSpendControls, type SpendControls } from "./controls";
 
 /**
  * Who caused a ledger entry: through a developer token, an OAuth token or the site's session
@@ -55,10 +56,17 @@ export async function assertCardOnFile(tx: Queryable, teamId: string) {
  * budget (lib/billing/budget.ts) and the credential's caps (lib/billing/caps.ts). Runs inside the caller's
  * transaction, so a failure later in that transaction leaves no charge behind.
  */
-export async function chargeTeam(tx: Queryable, input: ChargeInput): Promise<{ id: number }> {
-  const card = await assertCardOnFile(tx, input.teamId);
-  await enforceBudget(tx, input);
-  await enforceCaps(tx, input);
+export async function chargeTeam(
+  tx: Queryable,
+  input: ChargeInput,
+  /** What this transaction already read of the spend controls (`readSpendControls`); read here otherwise. */
+  known?: SpendControls,
+): Promise<{ id: number }> {
+  const controls = known ?? (await readSpendControls(tx, input.teamId, input.by));
+  const card = controls.card;
+  if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
+  await enforceBudget(tx, input, controls);
+  await enforceCaps(tx, input, controls.caps);
   if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
   const [charge] = await queryRows<{ id: number }>(
     tx,

@@ -2,6 +2,7 @@ import type { Queryable } from "@/lib/database/sql";
 import { approvalReason, approvalThresholds, quoteBudget } from "./budget";
 import { quoteCaps } from "./caps";
 import { assertCardOnFile, type ChargeInput } from "./charge";
+import type { SpendControls } from "./controls";
 
 /**
  * In a live create's transaction, before charging: whether the team wants an owner to approve
@@ -10,8 +11,13 @@ import { assertCardOnFile, type ChargeInput } from "./charge";
  * from committed spend, as a dry run checks them); the charge at approval checks the budget
  * again. Returns the reason approval is needed, or null: charge now.
  */
-export async function holdForApproval(tx: Queryable, input: ChargeInput & { size: number }): Promise<string | null> {
-  const reason = approvalReason(await approvalThresholds(tx, input.teamId), input);
+export async function holdForApproval(
+  tx: Queryable,
+  input: ChargeInput & { size: number },
+  /** What this transaction already read of the spend controls (lib/billing/controls.ts). */
+  known?: Pick<SpendControls, "approvalAbovePriceCents" | "approvalAboveBatchSize">,
+): Promise<string | null> {
+  const reason = approvalReason(known ?? (await approvalThresholds(tx, input.teamId)), input);
   if (reason === null) return null;
   await assertCardOnFile(tx, input.teamId);
   await quoteBudget(tx, input);

@@ -25,6 +25,7 @@ export {
   type SpendCaps,
 } from "./caps";
 export { holdForApproval } from "./hold";
+export { readSpendControls, type SpendControls } from "./controls";
 export { setCard } from "./set-card";
 export { describeCard, recentCharges, setTeamCard, teamCard, type CardView, type ChargeView } from "./card";
 export { DECLINING_TEST_CARDS, parseCardNumber } from "./test-cards";

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
-import { chargedBy, chargeTeam, holdForApproval } from "@/lib/billing";
+import { chargedBy, chargeTeam, holdForApproval, readSpendControls } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { queryRows, sqlTransaction } from "@/lib/database/sql";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
@@ -194,10 +194,11 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
       by: chargedBy(actor),
     };
     // A batch an owner must approve first is charged gift by gift as they are approved.
-    const reason = livemode ? await holdForApproval(tx, { ...charge, size }) : null;
+    const controls = livemode ? await readSpendControls(tx, team.id, charge.by) : null;
+    const reason = controls ? await holdForApproval(tx, { ...charge, size }, controls) : null;
     const pending = reason !== null;
     const stage = pending ? "pending_approval" : INITIAL_STAGE;
-    const chargeId = livemode && !pending ? (await chargeTeam(tx, charge)).id : null;
+    const chargeId = controls && !pending ? (await chargeTeam(tx, charge, controls)).id : null;
 
     const subject = defaultSubject(actor.user, team);
     for (const { group: g, gifts } of groups) {

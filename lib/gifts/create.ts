@@ -1,13 +1,13 @@
 import type { PrismaClient } from "@/lib/db";
 import { sqlTransaction, type Queryable } from "@/lib/database/sql";
-import { chargedBy, chargeTeam, holdForApproval } from "@/lib/billing";
+import { chargedBy, chargeTeam, holdForApproval, readSpendControls } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
-import { suppressedAmong, suppressionScope, type SuppressionScope } from "@/lib/outbox/suppressions";
+import { addressHash, suppressedAmong, suppressionScope, type SuppressionScope } from "@/lib/outbox/suppressions";
 import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
@@ -69,18 +69,28 @@ function newGift(
 export const suppressedMessage = (email: string) =>
   `Email ${email} is on the team's suppression list (it bounced, or its owner marked Ribbon's email as spam): send a link gift instead, or an owner may remove it from the list`;
 
+/** The recipients a create emails (a link gift emails no one). */
+const emailedOf = (recipients: RecipientDraft[]) => recipients.filter((r) => r.deliveryMethod === "email" && r.email);
+
 /**
  * A recipient the team's suppression list holds (a hard bounce, a spam complaint, an owner's
  * entry: lib/outbox/suppressions.ts) is refused at its `email`, code `suppressed`: every one of
  * them, nothing created. A link gift to the person is the way to reach them (nothing is emailed).
  */
 async function refuseSuppressed(db: PrismaClient, scope: SuppressionScope, recipients: RecipientDraft[]) {
-  const emailed = recipients.filter((r) => r.deliveryMethod === "email" && r.email);
-  const suppressed = await suppressedAmong(
-    db,
-    scope,
-    emailed.map((r) => r.email!),
+  const emailed = emailedOf(recipients);
+  refuse(
+    emailed,
+    await suppressedAmong(
+      db,
+      scope,
+      emailed.map((r) => r.email!),
+    ),
   );
+}
+
+/** The suppressed ones among `emailed` (by address), refused together; nothing when none. */
+function refuse(emailed: RecipientDraft[], suppressed: Set<string>) {
   if (suppressed.size === 0) return;
   throw new ValidationError(
     emailed
@@ -123,9 +133,12 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     const problems = [...input.problems, ...referenceProblems(await resolveReferences(db, team.id, spec), spec)];
     throw new ValidationError(problems);
   }
-  await refuseSuppressed(db, suppressionScope(actor), draft.recipients);
-
   const livemode = actor.mode === "live";
+  const quoted = input.quotedTotalCents;
+  // A sandbox create without a key or a quote is one statement, the suppression list's check included.
+  const oneStatement = !livemode && !input.idempotency && quoted === undefined;
+  if (!oneStatement) await refuseSuppressed(db, suppressionScope(actor), draft.recipients);
+
   const shared: SharedGiftValues = {
     teamId: team.id,
     senderId: actor.user.id,
@@ -160,52 +173,67 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
     return { ...result, chargeId, stage };
   };
-  const quoted = input.quotedTotalCents;
-  const created =
-    !livemode && !input.idempotency && quoted === undefined
-      ? await insert(db, spec, null)
-      : await sqlTransaction(db, async (tx) => {
-          // The key goes first: a concurrent request with the same key waits here, then fails.
-          if (input.idempotency)
-            await reserveIdempotencyKey(
-              tx,
-              input.idempotency,
-              gifts.map((g) => g.own.id),
-            );
-          if (!livemode && quoted === undefined) return insert(tx, spec, null);
-          // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
-          // The price compared, charged and written on the gifts is one: the row is held until commit.
-          const refs = await resolveReferences(tx, team.id, spec, { lockCollection: true });
-          const problems = referenceProblems(refs, spec);
-          const { collection, design, logo } = refs;
-          if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
-          const resolved = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
-          const price = priceQuote({ livemode, gifts: gifts.length, collection });
-          if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
-          if (!livemode) return insert(tx, resolved, null);
-          const charge = {
-            teamId: team.id,
-            amountCents: price.chargeCents,
-            largestGiftCents: giftPrice(collection).totalCents,
-            collectionIds: [collection.id],
-            description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
-            by: chargedBy(actor),
-          };
-          // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
-          // the owners are emailed once for the whole create.
-          const reason = await holdForApproval(tx, { ...charge, size: gifts.length });
-          if (reason === null) return insert(tx, resolved, (await chargeTeam(tx, charge)).id);
-          const waiting = await insert(tx, resolved, null, "pending_approval");
-          await queueApprovalEmails(tx, {
-            actor,
-            giftIds: gifts.map((g) => g.own.id),
-            batch: shared.batch,
-            totalCents: charge.amountCents,
-            reason,
-            now,
-          });
-          return waiting;
+  const insertChecked = async () => {
+    const emailed = emailedOf(draft.recipients);
+    const result = await insertGifts(db, {
+      shared: { ...shared, chargeId: null, stage: INITIAL_STAGE },
+      gifts: gifts.map((g) => g.own),
+      refs: spec,
+      refuseSuppressed: emailed.map((r) => addressHash(r.email!)),
+    });
+    if (result.suppressed.length > 0) {
+      const hashes = new Set(result.suppressed);
+      refuse(emailed, new Set(emailed.map((r) => r.email!).filter((email) => hashes.has(addressHash(email)))));
+    }
+    if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
+    return { ...result, chargeId: null, stage: INITIAL_STAGE as Stage };
+  };
+  const created = oneStatement
+    ? await insertChecked()
+    : await sqlTransaction(db, async (tx) => {
+        // The key goes first: a concurrent request with the same key waits here, then fails.
+        if (input.idempotency)
+          await reserveIdempotencyKey(
+            tx,
+            input.idempotency,
+            gifts.map((g) => g.own.id),
+          );
+        if (!livemode && quoted === undefined) return insert(tx, spec, null);
+        // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
+        // The price compared, charged and written on the gifts is one: the row is held until commit.
+        const refs = await resolveReferences(tx, team.id, spec, { lockCollection: true });
+        const problems = referenceProblems(refs, spec);
+        const { collection, design, logo } = refs;
+        if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
+        const resolved = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
+        const price = priceQuote({ livemode, gifts: gifts.length, collection });
+        if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
+        if (!livemode) return insert(tx, resolved, null);
+        const charge = {
+          teamId: team.id,
+          amountCents: price.chargeCents,
+          largestGiftCents: giftPrice(collection).totalCents,
+          collectionIds: [collection.id],
+          description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
+          by: chargedBy(actor),
+        };
+        // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
+        // the owners are emailed once for the whole create.
+        // The team's thresholds, limits and card and the credential's caps: one read for both questions.
+        const controls = await readSpendControls(tx, team.id, charge.by);
+        const reason = await holdForApproval(tx, { ...charge, size: gifts.length }, controls);
+        if (reason === null) return insert(tx, resolved, (await chargeTeam(tx, charge, controls)).id);
+        const waiting = await insert(tx, resolved, null, "pending_approval");
+        await queueApprovalEmails(tx, {
+          actor,
+          giftIds: gifts.map((g) => g.own.id),
+          batch: shared.batch,
+          totalCents: charge.amountCents,
+          reason,
+          now,
         });
+        return waiting;
+      });
 
   const { collection, design, logo, chargeId, stage, teamReminders } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");

@@ -2,6 +2,7 @@ import { sha256 } from "@/lib/crypto";
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecipientDraft } from "./schema";
+import { inSuppressionScope, suppressionScope } from "@/lib/outbox/suppressions";
 import { PAID_STAGES } from "./stages";
 import {
   referencesFromRows,
@@ -53,6 +54,13 @@ export type InsertGiftsInput = {
   refs: ReferenceSpec;
   /** false: the caller writes the message history itself (createBatch: a batch's most used messages). Default true. */
   recordMessage?: boolean;
+  /**
+   * The address hashes (lib/outbox/suppressions addressHash) of the emailed recipients, when the
+   * caller has not checked the team's suppression list itself: then nothing is written if any is
+   * on the list (the gifts' scope: suppressionScope), and `suppressed` names them. The sandbox's
+   * one-statement create checks it here rather than in a round trip of its own.
+   */
+  refuseSuppressed?: string[];
 };
 
 /**
@@ -69,16 +77,21 @@ export type InsertGiftsInput = {
 export async function insertGifts(
   tx: Queryable,
   input: InsertGiftsInput,
-): Promise<References & { inserted: boolean; teamReminders: string[] }> {
+): Promise<References & { inserted: boolean; teamReminders: string[]; suppressed: string[] }> {
   const { shared, gifts, refs } = input;
+  const scope = suppressionScope({ teamId: shared.teamId, senderId: shared.senderId, livemode: shared.livemode });
   if (shared.livemode && shared.chargeId === null && PAID_STAGES.some((s) => s === shared.stage))
     throw new Error(`Live gifts can't be written ${shared.stage} without a charge (lib/gifts/stages.ts, PAID_STAGES)`);
   const at = shared.at.toISOString();
   // A live gift's price is the collection's (giftPrice in ./price: shipping and fees are 0 today).
-  const [row] = await queryRows<ReferenceRows & { inserted: boolean; teamReminders: string[] }>(
+  const [row] = await queryRows<ReferenceRows & { inserted: boolean; teamReminders: string[]; suppressed: string[] }>(
     tx,
     Prisma.sql`
     WITH "refs" AS (${referencesSql(shared.teamId, refs)}),
+    "suppressed" AS (
+      SELECT "emailHash" FROM "EmailSuppression"
+      WHERE ${inSuppressionScope(scope)} AND "emailHash" = ANY(${input.refuseSuppressed ?? []}::text[])
+    ),
     "team" AS (SELECT "reminderCadence" FROM "Team" WHERE "id" = ${shared.teamId}),
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
@@ -98,6 +111,7 @@ export async function insertGifts(
         SELECT CASE WHEN r."deliveryMethod" = 'email' THEN coalesce(r."reminders", "team"."reminderCadence") ELSE '{}'::text[] END AS "reminders"
       ) cadence, "refs"
       WHERE "refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${refs.designId === undefined})
+        AND NOT EXISTS (SELECT FROM "suppressed")
       RETURNING "id"
     ), "batch" AS (
       INSERT INTO "GiftBatch" ("id", "teamId", "senderId", "livemode", "name", "size", "createdAt")
@@ -113,7 +127,14 @@ export async function insertGifts(
       WHERE ${input.recordMessage ?? true}::boolean AND EXISTS (SELECT FROM "gifts")
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
-    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted", "team"."reminderCadence" AS "teamReminders" FROM "refs", "team"`,
+    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted", "team"."reminderCadence" AS "teamReminders",
+           ARRAY(SELECT "emailHash" FROM "suppressed") AS "suppressed"
+    FROM "refs", "team"`,
   );
-  return { ...referencesFromRows(row), inserted: row.inserted, teamReminders: row.teamReminders };
+  return {
+    ...referencesFromRows(row),
+    inserted: row.inserted,
+    teamReminders: row.teamReminders,
+    suppressed: row.suppressed,
+  };
 }

@@ -1,0 +1,60 @@
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { capsFromJson, type SpendCaps } from "./caps";
+
+/**
+ * Everything a live charge asks of the team and the credential before it is made, read in one
+ * statement (a charge's common case, a team without limits and a token without caps, needs
+ * nothing more): the approval thresholds, the budget's limits, the card on file and the
+ * credential's caps. Unlocked: a team with a budget, or a credential with caps, is locked and read
+ * again from committed spend by `enforceBudget` / `enforceCaps` before the charge, as before.
+ */
+export type SpendControls = {
+  approvalAbovePriceCents: number | null;
+  approvalAboveBatchSize: number | null;
+  monthlyBudgetCents: number | null;
+  perGiftLimitCents: number | null;
+  card: { last4: string; testBehavior: string } | null;
+  /** The credential's caps (null: none, or the site's session or a job). */
+  caps: SpendCaps | null;
+};
+
+/** The team's spend controls and the credential's caps: one statement. */
+export async function readSpendControls(
+  db: Queryable,
+  teamId: string,
+  by: { via: string; credentialId: number | null },
+): Promise<SpendControls> {
+  const caps =
+    by.credentialId === null
+      ? Prisma.sql`NULL::jsonb`
+      : by.via === "oauth"
+        ? Prisma.sql`(SELECT "caps" FROM "OAuthToken" WHERE "id" = ${by.credentialId}::int)`
+        : by.via === "token"
+          ? Prisma.sql`(SELECT "caps" FROM "ApiToken" WHERE "id" = ${by.credentialId}::int)`
+          : Prisma.sql`NULL::jsonb`;
+  const [row] = await queryRows<{
+    approvalAbovePriceCents: number | null;
+    approvalAboveBatchSize: number | null;
+    monthlyBudgetCents: number | null;
+    perGiftLimitCents: number | null;
+    last4: string | null;
+    testBehavior: string | null;
+    caps: unknown;
+  }>(
+    db,
+    Prisma.sql`SELECT t."approvalAbovePriceCents", t."approvalAboveBatchSize", t."monthlyBudgetCents", t."perGiftLimitCents",
+                      p."last4", p."testBehavior", ${caps} AS "caps"
+               FROM (SELECT ${teamId}::text AS "id") k
+               LEFT JOIN "Team" t ON t."id" = k."id"
+               LEFT JOIN "PaymentMethod" p ON p."teamId" = k."id"`,
+  );
+  return {
+    approvalAbovePriceCents: row?.approvalAbovePriceCents ?? null,
+    approvalAboveBatchSize: row?.approvalAboveBatchSize ?? null,
+    monthlyBudgetCents: row?.monthlyBudgetCents ?? null,
+    perGiftLimitCents: row?.perGiftLimitCents ?? null,
+    card: row?.last4 != null ? { last4: row.last4, testBehavior: row.testBehavior ?? "" } : null,
+    caps: capsFromJson(row?.caps),
+  };
+}
