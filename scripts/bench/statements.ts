@@ -1,6 +1,7 @@
 // Prints the SQL statements one GET /teams, one sandbox create, one live create with an
 // Idempotency-Key and one list page send to PostgreSQL (through the real route handlers, in process).
-// `npx tsx scripts/bench/statements.ts` (uses a throwaway perf_statements_* database).
+// `npx tsx --import ./scripts/bench/server-only-off.mjs scripts/bench/statements.ts` (uses a throwaway
+// perf_statements_* database).
 import pg from "pg";
 import { setDatabase } from "@/lib/db";
 import { openDatabase } from "@/lib/database/open";
