@@ -30,6 +30,7 @@ import type { TeamRef } from "@/lib/teams";
 import { onTeam } from "@/lib/actor";
 import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
+import { seedCampaign } from "@/lib/testing/campaign";
 import { dashboardOverHttp, type BenchRow } from "./bench/dashboard-http";
 import { benchArgs } from "./bench/args";
 
@@ -296,6 +297,8 @@ type Seeded = {
   listUser: { id: string; name: string | null; email: string };
   listToken: string;
   deepCursor?: string;
+  /** dashboard-http: a 10,000-gift campaign inside the list team (issue 33's campaign pages). */
+  batch?: string;
   email: string;
   floor: Record<string, string>;
 };
@@ -346,6 +349,12 @@ async function seed(database: Database): Promise<Seeded> {
       `INSERT INTO "GiftEvent" ("giftId","stage","createdAt") SELECT "id", 'scheduled', "createdAt" FROM "Gift" WHERE "teamId" = $1`,
       lister.team.id,
     );
+    // The campaign pages over HTTP: one 10,000-gift batch a week old, sent by the owner, inside the team
+    // (scripts/seed-campaign.ts's). Its gifts are the team's newest, so the board's first page shows them.
+    if (only.has("dashboard-http"))
+      seeded.batch = (
+        await seedCampaign(db, cat, { teamId: lister.team.id, senderId: lister.user.id, gifts: 10_000 })
+      ).batchId;
     // As a database in steady state is: vacuumed (hint bits and visibility map set, so the
     // first reads of the new rows don't write them) and checkpointed, so the write-back of the
     // seed's ~1 GB of WAL doesn't land in a later phase's measurement.
@@ -722,6 +731,7 @@ async function serverPhase(target: Target, seeded: Seeded) {
         duration: Number(args["page-duration"] ?? 6),
         search: "recipient 12345",
         day: "2025-01-02",
+        batch: seeded.batch!,
       })),
     );
   }
