@@ -769,6 +769,7 @@ async function serverPhase(target: Target, seeded: Seeded) {
         search: "recipient 12345",
         day: "2025-01-02",
         batch: seeded.batch!,
+        batchGifts: 10_000,
       })),
     );
   }

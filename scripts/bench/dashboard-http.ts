@@ -36,8 +36,9 @@ type Options = {
   /** A search that matches one seeded gift, and a day of the seed's createdAt. */
   search: string;
   day: string;
-  /** A campaign (batch) of the team, for /campaigns/:batch_id. */
+  /** A campaign (batch) of the team, for /campaigns/:batch_id, and its size. */
   batch: string;
+  batchGifts: number;
 };
 
 const load1 = () => Number(loadavg()[0].toFixed(1));
@@ -109,7 +110,8 @@ export async function dashboardOverHttp(options: Options): Promise<BenchRow[]> {
     rows.push(row);
     console.log(row);
   }
-  rows.push(await exportOverHttp(`${base}${board}/export.csv`, cookie, pid, options.gifts));
+  // The export: every gift of the team, the campaign's included.
+  rows.push(await exportOverHttp(`${base}${board}/export.csv`, cookie, pid, options.gifts + options.batchGifts));
   return rows;
 }
 
