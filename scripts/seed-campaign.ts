@@ -15,6 +15,7 @@ import { openDatabase } from "@/lib/database/open";
 import { campaign, listCampaigns, notOpened, teamSenders } from "@/lib/dashboard";
 import { randomSecret } from "@/lib/crypto";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
+import { CAMPAIGN_STAGE_OF, seedCampaign } from "@/lib/testing/campaign";
 import { createPerson } from "@/lib/testing/teams";
 import { addMember } from "@/lib/teams";
 
@@ -45,68 +46,8 @@ try {
   if (!args.batch) {
     const price = cat.collection.priceCents;
     const started = performance.now();
-    const charge = await db.charge.create({
-      data: {
-        teamId,
-        kind: "charge",
-        amountCents: GIFTS * price,
-        description: `${GIFTS} gifts in batch "Holiday 2026"`,
-        cardLast4: "4242",
-        actorVia: "session",
-        actorUserId: owner.id,
-      },
-    });
-    await db.giftBatch.create({
-      data: {
-        id: batchId,
-        teamId,
-        senderId: owner.id,
-        livemode: true,
-        name: "Holiday 2026",
-        size: GIFTS,
-        createdAt: new Date(Date.now() - 7 * 86_400_000 - 10 * 60_000),
-      },
-    });
-    // Out of every 20 gifts: 6 sent (not opened), 3 opened, 5 redeemed, 2 shipped, 2 delivered, 1 expired, 1 cancelled.
-    const stageOf = `(ARRAY['sent','sent','sent','sent','sent','sent','opened','opened','opened','redeemed','redeemed','redeemed','redeemed','redeemed','shipped','shipped','delivered','delivered','expired','cancelled'])[i % 20 + 1]`;
-    await db.$executeRawUnsafe(
-      `INSERT INTO "Gift" ("id","teamId","senderId","livemode","recipientName","deliveryMethod","email","subject","message","from","scheduledAt","sentAt","stage","lastEventAt","untieTokenHash","collectionId","designId","logoId","priceCents","chargeId","batchId","createdAt")
-     SELECT 'gft_hol' || lpad(i::text, 6, '0') || '${randomSecret(6)}', $1, $2, true,
-            (ARRAY['Ada','Grace','Alan','Edsger','Barbara','Donald','Frances','Ken','Margaret','Tim'])[i % 10 + 1] || ' ' ||
-            (ARRAY['Lovelace','Hopper','Turing','Dijkstra','Liskov','Knuth','Allen','Thompson','Hamilton','Berners-Lee'])[(i / 10) % 10 + 1] || ' ' || i,
-            'email', 'guest' || i || '@example.com', 'Happy holidays!', 'Thank you for a wonderful year.', 'The team',
-            now() - interval '7 days', now() - interval '7 days' + (i % 600) * interval '1 second', ${stageOf},
-            now() - interval '1 day', md5('${batchId}' || i) || md5('h' || i), $3, $4, $5, $6, $7, $8,
-            now() - interval '7 days' - interval '10 minutes'
-     FROM generate_series(1, ${GIFTS}) AS i`,
-      teamId,
-      owner.id,
-      cat.collection.id,
-      cat.design.id,
-      cat.logo.id,
-      price,
-      charge.id,
-      batchId,
-    );
-    // Their events: opened, then redeemed a spread of hours after sending (median about a day and a half).
-    await db.$executeRawUnsafe(
-      `INSERT INTO "GiftEvent" ("giftId","stage","createdAt","webhooksDispatchedAt")
-     SELECT g."id", s."stage", g."sentAt" + s."after" * ((hashtext(g."id") & 255) / 255.0 * 72 + 1) * interval '1 hour', now()
-     FROM "Gift" g
-     CROSS JOIN LATERAL (VALUES ('opened', 0.3), ('redeemed', 1.0)) s("stage", "after")
-     WHERE g."batchId" = $1
-       AND (s."stage" = 'opened' AND g."stage" IN ('opened','redeemed','shipped','delivered')
-            OR s."stage" = 'redeemed' AND g."stage" IN ('redeemed','shipped','delivered'))`,
-      batchId,
-    );
-    await db.$executeRawUnsafe(
-      `INSERT INTO "Charge" ("teamId","kind","amountCents","description","cardLast4","refundOfId","giftId","createdAt")
-     SELECT $1, 'refund', -g."priceCents", 'Refund for cancelled gift ' || g."id", '4242', $2, g."id", now() - interval '2 days'
-     FROM "Gift" g WHERE g."batchId" = $3 AND g."stage" = 'cancelled'`,
-      teamId,
-      charge.id,
-      batchId,
-    );
+    const { chargeId } = await seedCampaign(db, cat, { teamId, senderId: owner.id, gifts: GIFTS, batchId });
+    const stageOf = CAMPAIGN_STAGE_OF;
     if (TEAM_GIFTS > 0) {
       const senders = [owner.id];
       for (let n = 0; n < 2; n++) {
@@ -128,7 +69,7 @@ try {
           cat.design.id,
           cat.logo.id,
           price,
-          charge.id,
+          chargeId,
         );
     }
     await db.$executeRawUnsafe(`ANALYZE`);

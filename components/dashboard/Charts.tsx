@@ -17,6 +17,8 @@ const SERIES = [
 ] as const;
 
 const number = (n: number) => n.toLocaleString("en-US");
+// Coordinates to a tenth of a unit (a 720-wide view box): 17 digits each made up much of the charts' markup.
+const r = (n: number) => Math.round(n * 10) / 10;
 const shortDay = (day: string) =>
   `${Number(day.slice(8))} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(day.slice(5, 7)) - 1]}`;
 
@@ -26,7 +28,7 @@ function Axis({ days, x }: { days: string[]; x: (i: number) => number }) {
     <g fontSize="11" fill="#57534e">
       {days.map((day, i) =>
         i % every === 0 ? (
-          <text key={day} x={x(i)} y={H - 4}>
+          <text key={day} x={r(x(i))} y={H - 4}>
             {shortDay(day)}
           </text>
         ) : null,
@@ -56,10 +58,10 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
             return (
               <rect
                 key={`${d.day}-${s.key}`}
-                x={x(i) + k * bar}
-                y={PAD.top + plot - h}
-                width={bar}
-                height={h}
+                x={r(x(i) + k * bar)}
+                y={r(PAD.top + plot - h)}
+                width={r(bar)}
+                height={r(h)}
                 fill={s.colour}
               />
             );
@@ -129,7 +131,7 @@ export function SpendChart({ spend }: { spend: Spend }) {
     monthlyLimitCents === null
       ? `$${displayMoney(spentCents)} spent in ${spend.period}; no monthly budget set`
       : `$${displayMoney(spentCents)} of a $${displayMoney(monthlyLimitCents)} budget spent in ${spend.period}; ${left! >= 0 ? `$${displayMoney(left!)} left` : `$${displayMoney(-left!)} over`}`;
-  const line = days.map((d, i) => `${x(i) + slot / 2},${y(d.cumulativeCents)}`).join(" ");
+  const line = days.map((d, i) => `${r(x(i) + slot / 2)},${r(y(d.cumulativeCents))}`).join(" ");
   return (
     <figure className="rounded-xl border border-stone-200 bg-white p-4" data-testid="spend-chart">
       <figcaption className="text-sm font-semibold">
@@ -146,10 +148,10 @@ export function SpendChart({ spend }: { spend: Spend }) {
         {days.map((d, i) => (
           <rect
             key={d.day}
-            x={x(i) + slot * 0.15}
-            y={y(d.cents)}
-            width={slot * 0.7}
-            height={PAD.top + plot - y(d.cents)}
+            x={r(x(i) + slot * 0.15)}
+            y={r(y(d.cents))}
+            width={r(slot * 0.7)}
+            height={r(PAD.top + plot - y(d.cents))}
             fill="#a8a29e"
           />
         ))}
@@ -157,8 +159,8 @@ export function SpendChart({ spend }: { spend: Spend }) {
           <line
             x1={PAD.left}
             x2={W - PAD.right}
-            y1={y(monthlyLimitCents)}
-            y2={y(monthlyLimitCents)}
+            y1={r(y(monthlyLimitCents))}
+            y2={r(y(monthlyLimitCents))}
             stroke="#1c1917"
             strokeDasharray="6 4"
           />

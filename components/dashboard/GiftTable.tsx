@@ -65,78 +65,63 @@ function Pick({ row, form, picked }: { row: DashboardGiftRow; form: string; pick
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "–");
 const recipient = (row: DashboardGiftRow) => row.recipientName || row.email || "(no name)";
 
-/** The gifts of the view: a table on wide screens, a list of cards on a phone. */
+/**
+ * The gifts of the view: one table, drawn once. On a wide screen it is a table; on a phone CSS
+ * stacks each row into a card (the header row hidden, the cells on a grid, the dates named), so
+ * the page carries each gift once rather than a table and a list of cards (and the RSC payload
+ * each twice again).
+ */
 export function GiftTable({ rows, giftHref, selectForm, picked, sort }: Props) {
   return (
-    <>
-      <div className="mt-6 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
-        <table className="w-full text-left text-sm" data-testid="gift-table">
-          <caption className="sr-only">Gifts</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
-            <tr>
-              {selectForm && (
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Select</span>
-                </th>
-              )}
-              {COLUMNS.map((column) => (
-                <Header key={column.label} column={column} sort={sort} />
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="gift-row">
-                {selectForm && (
-                  <td className="px-3 py-2">
-                    <Pick row={row} form={selectForm} picked={picked} />
-                  </td>
-                )}
-                <td className="px-3 py-2">
-                  <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
-                    {recipient(row)}
-                  </Link>
-                  {row.email && row.recipientName && <span className="block text-stone-600">{row.email}</span>}
-                  {row.batch && <span className="block text-xs text-stone-600">Batch: {row.batch.name}</span>}
-                </td>
-                <td className="px-3 py-2">{row.collection}</td>
-                <td className="px-3 py-2">
-                  <StageBadge stage={row.stage} />
-                  <DeliveryIssue row={row} />
-                </td>
-                <td className="px-3 py-2 tabular-nums">
-                  <Instant at={row.sentAt} />
-                </td>
-                <td className="px-3 py-2 tabular-nums">{day(row.expiresOn)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">${displayMoney(row.priceCents)}</td>
-              </tr>
+    <div className="mt-6 md:overflow-x-auto md:rounded-xl md:border md:border-stone-200 md:bg-white">
+      <table className="block w-full text-left text-sm md:table" data-testid="gift-table">
+        <caption className="sr-only">Gifts</caption>
+        <thead className="hidden border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600 md:table-header-group">
+          <tr>
+            {selectForm && (
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Select</span>
+              </th>
+            )}
+            {COLUMNS.map((column) => (
+              <Header key={column.label} column={column} sort={sort} />
             ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="mt-6 space-y-3 md:hidden" data-testid="gift-cards">
-        {rows.map((row) => (
-          <li key={row.id} className="rounded-xl border border-stone-200 bg-white p-4" data-testid="gift-card">
-            <div className="flex items-start justify-between gap-3">
-              {selectForm && <Pick row={row} form={selectForm} picked={picked} />}
-              <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
-                {recipient(row)}
-              </Link>
-              <div className="text-right">
+          </tr>
+        </thead>
+        <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-stone-100">
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="gift-row" className="gift-row">
+              {selectForm && (
+                <td className="row-span-2">
+                  <Pick row={row} form={selectForm} picked={picked} />
+                </td>
+              )}
+              <td>
+                <Link href={giftHref(row.id)} className="font-medium text-stone-900 underline">
+                  {recipient(row)}
+                </Link>
+                {row.email && row.recipientName && <span className="block text-stone-600">{row.email}</span>}
+                {row.batch && <span className="block text-xs text-stone-600">Batch: {row.batch.name}</span>}
+              </td>
+              <td className="col-start-2 text-stone-700 md:text-inherit">{row.collection}</td>
+              <td className="col-start-3 row-start-1 text-right md:text-left">
                 <StageBadge stage={row.stage} />
                 <DeliveryIssue row={row} />
-              </div>
-            </div>
-            <p className="mt-1 text-sm text-stone-700">
-              {row.collection} · ${displayMoney(row.priceCents)}
-            </p>
-            <p className="mt-1 text-xs text-stone-600">
-              Sent <Instant at={row.sentAt} /> · Expires {day(row.expiresOn)}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </>
+              </td>
+              <td className="col-start-2 text-xs text-stone-600 tabular-nums md:text-sm md:text-inherit">
+                <span className="md:hidden">Sent </span>
+                <Instant at={row.sentAt} />
+              </td>
+              <td className="col-start-2 text-xs text-stone-600 tabular-nums md:text-sm md:text-inherit">
+                <span className="md:hidden">Expires </span>
+                {day(row.expiresOn)}
+              </td>
+              <td className="col-start-3 row-start-2 text-right tabular-nums">${displayMoney(row.priceCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

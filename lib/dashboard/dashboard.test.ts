@@ -13,6 +13,7 @@ import {
   dashboardGift,
   dashboardGiftPages,
   dashboardGifts,
+  dashboardGiftsAndFunnel,
   dashboardSearch,
   EXPORT_COLUMNS,
   exportRow,
@@ -198,6 +199,31 @@ describe("the funnel", () => {
       count: 0,
       rate: null,
     });
+  });
+
+  it("comes with the table in one statement for a search or a batch, the same as the two apart", async () => {
+    const views = [
+      live({ search: "stage" }),
+      live({ search: "stage", stage: "sent" }),
+      live({ search: "stage", order: "oldest" }),
+      live({ search: "stage", sort: { column: "recipient", descending: true } }),
+      live({ batch: "bat_q4" }),
+      live({ batch: "bat_q4", search: "2" }),
+      live({ search: "nobody" }),
+      live({ from: "2026-03-02", to: "2026-03-03" }),
+    ];
+    for (const query of views) {
+      const both = await dashboardGiftsAndFunnel(t.db, ownerActor, query);
+      expect(both.page).toEqual(await dashboardGifts(t.db, ownerActor, query));
+      expect(both.funnel).toEqual(await dashboardFunnel(t.db, ownerActor, query));
+    }
+    // A later page: the cursor bounds the page, not the funnel.
+    const four = await dashboardGifts(t.db, ownerActor, live({ search: "stage" }), 4);
+    const later = live({ search: "stage", after: four.nextAfter! });
+    const both = await dashboardGiftsAndFunnel(t.db, ownerActor, later);
+    expect(both.page).toEqual(await dashboardGifts(t.db, ownerActor, later));
+    expect(both.page.rows[0].id).not.toBe(four.rows[0].id);
+    expect(both.funnel.total).toBe(STAGES.length);
   });
 });
 

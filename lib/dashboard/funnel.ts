@@ -47,11 +47,23 @@ const LABELS: Record<Stage, string> = { ...STAGE_LABELS, scheduled: "Created" };
  * table's own conditions.
  */
 export async function dashboardFunnel(db: Tx, actor: TeamActor, query: DashboardQuery): Promise<Funnel> {
-  const { stage: _stage, after: _after, ...rest } = query; // the funnel shows every stage of the view
-  const rows = await queryRows<{ stage: string; count: number }>(
-    db,
-    rest.search || rest.batch ? countGifts(actor, rest) : sumStageCounts(actor, rest),
+  const rest = funnelQuery(query);
+  return funnelOf(
+    await queryRows<{ stage: string; count: number }>(
+      db,
+      rest.search || rest.batch ? countGifts(actor, rest) : sumStageCounts(actor, rest),
+    ),
   );
+}
+
+/** The funnel's view: the table's, every stage, from the first page. */
+export function funnelQuery(query: DashboardQuery): DashboardQuery {
+  const { stage: _stage, after: _after, ...rest } = query;
+  return rest;
+}
+
+/** The funnel from the view's count of gifts per stage. */
+export function funnelOf(rows: { stage: string; count: number }[]): Funnel {
   const byStage = new Map(rows.map((row) => [row.stage, row.count]));
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   const rate = (count: number) => (total === 0 ? null : count / total);

@@ -3,6 +3,7 @@ export {
   dashboardBatches,
   dashboardGiftPages,
   dashboardGifts,
+  dashboardGiftsAndFunnel,
   DASHBOARD_PAGE_SIZE,
   type DashboardGiftRow,
 } from "./gifts";

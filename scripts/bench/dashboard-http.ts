@@ -36,6 +36,9 @@ type Options = {
   /** A search that matches one seeded gift, and a day of the seed's createdAt. */
   search: string;
   day: string;
+  /** A campaign (batch) of the team, for /campaigns/:batch_id, and its size. */
+  batch: string;
+  batchGifts: number;
 };
 
 const load1 = () => Number(loadavg()[0].toFixed(1));
@@ -60,6 +63,19 @@ export async function dashboardOverHttp(options: Options): Promise<BenchRow[]> {
       expect: "Recipient",
     },
     { figure: "dashboard over HTTP, ?order=oldest", path: `${board}?order=oldest`, expect: "recipient1@example.com" },
+    // Issue 33's campaign pages: the team's campaigns, one 10,000-gift campaign, and who sent what.
+    { figure: "campaigns over HTTP (/campaigns)", path: `${board}/campaigns`, expect: "Holiday 2026" },
+    {
+      figure: "one campaign over HTTP (/campaigns/:batch, 10,000 gifts)",
+      path: `${board}/campaigns/${encodeURIComponent(options.batch)}`,
+      expect: "Holiday 2026",
+    },
+    { figure: "senders over HTTP (/senders, last 30 days)", path: `${board}/senders`, expect: options.ownerEmail },
+    {
+      figure: "senders over HTTP, all time (/senders?from=0001-01-01)",
+      path: `${board}/senders?from=0001-01-01`,
+      expect: options.ownerEmail,
+    },
   ];
   const rows: BenchRow[] = [];
   const bytes = new Map<string, number>();
@@ -94,7 +110,8 @@ export async function dashboardOverHttp(options: Options): Promise<BenchRow[]> {
     rows.push(row);
     console.log(row);
   }
-  rows.push(await exportOverHttp(`${base}${board}/export.csv`, cookie, pid, options.gifts));
+  // The export: every gift of the team, the campaign's included.
+  rows.push(await exportOverHttp(`${base}${board}/export.csv`, cookie, pid, options.gifts + options.batchGifts));
   return rows;
 }
 

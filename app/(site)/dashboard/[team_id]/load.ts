@@ -4,13 +4,19 @@ import { HttpError } from "@/lib/errors";
 import { teamContext } from "@/lib/site/context";
 
 /**
+ * Who is signed in and on which team, read once per request: the team's layout (assertOnTeam)
+ * and the page (loadTeam) ask the same in live mode, and each asking cost two statements.
+ */
+const teamContextOnce = cache(teamContext);
+
+/**
  * The dashboard's who and where, once per render: the signed-in person on the team in the URL,
  * in live or sandbox mode. Not signed in: to sign-in and back; not on the team: 404, as the API.
  */
 export const loadTeam = cache(async (teamId: string, mode: "live" | "sandbox", here: string) => {
   let context;
   try {
-    context = await teamContext(teamId, mode);
+    context = await teamContextOnce(teamId, mode);
   } catch (error) {
     if (error instanceof HttpError && (error.status === 404 || error.status === 403)) notFound();
     throw error;
@@ -27,7 +33,7 @@ export const loadTeam = cache(async (teamId: string, mode: "live" | "sandbox", h
  */
 export const assertOnTeam = cache(async (teamId: string) => {
   try {
-    await teamContext(teamId, "live");
+    await teamContextOnce(teamId, "live");
   } catch (error) {
     if (error instanceof HttpError && (error.status === 404 || error.status === 403)) notFound();
     throw error;

@@ -13,8 +13,7 @@ import {
   activityPerDay,
   batchAwaitingApproval,
   dashboardBatches,
-  dashboardFunnel,
-  dashboardGifts,
+  dashboardGiftsAndFunnel,
   dashboardSearch,
   listSavedViews,
   MAX_BULK_GIFTS,
@@ -45,9 +44,8 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   const base = `/dashboard/${encodeURIComponent(teamId)}`;
   const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, team, actor } = await loadTeam(teamId, query.mode, here);
-  const [page, funnel, batches, teams, awaitingApproval, activity, spend, savedViews] = await Promise.all([
-    dashboardGifts(db, actor, query),
-    dashboardFunnel(db, actor, query),
+  const [{ page, funnel }, batches, teams, awaitingApproval, activity, spend, savedViews] = await Promise.all([
+    dashboardGiftsAndFunnel(db, actor, query),
     dashboardBatches(db, actor),
     listMyTeams(db, actor.user.id),
     batchAwaitingApproval(db, actor, query.batch),
