@@ -1,6 +1,7 @@
 import { Auth, setEnvDefaults } from "@auth/core";
 import { AuthError } from "@auth/core/errors";
 import NextAuth, { type NextAuthConfig } from "next-auth";
+import { cookies } from "next/headers";
 import { cache } from "react";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { authJsEnvironment, config } from "@/lib/config";
@@ -12,6 +13,7 @@ import { BodyIncompleteError, BodyTooLargeError, readBodyBytes } from "@/lib/htt
 import { countFailedGuess } from "@/lib/ratelimit";
 import { sameOriginUrl } from "@/lib/urls";
 import { withHashedSessions } from "./hashed-sessions";
+import { sessionCookieName, storedSessionUser } from "./stored-session";
 import { sendSignInEmail } from "./sign-in-email";
 import { allowSignInEmail } from "./sign-in-limit";
 import { DEFAULT_AFTER_SIGN_IN, isSignInEmail, normalizeSignInEmail, signInPagePath } from "./sign-in-page";
@@ -62,8 +64,19 @@ async function authConfig(): Promise<NextAuthConfig> {
 const nextAuth = NextAuth(authConfig);
 export const { signOut } = nextAuth;
 
-/** The session, looked up once per page render however many components ask; outside a render every call looks it up. */
-const auth = cache(() => nextAuth.auth());
+/**
+ * The session's person, looked up once per page render however many components ask; outside a
+ * render every call looks it up. A live session not due for its daily extension is read in one
+ * statement (./stored-session.ts); anything else (no cookie, unknown, expired, due) goes through
+ * Auth.js, which also clears or extends it.
+ */
+const auth = cache(
+  async (): Promise<{ user?: { id?: string; name?: string | null; email?: string | null } } | null> => {
+    const token = (await cookies()).get(sessionCookieName(config.appUrl))?.value;
+    const user = token ? await storedSessionUser(await getDb(), token) : null;
+    return user ? { user } : nextAuth.auth();
+  },
+);
 
 /** Who is signed in: the person, never the session row (it holds the session's token). */
 export type SignedInPerson = { id: string; name: string | null; email: string };

@@ -1,4 +1,4 @@
-// `npm run bench -- pages [--duration=S] [--connections=N] [--check] [--only=untie,docs] [--port=3241]`
+// `npm run bench -- pages [--duration=S] [--connections=N] [--check] [--only=untie,docs] [--port=3241] [--cpu-prof=DIR]`
 //
 // Each page's throughput over HTTP as a share of the API's `GET /api/v1/teams` (with a token),
 // measured side by side in one run against the production build on a throwaway embedded database:
@@ -21,7 +21,12 @@ const only = args.only?.split(",");
 /** A page and the least share of the API's throughput it must keep (issue 32's goals). */
 type PageSpec = { name: string; path: string; signedIn?: boolean; goal: number };
 
-const server = await startServer(Number(args.port ?? 3241), { RIBBON_RATE_LIMIT_API_PER_MINUTE: "100000000" });
+// --cpu-prof=DIR: V8 CPU profiles of the server, written into DIR when it stops.
+const server = await startServer(
+  Number(args.port ?? 3241),
+  { RIBBON_RATE_LIMIT_API_PER_MINUTE: "100000000" },
+  { cpuProfileDir: args["cpu-prof"] || undefined },
+);
 
 type Row = { figure: string; "req/s": number; share: string; goal: string; "p50 ms (1 conn)": number; note?: string };
 

@@ -27,32 +27,46 @@ export type RunningServer = {
  * the demo accounts. It listens on `env.HOST`, 127.0.0.1 (npm start's default) unless given.
  * Needs a build (`npx next build`).
  */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { cpuProfileDir?: string } = {},
+): Promise<RunningServer> {
   if (!existsSync(path.join(ROOT, ".next/BUILD_ID")))
     throw new Error("No production build: run `npx next build` first.");
   const dataDir = path.join(ROOT, ".server-test-data", String(port));
   rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    path.join(ROOT, "node_modules/.bin/next"),
-    ["start", "-p", String(port), "-H", env.HOST ?? "127.0.0.1"],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        NODE_OPTIONS: `--import ${GUARD}`,
-        APP_URL: url,
-        RIBBON_DATA_DIR: dataDir,
-        RIBBON_SWEEPER: "off",
-        RIBBON_LOG_REQUESTS: "off",
-        DATABASE_URL: "",
-        REDIS_URL: "",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const listen = ["start", "-p", String(port), "-H", env.HOST ?? "127.0.0.1"];
+  // cpuProfileDir: V8 CPU profiles of the server, written there when it exits. Node refuses
+  // --cpu-prof in NODE_OPTIONS, so `next start` then runs under node directly (the guard stays preloaded).
+  const [command, commandArgs] = options.cpuProfileDir
+    ? [
+        process.execPath,
+        [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`,
+          path.join(ROOT, "node_modules/next/dist/bin/next"),
+          ...listen,
+        ],
+      ]
+    : [path.join(ROOT, "node_modules/.bin/next"), listen];
+  const child = spawn(command, commandArgs, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NODE_OPTIONS: `--import ${GUARD}`,
+      APP_URL: url,
+      RIBBON_DATA_DIR: dataDir,
+      RIBBON_SWEEPER: "off",
+      RIBBON_LOG_REQUESTS: "off",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));

@@ -1,7 +1,10 @@
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { HttpError } from "@/lib/errors";
-import { teamContext } from "@/lib/site/context";
+import { teamContext as lookUpTeam } from "@/lib/site/context";
+
+/** The team's layout and its page ask alike: the membership is read once per render. */
+const teamContext = cache(lookUpTeam);
 
 /**
  * Who is signed in and on which team, read once per request: the team's layout (assertOnTeam)
