@@ -13,7 +13,7 @@ import { BodyIncompleteError, BodyTooLargeError, readBodyBytes } from "@/lib/htt
 import { countFailedGuess } from "@/lib/ratelimit";
 import { sameOriginUrl } from "@/lib/urls";
 import { withHashedSessions } from "./hashed-sessions";
-import { sessionCookieName, storedSessionUser } from "./stored-session";
+import { SESSION_MAX_AGE_MS, SESSION_UPDATE_AGE_MS, sessionCookieName, storedSessionUser } from "./stored-session";
 import { sendSignInEmail } from "./sign-in-email";
 import { allowSignInEmail } from "./sign-in-limit";
 import { DEFAULT_AFTER_SIGN_IN, isSignInEmail, normalizeSignInEmail, signInPagePath } from "./sign-in-page";
@@ -34,7 +34,8 @@ async function authConfig(): Promise<NextAuthConfig> {
   return {
     adapter: withHashedSessions(PrismaAdapter(db)),
     secret: appSecret(),
-    session: { strategy: "database" },
+    // Seconds; ./stored-session.ts reads a session that is not due for its extension without Auth.js.
+    session: { strategy: "database", maxAge: SESSION_MAX_AGE_MS / 1000, updateAge: SESSION_UPDATE_AGE_MS / 1000 },
     trustHost: true,
     basePath: BASE_PATH,
     pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin" },

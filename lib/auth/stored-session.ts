@@ -3,9 +3,9 @@ import type { PrismaClient } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sha256 } from "@/lib/crypto";
 
-/** Auth.js's defaults, which lib/auth keeps: a session lives 30 days and is extended at most once a day. */
-const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;
+/** A session lives 30 days and is extended at most once a day (lib/auth gives Auth.js these two). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Auth.js's session cookie: `__Secure-` when the site (its AUTH_URL, which is APP_URL) is https. */
 export function sessionCookieName(appUrl: string): string {
