@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "./e2e/chromium";
 
 // E2E_PORT lets several checkouts run their browser tests side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT) || 3210;
@@ -16,18 +17,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--headless",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,

@@ -8,15 +8,13 @@
 //      prints the campaign's path;
 //   3. start the server again on that folder, and run this with the path.
 import { chromium } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "../e2e/chromium";
 const port = process.argv.find((a) => a.startsWith("--port="))?.slice(7) ?? "3431";
 const base = `http://127.0.0.1:${port}`;
 const path = process.argv[2];
 if (!path?.startsWith("/dashboard/"))
   throw new Error("usage: screenshot-campaign.ts /dashboard/<team>/campaigns/<batch>");
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const context = await browser.newContext({ baseURL: base });
 const page = await context.newPage();
 await page.goto(`/signin?callbackUrl=${encodeURIComponent(path)}`);

@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "../../e2e/chromium";
 import { startServer } from "../../tests/server/server";
 import { signIn } from "../../tests/server/sign-in";
 import { benchArgs } from "./args";
@@ -21,18 +22,7 @@ const RUNS = Number(args.runs ?? 3);
 const HEADER = "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method";
 
 const server = await startServer(Number(args.port ?? 3243));
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 type Run = { redirectMs: number; contentMs: number };
 const runs: Run[] = [];
 const loadBefore = loadavg();
