@@ -7,7 +7,7 @@ import { HttpError, notFound } from "@/lib/errors";
 import { resendGift } from "@/lib/gifts";
 import { findIdempotencyKey, reserveIdempotencyKey } from "@/lib/idempotency";
 import { requireSender } from "@/lib/teams";
-import { findBatch, remindableWhere } from "./campaigns";
+import { findBatch, reminderCandidateWhere, remindableWhere } from "./campaigns";
 import { oncePerForm } from "./form-key";
 
 /**
@@ -186,9 +186,7 @@ export async function sendCampaignReminders(
   const candidates = await queryRows<{ id: string }>(
     db,
     Prisma.sql`SELECT g."id" FROM "Gift" g
-               WHERE g."batchId" = ${run.batchId} AND g."id" > ${run.afterId}
-                 AND g."stage" = 'sent' AND g."deliveryMethod" = 'email' AND g."email" IS NOT NULL
-                 ${actor.role === "owner" ? Prisma.empty : Prisma.sql`AND g."senderId" = ${actor.user.id}`}
+               WHERE g."batchId" = ${run.batchId} AND g."id" > ${run.afterId} AND ${reminderCandidateWhere(actor)}
                ORDER BY g."id" LIMIT ${chunk}::int`,
   );
   let reminded = 0;

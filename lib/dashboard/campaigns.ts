@@ -96,23 +96,28 @@ export type Campaign = {
   firstSentOn: string | null;
 };
 
-/** The gifts "Remind" would resend now: sent, not opened, by email, the actor's to change, under the resend limit. */
-export function remindableWhere(actor: TeamActor, now: Date): Prisma.Sql {
-  const gap = new Date(now.getTime() - RESEND_GAP_SECONDS * 1000);
-  const day = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+/** The gifts a reminder is for: sent, not opened, by email, the actor's to change (owners: all; members: their own). */
+export function reminderCandidateWhere(actor: TeamActor): Prisma.Sql {
   return Prisma.join(
     [
       Prisma.sql`g."stage" = 'sent'`,
       Prisma.sql`g."deliveryMethod" = 'email'`,
       Prisma.sql`g."email" IS NOT NULL`,
       actor.role === "owner" ? null : Prisma.sql`g."senderId" = ${actor.user.id}`,
-      Prisma.sql`NOT EXISTS (SELECT 1 FROM "GiftEvent" e WHERE e."giftId" = g."id" AND e."action" = 'resent'
-                             AND e."createdAt" > ${gap}::timestamp)`,
-      Prisma.sql`(SELECT count(*) FROM "GiftEvent" e WHERE e."giftId" = g."id" AND e."action" = 'resent'
-                  AND e."createdAt" > ${day}::timestamp) < ${RESENDS_PER_DAY}`,
     ].filter((c) => c !== null),
     " AND ",
   );
+}
+
+/** The gifts "Remind" would resend now: the candidates the resend limit allows. */
+export function remindableWhere(actor: TeamActor, now: Date): Prisma.Sql {
+  const gap = new Date(now.getTime() - RESEND_GAP_SECONDS * 1000);
+  const day = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  return Prisma.sql`${reminderCandidateWhere(actor)}
+    AND NOT EXISTS (SELECT 1 FROM "GiftEvent" e WHERE e."giftId" = g."id" AND e."action" = 'resent'
+                    AND e."createdAt" > ${gap}::timestamp)
+    AND (SELECT count(*) FROM "GiftEvent" e WHERE e."giftId" = g."id" AND e."action" = 'resent'
+         AND e."createdAt" > ${day}::timestamp) < ${RESENDS_PER_DAY}`;
 }
 
 /** The batch as the actor may see it, else 404 (another team's batch, a malformed id: the same answer). */
