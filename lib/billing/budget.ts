@@ -120,17 +120,11 @@ function check(budget: Budget, amountCents: number, largestGiftCents: number): B
 export async function enforceBudget(
   tx: Queryable,
   input: { teamId: string; amountCents: number; largestGiftCents: number; now?: Date },
-  /** The team's limits as this transaction already read them (lib/billing/controls.ts): no second read when there are none. */
-  known?: { monthlyBudgetCents: number | null; perGiftLimitCents: number | null },
+  /** The team's limits as this transaction already read them (lib/billing/controls.ts). */
+  limits: { monthlyBudgetCents: number | null; perGiftLimitCents: number | null },
 ): Promise<BudgetUse | null> {
+  if (limits.monthlyBudgetCents === null && limits.perGiftLimitCents === null) return null;
   const now = input.now ?? new Date();
-  if (known) {
-    if (known.monthlyBudgetCents === null && known.perGiftLimitCents === null) return null;
-  } else {
-    const unlocked = await load(tx, input.teamId, now, false);
-    if (unlocked.monthlyLimitCents === null && unlocked.perGiftLimitCents === null)
-      return check(unlocked, input.amountCents, input.largestGiftCents);
-  }
   return check(await load(tx, input.teamId, now, true), input.amountCents, input.largestGiftCents);
 }
 

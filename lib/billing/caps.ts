@@ -234,10 +234,9 @@ export async function enforceCaps(
   tx: Queryable,
   input: CapsCheck,
   /** The credential's caps as this transaction already read them (lib/billing/controls.ts): null, none. */
-  known?: SpendCaps | null,
+  known: SpendCaps | null,
 ): Promise<CapsUse | null> {
   if (!isCredential(input.by) || known === null) return null;
-  if (known === undefined && !(await loadCaps(tx, input.by, false))) return null;
   const caps = await loadCaps(tx, input.by, true);
   return caps ? check(tx, input.by, caps, input) : null;
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/database/sql";
-import { approvalReason, approvalThresholds, quoteBudget } from "./budget";
+import { approvalReason, quoteBudget } from "./budget";
 import { quoteCaps } from "./caps";
 import { assertCardOnFile, type ChargeInput } from "./charge";
 import type { SpendControls } from "./controls";
@@ -14,10 +14,10 @@ import type { SpendControls } from "./controls";
 export async function holdForApproval(
   tx: Queryable,
   input: ChargeInput & { size: number },
-  /** What this transaction already read of the spend controls (lib/billing/controls.ts). */
-  known?: Pick<SpendControls, "approvalAbovePriceCents" | "approvalAboveBatchSize">,
+  /** The team's thresholds as this transaction already read them (lib/billing/controls.ts). */
+  thresholds: Pick<SpendControls, "approvalAbovePriceCents" | "approvalAboveBatchSize">,
 ): Promise<string | null> {
-  const reason = approvalReason(known ?? (await approvalThresholds(tx, input.teamId)), input);
+  const reason = approvalReason(thresholds, input);
   if (reason === null) return null;
   await assertCardOnFile(tx, input.teamId);
   await quoteBudget(tx, input);

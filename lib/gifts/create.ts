@@ -164,32 +164,31 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   const ids = draft.recipients.map(() => newGiftId()).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   const gifts = draft.recipients.map((r, i) => newGift(ids[i], r, subjectOf(r)));
 
-  const insert = async (tx: Queryable, refs: ReferenceSpec, chargeId: number | null, stage: Stage = INITIAL_STAGE) => {
+  // checkSuppressed: the insert itself refuses emailed recipients on the suppression list (the
+  // sandbox's one statement); other creates checked the list before their transaction.
+  const insert = async (
+    tx: Queryable,
+    refs: ReferenceSpec,
+    chargeId: number | null,
+    stage: Stage = INITIAL_STAGE,
+    checkSuppressed = false,
+  ) => {
+    const emailed = checkSuppressed ? emailedOf(draft.recipients) : [];
     const result = await insertGifts(tx, {
       shared: { ...shared, chargeId, stage },
       gifts: gifts.map((g) => g.own),
       refs,
-    });
-    if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
-    return { ...result, chargeId, stage };
-  };
-  const insertChecked = async () => {
-    const emailed = emailedOf(draft.recipients);
-    const result = await insertGifts(db, {
-      shared: { ...shared, chargeId: null, stage: INITIAL_STAGE },
-      gifts: gifts.map((g) => g.own),
-      refs: spec,
-      refuseSuppressed: emailed.map((r) => addressHash(r.email!)),
+      refuseSuppressed: checkSuppressed ? emailed.map((r) => addressHash(r.email!)) : undefined,
     });
     if (result.suppressed.length > 0) {
       const hashes = new Set(result.suppressed);
       refuse(emailed, new Set(emailed.map((r) => r.email!).filter((email) => hashes.has(addressHash(email)))));
     }
-    if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
-    return { ...result, chargeId: null, stage: INITIAL_STAGE as Stage };
+    if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
+    return { ...result, chargeId, stage };
   };
   const created = oneStatement
-    ? await insertChecked()
+    ? await insert(db, spec, null, INITIAL_STAGE, true)
     : await sqlTransaction(db, async (tx) => {
         // The key goes first: a concurrent request with the same key waits here, then fails.
         if (input.idempotency)
