@@ -3,14 +3,11 @@ import { cache } from "react";
 import { HttpError } from "@/lib/errors";
 import { teamContext as lookUpTeam } from "@/lib/site/context";
 
-/** The team's layout and its page ask alike: the membership is read once per render. */
-const teamContext = cache(lookUpTeam);
-
 /**
  * Who is signed in and on which team, read once per request: the team's layout (assertOnTeam)
  * and the page (loadTeam) ask the same in live mode, and each asking cost two statements.
  */
-const teamContextOnce = cache(teamContext);
+const teamContextOnce = cache(lookUpTeam);
 
 /**
  * The dashboard's who and where, once per render: the signed-in person on the team in the URL,
