@@ -23,7 +23,7 @@ export type Budget = {
 /** What a create would use of the budget: for the dry run's answer. */
 export type BudgetUse = Budget & { requestedCents: number; remainingAfterCents: number | null };
 
-const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 const period = (now: Date) => monthStart(now).toISOString().slice(0, 7);
 
 async function load(db: Queryable, teamId: string, now: Date, lock: boolean): Promise<Budget> {
@@ -39,9 +39,28 @@ async function load(db: Queryable, teamId: string, now: Date, lock: boolean): Pr
   );
   const [{ spent }] = await queryRows<{ spent: number }>(
     db,
-    Prisma.sql`SELECT coalesce(sum("amountCents"), 0)::int AS "spent" FROM "Charge"
-               WHERE "teamId" = ${teamId} AND "createdAt" >= ${monthStart(now)}::timestamp`,
+    Prisma.sql`SELECT ${spentThisMonthSql(Prisma.sql`${teamId}`, now)} AS "spent"`,
   );
+  return budgetOf(teamId, team ?? null, spent, now);
+}
+
+/** This month's spend of a team (live charges net of refunds), as an int expression over `teamId` (SQL). */
+export const spentThisMonthSql = (teamId: Prisma.Sql, now: Date) =>
+  Prisma.sql`(SELECT coalesce(sum(ch."amountCents"), 0)::int FROM "Charge" ch
+               WHERE ch."teamId" = ${teamId} AND ch."createdAt" >= ${monthStart(now)}::timestamp)`;
+
+/** The Budget from the team's limits (null: no such team) and this month's spend. */
+export function budgetOf(
+  teamId: string,
+  team: {
+    monthlyBudgetCents: number | null;
+    perGiftLimitCents: number | null;
+    approvalAbovePriceCents: number | null;
+    approvalAboveBatchSize: number | null;
+  } | null,
+  spent: number,
+  now: Date,
+): Budget {
   return {
     teamId,
     monthlyLimitCents: team?.monthlyBudgetCents ?? null,

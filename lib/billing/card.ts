@@ -15,8 +15,8 @@ export type ChargeView = {
   createdAt: Date;
 };
 
-type StoredCard = { brand: string; last4: string; expMonth: number; expYear: number; testBehavior: string };
-const toCardView = (card: StoredCard): CardView => ({
+export type StoredCard = { brand: string; last4: string; expMonth: number; expYear: number; testBehavior: string };
+export const toCardView = (card: StoredCard): CardView => ({
   brand: card.brand,
   last4: card.last4,
   expMonth: card.expMonth,
@@ -74,13 +74,16 @@ export async function recentCharges(db: Tx, actorId: string, teamId: string, tak
 /** The team's latest ledger entries, for a caller that has checked the user is an owner already. */
 export async function chargesOf(db: Tx, teamId: string, take = 10): Promise<ChargeView[]> {
   const rows = await db.charge.findMany({ where: { teamId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
-  return rows.map((c) => ({
-    id: c.id,
-    kind: c.kind === "refund" ? "refund" : "charge",
-    amountCents: c.amountCents,
-    currency: c.currency.toUpperCase(),
-    description: c.description,
-    cardLast4: c.cardLast4,
-    createdAt: c.createdAt,
-  }));
+  return rows.map(toChargeView);
 }
+
+/** A ledger row as the team page shows it. */
+export const toChargeView = (c: Omit<ChargeView, "kind"> & { kind: string }): ChargeView => ({
+  id: c.id,
+  kind: c.kind === "refund" ? "refund" : "charge",
+  amountCents: c.amountCents,
+  currency: c.currency.toUpperCase(),
+  description: c.description,
+  cardLast4: c.cardLast4,
+  createdAt: c.createdAt,
+});

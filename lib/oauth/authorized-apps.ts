@@ -23,8 +23,15 @@ export async function listAuthorizedApps(db: Tx, userId: string, now = new Date(
       select: { createdAt: true, client },
     }),
   ]);
+  return appsFromGrants(tokens, codes);
+}
+
+type Grant = { createdAt: Date; client: { id: number; name: string } };
+
+/** The user's live OAuth tokens and pending codes, by application, oldest grant first. */
+export function appsFromGrants(tokens: (Grant & { lastUsedAt: Date | null })[], codes: Grant[]): AuthorizedApp[] {
   const apps = new Map<number, AuthorizedApp>();
-  const appOf = (grant: { createdAt: Date; client: { id: number; name: string } }) => {
+  const appOf = (grant: Grant) => {
     const app = apps.get(grant.client.id) ?? {
       clientId: grant.client.id,
       name: grant.client.name,

@@ -12,8 +12,15 @@ const QUIET_HOURS = `${hour(QUIET_FROM_HOUR)}-${hour(QUIET_UNTIL_HOUR)}`;
 
 export async function readReminderSettings(db: Tx, teamId: string): Promise<ReminderSettings> {
   const team = await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { reminderCadence: true } });
-  return { teamId, cadence: team.reminderCadence, quietHours: QUIET_HOURS };
+  return reminderSettingsOf(teamId, team.reminderCadence);
 }
+
+/** The settings of a team whose cadence the caller read. */
+export const reminderSettingsOf = (teamId: string, cadence: string[]): ReminderSettings => ({
+  teamId,
+  cadence,
+  quietHours: QUIET_HOURS,
+});
 
 /** `{"reminders": {"cadence": [...]}}` → the cadence, or every problem with its pointer. */
 export function parseReminderSettings(body: unknown): string[] {

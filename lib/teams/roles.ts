@@ -46,14 +46,18 @@ export function requireSender(role: TeamRole, teamId: string, what = "send gifts
 }
 
 /** A team the user can't see: the same answer whether it exists or not. */
-const noSuchTeam = (teamId: string) => notFound(`No team "${teamId}".`);
+export const noSuchTeam = (teamId: string) => notFound(`No team "${teamId}".`);
+
+/** Whether a team id can name a team a member sees (not the sandbox, no NUL, not overlong): else 404 without a look-up. */
+export const isMemberTeamId = (teamId: string) =>
+  teamId !== SANDBOX_TEAM_ID && !teamId.includes("\u0000") && teamId.length <= 200;
 
 /**
  * The user's role in a live team. A non-member, the sandbox team, or no such team: 404,
  * never revealing whether the team exists.
  */
 export async function requireMember(db: Tx, userId: string, teamId: string): Promise<TeamRole> {
-  if (teamId === SANDBOX_TEAM_ID || teamId.includes("\u0000") || teamId.length > 200) throw noSuchTeam(teamId);
+  if (!isMemberTeamId(teamId)) throw noSuchTeam(teamId);
   const membership = await db.membership.findUnique({
     where: { userId_teamId: { userId, teamId } },
     select: { role: true },

@@ -12,8 +12,17 @@ export async function listActiveTokens(db: Tx, userId: string, now = new Date())
     orderBy: [{ expiresAt: { sort: "asc", nulls: "first" } }, { mode: "asc" }, { id: "asc" }],
     select: { id: true, mode: true, start: true, createdAt: true, lastUsedAt: true, expiresAt: true, caps: true },
   });
-  return rows.map((row) => ({ ...row, mode: row.mode === "live" ? "live" : "sandbox", caps: capsFromJson(row.caps) }));
+  return rows.map(toTokenView);
 }
+
+/** A stored token row as the account page shows it. */
+export const toTokenView = (
+  row: Omit<DeveloperTokenView, "mode" | "caps"> & { mode: string; caps: unknown },
+): DeveloperTokenView => ({
+  ...row,
+  mode: row.mode === "live" ? "live" : "sandbox",
+  caps: capsFromJson(row.caps),
+});
 
 /** Revokes every developer token of the user, a pair in its grace period too (turns developer access off). */
 export async function revokeDeveloperTokens(db: Tx, userId: string, now = new Date()): Promise<number> {

@@ -1,23 +1,18 @@
 import { redirect } from "next/navigation";
 import { signOut } from "@/lib/auth";
 import { siteContext } from "@/lib/site/context";
-import { listActiveTokens } from "@/lib/tokens";
-import { listAuthorizedApps } from "@/lib/oauth";
+import { accountOverview } from "@/lib/dashboard/account-overview";
 import { DeveloperAccess } from "@/components/account/DeveloperAccess";
 import { WebhookEndpoints } from "@/components/WebhookEndpoints";
 import { AccountTeams } from "@/components/teams/AccountTeams";
-import { listMyTeams } from "@/lib/teams";
-import { listEndpointsForUser } from "@/lib/webhooks";
 import { NameForm } from "@/components/account/NameForm";
 import { saveNameAction } from "../name-actions";
 import { revokeApp, saveEmailPreferencesAction } from "./actions";
 import { changeDeveloperAccess, revokeOldTokens, saveTokenCaps } from "./developer-access-actions";
 import { describeCaps } from "@/lib/billing";
-import { collectionsForPerson } from "@/lib/catalogue";
 import { sendTestWebhook } from "./webhook-actions";
 import { createTeamAction } from "./team-actions";
 import { ActionForm } from "@/components/teams/ActionForm";
-import { emailPreferences } from "@/lib/users/preferences";
 
 export const metadata = { title: "Account" };
 
@@ -27,14 +22,7 @@ export default async function AccountPage() {
   const { user } = actor;
   const userId = user.id;
   const now = new Date();
-  const [tokens, apps, endpoints, teams, collections, preferences] = await Promise.all([
-    listActiveTokens(db, userId, now),
-    listAuthorizedApps(db, userId),
-    listEndpointsForUser(db, userId),
-    listMyTeams(db, userId),
-    collectionsForPerson(db, userId),
-    emailPreferences(db, userId),
-  ]);
+  const { tokens, apps, endpoints, teams, collections, preferences } = await accountOverview(db, userId, now);
   const liveCaps = tokens.find((t) => t.mode === "live" && !t.expiresAt)?.caps ?? null;
   const names = new Map(collections.map((c) => [c.id, c.name]));
 

@@ -10,7 +10,7 @@ import { ROLES } from "@/lib/teams";
 import { ActionForm } from "@/components/teams/ActionForm";
 import { BudgetSection } from "@/components/teams/BudgetSection";
 import { CardSection } from "@/components/teams/CardSection";
-import { describeCard, readBudget, type Budget } from "@/lib/billing";
+import { describeCard } from "@/lib/billing";
 import {
   changeRoleAction,
   inviteAction,
@@ -23,47 +23,21 @@ import {
   setSwapAction,
 } from "./actions";
 import { SwapSection } from "@/components/teams/SwapSection";
-import { readSwapCollections, teamCollectionChoices } from "@/lib/catalogue";
 import { RemindersSection } from "@/components/teams/RemindersSection";
-import { readReminderSettings, type ReminderSettings } from "@/lib/reminders";
 
 type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ created?: string; joined?: string }> };
 
 /** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
-const load = cache(
-  async (
-    teamId: string,
-  ): Promise<{
-    userId: string;
-    overview: TeamOverview;
-    budget: Budget;
-    reminders: ReminderSettings;
-    swap: { chosen: number[]; collections: { id: number; name: string; price: string }[] };
-  } | null> => {
-    const { db, actor } = await siteContext();
-    if (!actor) return null;
-    try {
-      const overview = await teamOverview(db, actor.user.id, teamId);
-      return {
-        userId: actor.user.id,
-        overview,
-        budget: await readBudget(db, overview.team.id),
-        reminders: await readReminderSettings(db, overview.team.id),
-        swap: {
-          chosen: (await readSwapCollections(db, overview.team.id)).collectionIds,
-          collections: (await teamCollectionChoices(db, overview.team.id)).map((c) => ({
-            id: c.id,
-            name: c.name,
-            price: formatMoney(c.priceCents),
-          })),
-        },
-      };
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) notFound();
-      throw error;
-    }
-  },
-);
+const load = cache(async (teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> => {
+  const { db, actor } = await siteContext();
+  if (!actor) return null;
+  try {
+    return { userId: actor.user.id, overview: await teamOverview(db, actor.user.id, teamId) };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) notFound();
+    throw error;
+  }
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).team_id);
@@ -78,8 +52,12 @@ export default async function TeamPage({ params, searchParams }: Props) {
   const { created, joined } = await searchParams;
   const loaded = await load(teamId);
   if (!loaded) redirect(`/signin?callbackUrl=${encodeURIComponent(`/teams/${encodeURIComponent(teamId)}`)}`);
-  const { userId, overview, budget, reminders, swap } = loaded;
-  const { team, role, members, invitations } = overview;
+  const { userId, overview } = loaded;
+  const { team, role, members, invitations, budget, reminders } = overview;
+  const swap = {
+    chosen: overview.swap.chosen,
+    collections: overview.swap.collections.map((c) => ({ id: c.id, name: c.name, price: formatMoney(c.priceCents) })),
+  };
   const owner = role === "owner";
   const hidden = <input type="hidden" name="team" value={team.id} />;
 
