@@ -67,13 +67,19 @@ export const { signOut } = nextAuth;
 
 /**
  * The session's person, looked up once per page render however many components ask; outside a
- * render every call looks it up. A live session not due for its daily extension is read in one
- * statement (./stored-session.ts); anything else (no cookie, unknown, expired, due) goes through
- * Auth.js, which also clears or extends it.
+ * render every call looks it up. No session cookie at all is no one, without asking Auth.js (it
+ * would answer null and set nothing: there is no session to clear or extend); this is every
+ * stranger's request, and the root not-found page, which Next renders into every page's answer,
+ * asks. A live session not due for its daily extension is read in one statement
+ * (./stored-session.ts); anything else (unknown, expired, due) goes through Auth.js, which also
+ * clears or extends it.
  */
 const auth = cache(
   async (): Promise<{ user?: { id?: string; name?: string | null; email?: string | null } } | null> => {
-    const token = (await cookies()).get(sessionCookieName(config.appUrl))?.value;
+    const jar = await cookies();
+    const name = sessionCookieName(config.appUrl);
+    if (!jar.getAll().some((c) => c.name === name || c.name.startsWith(`${name}.`))) return null;
+    const token = jar.get(name)?.value;
     const user = token ? await storedSessionUser(await getDb(), token) : null;
     return user ? { user } : nextAuth.auth();
   },

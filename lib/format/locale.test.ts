@@ -30,3 +30,24 @@ test("country names in the locale", () => {
   expect(countryNameIn("JP", "ar")).toBe("اليابان");
   expect(countryNameIn("not a code", "fr")).toBe("not a code");
 });
+
+test("the kept formatters give each call its own value, and strange input is formatted or refused as before", () => {
+  // The same locale's formatter, reused: each call still formats its own date and price.
+  expect(longDate(new Date("2027-03-02T00:00:00Z"), "fr")).toBe("2 mars 2027");
+  expect(longDate(day, "fr")).toBe("15 janvier 2027");
+  expect(localPrice(100, "EUR", "de")).toBe("1,00\u00a0€");
+  expect(localPrice(100, "USD", "de")).toBe("1,00\u00a0$");
+  // Hostile: a locale the site doesn't have (not kept, still formatted as Intl does), a currency Intl refuses.
+  expect(longDate(day, "en-US" as never)).toBe("January 15, 2027");
+  expect(() => longDate(day, "not a locale!" as never)).toThrow(RangeError);
+  expect(() => localPrice(100, "DOLLARS", "en")).toThrow(RangeError);
+  expect(() => localPrice(100, "DOLLARS", "en")).toThrow(RangeError);
+  // Many currencies (hostile data): every one is right, kept or not.
+  for (let i = 0; i < 100; i++) {
+    const code = `X${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`;
+    expect(localPrice(100, code, "en")).toBe(
+      new Intl.NumberFormat("en", { style: "currency", currency: code }).format(1),
+    );
+  }
+  expect(localPrice(100, "USD", "en")).toBe("$1.00");
+});

@@ -1,6 +1,6 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, test } from "vitest";
-import { CATALOGUES } from "./catalogue";
+import { CATALOGUES, translator } from "./catalogue";
 import { LOCALES } from "./locales";
 
 type Tree = { [key: string]: string | Tree };
@@ -92,4 +92,15 @@ test.each(LOCALES)("%s: every message formats (valid ICU syntax)", (locale) => {
     expect(typeof text).toBe("string");
   }
   expect(errors).toEqual([]);
+});
+
+test("a kept translator says each call's own values, in its own locale and namespace", () => {
+  const en = translator("en", "card");
+  expect(translator("en", "card")).toBe(en);
+  expect(en("greeting", { name: "Kim" })).toBe("Kim, you have a gift!");
+  expect(en("greeting", { name: "Lee" })).toBe("Lee, you have a gift!");
+  expect(translator("es", "card")("greeting", { name: "Kim" })).not.toBe("Kim, you have a gift!");
+  expect(translator("en", "meta")("giftTitle", { from: "Alex" })).toContain("Alex");
+  // Hostile values are text, never markup or another message.
+  expect(en("greeting", { name: "<b>{name}</b>" })).toBe("<b>{name}</b>, you have a gift!");
 });

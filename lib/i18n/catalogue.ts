@@ -18,8 +18,20 @@ export const CATALOGUES: Record<Locale, Messages> = { en, es, fr, de, ja, ar };
 export const clientMessages = <N extends Namespace>(locale: Locale, namespaces: readonly N[]) =>
   Object.fromEntries(namespaces.map((n) => [n, CATALOGUES[locale][n]])) as Pick<Messages, N>;
 
-/** next-intl's translator for one namespace of one locale, for server components, emails and domain messages. */
-export const translator = <N extends Namespace>(locale: Locale, namespace: N) =>
+const newTranslator = <N extends Namespace>(locale: Locale, namespace: N) =>
   createTranslator({ locale, messages: CATALOGUES[locale], namespace, timeZone: "UTC" });
 
-export type Translator<N extends Namespace> = ReturnType<typeof translator<N>>;
+export type Translator<N extends Namespace> = ReturnType<typeof newTranslator<N>>;
+
+// One translator per locale and namespace for the process (6 × the catalogue's namespaces at most):
+// a translator parses each message the first time it says it and keeps the parsed form, so a new
+// one per render parsed the page's messages again on every request. It holds no request's data.
+const translators = new Map<string, unknown>();
+
+/** next-intl's translator for one namespace of one locale, for server components, emails and domain messages. */
+export function translator<N extends Namespace>(locale: Locale, namespace: N): Translator<N> {
+  const key = `${locale}\u0000${namespace}`;
+  let t = translators.get(key) as Translator<N> | undefined;
+  if (!t) translators.set(key, (t = newTranslator(locale, namespace)));
+  return t;
+}

@@ -5,13 +5,16 @@
 // a warm-up round, then the API and the pages in interleaved halves (A B C … A B C …), so a shared
 // machine's load moves every figure alike. Also the server time of one request at a time (p50).
 // `--check` exits 1 when a page is below its share (docs/performance.md, "Pages as fast as the API"):
-// a release check, not a unit test. Writes bench/results-pages.json.
-import { mkdirSync, writeFileSync } from "node:fs";
+// a release check, not a unit test. Each page's size is printed too: its bytes, and how many of them are
+// the inline RSC payload (`self.__next_f.push` scripts), and the serving process's CPU per request in
+// the one-at-a-time run (/proc/PID/stat). Writes bench/results-pages.json.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startServer, type RunningServer } from "../../tests/server/server";
 import { signIn } from "../../tests/server/sign-in";
 import { benchArgs } from "./args";
+import { servingPid } from "./server-process";
 
 const args = benchArgs();
 const DURATION = Number(args.duration ?? 8);
@@ -22,13 +25,24 @@ const only = args.only?.split(",");
 type PageSpec = { name: string; path: string; signedIn?: boolean; goal: number };
 
 // --cpu-prof=DIR: V8 CPU profiles of the server, written into DIR when it stops.
+const PORT = Number(args.port ?? 3241);
 const server = await startServer(
-  Number(args.port ?? 3241),
+  PORT,
   { RIBBON_RATE_LIMIT_API_PER_MINUTE: "100000000" },
   { cpuProfileDir: args["cpu-prof"] || undefined },
 );
 
-type Row = { figure: string; "req/s": number; share: string; goal: string; "p50 ms (1 conn)": number; note?: string };
+type Row = {
+  figure: string;
+  "req/s": number;
+  share: string;
+  goal: string;
+  "p50 ms (1 conn)": number;
+  "CPU ms/req (1 conn)": number;
+  bytes: number;
+  "RSC inline bytes": number;
+  note?: string;
+};
 
 try {
   const { credentials } = server;
@@ -56,10 +70,11 @@ try {
       headers: (p.signedIn ? { Cookie: cookie } : {}) as Record<string, string>,
     })),
   ];
+  const sizes: { bytes: number; flight: number }[] = [];
   for (const spec of specs) {
     const answer = await fetch(spec.url, { headers: spec.headers, redirect: "manual" });
     if (answer.status !== 200) throw new Error(`${spec.name} answered ${answer.status}`);
-    await answer.arrayBuffer();
+    sizes.push(responseSize(await answer.text()));
   }
 
   const loadBefore = loadavg();
@@ -74,7 +89,14 @@ try {
     }
   }
   const single: autocannon.Result[] = [];
-  for (const spec of specs) single.push(await autocannon({ ...spec, connections: 1, amount: 200 }));
+  const cpuPerRequest: number[] = [];
+  const serving = servingPid(server.pid, PORT);
+  for (const spec of specs) {
+    const before = cpuTicks(serving);
+    const result = await autocannon({ ...spec, connections: 1, amount: 200 });
+    cpuPerRequest.push(((cpuTicks(serving) - before) * 10) / result.requests.total);
+    single.push(result);
+  }
 
   const apiRate = mean(rates[0]);
   const rows: Row[] = specs.map((spec, i) => {
@@ -86,6 +108,9 @@ try {
       share: `${Math.round((100 * rate) / apiRate)}%`,
       goal: i === 0 ? "" : `≥ ${goal * 100}%`,
       "p50 ms (1 conn)": single[i].latency.p50,
+      "CPU ms/req (1 conn)": Number(cpuPerRequest[i].toFixed(1)),
+      bytes: sizes[i].bytes,
+      "RSC inline bytes": sizes[i].flight,
       ...(failures[i] ? { note: `${failures[i]} failed` } : {}),
     };
   });
@@ -116,6 +141,21 @@ try {
   }
 } finally {
   await server.stop();
+}
+
+/** utime + stime of a process, in clock ticks (10 ms each on Linux). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** A response's bytes, and those of its inline RSC payload (the `self.__next_f.push(…)` scripts). */
+function responseSize(body: string): { bytes: number; flight: number } {
+  let flight = 0;
+  for (const match of body.matchAll(/<script[^>]*>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)) {
+    flight += Buffer.byteLength(match[1]);
+  }
+  return { bytes: Buffer.byteLength(body), flight };
 }
 
 function mean(values: number[]) {
