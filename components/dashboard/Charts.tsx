@@ -22,6 +22,15 @@ const r = (n: number) => Math.round(n * 10) / 10;
 const shortDay = (day: string) =>
   `${Number(day.slice(8))} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(day.slice(5, 7)) - 1]}`;
 
+/** Bars standing on the plot's floor as one SVG path: a rectangle each (those of no height left out). */
+function bars(items: { x: number; width: number; height: number }[]): string {
+  const floor = H - PAD.bottom;
+  return items
+    .filter((b) => r(b.height) > 0)
+    .map((b) => `M${r(b.x)} ${r(floor - b.height)}h${r(b.width)}v${r(b.height)}h${-r(b.width)}z`)
+    .join("");
+}
+
 function Axis({ days, x }: { days: string[]; x: (i: number) => number }) {
   const every = Math.max(1, Math.ceil(days.length / 6));
   return (
@@ -52,21 +61,14 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
       </figcaption>
       <Legend items={SERIES.map((s, i) => ({ label: `${s.label} ${number(totals[i])}`, colour: s.colour }))} />
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Chart: ${summary}`} className="mt-2 h-auto w-full">
-        {days.map((d, i) =>
-          SERIES.map((s, k) => {
-            const h = (d[s.key] / max) * plot;
-            return (
-              <rect
-                key={`${d.day}-${s.key}`}
-                x={r(x(i) + k * bar)}
-                y={r(PAD.top + plot - h)}
-                width={r(bar)}
-                height={r(h)}
-                fill={s.colour}
-              />
-            );
-          }),
-        )}
+        {/* One path a series (a bar a day as a closed rectangle): 3 elements rather than 3 a day, in the HTML and the RSC payload alike. */}
+        {SERIES.map((s, k) => (
+          <path
+            key={s.key}
+            d={bars(days.map((d, i) => ({ x: x(i) + k * bar, width: bar, height: (d[s.key] / max) * plot })))}
+            fill={s.colour}
+          />
+        ))}
         <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plot} y2={PAD.top + plot} stroke="#d6d3d1" />
         <Axis days={days.map((d) => d.day)} x={x} />
       </svg>
@@ -145,16 +147,12 @@ export function SpendChart({ spend }: { spend: Spend }) {
         ]}
       />
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Chart: ${summary}`} className="mt-2 h-auto w-full">
-        {days.map((d, i) => (
-          <rect
-            key={d.day}
-            x={r(x(i) + slot * 0.15)}
-            y={r(y(d.cents))}
-            width={r(slot * 0.7)}
-            height={r(PAD.top + plot - y(d.cents))}
-            fill="#a8a29e"
-          />
-        ))}
+        <path
+          d={bars(
+            days.map((d, i) => ({ x: x(i) + slot * 0.15, width: slot * 0.7, height: PAD.top + plot - y(d.cents) })),
+          )}
+          fill="#a8a29e"
+        />
         {monthlyLimitCents !== null && (
           <line
             x1={PAD.left}

@@ -4,6 +4,9 @@ export {
   listCollections,
   listDesigns,
   listLogos,
+  sendChoices,
+  type SendCollection,
+  type SendDesign,
   teamCollectionChoices,
 } from "./queries";
 export { readSwapCollections } from "./swap";

@@ -76,3 +76,32 @@ export function teamCollectionChoices(db: Tx, teamId: string) {
     select: { id: true, name: true, priceCents: true },
   });
 }
+
+/** A collection as the send form offers it: its card, not its products (the recipient chooses those). */
+export type SendCollection = { id: number; name: string; description: string; priceCents: number; imageUrl: string };
+/** A card design as the send form offers it. */
+export type SendDesign = { id: string; name: string; thumbnailUrl: string };
+
+/**
+ * What the send form offers a team, in one statement: its collections (the team's own, then the global
+ * catalogue, each by name) and its card designs, in the same order as listCollections and
+ * listDesigns. Those read every collection's products and their variants too (three statements
+ * through Prisma, and the designs a fourth), which the form never shows.
+ */
+export async function sendChoices(
+  db: Queryable,
+  teamId: string,
+): Promise<{ collections: SendCollection[]; designs: SendDesign[] }> {
+  const [row] = await queryRows<{ collections: SendCollection[]; designs: SendDesign[] }>(
+    db,
+    Prisma.sql`SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', c."id", 'name', c."name", 'description', c."description",
+                                                  'priceCents', c."priceCents", 'imageUrl', c."imageUrl")
+                                ORDER BY c."global", c."name", c."id"), '[]')
+       FROM "Collection" c WHERE c."global" OR c."teamId" = ${teamId}) AS "collections",
+      (SELECT coalesce(json_agg(json_build_object('id', d."id", 'name', d."name", 'thumbnailUrl', d."thumbnailUrl")
+                                ORDER BY d."global", d."name", d."id"), '[]')
+       FROM "Design" d WHERE d."global" OR d."teamId" = ${teamId}) AS "designs"`,
+  );
+  return row;
+}

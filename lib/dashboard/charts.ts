@@ -1,8 +1,6 @@
-import type { Tx } from "@/lib/db";
-import { queryRows } from "@/lib/database/sql";
+import { jsonArraySql, queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
-import { readBudget } from "@/lib/billing";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { dashboardWhere } from "./where";
 
@@ -32,17 +30,15 @@ export function chartDays(query: Pick<DashboardQuery, "from" | "to">, now = new 
  * Gifts of the view sent, opened and redeemed on each day of the chart (UTC days): sent by the
  * gift's `sentAt`, opened and redeemed by the day of that stage's event (a gift opened twice
  * counts once, on its first). The view's filters choose the gifts (dashboardWhere, as the
- * table), except `stage` and the created days, which the chart's own days replace.
+ * table), except `stage` and the created days, which the chart's own days replace. Rows of
+ * `activityOf`; null when the chart has no days.
  */
-export async function activityPerDay(db: Tx, actor: TeamActor, query: DashboardQuery, now = new Date()) {
-  const days = chartDays(query, now);
-  if (days.length === 0) return [];
+export function activitySql(actor: TeamActor, query: DashboardQuery, days: string[]): Prisma.Sql | null {
+  if (days.length === 0) return null;
   const { stage: _s, after: _a, from: _f, to: _t, ...rest } = query;
   const start = days[0];
   const end = days[days.length - 1];
-  const rows = await queryRows<{ day: string; kind: string; count: number }>(
-    db,
-    Prisma.sql`
+  return Prisma.sql`
     SELECT to_char(d."at", 'YYYY-MM-DD') AS "day", d."kind", count(*)::int AS "count" FROM (
       SELECT g."sentAt" AS "at", 'sent' AS "kind" FROM "Gift" g
       WHERE ${dashboardWhere(actor, rest)} AND g."sentAt" >= ${start}::date AND g."sentAt" < ${end}::date + 1
@@ -51,8 +47,11 @@ export async function activityPerDay(db: Tx, actor: TeamActor, query: DashboardQ
       WHERE ${dashboardWhere(actor, rest)} AND e."stage" IN ('opened', 'redeemed') AND e."action" IS NULL
         AND e."createdAt" >= ${start}::date AND e."createdAt" < ${end}::date + 1
       GROUP BY e."giftId", e."stage"
-    ) d GROUP BY 1, 2`,
-  );
+    ) d GROUP BY 1, 2`;
+}
+
+/** The chart's days from activitySql's rows (a day without any is zeros). */
+export function activityOf(days: string[], rows: { day: string; kind: string; count: number }[]): ActivityDay[] {
   const byDay = new Map(days.map((day) => [day, { day, sent: 0, opened: 0, redeemed: 0 } as ActivityDay]));
   for (const row of rows) {
     const entry = byDay.get(row.day);
@@ -62,20 +61,35 @@ export async function activityPerDay(db: Tx, actor: TeamActor, query: DashboardQ
   return [...byDay.values()];
 }
 
+/** The activity chart's days for the view (activitySql). */
+export async function activityPerDay(db: Queryable, actor: TeamActor, query: DashboardQuery, now = new Date()) {
+  const days = chartDays(query, now);
+  const sql = activitySql(actor, query, days);
+  return activityOf(days, sql ? await queryRows(db, sql) : []);
+}
+
+const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
 /**
- * The team's spend on each day of this month (UTC) so far, and the running total against the
- * monthly budget: the charges `GET /budget` sums (readBudget), so the last running total is its
- * `spent`. Sandbox: nothing is charged, so no spend.
+ * This month's spend chart as one JSON value: the team's monthly budget and its charges summed
+ * per UTC day since the month began (the charges `GET /budget` sums: readBudget, lib/billing).
  */
-export async function spendThisMonth(db: Tx, actor: TeamActor, now = new Date()) {
-  const budget = await readBudget(db, actor.team.id, now);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const rows = await queryRows<{ day: string; cents: number }>(
-    db,
-    Prisma.sql`SELECT to_char("createdAt", 'YYYY-MM-DD') AS "day", sum("amountCents")::int AS "cents" FROM "Charge"
-               WHERE "teamId" = ${actor.team.id} AND "createdAt" >= ${monthStart}::timestamp GROUP BY 1`,
-  );
-  const byDay = new Map(rows.map((row) => [row.day, row.cents]));
+export function spendSql(teamId: string, now: Date): Prisma.Sql {
+  return Prisma.sql`json_build_object(
+    'limit', (SELECT "monthlyBudgetCents" FROM "Team" WHERE "id" = ${teamId}),
+    'days', ${jsonArraySql(Prisma.sql`SELECT to_char("createdAt", 'YYYY-MM-DD') AS "day", sum("amountCents")::int AS "cents" FROM "Charge"
+               WHERE "teamId" = ${teamId} AND "createdAt" >= ${monthStartOf(now)}::timestamp GROUP BY 1`)})`;
+}
+
+export type SpendJson = { limit: number | null; days: { day: string; cents: number }[] };
+
+/**
+ * Each day of this month (UTC) so far with its spend and the running total, against the monthly
+ * budget. `spentCents` sums every charge of the month, as `GET /budget`'s `spent` does.
+ */
+export function spendOf(spend: SpendJson, now: Date) {
+  const monthStart = monthStartOf(now);
+  const byDay = new Map(spend.days.map((row) => [row.day, row.cents]));
   const days: SpendDay[] = [];
   let cumulative = 0;
   for (let at = monthStart.getTime(); at <= now.getTime(); at += DAY_MS) {
@@ -84,5 +98,23 @@ export async function spendThisMonth(db: Tx, actor: TeamActor, now = new Date())
     cumulative += cents;
     days.push({ day, cents, cumulativeCents: cumulative });
   }
-  return { days, spentCents: budget.spentCents, monthlyLimitCents: budget.monthlyLimitCents, period: budget.period };
+  return {
+    days,
+    spentCents: spend.days.reduce((sum, row) => sum + row.cents, 0),
+    monthlyLimitCents: spend.limit,
+    period: isoDay(monthStart).slice(0, 7),
+  };
+}
+
+/**
+ * The team's spend on each day of this month (UTC) so far, and the running total against the
+ * monthly budget: the charges `GET /budget` sums (readBudget), so the last running total is its
+ * `spent`. Sandbox: nothing is charged, so no spend.
+ */
+export async function spendThisMonth(db: Queryable, actor: TeamActor, now = new Date()) {
+  const [{ spend }] = await queryRows<{ spend: SpendJson }>(
+    db,
+    Prisma.sql`SELECT ${spendSql(actor.team.id, now)} AS "spend"`,
+  );
+  return spendOf(spend, now);
 }

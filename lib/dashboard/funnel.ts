@@ -47,13 +47,13 @@ const LABELS: Record<Stage, string> = { ...STAGE_LABELS, scheduled: "Created" };
  * table's own conditions.
  */
 export async function dashboardFunnel(db: Tx, actor: TeamActor, query: DashboardQuery): Promise<Funnel> {
+  return funnelOf(await queryRows<{ stage: string; count: number }>(db, funnelCountsSql(actor, query)));
+}
+
+/** The view's count of gifts per stage (rows of `funnelOf`): the per-day counts, or for a search or a batch the gifts themselves. */
+export function funnelCountsSql(actor: TeamActor, query: DashboardQuery): Prisma.Sql {
   const rest = funnelQuery(query);
-  return funnelOf(
-    await queryRows<{ stage: string; count: number }>(
-      db,
-      rest.search || rest.batch ? countGifts(actor, rest) : sumStageCounts(actor, rest),
-    ),
-  );
+  return rest.search || rest.batch ? countGifts(actor, rest) : sumStageCounts(actor, rest);
 }
 
 /** The funnel's view: the table's, every stage, from the first page. */

@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import { queryRows } from "@/lib/database/sql";
+import { jsonArraySql, queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import { encodeCursor, getBatch, type Stage } from "@/lib/gifts";
@@ -8,7 +8,7 @@ import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { dashboardWhere } from "./where";
 import { collectionOf, collectionOrder, encodeSortCursor, SORT_KEYS, sortValueSql, type GiftSortColumn } from "./sort";
-import { dashboardFunnel, funnelOf, funnelQuery, type Funnel } from "./funnel";
+import { funnelCountsSql, funnelOf, funnelQuery, type Funnel } from "./funnel";
 
 type DashboardSort<C> = { column: C; descending: boolean };
 
@@ -159,46 +159,69 @@ export async function dashboardGifts(
 ): Promise<Page> {
   const [{ rows }] = await queryRows<{ rows: DashboardGiftJson[] }>(
     db,
-    Prisma.sql`SELECT (${
-      query.sort?.column === "collection"
-        ? byCollection(actor, query, size)
-        : pageJsonSql(query, Prisma.sql`"Gift" g`, dashboardWhere(actor, query), size)
-    }) AS "rows"`,
+    Prisma.sql`SELECT (${pageJson(actor, query, size)}) AS "rows"`,
   );
   return pageOf(query, rows, size);
 }
 
+/** A page of the view as one JSON value (a scalar sub-select). */
+function pageJson(actor: TeamActor, query: DashboardQuery, size: number): Prisma.Sql {
+  return query.sort?.column === "collection"
+    ? byCollection(actor, query, size)
+    : pageJsonSql(query, Prisma.sql`"Gift" g`, dashboardWhere(actor, query), size);
+}
+
+/** The table and funnel's part of a statement: a CTE to put first (or nothing), and two JSON values. */
+export type GiftsAndFunnelSql = { with: Prisma.Sql; rows: Prisma.Sql; counts: Prisma.Sql };
+/** What the statement's `rows` and `counts` hold. */
+export type GiftsAndFunnelJson = { rows: DashboardGiftJson[]; counts: { stage: string; count: number }[] };
+
 /**
- * The board's table and funnel together. A search or a batch finds its gifts once: one
- * statement reads the view's gifts (every stage: the funnel shows them all) into a CTE, counts
- * them per stage and takes the table's page from them, where two statements each ran the
+ * The board's table and funnel as parts of one statement (dashboardGiftsAndFunnel, and the
+ * board's one statement, lib/dashboard/board.ts). A search or a batch finds its gifts once: a
+ * `MATERIALIZED` CTE of the view's gifts (every stage: the funnel shows them all) that the funnel
+ * counts per stage and the table's page joins back to `Gift`, where the two apart each ran the
  * trigram look-up (~50 ms each on PostgreSQL at 1,000,000 gifts for "recipient 12345"). Other
- * views keep their two statements: the page walks an index and the funnel sums per-day counts.
+ * views: the page walks an index and the funnel sums the per-day counts.
  */
+export function giftsAndFunnelSql(actor: TeamActor, query: DashboardQuery): GiftsAndFunnelSql {
+  // The collection's order walks collections first (byCollection): no CTE for it.
+  if ((!query.search && !query.batch) || query.sort?.column === "collection")
+    return {
+      with: Prisma.empty,
+      rows: pageJson(actor, query, DASHBOARD_PAGE_SIZE),
+      counts: jsonArraySql(funnelCountsSql(actor, query)),
+    };
+  return {
+    with: Prisma.sql`WITH "matching" AS MATERIALIZED (
+      SELECT g."id", g."stage" FROM "Gift" g WHERE ${dashboardWhere(actor, funnelQuery(query))})`,
+    rows: pageJsonSql(
+      query,
+      Prisma.sql`"matching" m JOIN "Gift" g ON g."id" = m."id"`,
+      query.stage ? Prisma.sql`m."stage" = ${query.stage}` : Prisma.sql`TRUE`,
+      DASHBOARD_PAGE_SIZE,
+    ),
+    counts: Prisma.sql`(SELECT coalesce(json_agg(s), '[]') FROM (SELECT "stage", count(*)::int AS "count" FROM "matching" GROUP BY "stage") s)`,
+  };
+}
+
+/** The page and the funnel from the statement's two JSON values. */
+export function giftsAndFunnelOf(query: DashboardQuery, json: GiftsAndFunnelJson): { page: Page; funnel: Funnel } {
+  return { page: pageOf(query, json.rows, DASHBOARD_PAGE_SIZE), funnel: funnelOf(json.counts) };
+}
+
+/** The board's table and funnel together, in one statement (giftsAndFunnelSql). */
 export async function dashboardGiftsAndFunnel(
   db: Tx,
   actor: TeamActor,
   query: DashboardQuery,
 ): Promise<{ page: Page; funnel: Funnel }> {
-  // The collection's order walks collections first (byCollection): it keeps its own statement.
-  if ((!query.search && !query.batch) || query.sort?.column === "collection") {
-    const [page, funnel] = await Promise.all([dashboardGifts(db, actor, query), dashboardFunnel(db, actor, query)]);
-    return { page, funnel };
-  }
-  const [{ rows, counts }] = await queryRows<{ rows: DashboardGiftJson[]; counts: { stage: string; count: number }[] }>(
+  const sql = giftsAndFunnelSql(actor, query);
+  const [json] = await queryRows<GiftsAndFunnelJson>(
     db,
-    Prisma.sql`
-    WITH "matching" AS MATERIALIZED (
-      SELECT g."id", g."stage" FROM "Gift" g WHERE ${dashboardWhere(actor, funnelQuery(query))})
-    SELECT (${pageJsonSql(
-      query,
-      Prisma.sql`"matching" m JOIN "Gift" g ON g."id" = m."id"`,
-      query.stage ? Prisma.sql`m."stage" = ${query.stage}` : Prisma.sql`TRUE`,
-      DASHBOARD_PAGE_SIZE,
-    )}) AS "rows",
-      (SELECT coalesce(json_agg(s), '[]') FROM (SELECT "stage", count(*)::int AS "count" FROM "matching" GROUP BY "stage") s) AS "counts"`,
+    Prisma.sql`${sql.with} SELECT (${sql.rows}) AS "rows", ${sql.counts} AS "counts"`,
   );
-  return { page: pageOf(query, rows, DASHBOARD_PAGE_SIZE), funnel: funnelOf(counts) };
+  return giftsAndFunnelOf(query, json);
 }
 
 /**
@@ -220,19 +243,18 @@ export async function* dashboardGiftPages(
   }
 }
 
-/** The team's batches, newest first, for the batch filter (live: the team's; sandbox: the person's own). */
-export async function dashboardBatches(
-  db: Tx,
-  actor: TeamActor,
-): Promise<{ id: string; name: string; size: number; createdAt: Date }[]> {
+/** The team's batches, newest first, for the batch filter (live: the team's; sandbox: the person's own), as rows. */
+export function batchesSql(actor: TeamActor): Prisma.Sql {
   const where =
     actor.mode === "sandbox"
       ? Prisma.sql`"teamId" = ${SANDBOX_TEAM_ID} AND "senderId" = ${actor.user.id} AND NOT "livemode"`
       : Prisma.sql`"teamId" = ${actor.team.id} AND "livemode"`;
-  return queryRows(
-    db,
-    Prisma.sql`SELECT "id", "name", "size", "createdAt" FROM "GiftBatch" WHERE ${where} ORDER BY "createdAt" DESC LIMIT 100`,
-  );
+  return Prisma.sql`SELECT "id", "name" FROM "GiftBatch" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT 100`;
+}
+
+/** The team's batches, newest first, for the batch filter (batchesSql). */
+export function dashboardBatches(db: Tx, actor: TeamActor): Promise<{ id: string; name: string }[]> {
+  return queryRows(db, batchesSql(actor));
 }
 
 /** The batch the view is filtered to, when an owner could approve some of its gifts now; else null. */

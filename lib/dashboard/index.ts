@@ -8,6 +8,7 @@ export {
   type DashboardGiftRow,
 } from "./gifts";
 export { EXPORT_COLUMNS, exportRow } from "./export";
+export { dashboardBoard, type Board } from "./board";
 export { dashboardFunnel, FUNNEL_EXITS, FUNNEL_PATH, type Funnel, type FunnelStep } from "./funnel";
 export { dashboardGift, type DashboardGift, type TimelineEntry } from "./gift-detail";
 export { modeOf, MAX_SEARCH_LENGTH, readDashboardQuery, type QueryProblem } from "./query";

@@ -1,4 +1,6 @@
 import type { PrismaClient, Tx } from "@/lib/db";
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import { isUniqueViolation } from "@/lib/database/errors";
 import { conflict, notFound, ValidationError } from "@/lib/errors";
@@ -11,15 +13,17 @@ export const MAX_VIEW_NAME = 60;
 
 export type SavedView = { id: number; name: string; query: string };
 
+/** The team's saved views, by name, as rows (live only: the sandbox is each person's own, so none). */
+export function savedViewsSql(actor: TeamActor): Prisma.Sql | null {
+  if (actor.mode !== "live") return null;
+  return Prisma.sql`SELECT "id", "name", "query" FROM "SavedView" WHERE "teamId" = ${actor.team.id}
+                    ORDER BY "name" LIMIT ${MAX_SAVED_VIEWS}::int`;
+}
+
 /** The team's saved views, by name (live only: the sandbox is each person's own). */
-export function listSavedViews(db: Tx, actor: TeamActor): Promise<SavedView[]> {
-  if (actor.mode !== "live") return Promise.resolve([]);
-  return db.savedView.findMany({
-    where: { teamId: actor.team.id },
-    select: { id: true, name: true, query: true },
-    orderBy: { name: "asc" },
-    take: MAX_SAVED_VIEWS,
-  });
+export async function listSavedViews(db: Queryable, actor: TeamActor): Promise<SavedView[]> {
+  const sql = savedViewsSql(actor);
+  return sql ? queryRows<SavedView>(db, sql) : [];
 }
 
 /**

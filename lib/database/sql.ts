@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient, Tx } from "./tx";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** Sends one statement (`$1`… placeholders) to the database and resolves to its rows. */
 export type SqlQuery = (text: string, values: unknown[]) => Promise<unknown[]>;
@@ -81,3 +81,11 @@ export function sqlTransaction<T>(db: PrismaClient, work: (tx: Queryable) => Pro
   if (!driver) return db.$transaction((tx) => work(tx), { timeout: 120_000, maxWait: 30_000 });
   return driver.transaction((query) => work({ sqlTx: query }));
 }
+
+/**
+ * A statement's rows as one JSON array, for a scalar sub-select: several small reads of a page go
+ * to the database as one statement (each its own sub-select), and each comes back parsed. Numbers,
+ * text and booleans come back as they are; a timestamp comes back as text (no zone: UTC).
+ */
+export const jsonArraySql = (rows: Prisma.Sql): Prisma.Sql =>
+  Prisma.sql`(SELECT coalesce(json_agg("row"), '[]') FROM (${rows}) "row")`;

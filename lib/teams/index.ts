@@ -26,4 +26,4 @@ export {
 } from "./invitations";
 export { acceptInvitation, viewInvitation, type InvitationView } from "./accept-invitation";
 export { INVITATION_LIFETIME_MS, invitationUrl } from "./invitation-token";
-export { createTeamForUser, listMyTeams, MAX_TEAMS_PER_USER, type MyTeam } from "./overview";
+export { createTeamForUser, listMyTeams, MAX_TEAMS_PER_USER, myTeamsOf, myTeamsSql, type MyTeam } from "./overview";

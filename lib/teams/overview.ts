@@ -1,4 +1,6 @@
-import type { PrismaClient, Tx } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db";
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest } from "@/lib/errors";
 import { createTeam } from "./create-team";
 import { asRole, type TeamRole } from "./roles";
@@ -8,14 +10,17 @@ export const MAX_TEAMS_PER_USER = 50;
 
 export type MyTeam = { id: string; name: string; role: TeamRole };
 
+/** The teams the user belongs to, oldest membership first, with their role: rows of `myTeamsOf`. */
+export const myTeamsSql = (userId: string) =>
+  Prisma.sql`SELECT t."id", t."name", m."role" FROM "Membership" m JOIN "Team" t ON t."id" = m."teamId"
+             WHERE m."userId" = ${userId} ORDER BY m."createdAt", m."teamId"`;
+
+export const myTeamsOf = (rows: { id: string; name: string; role: string }[]): MyTeam[] =>
+  rows.map((m) => ({ id: m.id, name: m.name, role: asRole(m.role) }));
+
 /** The teams the user belongs to, oldest membership first, with their role. */
-export async function listMyTeams(db: Tx, userId: string): Promise<MyTeam[]> {
-  const rows = await db.membership.findMany({
-    where: { userId },
-    orderBy: [{ createdAt: "asc" }, { teamId: "asc" }],
-    select: { role: true, team: { select: { id: true, name: true } } },
-  });
-  return rows.map((m) => ({ id: m.team.id, name: m.team.name, role: asRole(m.role) }));
+export async function listMyTeams(db: Queryable, userId: string): Promise<MyTeam[]> {
+  return myTeamsOf(await queryRows(db, myTeamsSql(userId)));
 }
 
 /** Anyone signed in creates a team and becomes its owner; its id is the slug of the name. */

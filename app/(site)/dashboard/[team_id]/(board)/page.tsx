@@ -10,20 +10,15 @@ import { SavedViews } from "@/components/dashboard/SavedViews";
 import { GiftTable } from "@/components/dashboard/GiftTable";
 import { ModeSwitch, SandboxBanner } from "@/components/dashboard/ModeSwitch";
 import {
-  activityPerDay,
   batchAwaitingApproval,
-  dashboardBatches,
-  dashboardGiftsAndFunnel,
+  dashboardBoard,
   dashboardSearch,
-  listSavedViews,
   MAX_BULK_GIFTS,
   MAX_SAVED_VIEWS,
   MAX_VIEW_NAME,
   readDashboardQuery,
-  spendThisMonth,
   type DashboardQuery,
 } from "@/lib/dashboard";
-import { listMyTeams } from "@/lib/teams";
 import { displayMoney } from "@/lib/money";
 import { approveBatchAction, deleteViewAction, rejectBatchAction, saveViewAction } from "../actions";
 import { loadTeam } from "../load";
@@ -44,14 +39,9 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   const base = `/dashboard/${encodeURIComponent(teamId)}`;
   const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, team, actor } = await loadTeam(teamId, query.mode, here);
-  const [{ page, funnel }, batches, teams, awaitingApproval, activity, spend, savedViews] = await Promise.all([
-    dashboardGiftsAndFunnel(db, actor, query),
-    dashboardBatches(db, actor),
-    listMyTeams(db, actor.user.id),
+  const [{ page, funnel, batches, teams, activity, spend, savedViews }, awaitingApproval] = await Promise.all([
+    dashboardBoard(db, actor, query),
     batchAwaitingApproval(db, actor, query.batch),
-    activityPerDay(db, actor, query),
-    actor.mode === "live" ? spendThisMonth(db, actor) : null,
-    listSavedViews(db, actor),
   ]);
   const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
     `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;

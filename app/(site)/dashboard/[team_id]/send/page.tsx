@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import { SendGiftForm } from "@/components/dashboard/SendGiftForm";
 import { initialSendState } from "@/components/dashboard/send-state";
-import { listCollections, listDesigns } from "@/lib/catalogue";
+import { sendChoices } from "@/lib/catalogue";
 import { dashboardHref, modeOf } from "@/lib/dashboard";
 import { displayMoney } from "@/lib/money";
 import { loadTeam } from "../load";
@@ -13,6 +13,9 @@ type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ mod
 
 export const metadata: Metadata = { title: "Send a gift" };
 
+/** The time zones a gift can be scheduled in, UTC first: the same list for every request, made once per process. */
+const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+
 /** The send form: one gift, previewed and priced before it is sent. */
 export default async function SendPage({ params, searchParams }: Props) {
   const { team_id: teamId } = await params;
@@ -20,10 +23,9 @@ export default async function SendPage({ params, searchParams }: Props) {
   const board = dashboardHref(teamId, mode);
   const here = dashboardHref(teamId, mode, "/send");
   const { db, actor } = await loadTeam(teamId, mode, here);
-  const [collections, designs] = await Promise.all([
-    listCollections(db, actor.team.id),
-    listDesigns(db, actor.team.id),
-  ]);
+  // A viewer sees no form, so nothing to choose from.
+  const { collections, designs } =
+    actor.role === "viewer" ? { collections: [], designs: [] } : await sendChoices(db, actor.team.id);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -44,8 +46,8 @@ export default async function SendPage({ params, searchParams }: Props) {
             price: displayMoney(c.priceCents),
             imageUrl: c.imageUrl,
           }))}
-          designs={designs.map((d) => ({ id: d.id, name: d.name, thumbnailUrl: d.thumbnailUrl }))}
-          timeZones={["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")]}
+          designs={designs}
+          timeZones={TIME_ZONES}
         />
       )}
     </main>
