@@ -137,12 +137,17 @@ try {
   });
   const all = await best();
   console.log(`best of ${REPEAT}: ${all.toFixed(0)} ms`);
-  if (args.indexes) {
-    const indexes = (await database.prisma.$queryRawUnsafe(
-      `SELECT c.relname AS "table", i.relname AS "index", x.indisunique AS "unique"
-       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid
-       WHERE c.relname IN ('Gift', 'GiftEvent') AND NOT x.indisprimary ORDER BY 1, 2`,
-    )) as { table: string; index: string; unique: boolean }[];
+  if (args.indexes !== undefined) {
+    let indexes: { table: string; index: string; unique: boolean }[] = [];
+    await rolledBack(async (query) => {
+      indexes = (await query(
+        `SELECT c.relname AS "table", i.relname AS "index", x.indisunique AS "unique"
+         FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid
+         WHERE c.relname IN ('Gift', 'GiftEvent') AND NOT x.indisprimary ORDER BY 1, 2`,
+        [],
+      )) as typeof indexes;
+    });
+    console.log(`${indexes.length} secondary indexes on Gift and GiftEvent`);
     for (const ix of indexes.filter((i) => !i.unique)) {
       const without = await best((query) => query(`DROP INDEX "${ix.index}"`, []).then(() => undefined));
       console.log(`- without ${ix.table}.${ix.index}: ${without.toFixed(0)} ms (${(all - without).toFixed(0)} ms)`);
