@@ -52,6 +52,37 @@ export async function assertCardOnFile(tx: Queryable, teamId: string) {
 }
 
 /**
+ * Everything that must hold before the team's card is charged (the card on file, the team's
+ * budget: lib/billing/budget.ts, the credential's caps: lib/billing/caps.ts, a test card that
+ * declines), checked inside the caller's transaction; throws BillingError, else returns the card.
+ * A team with a budget, or a credential with caps, is locked here until the transaction ends.
+ */
+export async function checkCharge(
+  tx: Queryable,
+  input: ChargeInput,
+  controls: SpendControls,
+): Promise<{ last4: string }> {
+  const card = controls.card;
+  if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
+  await enforceBudget(tx, input, controls);
+  await enforceCaps(tx, input, controls.caps);
+  if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
+  return card;
+}
+
+/**
+ * The charge's ledger row as `INSERT … SELECT` with no WHERE and no RETURNING, for a caller that
+ * writes it in the statement that writes what it pays for (lib/gifts/insert-gifts.ts: only
+ * when the gifts are written). Only after `checkCharge`, in the same transaction.
+ */
+export function chargeInsertSql(input: ChargeInput, card: { last4: string }): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "Charge" ("teamId", "kind", "amountCents", "description", "cardLast4", "createdAt", "actorVia", "credentialId", "actorUserId")
+    SELECT ${input.teamId}, 'charge', ${input.amountCents}::int, ${input.description}, ${card.last4}, ${new Date()}::timestamp,
+           ${input.by.via}, ${input.by.credentialId}::int, ${input.by.userId}`;
+}
+
+/**
  * Charges the team's card on file and records it in the team's ledger, within the team's
  * budget (lib/billing/budget.ts) and the credential's caps (lib/billing/caps.ts). Runs inside the caller's
  * transaction, so a failure later in that transaction leaves no charge behind.
@@ -63,19 +94,8 @@ export async function chargeTeam(
   known?: SpendControls,
 ): Promise<{ id: number }> {
   const controls = known ?? (await readSpendControls(tx, input.teamId, input.by));
-  const card = controls.card;
-  if (!card) throw new BillingError("This team has no card on file.", "no_card_on_file");
-  await enforceBudget(tx, input, controls);
-  await enforceCaps(tx, input, controls.caps);
-  if (card.testBehavior === "decline") throw new BillingError("Your card was declined.");
-  const [charge] = await queryRows<{ id: number }>(
-    tx,
-    Prisma.sql`
-    INSERT INTO "Charge" ("teamId", "kind", "amountCents", "description", "cardLast4", "createdAt", "actorVia", "credentialId", "actorUserId")
-    VALUES (${input.teamId}, 'charge', ${input.amountCents}::int, ${input.description}, ${card.last4}, ${new Date()}::timestamp,
-            ${input.by.via}, ${input.by.credentialId}::int, ${input.by.userId})
-    RETURNING "id"`,
-  );
+  const card = await checkCharge(tx, input, controls);
+  const [charge] = await queryRows<{ id: number }>(tx, Prisma.sql`${chargeInsertSql(input, card)} RETURNING "id"`);
   return charge;
 }
 

@@ -19,12 +19,22 @@ export type SpendControls = {
   caps: SpendCaps | null;
 };
 
-/** The team's spend controls and the credential's caps: one statement. */
-export async function readSpendControls(
-  db: Queryable,
-  teamId: string,
-  by: { via: string; credentialId: number | null },
-): Promise<SpendControls> {
+export type SpendControlsRow = {
+  approvalAbovePriceCents: number | null;
+  approvalAboveBatchSize: number | null;
+  monthlyBudgetCents: number | null;
+  perGiftLimitCents: number | null;
+  last4: string | null;
+  testBehavior: string | null;
+  caps: unknown;
+};
+
+/**
+ * The one-row SELECT `readSpendControls` sends, for a caller that reads it together with
+ * something else in one statement (a live create: with the references it charges for); its
+ * columns go through `spendControlsFromRow`.
+ */
+export function spendControlsSql(teamId: string, by: { via: string; credentialId: number | null }): Prisma.Sql {
   const caps =
     by.credentialId === null
       ? Prisma.sql`NULL::jsonb`
@@ -33,22 +43,15 @@ export async function readSpendControls(
         : by.via === "token"
           ? Prisma.sql`(SELECT "caps" FROM "ApiToken" WHERE "id" = ${by.credentialId}::int)`
           : Prisma.sql`NULL::jsonb`;
-  const [row] = await queryRows<{
-    approvalAbovePriceCents: number | null;
-    approvalAboveBatchSize: number | null;
-    monthlyBudgetCents: number | null;
-    perGiftLimitCents: number | null;
-    last4: string | null;
-    testBehavior: string | null;
-    caps: unknown;
-  }>(
-    db,
-    Prisma.sql`SELECT t."approvalAbovePriceCents", t."approvalAboveBatchSize", t."monthlyBudgetCents", t."perGiftLimitCents",
+  return Prisma.sql`SELECT t."approvalAbovePriceCents", t."approvalAboveBatchSize", t."monthlyBudgetCents", t."perGiftLimitCents",
                       p."last4", p."testBehavior", ${caps} AS "caps"
                FROM (SELECT ${teamId}::text AS "id") k
                LEFT JOIN "Team" t ON t."id" = k."id"
-               LEFT JOIN "PaymentMethod" p ON p."teamId" = k."id"`,
-  );
+               LEFT JOIN "PaymentMethod" p ON p."teamId" = k."id"`;
+}
+
+/** The spend controls from `spendControlsSql`'s columns. */
+export function spendControlsFromRow(row: SpendControlsRow | undefined): SpendControls {
   return {
     approvalAbovePriceCents: row?.approvalAbovePriceCents ?? null,
     approvalAboveBatchSize: row?.approvalAboveBatchSize ?? null,
@@ -57,4 +60,14 @@ export async function readSpendControls(
     card: row?.last4 != null ? { last4: row.last4, testBehavior: row.testBehavior ?? "" } : null,
     caps: capsFromJson(row?.caps),
   };
+}
+
+/** The team's spend controls and the credential's caps: one statement. */
+export async function readSpendControls(
+  db: Queryable,
+  teamId: string,
+  by: { via: string; credentialId: number | null },
+): Promise<SpendControls> {
+  const [row] = await queryRows<SpendControlsRow>(db, spendControlsSql(teamId, by));
+  return spendControlsFromRow(row);
 }

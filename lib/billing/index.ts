@@ -1,4 +1,14 @@
-export { assertCardOnFile, chargedBy, chargeTeam, refundGift, SYSTEM, type ChargedBy } from "./charge";
+export {
+  assertCardOnFile,
+  chargedBy,
+  chargeInsertSql,
+  chargeTeam,
+  checkCharge,
+  refundGift,
+  SYSTEM,
+  type ChargedBy,
+  type ChargeInput,
+} from "./charge";
 export {
   approvalReason,
   approvalThresholds,
@@ -25,7 +35,13 @@ export {
   type SpendCaps,
 } from "./caps";
 export { holdForApproval } from "./hold";
-export { readSpendControls, type SpendControls } from "./controls";
+export {
+  readSpendControls,
+  spendControlsFromRow,
+  spendControlsSql,
+  type SpendControls,
+  type SpendControlsRow,
+} from "./controls";
 export { setCard } from "./set-card";
 export { describeCard, recentCharges, setTeamCard, teamCard, type CardView, type ChargeView } from "./card";
 export { DECLINING_TEST_CARDS, parseCardNumber } from "./test-cards";

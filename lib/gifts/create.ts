@@ -1,19 +1,38 @@
 import type { PrismaClient } from "@/lib/db";
 import { sqlTransaction, type Queryable } from "@/lib/database/sql";
-import { chargedBy, chargeTeam, holdForApproval, readSpendControls } from "@/lib/billing";
+import {
+  chargedBy,
+  chargeInsertSql,
+  checkCharge,
+  holdForApproval,
+  spendControlsFromRow,
+  spendControlsSql,
+  type SpendControls,
+  type SpendControlsRow,
+} from "@/lib/billing";
+import { queryRows } from "@/lib/database/sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sha256 } from "@/lib/crypto";
 import { HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
-import { addressHash, suppressedAmong, suppressionScope, type SuppressionScope } from "@/lib/outbox/suppressions";
+import { addressHash } from "@/lib/outbox/suppressions";
 import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
 import { giftPrice, priceQuote } from "./price";
-import { referenceProblems, resolveReferences, type ReferenceSpec } from "./resolve-references";
+import {
+  referenceProblems,
+  referencesFromRows,
+  referencesSql,
+  resolveReferences,
+  type ReferenceRows,
+  type References,
+  type ReferenceSpec,
+} from "./resolve-references";
 import type { GiftDraft, RecipientDraft } from "./schema";
 import { INITIAL_STAGE, type Stage } from "./stages";
 import { defaultSubject, recipientSubject } from "./subject";
@@ -73,20 +92,21 @@ export const suppressedMessage = (email: string) =>
 const emailedOf = (recipients: RecipientDraft[]) => recipients.filter((r) => r.deliveryMethod === "email" && r.email);
 
 /**
- * A recipient the team's suppression list holds (a hard bounce, a spam complaint, an owner's
- * entry: lib/outbox/suppressions.ts) is refused at its `email`, code `suppressed`: every one of
- * them, nothing created. A link gift to the person is the way to reach them (nothing is emailed).
+ * A live create's one read before it charges: the references the gift names, the collection's
+ * row held (FOR SHARE) until the transaction ends so the price compared, charged and written
+ * is one, with the team's spend controls and the credential's caps (lib/billing/controls.ts).
  */
-async function refuseSuppressed(db: PrismaClient, scope: SuppressionScope, recipients: RecipientDraft[]) {
-  const emailed = emailedOf(recipients);
-  refuse(
-    emailed,
-    await suppressedAmong(
-      db,
-      scope,
-      emailed.map((r) => r.email!),
-    ),
+async function resolveForCharge(
+  tx: Queryable,
+  teamId: string,
+  spec: ReferenceSpec,
+  by: { via: string; credentialId: number | null },
+): Promise<{ refs: References; controls: SpendControls }> {
+  const [row] = await queryRows<ReferenceRows & SpendControlsRow>(
+    tx,
+    Prisma.sql`SELECT r.*, s.* FROM (${referencesSql(teamId, spec, { lockCollection: true })}) r, (${spendControlsSql(teamId, by)}) s`,
   );
+  return { refs: referencesFromRows(row), controls: spendControlsFromRow(row) };
 }
 
 /** The suppressed ones among `emailed` (by address), refused together; nothing when none. */
@@ -116,9 +136,13 @@ export function quoteMismatch(quotedCents: number, totalCents: number) {
 
 /**
  * Creates one gift per recipient of the draft, all or nothing: charge (live only) → gifts →
- * their first events → the sender's message history. A sandbox create without an
- * Idempotency-Key is one statement (references resolved and gifts written together);
- * otherwise one short transaction. With `quotedTotalCents`, the total is compared in that
+ * their first events → the sender's message history. A recipient the team's suppression list
+ * holds (a hard bounce, a spam complaint, an owner's entry: lib/outbox/suppressions.ts) is
+ * refused at its `email`, code `suppressed`, every one of them, nothing created or charged: the
+ * gifts' insert checks the list. A sandbox create without an Idempotency-Key is one statement
+ * (references resolved and gifts written together); otherwise one short transaction: a live
+ * create reads the references and the spend controls in one statement, then writes its charge
+ * and the gifts in another. With `quotedTotalCents`, the total is compared in that
  * transaction with the collection's price as read there, the same read the charge is made
  * from: what is charged is what was quoted, or nothing (409 `quote_mismatch`). Throws
  * ValidationError with every problem, or BillingError when the card declines.
@@ -135,9 +159,8 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   }
   const livemode = actor.mode === "live";
   const quoted = input.quotedTotalCents;
-  // A sandbox create without a key or a quote is one statement, the suppression list's check included.
+  // A sandbox create without a key or a quote is one statement.
   const oneStatement = !livemode && !input.idempotency && quoted === undefined;
-  if (!oneStatement) await refuseSuppressed(db, suppressionScope(actor), draft.recipients);
 
   const shared: SharedGiftValues = {
     teamId: team.id,
@@ -164,31 +187,30 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   const ids = draft.recipients.map(() => newGiftId()).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   const gifts = draft.recipients.map((r, i) => newGift(ids[i], r, subjectOf(r)));
 
-  // checkSuppressed: the insert itself refuses emailed recipients on the suppression list (the
-  // sandbox's one statement); other creates checked the list before their transaction.
+  // The insert refuses emailed recipients on the suppression list (nothing written, no charge).
+  const emailed = emailedOf(draft.recipients);
   const insert = async (
     tx: Queryable,
     refs: ReferenceSpec,
-    chargeId: number | null,
+    charge: Prisma.Sql | null,
     stage: Stage = INITIAL_STAGE,
-    checkSuppressed = false,
   ) => {
-    const emailed = checkSuppressed ? emailedOf(draft.recipients) : [];
     const result = await insertGifts(tx, {
-      shared: { ...shared, chargeId, stage },
+      shared: { ...shared, stage },
       gifts: gifts.map((g) => g.own),
       refs,
-      refuseSuppressed: checkSuppressed ? emailed.map((r) => addressHash(r.email!)) : undefined,
+      refuseSuppressed: emailed.map((r) => addressHash(r.email!)),
+      charge: charge ?? undefined,
     });
     if (result.suppressed.length > 0) {
       const hashes = new Set(result.suppressed);
       refuse(emailed, new Set(emailed.map((r) => r.email!).filter((email) => hashes.has(addressHash(email)))));
     }
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
-    return { ...result, chargeId, stage };
+    return { ...result, stage };
   };
   const created = oneStatement
-    ? await insert(db, spec, null, INITIAL_STAGE, true)
+    ? await insert(db, spec, null)
     : await sqlTransaction(db, async (tx) => {
         // The key goes first: a concurrent request with the same key waits here, then fails.
         if (input.idempotency)
@@ -200,28 +222,31 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
         if (!livemode && quoted === undefined) return insert(tx, spec, null);
         // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
         // The price compared, charged and written on the gifts is one: the row is held until commit.
-        const refs = await resolveReferences(tx, team.id, spec, { lockCollection: true });
+        const by = chargedBy(actor);
+        const { refs, controls } = livemode
+          ? await resolveForCharge(tx, team.id, spec, by)
+          : { refs: await resolveReferences(tx, team.id, spec, { lockCollection: true }), controls: null };
         const problems = referenceProblems(refs, spec);
         const { collection, design, logo } = refs;
         if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
         const resolved = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
         const price = priceQuote({ livemode, gifts: gifts.length, collection });
         if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
-        if (!livemode) return insert(tx, resolved, null);
+        if (!controls) return insert(tx, resolved, null);
         const charge = {
           teamId: team.id,
           amountCents: price.chargeCents,
           largestGiftCents: giftPrice(collection).totalCents,
           collectionIds: [collection.id],
           description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
-          by: chargedBy(actor),
+          by,
         };
         // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
         // the owners are emailed once for the whole create.
-        // The team's thresholds, limits and card and the credential's caps: one read for both questions.
-        const controls = await readSpendControls(tx, team.id, charge.by);
         const reason = await holdForApproval(tx, { ...charge, size: gifts.length }, controls);
-        if (reason === null) return insert(tx, resolved, (await chargeTeam(tx, charge, controls)).id);
+        // The charge is written by the gifts' own statement, once its checks have passed.
+        if (reason === null)
+          return insert(tx, resolved, chargeInsertSql(charge, await checkCharge(tx, charge, controls)));
         const waiting = await insert(tx, resolved, null, "pending_approval");
         await queueApprovalEmails(tx, {
           actor,

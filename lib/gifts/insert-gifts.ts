@@ -61,6 +61,12 @@ export type InsertGiftsInput = {
    * one-statement create checks it here rather than in a round trip of its own.
    */
   refuseSuppressed?: string[];
+  /**
+   * The charge that pays for the gifts (lib/billing chargeInsertSql, after checkCharge in the
+   * same transaction), written by this statement only when the gifts are, its id on each gift:
+   * a live create's charge and gifts in one round trip. Instead of `shared.chargeId`.
+   */
+  charge?: Prisma.Sql;
 };
 
 /**
@@ -77,14 +83,21 @@ export type InsertGiftsInput = {
 export async function insertGifts(
   tx: Queryable,
   input: InsertGiftsInput,
-): Promise<References & { inserted: boolean; teamReminders: string[]; suppressed: string[] }> {
-  const { shared, gifts, refs } = input;
+): Promise<References & { inserted: boolean; teamReminders: string[]; suppressed: string[]; chargeId: number | null }> {
+  const { shared, gifts, refs, charge } = input;
   const scope = suppressionScope({ teamId: shared.teamId, senderId: shared.senderId, livemode: shared.livemode });
-  if (shared.livemode && shared.chargeId === null && PAID_STAGES.some((s) => s === shared.stage))
+  if (charge && shared.chargeId !== null) throw new Error("insertGifts: a charge to write, or the id of one, not both");
+  if (shared.livemode && shared.chargeId === null && !charge && PAID_STAGES.some((s) => s === shared.stage))
     throw new Error(`Live gifts can't be written ${shared.stage} without a charge (lib/gifts/stages.ts, PAID_STAGES)`);
   const at = shared.at.toISOString();
+  // The gifts (and their charge) are written only when every reference is found and no emailed recipient is suppressed.
+  const writable = Prisma.sql`"refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${refs.designId === undefined})
+        AND NOT EXISTS (SELECT FROM "suppressed")`;
+  const chargeId = charge ? Prisma.sql`(SELECT "id" FROM "charge")` : Prisma.sql`${shared.chargeId}::int`;
   // A live gift's price is the collection's (giftPrice in ./price: shipping and fees are 0 today).
-  const [row] = await queryRows<ReferenceRows & { inserted: boolean; teamReminders: string[]; suppressed: string[] }>(
+  const [row] = await queryRows<
+    ReferenceRows & { inserted: boolean; teamReminders: string[]; suppressed: string[]; chargeId: number | null }
+  >(
     tx,
     Prisma.sql`
     WITH "refs" AS (${referencesSql(shared.teamId, refs)}),
@@ -93,13 +106,14 @@ export async function insertGifts(
       WHERE ${inSuppressionScope(scope)} AND "emailHash" = ANY(${input.refuseSuppressed ?? []}::text[])
     ),
     "team" AS (SELECT "reminderCadence" FROM "Team" WHERE "id" = ${shared.teamId}),
+    ${charge ? Prisma.sql`"charge" AS (${charge} FROM "refs" WHERE ${writable} RETURNING "id"),` : Prisma.empty}
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
                           "scheduledAt", "expiresOn", "locale", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents",
                           "reminders", "timeZone", "nextReminderAt")
       SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
              coalesce(r."subject", ${shared.subject}::text), coalesce(r."message", ${shared.message}::text), coalesce(r."from", ${shared.from}::text),
-             r."scheduledAt", r."expiresOn", r."locale", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${shared.chargeId}::int, ${shared.batch?.id ?? null}::text,
+             r."scheduledAt", r."expiresOn", r."locale", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${chargeId}, ${shared.batch?.id ?? null}::text,
              ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
              CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END,
              cadence."reminders", r."timeZone",
@@ -110,8 +124,7 @@ export async function insertGifts(
       CROSS JOIN LATERAL (
         SELECT CASE WHEN r."deliveryMethod" = 'email' THEN coalesce(r."reminders", "team"."reminderCadence") ELSE '{}'::text[] END AS "reminders"
       ) cadence, "refs"
-      WHERE "refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${refs.designId === undefined})
-        AND NOT EXISTS (SELECT FROM "suppressed")
+      WHERE ${writable}
       RETURNING "id"
     ), "batch" AS (
       INSERT INTO "GiftBatch" ("id", "teamId", "senderId", "livemode", "name", "size", "createdAt")
@@ -128,7 +141,7 @@ export async function insertGifts(
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
     SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted", "team"."reminderCadence" AS "teamReminders",
-           ARRAY(SELECT "emailHash" FROM "suppressed") AS "suppressed"
+           ARRAY(SELECT "emailHash" FROM "suppressed") AS "suppressed", ${chargeId} AS "chargeId"
     FROM "refs", "team"`,
   );
   return {
@@ -136,5 +149,6 @@ export async function insertGifts(
     inserted: row.inserted,
     teamReminders: row.teamReminders,
     suppressed: row.suppressed,
+    chargeId: row.chargeId,
   };
 }

@@ -1,4 +1,4 @@
-// Prints the SQL statements one GET /teams, one sandbox create, one live create with an
+// Prints the SQL statements one GET /teams, one sandbox create, one live create without and one with an
 // Idempotency-Key and one list page send to PostgreSQL (through the real route handlers, in process).
 // `npx tsx --import ./scripts/bench/server-only-off.mjs scripts/bench/statements.ts` (uses a throwaway
 // perf_statements_* database).
@@ -55,6 +55,9 @@ try {
   let n = 0;
   await record("GET /teams", () => apiAs(tokens.live).get("/teams"));
   await record("POST /teams/sandbox/gifts", () => apiAs(tokens.sandbox).post("/teams/sandbox/gifts", gift));
+  await record("POST /gifts (live, charged, no key: the create bench's)", () =>
+    apiAs(tokens.live).post("/gifts", gift),
+  );
   await record("POST /teams/:team/gifts (live, Idempotency-Key)", () =>
     apiAs(tokens.live).post(`/teams/${team.id}/gifts`, gift, { headers: { "Idempotency-Key": `k${++n}` } }),
   );

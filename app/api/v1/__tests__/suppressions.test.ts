@@ -49,9 +49,14 @@ describe("/suppressions", () => {
       { pointer: "/gift/recipients_attributes/1/email", code: "suppressed" },
     ]);
     expect(await t.db.gift.count({ where: { teamId: team.id } })).toBe(before);
-    // A link gift reaches the person without emailing them.
+    // Refused live creates charge nothing (the charge is written by the gifts' own insert, only with them).
+    expect(await t.db.charge.count({ where: { teamId: team.id } })).toBe(0);
+    // A link gift reaches the person without emailing them: one gift, one charge, the gift's.
     const link = await owner.post("/gifts", giftBody({ email: undefined, delivery_method: "link" }));
     expect(link.status).toBe(200);
+    const charges = await t.db.charge.findMany({ where: { teamId: team.id } });
+    expect(charges).toHaveLength(1);
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: link.body.data.id } })).chargeId).toBe(charges[0].id);
 
     // A member may read and add; removing is the owners'.
     const member = await createPerson(t.db);
