@@ -9,7 +9,7 @@ type Props = {
 };
 
 const navLink =
-  "rounded px-2 py-2 text-stone-700 hover:text-stone-950 hover:underline focus-visible:outline-2 focus-visible:outline-ribbon-dark";
+  "rounded px-1.5 py-2 text-stone-700 sm:px-2 hover:text-stone-950 hover:underline focus-visible:outline-2 focus-visible:outline-ribbon-dark";
 
 /** The site's header: the mark linking home, the docs, the dashboard and account when signed in, and signing in or out. */
 export function SiteHeader({ signedIn, signOut }: Props) {
@@ -23,8 +23,9 @@ export function SiteHeader({ signedIn, signOut }: Props) {
           <RibbonMark className="h-8 w-8" />
           Ribbon
         </Link>
+        {/* The links wrap rather than push the page sideways on a narrow phone, in any font. */}
         <nav aria-label="Main">
-          <ul className="flex items-center gap-1 text-sm font-medium sm:gap-3">
+          <ul className="flex flex-wrap items-center justify-end gap-x-0.5 text-sm font-medium sm:gap-3">
             <li>
               <Link href="/docs" className={navLink}>
                 Docs
