@@ -16,6 +16,7 @@ import {
   spendThisMonth,
   type DashboardQuery,
 } from "./index";
+import { liveQuery as live, sessionActor as person } from "@/lib/testing/dashboard";
 
 // The board's one statement (dashboardBoard) answers what its readers answer apart, for every
 // kind of person and view, and nothing of another team's or another person's sandbox.
@@ -32,13 +33,6 @@ let outsider: Awaited<ReturnType<typeof createPerson>>;
 
 const now = new Date();
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
-  user: { id: user.id, name: user.name, email: user.email },
-  mode: "live",
-  via: "session",
-  credentialId: null,
-});
-const live = (q: Partial<DashboardQuery> = {}): DashboardQuery => ({ mode: "live", order: "newest", ...q });
 
 beforeAll(async () => {
   owner = await createAccount(t.db);

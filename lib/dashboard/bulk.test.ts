@@ -17,22 +17,15 @@ import {
   saveView,
   selectionPreview,
   viewGiftIds,
-  type DashboardQuery,
 } from "./index";
 import { dashboardWhere } from "./where";
 import { collectionOrder, SORT_KEYS } from "./sort";
 import { STAGE_ORDER } from "./funnel";
 import { readFileSync } from "node:fs";
+import { liveQuery as live, sessionActor as person } from "@/lib/testing/dashboard";
 
 const t = processDatabaseForFile();
 
-const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
-  user: { id: user.id, name: user.name, email: user.email },
-  mode: "live",
-  via: "session",
-  credentialId: null,
-});
-const live = (q: Partial<DashboardQuery> = {}): DashboardQuery => ({ mode: "live", order: "newest", ...q });
 const key = () => `form-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
 type Account = Awaited<ReturnType<typeof createAccount>>;

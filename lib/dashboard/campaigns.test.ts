@@ -16,6 +16,7 @@ import {
   sendCampaignReminders,
   teamSenders,
 } from "./index";
+import { sessionActor as person } from "@/lib/testing/dashboard";
 
 const t = processDatabaseForFile();
 
@@ -24,12 +25,6 @@ let member: TeamActor<SessionActor>;
 let viewer: TeamActor<SessionActor>;
 let stranger: TeamActor<SessionActor>;
 
-const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
-  user: { id: user.id, name: user.name, email: user.email },
-  mode: "live",
-  via: "session",
-  credentialId: null,
-});
 const hours = (h: number) => h * 3600_000;
 const sentAt = new Date("2026-03-02T10:00:00Z");
 

@@ -3,11 +3,11 @@ import { onTeam, type SessionActor, type TeamActor } from "@/lib/actor";
 import { readBudget } from "@/lib/billing";
 import { catalogue, createAccount, giftRow } from "@/lib/testing/fixtures";
 import { processDatabaseForFile } from "@/lib/testing/teams";
-import { activityPerDay, chartDays, dashboardFunnel, spendThisMonth, type DashboardQuery } from "./index";
+import { activityPerDay, chartDays, dashboardFunnel, spendThisMonth } from "./index";
+import { liveQuery as live } from "@/lib/testing/dashboard";
 
 const t = processDatabaseForFile();
 let actor: TeamActor<SessionActor>;
-const live = (q: Partial<DashboardQuery> = {}): DashboardQuery => ({ mode: "live", order: "newest", ...q });
 const at = (day: string, time = "12:00:00") => new Date(`2026-03-${day}T${time}Z`);
 
 beforeAll(async () => {

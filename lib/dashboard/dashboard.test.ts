@@ -22,6 +22,7 @@ import {
   readDashboardQuery,
   type DashboardQuery,
 } from "./index";
+import { liveQuery as live, sessionActor as person } from "@/lib/testing/dashboard";
 
 const t = processDatabaseForFile();
 
@@ -30,14 +31,6 @@ let owner: Account;
 let ownerActor: TeamActor<SessionActor>;
 let memberActor: TeamActor<SessionActor>;
 let viewerActor: TeamActor<SessionActor>;
-
-const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
-  user: { id: user.id, name: user.name, email: user.email },
-  mode: "live",
-  via: "session",
-  credentialId: null,
-});
-const live = (q: Partial<DashboardQuery> = {}): DashboardQuery => ({ mode: "live", order: "newest", ...q });
 
 /** Gifts on the owner's team: one per stage on 2026-03-0<n>, two more named for search, a batch of three. */
 beforeAll(async () => {

@@ -5,18 +5,13 @@ import { addMember } from "@/lib/teams";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import { fieldErrors, previewGift, sendGiftOnce, type SendFields } from "./send";
+import { sessionActor as person } from "@/lib/testing/dashboard";
 
 const t = processDatabaseForFile();
 let owner: TeamActor<SessionActor>;
 let viewer: TeamActor<SessionActor>;
 let collectionId: string;
 
-const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
-  user,
-  mode: "live",
-  via: "session",
-  credentialId: null,
-});
 const fields = (over: SendFields = {}): SendFields => ({
   name: "Ada Lovelace",
   delivery_method: "email",

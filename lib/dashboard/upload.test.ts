@@ -7,6 +7,7 @@ import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import { suppressedMessage } from "@/lib/gifts";
 import { suppressAddress, suppressionScope } from "@/lib/outbox/suppressions";
 import { batchNameOf, confirmUpload, previewUpload, type UploadPreview } from "./upload";
+import { sessionActor as person } from "@/lib/testing/dashboard";
 
 const t = processDatabaseForFile();
 let owner: TeamActor<SessionActor>;
@@ -14,12 +15,6 @@ let viewer: TeamActor<SessionActor>;
 let collections: { id: number; name: string; priceCents: number }[];
 let designId: string;
 
-const person = (user: { id: string; name: string | null; email: string }): SessionActor => ({
-  user,
-  mode: "live",
-  via: "session",
-  credentialId: null,
-});
 const HEADER = "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method,locale";
 const row = (i: number, over: Partial<Record<string, string>> = {}) => {
   const cells = {

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db";
-import { sqlTransaction, type Queryable } from "@/lib/database/sql";
+import { queryRows, sqlTransaction, type Queryable } from "@/lib/database/sql";
 import {
   chargedBy,
   chargeInsertSql,
@@ -10,7 +10,6 @@ import {
   type SpendControls,
   type SpendControlsRow,
 } from "@/lib/billing";
-import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sha256 } from "@/lib/crypto";
 import { HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
