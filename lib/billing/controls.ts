@@ -71,3 +71,31 @@ export async function readSpendControls(
   const [row] = await queryRows<SpendControlsRow>(db, spendControlsSql(teamId, by));
   return spendControlsFromRow(row);
 }
+
+/**
+ * Whether a charge under these controls must lock and re-read committed spend before it is made
+ * (a budget, a per-gift limit, a credential's caps). Without them the read above is all it needs.
+ */
+export const spendControlsNeedLock = (controls: SpendControls): boolean =>
+  controls.monthlyBudgetCents !== null || controls.perGiftLimitCents !== null || controls.caps !== null;
+
+/**
+ * A boolean SQL expression: the team's spend controls and the credential's caps still read as
+ * `row` (`spendControlsSql`'s row, read earlier outside any transaction). A statement that
+ * charges from that earlier read writes nothing unless this holds in its own snapshot, so what
+ * it charges obeys the controls as they are when it writes (lib/gifts/create.ts).
+ */
+export function spendControlsUnchangedSql(
+  teamId: string,
+  by: { via: string; credentialId: number | null },
+  row: SpendControlsRow,
+): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT FROM (${spendControlsSql(teamId, by)}) s
+    WHERE s."approvalAbovePriceCents" IS NOT DISTINCT FROM ${row.approvalAbovePriceCents}::int
+      AND s."approvalAboveBatchSize" IS NOT DISTINCT FROM ${row.approvalAboveBatchSize}::int
+      AND s."monthlyBudgetCents" IS NOT DISTINCT FROM ${row.monthlyBudgetCents}::int
+      AND s."perGiftLimitCents" IS NOT DISTINCT FROM ${row.perGiftLimitCents}::int
+      AND s."last4" IS NOT DISTINCT FROM ${row.last4}::text
+      AND s."testBehavior" IS NOT DISTINCT FROM ${row.testBehavior}::text
+      AND s."caps"::jsonb IS NOT DISTINCT FROM ${row.caps == null ? null : JSON.stringify(row.caps)}::jsonb)`;
+}

@@ -38,7 +38,9 @@ export { holdForApproval } from "./hold";
 export {
   readSpendControls,
   spendControlsFromRow,
+  spendControlsNeedLock,
   spendControlsSql,
+  spendControlsUnchangedSql,
   type SpendControls,
   type SpendControlsRow,
 } from "./controls";

@@ -1,12 +1,16 @@
 import type { PrismaClient } from "@/lib/db";
 import { queryRows, sqlTransaction, type Queryable } from "@/lib/database/sql";
 import {
+  approvalReason,
   chargedBy,
   chargeInsertSql,
   checkCharge,
   holdForApproval,
   spendControlsFromRow,
+  spendControlsNeedLock,
   spendControlsSql,
+  spendControlsUnchangedSql,
+  type ChargedBy,
   type SpendControls,
   type SpendControlsRow,
 } from "@/lib/billing";
@@ -91,21 +95,49 @@ export const suppressedMessage = (email: string) =>
 const emailedOf = (recipients: RecipientDraft[]) => recipients.filter((r) => r.deliveryMethod === "email" && r.email);
 
 /**
- * A live create's one read before it charges: the references the gift names, the collection's
- * row held (FOR SHARE) until the transaction ends so the price compared, charged and written
- * is one, with the team's spend controls and the credential's caps (lib/billing/controls.ts).
+ * A live create's one read before it charges: the references the gift names, with the team's
+ * spend controls and the credential's caps (lib/billing/controls.ts). `lockCollection`: the
+ * collection's row is held (FOR SHARE) until the transaction ends so the price compared, charged
+ * and written is one; without it (no transaction) the write checks the price it was given.
  */
 async function resolveForCharge(
   tx: Queryable,
   teamId: string,
   spec: ReferenceSpec,
   by: { via: string; credentialId: number | null },
-): Promise<{ refs: References; controls: SpendControls }> {
+  lockCollection: boolean,
+): Promise<{ refs: References; controls: SpendControls; row: SpendControlsRow }> {
   const [row] = await queryRows<ReferenceRows & SpendControlsRow>(
     tx,
-    Prisma.sql`SELECT r.*, s.* FROM (${referencesSql(teamId, spec, { lockCollection: true })}) r, (${spendControlsSql(teamId, by)}) s`,
+    Prisma.sql`SELECT r.*, s.* FROM (${referencesSql(teamId, spec, { lockCollection })}) r, (${spendControlsSql(teamId, by)}) s`,
   );
-  return { refs: referencesFromRows(row), controls: spendControlsFromRow(row) };
+  return { refs: referencesFromRows(row), controls: spendControlsFromRow(row), row };
+}
+
+/** The references a charging create found, or every problem with them (ValidationError). */
+function foundReferences(refs: References, spec: ReferenceSpec) {
+  const problems = referenceProblems(refs, spec);
+  const { collection, design, logo } = refs;
+  if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
+  const resolved: ReferenceSpec = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
+  return { collection, resolved };
+}
+
+/** What a live create of `size` gifts from `collection` charges, and to whom. */
+function chargeFor(
+  teamId: string,
+  size: number,
+  collection: { id: number; name: string; priceCents: number },
+  by: ChargedBy,
+) {
+  return {
+    teamId,
+    amountCents: priceQuote({ livemode: true, gifts: size, collection }).chargeCents,
+    largestGiftCents: giftPrice(collection).totalCents,
+    collectionIds: [collection.id],
+    description: `${size} ${size === 1 ? "gift" : "gifts"} from ${collection.name}`,
+    by,
+  };
 }
 
 /** The suppressed ones among `emailed` (by address), refused together; nothing when none. */
@@ -188,11 +220,13 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
 
   // The insert refuses emailed recipients on the suppression list (nothing written, no charge).
   const emailed = emailedOf(draft.recipients);
-  const insert = async (
+  // null: the guard did not hold, nothing written.
+  const write = async (
     tx: Queryable,
     refs: ReferenceSpec,
     charge: Prisma.Sql | null,
     stage: Stage = INITIAL_STAGE,
+    guard?: Prisma.Sql,
   ) => {
     const result = await insertGifts(tx, {
       shared: { ...shared, stage },
@@ -200,7 +234,9 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
       refs,
       refuseSuppressed: emailed.map((r) => addressHash(r.email!)),
       charge: charge ?? undefined,
+      guard,
     });
+    if (!result.fresh) return null;
     if (result.suppressed.length > 0) {
       const hashes = new Set(result.suppressed);
       refuse(emailed, new Set(emailed.map((r) => r.email!).filter((email) => hashes.has(addressHash(email)))));
@@ -208,9 +244,32 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
     return { ...result, stage };
   };
+  const insert = async (tx: Queryable, refs: ReferenceSpec, charge: Prisma.Sql | null, stage?: Stage) => {
+    const done = await write(tx, refs, charge, stage);
+    if (!done) throw new Error("insertGifts: not fresh without a guard");
+    return done;
+  };
+  // A live create without a key or a quote, for a team without a budget or limit and a credential
+  // without caps, needing no owner's approval (the common case): its read and then one statement
+  // that writes the charge and the gifts only if the collection's price and the spend controls
+  // still read as they did, with no transaction around them (two round trips, not four). Any
+  // other case, or a read gone stale by the write, takes the transaction below. null: not done.
+  const withoutTransaction = async () => {
+    const by = chargedBy(actor);
+    const read = await resolveForCharge(db, team.id, spec, by, false);
+    const { collection, resolved } = foundReferences(read.refs, spec);
+    if (spendControlsNeedLock(read.controls)) return null;
+    const charge = chargeFor(team.id, gifts.length, collection, by);
+    if (approvalReason(read.controls, { ...charge, size: gifts.length }) !== null) return null;
+    const card = await checkCharge(db, charge, read.controls); // no statement: no budget, no caps
+    const guard = Prisma.sql`("refs"."collection"->>'priceCents')::int = ${collection.priceCents}::int
+      AND ${spendControlsUnchangedSql(team.id, by, read.row)}`;
+    return write(db, resolved, chargeInsertSql(charge, card), INITIAL_STAGE, guard);
+  };
   const created = oneStatement
     ? await insert(db, spec, null)
-    : await sqlTransaction(db, async (tx) => {
+    : ((livemode && !input.idempotency && quoted === undefined ? await withoutTransaction() : null) ??
+      (await sqlTransaction(db, async (tx) => {
         // The key goes first: a concurrent request with the same key waits here, then fails.
         if (input.idempotency)
           await reserveIdempotencyKey(
@@ -223,23 +282,13 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
         // The price compared, charged and written on the gifts is one: the row is held until commit.
         const by = chargedBy(actor);
         const { refs, controls } = livemode
-          ? await resolveForCharge(tx, team.id, spec, by)
+          ? await resolveForCharge(tx, team.id, spec, by, true)
           : { refs: await resolveReferences(tx, team.id, spec, { lockCollection: true }), controls: null };
-        const problems = referenceProblems(refs, spec);
-        const { collection, design, logo } = refs;
-        if (problems.length > 0 || !collection || !logo) throw new ValidationError(problems);
-        const resolved = { collection: String(collection.id), designId: design?.id, logoId: logo.id };
+        const { collection, resolved } = foundReferences(refs, spec);
         const price = priceQuote({ livemode, gifts: gifts.length, collection });
         if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
         if (!controls) return insert(tx, resolved, null);
-        const charge = {
-          teamId: team.id,
-          amountCents: price.chargeCents,
-          largestGiftCents: giftPrice(collection).totalCents,
-          collectionIds: [collection.id],
-          description: `${gifts.length} ${gifts.length === 1 ? "gift" : "gifts"} from ${collection.name}`,
-          by,
-        };
+        const charge = chargeFor(team.id, gifts.length, collection, by);
         // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
         // the owners are emailed once for the whole create.
         const reason = await holdForApproval(tx, { ...charge, size: gifts.length }, controls);
@@ -256,7 +305,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
           now,
         });
         return waiting;
-      });
+      })));
 
   const { collection, design, logo, chargeId, stage, teamReminders } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");

@@ -67,6 +67,12 @@ export type InsertGiftsInput = {
    * a live create's charge and gifts in one round trip. Instead of `shared.chargeId`.
    */
   charge?: Prisma.Sql;
+  /**
+   * A boolean SQL expression (it may name "refs") that must hold for anything to be written: a
+   * caller that charges from an earlier read checks that what it read still holds. `fresh` says
+   * whether it did (true without a guard).
+   */
+  guard?: Prisma.Sql;
 };
 
 /**
@@ -83,8 +89,16 @@ export type InsertGiftsInput = {
 export async function insertGifts(
   tx: Queryable,
   input: InsertGiftsInput,
-): Promise<References & { inserted: boolean; teamReminders: string[]; suppressed: string[]; chargeId: number | null }> {
-  const { shared, gifts, refs, charge } = input;
+): Promise<
+  References & {
+    inserted: boolean;
+    fresh: boolean;
+    teamReminders: string[];
+    suppressed: string[];
+    chargeId: number | null;
+  }
+> {
+  const { shared, gifts, refs, charge, guard } = input;
   const scope = suppressionScope({ teamId: shared.teamId, senderId: shared.senderId, livemode: shared.livemode });
   if (charge && shared.chargeId !== null) throw new Error("insertGifts: a charge to write, or the id of one, not both");
   if (shared.livemode && shared.chargeId === null && !charge && PAID_STAGES.some((s) => s === shared.stage))
@@ -92,11 +106,17 @@ export async function insertGifts(
   const at = shared.at.toISOString();
   // The gifts (and their charge) are written only when every reference is found and no emailed recipient is suppressed.
   const writable = Prisma.sql`"refs"."collection" IS NOT NULL AND "refs"."logo" IS NOT NULL AND ("refs"."design" IS NOT NULL OR ${refs.designId === undefined})
-        AND NOT EXISTS (SELECT FROM "suppressed")`;
+        AND NOT EXISTS (SELECT FROM "suppressed")${guard ? Prisma.sql` AND (SELECT "ok" FROM "guard")` : Prisma.empty}`;
   const chargeId = charge ? Prisma.sql`(SELECT "id" FROM "charge")` : Prisma.sql`${shared.chargeId}::int`;
   // A live gift's price is the collection's (giftPrice in ./price: shipping and fees are 0 today).
   const [row] = await queryRows<
-    ReferenceRows & { inserted: boolean; teamReminders: string[]; suppressed: string[]; chargeId: number | null }
+    ReferenceRows & {
+      inserted: boolean;
+      fresh: boolean;
+      teamReminders: string[];
+      suppressed: string[];
+      chargeId: number | null;
+    }
   >(
     tx,
     Prisma.sql`
@@ -106,6 +126,7 @@ export async function insertGifts(
       WHERE ${inSuppressionScope(scope)} AND "emailHash" = ANY(${input.refuseSuppressed ?? []}::text[])
     ),
     "team" AS (SELECT "reminderCadence" FROM "Team" WHERE "id" = ${shared.teamId}),
+    ${guard ? Prisma.sql`"guard" AS (SELECT coalesce(${guard}, false) AS "ok" FROM "refs"),` : Prisma.empty}
     ${charge ? Prisma.sql`"charge" AS (${charge} FROM "refs" WHERE ${writable} RETURNING "id"),` : Prisma.empty}
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
@@ -140,13 +161,15 @@ export async function insertGifts(
       WHERE ${input.recordMessage ?? true}::boolean AND EXISTS (SELECT FROM "gifts")
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
-    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted", "team"."reminderCadence" AS "teamReminders",
+    SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted", ${guard ? Prisma.sql`(SELECT "ok" FROM "guard")` : Prisma.sql`true`} AS "fresh",
+           "team"."reminderCadence" AS "teamReminders",
            ARRAY(SELECT "emailHash" FROM "suppressed") AS "suppressed", ${chargeId} AS "chargeId"
     FROM "refs", "team"`,
   );
   return {
     ...referencesFromRows(row),
     inserted: row.inserted,
+    fresh: row.fresh,
     teamReminders: row.teamReminders,
     suppressed: row.suppressed,
     chargeId: row.chargeId,
