@@ -171,9 +171,9 @@ export function quoteMismatch(quotedCents: number, totalCents: number) {
  * holds (a hard bounce, a spam complaint, an owner's entry: lib/outbox/suppressions.ts) is
  * refused at its `email`, code `suppressed`, every one of them, nothing created or charged: the
  * gifts' insert checks the list. A sandbox create without an Idempotency-Key is one statement
- * (references resolved and gifts written together); otherwise one short transaction: a live
- * create reads the references and the spend controls in one statement, then writes its charge
- * and the gifts in another. With `quotedTotalCents`, the total is compared in that
+ * (references resolved and gifts written together). A live create reads the references and the
+ * spend controls in one statement, then writes its charge and the gifts in another: without a
+ * transaction in the common case (see `withoutTransaction` below), else in one short transaction. With `quotedTotalCents`, the total is compared in that
  * transaction with the collection's price as read there, the same read the charge is made
  * from: what is charged is what was quoted, or nothing (409 `quote_mismatch`). Throws
  * ValidationError with every problem, or BillingError when the card declines.
