@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "./words";
 import type { CharityChoice } from "@/lib/catalogue/charities";
 import { OutcomeForm, type OutcomeState } from "./OutcomeForm";
 

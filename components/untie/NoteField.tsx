@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "./words";
 import { useState } from "react";
 import { MAX_NOTE } from "@/lib/redemption/form-words";
 

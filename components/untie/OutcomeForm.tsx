@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "./words";
 import { isolated } from "./isolate";
 import { useActionState, useEffect, useRef, type ReactNode } from "react";
 

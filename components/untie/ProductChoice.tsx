@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "./words";
 import { useRef } from "react";
 
 import type { ChoiceProduct } from "@/lib/catalogue/queries";

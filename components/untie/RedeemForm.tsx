@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "./words";
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { variantLabel, type FieldErrors } from "@/lib/redemption/form-words";
 import { AddressFields } from "./AddressFields";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "./words";
 import { useMemo } from "react";
 import { countryNameIn } from "@/lib/format/locale";
 import type { RedemptionWords } from "@/lib/redemption/form-words";

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
@@ -10,6 +9,7 @@ import { RecordOpen } from "@/components/RecordOpen";
 import { DeclineForm } from "@/components/untie/DeclineForm";
 import { DonateForm } from "@/components/untie/DonateForm";
 import { RedeemForm } from "@/components/untie/RedeemForm";
+import { WordsProvider } from "@/components/untie/words";
 import { localPrice, longDate } from "@/lib/format/locale";
 import { likelyCountry } from "@/lib/redemption/likely-country";
 import { CURRENCY } from "@/lib/money";
@@ -145,13 +145,7 @@ function GiftPage({ gift, token, locale, charities, swapProducts, acceptLanguage
               {t("toDecline")}
             </a>
           </p>
-          <NextIntlClientProvider
-            locale={locale}
-            messages={clientMessages(locale, FORM_NAMESPACES)}
-            timeZone="UTC"
-            now={new Date()}
-            formats={{}}
-          >
+          <WordsProvider locale={locale} messages={clientMessages(locale, FORM_NAMESPACES)}>
             <RedeemForm
               secret={token}
               from={gift.from}
@@ -169,7 +163,7 @@ function GiftPage({ gift, token, locale, charities, swapProducts, acceptLanguage
               action={donateAction}
             />
             <DeclineForm secret={token} from={gift.from} action={declineAction} />
-          </NextIntlClientProvider>
+          </WordsProvider>
         </section>
       )}
     </main>
