@@ -1,3 +1,6 @@
+"use client";
+// A client component for its markup's sake: the HTML carries that markup, the RSC payload only the props.
+
 import type { ActivityDay, SpendDay } from "@/lib/dashboard";
 import { displayMoney } from "@/lib/money";
 

@@ -1,3 +1,6 @@
+"use client";
+// A client component for its markup's sake: the HTML carries that markup, the RSC payload only the props.
+
 import type { Funnel as FunnelData, FunnelStep } from "@/lib/dashboard";
 
 const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`);

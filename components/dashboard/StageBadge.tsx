@@ -18,9 +18,9 @@ const TONE: Record<string, string> = {
 
 /** A gift's stage as a small coloured label (the word carries the meaning; colour only helps). */
 export function StageBadge({ stage }: { stage: string }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONE[stage] ?? TONE.scheduled}`}>
-      {stageLabel(stage)}
-    </span>
-  );
+  return <span className={stageBadgeClass(stage)}>{stageLabel(stage)}</span>;
 }
+
+/** The badge's classes for a stage (the gift table's client component draws the same badge). */
+export const stageBadgeClass = (stage: string) =>
+  `inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONE[stage] ?? TONE.scheduled}`;

@@ -1,3 +1,6 @@
+"use client";
+// A client component for its markup's sake: the HTML carries that markup, the RSC payload only the props.
+
 import type { ReactNode } from "react";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";

@@ -1,3 +1,6 @@
+"use client";
+// A client component for its markup's sake: the HTML carries that markup, the RSC payload only the props.
+
 import type { FormAction } from "./action-state";
 import { ActionForm } from "./ActionForm";
 
