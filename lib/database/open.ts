@@ -8,7 +8,7 @@ import { registerSqlDriver, RESULT_PARSERS, statementName } from "./sql";
 import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 import { pgliteExtensions } from "./pglite-extensions";
-import { preparedReads } from "./pglite-prepared";
+import { preparedStatements } from "./pglite-prepared";
 
 export type Database = {
   prisma: PrismaClient;
@@ -50,7 +50,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
       (await on.query(text, values, { parsers: RESULT_PARSERS })).rows;
     // PGlite's transaction holds its connection: other statements wait, then run after COMMIT or ROLLBACK.
     registerSqlDriver(prisma, {
-      query: preparedReads(pglite),
+      query: preparedStatements(pglite),
       transaction: (work) => pglite.transaction((tx) => work(query(tx))),
     });
     return {

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedReads, sqlLiteral } from "./pglite-prepared";
+import { preparedStatements, sqlLiteral } from "./pglite-prepared";
 
 // PGlite-only (the driver of the embedded database), so it runs on PGlite whichever database the suite uses.
 let pglite: PGlite;
@@ -21,7 +21,7 @@ const recording = {
 
 describe("PGlite reads planned once", () => {
   it("answers as the unprepared statement does, for every kind of value, and prepares the text once", async () => {
-    const read = preparedReads(recording);
+    const read = preparedStatements(recording);
     const text = `SELECT id, body, at, $2::boolean AS "flag", $3::int8 AS "big" FROM "Note" WHERE body = $1 OR id = $4`;
     const values = ["it's \\ here", true, 9007199254740993n, 2.0];
     const first = await read(text, values);
@@ -35,22 +35,35 @@ describe("PGlite reads planned once", () => {
   });
 
   it("keeps a quote in a value a value: text that looks like SQL is compared, never run", async () => {
-    const read = preparedReads(recording);
+    const read = preparedStatements(recording);
     const text = `SELECT count(*)::int AS "n" FROM "Note" WHERE body = $1`;
     expect(await read(text, ['x\'); DROP TABLE "Note"; --'])).toEqual([{ n: 0 }]);
     expect(await read(text, ["other"])).toEqual([{ n: 1 }]);
     expect((await pglite.query(`SELECT count(*)::int AS "n" FROM "Note"`)).rows).toEqual([{ n: 2 }]);
   });
 
-  it("runs unprepared what has no literal (arrays) and what isn't a read", async () => {
-    const read = preparedReads(recording);
+  it("takes flat arrays and writes prepared, whatever their elements hold", async () => {
+    const read = preparedStatements(recording);
     statements.length = 0;
     expect(await read(`SELECT id FROM "Note" WHERE id = ANY($1::int[]) ORDER BY id`, [[1, 2]])).toEqual([
       { id: 1 },
       { id: 2 },
     ]);
-    expect(await read(`UPDATE "Note" SET body = body WHERE id = $1`, [1])).toEqual([]);
-    expect(statements.filter((s) => s.startsWith("EXECUTE"))).toEqual([]);
+    const odd = ['a "quoted", {braced}', "back\\slash", "it's", "NULL", ""];
+    expect(await read(`SELECT $1::text[] AS "a", $2::text[] AS "empty"`, [[...odd, null], []])).toEqual([
+      { a: [...odd, null], empty: [] },
+    ]);
+    expect(await read(`UPDATE "Note" SET body = body WHERE id = $1 RETURNING id`, [1])).toEqual([{ id: 1 }]);
+    expect(statements.filter((s) => s.startsWith("EXECUTE")).length).toBe(3);
+  });
+
+  it("runs unprepared what has no literal (nested arrays, objects) and what PREPARE can't take", async () => {
+    const read = preparedStatements(recording);
+    statements.length = 0;
+    expect(await read(`SELECT $1::int[] AS "a"`, [[[1], [2]]])).toEqual([{ a: [[1], [2]] }]);
+    expect(await read(`SELECT $1::jsonb AS "j"`, [{ b: 1 }])).toEqual([{ j: { b: 1 } }]);
+    expect(await read(`VACUUM "Note"`, [])).toEqual([]);
+    expect(statements.filter((s) => /^(PREPARE|EXECUTE)/.test(s))).toEqual([]);
   });
 
   it("writes SQL literals for what EXECUTE can take, none for the rest", () => {
@@ -63,7 +76,10 @@ describe("PGlite reads planned once", () => {
       "10",
       "FALSE",
     ]);
-    expect([[1], { a: 1 }, Number.NaN, Infinity, "a\0b"].map(sqlLiteral)).toEqual([
+    expect([[1, null, "x'\"y"], []].map(sqlLiteral)).toEqual([`'{"1",NULL,"x''\\"y"}'`, "'{}'"]);
+    expect([[[1]], [{ a: 1 }], { a: 1 }, Number.NaN, Infinity, "a\0b", ["a\0b"]].map(sqlLiteral)).toEqual([
+      undefined,
+      undefined,
       undefined,
       undefined,
       undefined,
