@@ -36,7 +36,7 @@ export async function dashboardBoard(
 ): Promise<Board> {
   const gifts = giftsAndFunnelSql(actor, query);
   const days = chartDays(query, now);
-  const activity = activitySql(actor, query, days);
+  const activity = activitySql(actor, query, days, { matching: gifts.with.sql !== "" });
   const views = savedViewsSql(actor);
   const live = actor.mode === "live";
   const [row] = await queryRows<

@@ -3,6 +3,7 @@ import { deliverAllDue, expireGifts } from "@/lib/delivery";
 import { purgeExpiredSignInEmails, sendQueuedEmails, type MailTransport } from "@/lib/outbox";
 import { advanceFulfilment, type FulfilmentOptions } from "@/lib/fulfilment";
 import { expireUnapprovedGifts } from "@/lib/gifts";
+import { compactActivityCounts } from "@/lib/gifts/activity-counts";
 import { compactStageCounts } from "@/lib/gifts/stage-counts";
 import { purgeExpiredIdempotencyKeys } from "@/lib/idempotency";
 import { remindDueGifts } from "@/lib/reminders";
@@ -122,11 +123,11 @@ export const SCHEDULED_JOBS = {
   },
   compactStageCounts: {
     id: "compact-stage-counts",
-    name: "Fold the funnel's stage-count deltas",
+    name: "Fold the funnel's and the activity chart's count deltas",
     cron: "* * * * *",
     sweepEveryMs: 0,
     concurrency: 1,
-    run: async ({ db }) => ({ folded: await compactStageCounts(db) }),
+    run: async ({ db }) => ({ folded: await compactStageCounts(db), activityFolded: await compactActivityCounts(db) }),
   },
   purgeSignInEmails: {
     id: "purge-sign-in-emails",
