@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
+import { expectAccessible } from "./untie-helpers";
 
 // The untie page in the recipient's language: the gift's `locale`, else the browser's
 // Accept-Language, else English; a switcher (remembered in a cookie, never on the gift); Arabic
@@ -27,11 +27,6 @@ async function linkGift(request: APIRequestContext, over: Record<string, unknown
     id: data.id as string,
     read: async () => (await (await request.get(`${creds.base_url}/gifts/${data.id}`, { headers })).json()).data,
   };
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const root = (page: Page) => page.getByTestId("untie-root");

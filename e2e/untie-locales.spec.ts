@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
+import { expectAccessible } from "./untie-helpers";
 
 // The Arabic catalogue, for the words the tests look for.
 const ar = JSON.parse(readFileSync("lib/i18n/messages/ar.json", "utf8"));
@@ -31,11 +31,6 @@ async function linkGift(request: APIRequestContext, locale: string) {
     url: data.attributes["untie-url"] as string,
     read: async () => (await (await request.get(`${creds.base_url}/gifts/${data.id}`, { headers })).json()).data,
   };
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function expectLanguage(page: Page, locale: string) {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demoCredentials } from "./demo";
+import { expectAccessible } from "./untie-helpers";
 
 // The recipient ends the gift themselves on the untie page: "No thanks" (declined, refunded) or
 // a charity (donated). Both work by keyboard, pass axe-core in English and Arabic (right to
@@ -24,11 +24,6 @@ async function linkGift(request: APIRequestContext, over: Record<string, unknown
     url: data.attributes["untie-url"] as string,
     read: async () => (await (await request.get(`${creds.base_url}/gifts/${data.id}`, { headers })).json()).data,
   };
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("No thanks with a reason: the gift is declined (the reason in its event), and the link then says so", async ({
