@@ -3,7 +3,7 @@ import { inSandbox, onTeam, type SessionActor, type TeamActor } from "@/lib/acto
 import { queryRows } from "@/lib/database/sql";
 import type { PrismaClient } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { compactActivityCounts } from "@/lib/gifts/activity-counts";
+import { compactActivityCounts } from "@/lib/gifts/stage-counts";
 import { markGiftsSent, moveGift } from "@/lib/gifts/stages";
 import { catalogue, chargeFor, createAccount, giftRow } from "@/lib/testing/fixtures";
 import { liveQuery as live, sessionActor as person } from "@/lib/testing/dashboard";

@@ -11,7 +11,7 @@
 --
 -- Triggers keep the counts exact whoever writes "Gift" or "GiftEvent", appending deltas (appends
 -- never wait on each other: see 20261126160000_gift_stage_deltas); compact-stage-counts folds
--- them into "GiftActivityCount" (lib/gifts/activity-counts.ts). The chart reads both.
+-- them into "GiftActivityCount" (lib/gifts/stage-counts.ts). The chart reads both.
 CREATE TABLE "GiftActivityCount" (
     "teamId" TEXT NOT NULL,
     "senderId" TEXT NOT NULL,
