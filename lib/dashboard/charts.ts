@@ -2,8 +2,7 @@ import { jsonArraySql, queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
-import { SANDBOX_TEAM_ID } from "@/lib/teams";
-import { dashboardWhere } from "./where";
+import { dashboardWhere, ownRowsSql } from "./where";
 
 const DAY_MS = 86_400_000;
 /** The longest range a chart draws (a bar a day): a wider filter shows its last 92 days. */
@@ -65,10 +64,7 @@ export function activitySql(
  * it has none (`prevDay` is the day itself): the migration 20261202190000_gift_activity_counts.
  */
 function sumActivityCountsSql(actor: TeamActor, start: string, end: string): Prisma.Sql {
-  const whose =
-    actor.mode === "sandbox"
-      ? Prisma.sql`"teamId" = ${SANDBOX_TEAM_ID} AND "senderId" = ${actor.user.id} AND NOT "livemode"`
-      : Prisma.sql`"teamId" = ${actor.team.id} AND "livemode"`;
+  const whose = ownRowsSql(actor);
   const range = Prisma.sql`"day" >= ${start}::date AND "day" <= ${end}::date AND ("prevDay" < ${start}::date OR "prevDay" = "day")`;
   return Prisma.sql`
     SELECT to_char(c."day", 'YYYY-MM-DD') AS "day", c."kind", sum(c."n")::int AS "count" FROM (

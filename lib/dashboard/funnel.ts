@@ -3,10 +3,9 @@ import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import type { Stage } from "@/lib/gifts";
-import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import { STAGE_LABELS } from "./stage-labels";
-import { dashboardWhere } from "./where";
+import { dashboardWhere, ownRowsSql } from "./where";
 
 /** The way a gift goes when all is well; the other stages leave it. */
 export const FUNNEL_PATH = ["scheduled", "sent", "opened", "redeemed", "shipped", "delivered"] as const;
@@ -80,14 +79,7 @@ function countGifts(actor: TeamActor, query: DashboardQuery): Prisma.Sql {
 
 /** The same gifts as dashboardWhere without search or batch, from the per-day counts. */
 function sumStageCounts(actor: TeamActor, query: DashboardQuery): Prisma.Sql {
-  const conditions =
-    actor.mode === "sandbox"
-      ? [
-          Prisma.sql`"teamId" = ${SANDBOX_TEAM_ID}`,
-          Prisma.sql`NOT "livemode"`,
-          Prisma.sql`"senderId" = ${actor.user.id}`,
-        ]
-      : [Prisma.sql`"teamId" = ${actor.team.id}`, Prisma.sql`"livemode"`];
+  const conditions = [ownRowsSql(actor)];
   if (query.from) conditions.push(Prisma.sql`"day" >= ${query.from}::date`);
   if (query.to) conditions.push(Prisma.sql`"day" <= ${query.to}::date`);
   const where = Prisma.join(conditions, " AND ");

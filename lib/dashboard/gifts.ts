@@ -4,9 +4,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import { encodeCursor, getBatch, type Stage } from "@/lib/gifts";
 import { HttpError } from "@/lib/errors";
-import { SANDBOX_TEAM_ID } from "@/lib/teams";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
-import { dashboardWhere } from "./where";
+import { dashboardWhere, ownRowsSql } from "./where";
 import { collectionOf, collectionOrder, encodeSortCursor, SORT_KEYS, sortValueSql, type GiftSortColumn } from "./sort";
 import { funnelCountsSql, funnelOf, funnelQuery, type Funnel } from "./funnel";
 
@@ -245,11 +244,7 @@ export async function* dashboardGiftPages(
 
 /** The team's batches, newest first, for the batch filter (live: the team's; sandbox: the person's own), as rows. */
 export function batchesSql(actor: TeamActor): Prisma.Sql {
-  const where =
-    actor.mode === "sandbox"
-      ? Prisma.sql`"teamId" = ${SANDBOX_TEAM_ID} AND "senderId" = ${actor.user.id} AND NOT "livemode"`
-      : Prisma.sql`"teamId" = ${actor.team.id} AND "livemode"`;
-  return Prisma.sql`SELECT "id", "name" FROM "GiftBatch" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT 100`;
+  return Prisma.sql`SELECT "id", "name" FROM "GiftBatch" WHERE ${ownRowsSql(actor)} ORDER BY "createdAt" DESC, "id" DESC LIMIT 100`;
 }
 
 /** The team's batches, newest first, for the batch filter (batchesSql). */

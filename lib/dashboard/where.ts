@@ -7,6 +7,17 @@ import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Whose rows a view reads, on a table with "teamId", "senderId" and "livemode" columns (batches,
+ * the funnel's and the chart's kept counts): the team's live rows, or in the sandbox the person's
+ * own. The same rule dashboardWhere applies to gifts.
+ */
+export function ownRowsSql(actor: TeamActor): Prisma.Sql {
+  return actor.mode === "sandbox"
+    ? Prisma.sql`"teamId" = ${SANDBOX_TEAM_ID} AND "senderId" = ${actor.user.id} AND NOT "livemode"`
+    : Prisma.sql`"teamId" = ${actor.team.id} AND "livemode"`;
+}
+
+/**
  * The gifts a dashboard view covers, as SQL conditions on `g` (the Gift table): the team's live
  * gifts, or for a sandbox actor the person's own sandbox gifts (the sandbox is each person's own),
  * narrowed by the view's filters. The table and the funnel share it, so their counts agree.

@@ -2,12 +2,7 @@ import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-/**
- * Kept counts: triggers on "Gift" and "GiftEvent" append deltas, and these fold them into their
- * counts, at most `limit` at a time, in one statement: the deltas taken are deleted and added in
- * the same statement, so each is counted once. Two runs at once take disjoint deltas (SKIP LOCKED).
- * Each returns how many deltas it folded.
- */
+/** A counts table, its deltas table, and the counts' key columns in their primary key's order. */
 type KeptCounts = { deltas: string; counts: string; keys: string[] };
 
 const STAGES: KeptCounts = {
@@ -23,6 +18,12 @@ const ACTIVITY: KeptCounts = {
   keys: ["teamId", "livemode", "day", "senderId", "kind", "prevDay"],
 };
 
+/**
+ * Kept counts: triggers on "Gift" and "GiftEvent" append deltas, and these fold them into their
+ * counts, at most `limit` at a time, in one statement: the deltas taken are deleted and added in
+ * the same statement, so each is counted once. Two runs at once take disjoint deltas (SKIP LOCKED).
+ * Each returns how many deltas it folded.
+ */
 async function fold(db: Tx, { deltas, counts, keys }: KeptCounts, limit: number): Promise<number> {
   const columns = keys.map((key) => `"${key}"`).join(", ");
   const [row] = await queryRows<{ folded: number }>(
