@@ -13,7 +13,7 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "emails/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
     globalSetup: ["lib/testing/global-setup.ts"],
-    setupFiles: ["lib/testing/fail-on-overlapping-queries.ts"],
+    setupFiles: ["lib/testing/fail-on-overlapping-queries.ts", "lib/testing/fail-on-long-transactions.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
@@ -25,6 +25,7 @@ export default defineConfig({
       RIBBON_LOG_REQUESTS: "off",
       RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: "0",
       RIBBON_WEBHOOKS_ALLOW_PRIVATE: "1",
+      RIBBON_TRANSACTION_BUDGET_MS: process.env.RIBBON_TRANSACTION_BUDGET_MS ?? "1000",
     },
   },
 });

@@ -43,6 +43,7 @@ export const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL"),
   DATABASE_POOL_SIZE: positiveInt,
+  RIBBON_TRANSACTION_BUDGET_MS: positiveInt,
   RIBBON_DATA_DIR: z
     .string()
     .regex(/^[^\u0000-\u001f]+$/, "must be a folder path")

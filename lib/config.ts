@@ -22,6 +22,14 @@ export const config = {
     const size = Number(env.DATABASE_POOL_SIZE);
     return Number.isInteger(size) && size > 0 ? size : 10;
   },
+  /**
+   * Longest a transaction may hold the database (`RIBBON_TRANSACTION_BUDGET_MS`, default 100;
+   * 0 turns the check off): one over it is logged with its caller (lib/database/transaction-budget.ts).
+   */
+  get transactionBudgetMs(): number {
+    const ms = Number(env.RIBBON_TRANSACTION_BUDGET_MS);
+    return env.RIBBON_TRANSACTION_BUDGET_MS?.trim() && Number.isInteger(ms) && ms >= 0 ? ms : 100;
+  },
   get dataDir(): string {
     return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.RIBBON_DATA_DIR || ".data");
   },

@@ -4,11 +4,12 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { otherWorkFirst } from "@/lib/http/yield";
 import { config } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { registerSqlDriver, RESULT_PARSERS, statementName } from "./sql";
+import { registerSqlDriver, RESULT_PARSERS, statementName, type SqlQuery } from "./sql";
 import { applyMigrations, readMigrations, type SqlRunner } from "./migrate";
 import { lockDataDir } from "./data-dir-lock";
 import { pgliteExtensions } from "./pglite-extensions";
 import { preparedStatements } from "./pglite-prepared";
+import { timedTransaction, timeTransactions } from "./transaction-budget";
 
 export type Database = {
   prisma: PrismaClient;
@@ -45,13 +46,13 @@ async function openPGlite(dataDir: string): Promise<Database> {
     });
     // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
     const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
-    const prisma = new PrismaClient({ adapter });
+    const prisma = timeTransactions(new PrismaClient({ adapter }));
     const query = (on: Pick<InstanceType<typeof PGlite>, "query">) => async (text: string, values: unknown[]) =>
       (await on.query(text, values, { parsers: RESULT_PARSERS })).rows;
     // PGlite's transaction holds its connection: other statements wait, then run after COMMIT or ROLLBACK.
     registerSqlDriver(prisma, {
       query: preparedStatements(pglite),
-      transaction: (work) => pglite.transaction((tx) => work(query(tx))),
+      transaction: (work) => timedTransaction((timed) => pglite.transaction((tx) => timed(query(tx))), work),
     });
     return {
       prisma,
@@ -141,29 +142,30 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // An idle connection that the server closes (restart, failover) must not crash the process.
   pool.on("error", (error) => console.error("Database connection lost:", error.message));
   pool.on("connect", oneQueryAtATime);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = timeTransactions(new PrismaClient({ adapter: new PrismaPg(pool) }));
   const parsers = { getTypeParser: (oid: number) => RESULT_PARSERS[oid] ?? types.getTypeParser(oid) };
   const query = (on: PgPool | PoolClient) => async (text: string, values: unknown[]) =>
     (await on.query({ name: statementName(text), text, values, types: parsers })).rows;
   registerSqlDriver(prisma, {
     query: query(pool),
-    async transaction(work) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query("BEGIN");
-        const result = await work(query(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        // A connection that can't even roll back is discarded, not returned to the pool.
-        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
+    transaction: (work) => timedTransaction(inTransaction, work),
   });
+  async function inTransaction<T>(work: (query: SqlQuery) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      const result = await work(query(client));
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      // A connection that can't even roll back is discarded, not returned to the pool.
+      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
   const close = async () => {
     await prisma.$disconnect();
     await pool.end(); // ours to end: Prisma may never have connected
