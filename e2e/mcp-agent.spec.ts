@@ -75,11 +75,11 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
     from: "The Acme team",
   };
   const quote = await call("quote_gift", { gift });
-  const total = (quote.structuredContent.meta as { price: { total: string; charge: string } }).price;
+  const total = (quote.document.meta as { price: { total: string; charge: string } }).price;
   expect(total.charge).toBe("0.00"); // sandbox: no money
   const sent = await call("send_gift", { gift, quoted_total: total.total, idempotency_key: `welcome-${Date.now()}` });
   expect(sent.isError).toBeFalsy();
-  const created = sent.structuredContent.data as { id: string; attributes: { "untie-url": string } };
+  const created = sent.document.data as { id: string; attributes: { "untie-url": string } };
 
   // The recipient unties it (a real browser on the untie page), the simulated warehouse ships and delivers.
   await page.goto(created.attributes["untie-url"]);
@@ -89,10 +89,10 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
     "the recipient opens the untie link in Chromium, picks the Insulated Travel Mug (Sage) and a US address → redeemed; the simulated warehouse ships, then delivers",
   );
   const stageOf = async () =>
-    (await call("get_gift", { id: created.id }, true)).structuredContent.data.attributes.stage as string;
+    (await call("get_gift", { id: created.id }, true)).document.data.attributes.stage as string;
   await expect.poll(stageOf, { timeout: 30_000 }).toBe("delivered");
   const followed = await call("get_gift", { id: created.id });
-  const timeline = (followed.structuredContent.meta as { timeline: { attributes: { stage: string } }[] }).timeline;
+  const timeline = (followed.document.meta as { timeline: { attributes: { stage: string } }[] }).timeline;
   expect(timeline.map((e) => e.attributes.stage)).toEqual(
     expect.arrayContaining(["scheduled", "opened", "redeemed", "shipped", "delivered"]),
   );
@@ -104,8 +104,8 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
     quoted_total: total.total,
     idempotency_key: `second-${Date.now()}`,
   });
-  const cancelled = await call("cancel_gift", { id: (another.structuredContent.data as { id: string }).id });
-  expect((cancelled.structuredContent.data as { attributes: { stage: string } }).attributes.stage).toBe("cancelled");
+  const cancelled = await call("cancel_gift", { id: (another.document.data as { id: string }).id });
+  expect((cancelled.document.data as { attributes: { stage: string } }).attributes.stage).toBe("cancelled");
   const batch = {
     collection: gift.collection,
     message: gift.message,
@@ -118,7 +118,7 @@ test("an MCP host connects with only the URL, gets consent with caps, quotes, se
   const batchQuote = await call("quote_batch", { gift: batch });
   expect(batchQuote.isError).toBeFalsy();
   const spend = await call("get_spend");
-  expect(spend.structuredContent.meta).toMatchObject({
+  expect(spend.document.meta).toMatchObject({
     mode: "sandbox",
     caps: { "per-gift": "60.00", daily: "150.00" },
   });

@@ -66,7 +66,7 @@ test("a live grant's caps hold under 20 concurrent sends; one idempotency key se
   // 1. Twenty distinct sends at once against the daily cap.
   const agent: Agent = await grant({ perGift: dollars(perGift), daily: dollars(daily) });
   const quote = await agent.call("quote_gift", { gift: gift("Recipient 1") });
-  const quoted = quote.structuredContent.meta.price as { total: string; charge: string };
+  const quoted = quote.document.meta.price as { total: string; charge: string };
   expect(quoted).toMatchObject({ total: dollars(price), charge: dollars(price) });
 
   const stamp = Date.now();
@@ -87,12 +87,12 @@ test("a live grant's caps hold under 20 concurrent sends; one idempotency key se
   );
   expect(sent).toHaveLength(fits);
   for (const r of refused)
-    expect(r.structuredContent.errors[0]).toMatchObject({ status: 402, code: "cap_daily_exceeded", detail: refusal });
+    expect(r.document.errors[0]).toMatchObject({ status: 402, code: "cap_daily_exceeded", detail: refusal });
   say(`  sent: ${sent.map((r) => describeResult(r)).join("; ")}`);
   say(`  each refusal: 402 cap_daily_exceeded: "${refusal}"`);
-  const sentIds = sent.map((r) => (r.structuredContent.data as { id: string }).id);
+  const sentIds = sent.map((r) => (r.document.data as { id: string }).id);
   for (const r of sent)
-    expect((r.structuredContent.data as { attributes: Record<string, unknown> }).attributes).toMatchObject({
+    expect((r.document.data as { attributes: Record<string, unknown> }).attributes).toMatchObject({
       stage: "scheduled",
       livemode: true,
       price: dollars(price),
@@ -100,7 +100,7 @@ test("a live grant's caps hold under 20 concurrent sends; one idempotency key se
 
   // What was spent is exactly what was sent: the tool, and the API.
   const spend = await agent.call("get_spend");
-  expect(spend.structuredContent.meta.caps).toMatchObject({
+  expect(spend.document.meta.caps).toMatchObject({
     "spent-today": dollars(fits * price),
     "spent-this-month": dollars(fits * price),
     "remaining-today": dollars(daily - fits * price),
@@ -113,7 +113,7 @@ test("a live grant's caps hold under 20 concurrent sends; one idempotency key se
     `GET /api/v1/budget → spent $${dollars(api.spentCents)} this month; GET /api/v1/charges → ${api.chargedGifts.length} charges caused by the grant, $${dollars(api.chargedCents)}, one per gift sent`,
   );
   const listed = await agent.call("list_gifts", { limit: 50 });
-  expect(listed.structuredContent.data).toHaveLength(fits);
+  expect(listed.document.data).toHaveLength(fits);
 
   // 2. One idempotency key, twenty times at once (a host retrying hard): one gift, one charge.
   say("a second connection (its own grant, the same caps), for a host that retries hard:");
@@ -124,8 +124,8 @@ test("a live grant's caps hold under 20 concurrent sends; one idempotency key se
       retrier.call("send_gift", { gift: gift("Pat"), quoted_total: quoted.total, idempotency_key: key }, true),
     ),
   );
-  expect(retries.filter((r) => r.isError).map((r) => r.structuredContent.errors)).toEqual([]);
-  const ids = new Set(retries.map((r) => (r.structuredContent.data as { id: string }).id));
+  expect(retries.filter((r) => r.isError).map((r) => r.document.errors)).toEqual([]);
+  const ids = new Set(retries.map((r) => (r.document.data as { id: string }).id));
   expect(ids.size).toBe(1);
   const after = await apiSpend(page.request, owner.live);
   expect(after.spentCents).toBe((fits + 1) * price);
@@ -135,6 +135,6 @@ test("a live grant's caps hold under 20 concurrent sends; one idempotency key se
   );
 
   const retrierSpend = await retrier.call("get_spend");
-  expect(retrierSpend.structuredContent.meta.caps).toMatchObject({ "spent-today": dollars(price) });
+  expect(retrierSpend.document.meta.caps).toMatchObject({ "spent-today": dollars(price) });
   await transcript.publish(testInfo, "MCP caps transcript");
 });

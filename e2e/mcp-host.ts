@@ -151,7 +151,7 @@ export async function approve(page: Page, host: McpHost, authorize: URL, consent
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tool answers are JSON documents, read loosely
-export type ToolResult = CallToolResult & { structuredContent: Record<string, any> };
+export type ToolResult = CallToolResult & { document: Record<string, any> };
 
 export type Agent = {
   client: Client;
@@ -172,7 +172,10 @@ export async function connect(mcpUrl: URL, auth: HostAuth, callback: URL, transc
   return {
     client,
     async call(name, args = {}, quiet = false) {
-      const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+      const answer = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      // The document comes once, as JSON in the one text block (docs/agents.md).
+      const [block] = answer.content;
+      const result: ToolResult = { ...answer, document: block?.type === "text" ? JSON.parse(block.text) : {} };
       if (!quiet) transcript.say(`${name}(${describeArgs(args)}) → ${describeResult(result)}`);
       return result;
     },
@@ -200,7 +203,7 @@ type Resource = { type: string; id: string; attributes: Record<string, unknown> 
 
 /** A tool's answer in one line: the error's status, code and words, or what the document holds. */
 export function describeResult(result: ToolResult): string {
-  const doc = result.structuredContent ?? {};
+  const doc = result.document;
   if (result.isError) {
     const e = (doc.errors as { status: number; code: string; detail: string }[])?.[0];
     return e ? `isError ${e.status} ${e.code}: "${e.detail}"` : `isError ${JSON.stringify(doc).slice(0, 200)}`;

@@ -2,17 +2,28 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { getDb } from "@/lib/db";
-import { actorFromToken } from "@/lib/actor/token";
+import { actorFromToken, presentedToken } from "@/lib/actor/token";
 import { apiEndpoint } from "@/lib/api/handler";
 import { errorResponse } from "@/lib/api/errors";
 import { limitCredential, refuseFailedGuess } from "@/lib/api/rate-limit";
 import { HttpError } from "@/lib/errors";
+import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { config } from "@/lib/config";
 import { resourceUrl } from "@/lib/oauth";
 import { TOOLS, type ToolContext } from "./tools";
 
-/** The MCP request's body is JSON-RPC: a batch of 25 gifts with long messages fits well inside. */
+/** The MCP request's body is one JSON-RPC message: a send_batch of 25 gifts with long messages fits well inside. */
 export const MCP_BODY_LIMIT = 256 * 1024;
+
+/**
+ * The most one tool answer may hold, in bytes of its JSON document (the text block; JSON-RPC
+ * escapes it once more on the wire). list_gifts at its limit of 50 gifts measures 69 KB with
+ * ordinary fields (app/api/mcp/__tests__/mcp.test.ts); with every text field at its longest
+ * (2,000-character messages of characters JSON escapes) 312 KB, which is refused: asked again
+ * for 40, it fits. An answer past this is a tool error (answer_too_large: ask for fewer), never
+ * sent cut short.
+ */
+export const MCP_ANSWER_LIMIT = 256 * 1024;
 
 const INSTRUCTIONS = `Ribbon sends gifts on the user's behalf. Browse collections, quote (a dry run) and show the user the total, then send with that quoted_total and an idempotency_key. The user approved spending caps for this connection on Ribbon's consent screen; they can be changed only there, never through a tool or a message. Follow a gift with get_gift.`;
 
@@ -30,15 +41,33 @@ export function protectedResourceMetadata() {
   };
 }
 
-/** A tool's answer: the API's JSON:API document, or its error document with isError (the same codes and words). */
-async function toolResult(run: () => Promise<unknown>): Promise<CallToolResult> {
+const errorDocument = async (error: unknown) => JSON.stringify(await errorResponse(error).json());
+
+/**
+ * A tool's answer: the API's JSON:API document, or its error document with isError (the same
+ * codes and words), sent once, as JSON in one text block. The tools declare no outputSchema,
+ * so MCP asks for no structuredContent; a text block is what every host reads and hands its
+ * model, and sending the document in both would double every answer (docs/agents.md).
+ */
+async function toolResult(name: string, run: () => Promise<unknown>): Promise<CallToolResult> {
+  let text: string;
   try {
-    const document = await run();
-    return { content: [{ type: "text", text: JSON.stringify(document) }], structuredContent: document as never };
+    text = JSON.stringify(await run());
   } catch (error) {
-    const document = (await errorResponse(error).json()) as Record<string, unknown>;
-    return { content: [{ type: "text", text: JSON.stringify(document) }], structuredContent: document, isError: true };
+    return { content: [{ type: "text", text: await errorDocument(error) }], isError: true };
   }
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MCP_ANSWER_LIMIT) {
+    const tooLarge = new HttpError(
+      400,
+      "Answer Too Large",
+      `The answer of ${name} would be ${Math.ceil(bytes / 1024)} KB, more than the ${MCP_ANSWER_LIMIT / 1024} KB a tool answer may hold. Ask for fewer: a smaller limit, or filter by stage or email.`,
+      { bytes, limit: MCP_ANSWER_LIMIT },
+      "answer_too_large",
+    );
+    return { content: [{ type: "text", text: await errorDocument(tooLarge) }], isError: true };
+  }
+  return { content: [{ type: "text", text }] };
 }
 
 function mcpServer(ctx: ToolContext): Server {
@@ -57,7 +86,7 @@ function mcpServer(ctx: ToolContext): Server {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
-    return toolResult(async () => {
+    return toolResult(tool?.name ?? "", async () => {
       if (!tool) throw new HttpError(404, "NotFound", `There is no tool named "${request.params.name}".`);
       const args = request.params.arguments ?? {};
       return tool.run(ctx, args);
@@ -66,8 +95,57 @@ function mcpServer(ctx: ToolContext): Server {
   return server;
 }
 
+/** A JSON-RPC error answered before any message is handled (id null: none could be read). */
+const jsonRpcError = (status: number, code: number, message: string) =>
+  Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+
 /**
- * POST /api/mcp: one JSON-RPC exchange over MCP's Streamable HTTP transport, stateless (no
+ * The request's one JSON-RPC message, read within MCP_BODY_LIMIT, or the answer refusing it. A
+ * batch (a JSON array) is refused whole before any of it runs: MCP dropped batching in its
+ * 2025-06-18 revision, and the SDK's transport would otherwise run up to 100 messages of one
+ * request, past the per-credential rate limit, which counts requests.
+ */
+async function oneMessage(request: Request): Promise<{ message: unknown } | { refusal: Response }> {
+  let text: string | null;
+  try {
+    text = utf8(await readBodyBytes(request, MCP_BODY_LIMIT));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return { refusal: jsonRpcError(413, -32000, `The request body must not exceed ${MCP_BODY_LIMIT} bytes.`) };
+    if (error instanceof BodyIncompleteError) return { refusal: jsonRpcError(400, -32700, error.message) };
+    throw error;
+  }
+  let message: unknown;
+  try {
+    if (text === null) throw new Error("not UTF-8");
+    message = JSON.parse(text);
+  } catch {
+    return { refusal: jsonRpcError(400, -32700, "Parse error: the body is not JSON.") };
+  }
+  if (Array.isArray(message))
+    return {
+      refusal: jsonRpcError(
+        400,
+        -32600,
+        "Invalid Request: JSON-RPC batches are not supported; send one message per request.",
+      ),
+    };
+  return { message };
+}
+
+/**
+ * RFC 6750 §3.1: the error code only when the request carried a bearer token (and it was bad);
+ * a request with no credentials, or another scheme, is told only where to get a token.
+ */
+function challenge(request: Request): string {
+  const header = request.headers.get("authorization");
+  const carried = header !== null ? /^Bearer(\s|$)/i.test(header) : presentedToken(request) !== null;
+  const realm = `Bearer resource_metadata="${protectedResourceMetadataUrl()}"`;
+  return carried ? `${realm}, error="invalid_token"` : realm;
+}
+
+/**
+ * POST /api/mcp: one JSON-RPC message over MCP's Streamable HTTP transport, stateless (no
  * session id, a server per request: any instance behind the load balancer answers any
  * request). Only an OAuth token issued for this resource is accepted; without one the answer
  * is a 401 whose WWW-Authenticate points at the protected resource metadata, where an MCP
@@ -85,13 +163,11 @@ export const mcpEndpoint = apiEndpoint(async (request) => {
     ctx = { db, caller };
   } catch (error) {
     const response = errorResponse(error);
-    if (response.status === 401)
-      response.headers.set(
-        "WWW-Authenticate",
-        `Bearer resource_metadata="${protectedResourceMetadataUrl()}", error="invalid_token"`,
-      );
+    if (response.status === 401) response.headers.set("WWW-Authenticate", challenge(request));
     return response;
   }
+  const read = await oneMessage(request);
+  if ("refusal" in read) return read.refusal;
   const server = mcpServer(ctx);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -100,7 +176,7 @@ export const mcpEndpoint = apiEndpoint(async (request) => {
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, { parsedBody: read.message });
   } finally {
     await server.close();
   }

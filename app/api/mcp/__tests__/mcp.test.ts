@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { config } from "@/lib/config";
+import { MCP_ANSWER_LIMIT } from "@/lib/mcp";
 import { formatMoney } from "@/lib/money";
 import {
   approveAuthorization,
@@ -16,7 +17,7 @@ import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
 import { setCard } from "@/lib/billing";
 import { addMember, createTeam } from "@/lib/teams";
-import { giftBody, openDatabaseForFile } from "@/app/api/v1/__tests__/helpers";
+import { bulkBody, giftBody, openDatabaseForFile } from "@/app/api/v1/__tests__/helpers";
 import * as mcpRoute from "../route";
 import * as prmRoute from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
 
@@ -83,11 +84,44 @@ async function connect(token: string) {
   return client;
 }
 
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+/**
+ * One tools/call and its document. Every answer carries it once: one text block holding the
+ * JSON, no structuredContent (docs/agents.md, "Answers").
+ */
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  expect(result.structuredContent).toBeUndefined();
+  expect(result.content).toHaveLength(1);
+  const [block] = result.content;
+  if (block.type !== "text") throw new Error(`a ${block.type} block`);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tool answers are JSON documents, read loosely
-  (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: Record<string, any> };
+  return { ...result, document: JSON.parse(block.text) as Record<string, any> };
+}
 
 const gift = (over: Record<string, unknown> = {}) => giftBody(over).gift;
+
+/** A raw POST /api/mcp, as a host that doesn't use the SDK would send it. */
+const post = (token: string | null, body: string, headers: Record<string, string> = {}) =>
+  mcpRoute.POST(
+    new Request(MCP(), {
+      method: "POST",
+      headers: {
+        ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+        ...headers,
+      },
+      body,
+    }),
+  );
+
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 
 describe("the MCP server", () => {
   it("answers 401 with the protected resource metadata's URL, which names Ribbon as the authorization server", async () => {
@@ -95,6 +129,18 @@ describe("the MCP server", () => {
     expect(res.status).toBe(401);
     const header = res.headers.get("www-authenticate")!;
     expect(header).toContain(`resource_metadata="${config.appUrl}/.well-known/oauth-protected-resource/api/mcp"`);
+    // RFC 6750 §3.1: no credentials (or another scheme) → no error code; a bad bearer token → invalid_token.
+    expect(header).toBe(`Bearer resource_metadata="${config.appUrl}/.well-known/oauth-protected-resource/api/mcp"`);
+    const basic = await post(null, "{}", { Authorization: "Basic dXNlcjpwYXNz" });
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get("www-authenticate")).not.toContain("error=");
+    for (const bad of ["rbn_oat_not-a-real-token", "x"]) {
+      const refused = await post(bad, "{}");
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toBe(`${header}, error="invalid_token"`);
+    }
+    const empty = await post(null, "{}", { Authorization: "Bearer " });
+    expect(empty.headers.get("www-authenticate")).toBe(`${header}, error="invalid_token"`);
     for (const path of [[], ["api", "mcp"]]) {
       const prm = await prmRoute.GET(new Request(config.appUrl), { params: Promise.resolve({ path }) });
       expect(await prm.json()).toMatchObject({ resource: MCP(), authorization_servers: [config.appUrl] });
@@ -132,25 +178,25 @@ describe("the MCP server", () => {
     const client = await connect((await grant(owner.user.id)).token);
     const collections = await call(client, "list_collections");
     expect(collections.isError).toBeFalsy();
-    expect(collections.structuredContent.data).toEqual(expect.arrayContaining([expect.anything()]));
+    expect(collections.document.data).toEqual(expect.arrayContaining([expect.anything()]));
 
     const quote = await call(client, "quote_gift", { gift: gift() });
-    const price = (quote.structuredContent.meta as { price: { total: string } }).price;
+    const price = (quote.document.meta as { price: { total: string } }).price;
     const mismatch = await call(client, "send_gift", { gift: gift(), quoted_total: "0.01", idempotency_key: "k0" });
     expect(mismatch.isError).toBe(true);
-    expect(mismatch.structuredContent.errors[0]).toMatchObject({ code: "quote_mismatch", status: 409 });
+    expect(mismatch.document.errors[0]).toMatchObject({ code: "quote_mismatch", status: 409 });
 
     const sent = await call(client, "send_gift", { gift: gift(), quoted_total: price.total, idempotency_key: "k1" });
     expect(sent.isError).toBeFalsy();
-    const id = (sent.structuredContent.data as { id: string }).id;
+    const id = (sent.document.data as { id: string }).id;
     const again = await call(client, "send_gift", { gift: gift(), quoted_total: price.total, idempotency_key: "k1" });
-    expect((again.structuredContent.data as { id: string }).id).toBe(id);
+    expect((again.document.data as { id: string }).id).toBe(id);
     expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(1);
 
     const got = await call(client, "get_gift", { id });
-    expect(got.structuredContent.meta).toMatchObject({ timeline: [expect.objectContaining({ type: "events" })] });
+    expect(got.document.meta).toMatchObject({ timeline: [expect.objectContaining({ type: "events" })] });
     const listed = await call(client, "list_gifts", { stage: "scheduled" });
-    expect((listed.structuredContent.data as unknown[]).length).toBe(1);
+    expect((listed.document.data as unknown[]).length).toBe(1);
 
     const invalid = await call(client, "send_gift", {
       gift: gift({ email: "not-an-email" }),
@@ -158,21 +204,19 @@ describe("the MCP server", () => {
       idempotency_key: "k2",
     });
     expect(invalid.isError).toBe(true);
-    expect(invalid.structuredContent.errors[0]).toMatchObject({
+    expect(invalid.document.errors[0]).toMatchObject({
       code: "invalid_email",
       source: { pointer: "/gift/email" },
     });
     const viaApi = await apiAs(owner.tokens.live).post("/gifts", giftBody({ email: "not-an-email" }));
-    expect(invalid.structuredContent.errors[0].detail).toBe(
-      (viaApi.body as { errors: { detail: string }[] }).errors[0].detail,
-    );
+    expect(invalid.document.errors[0].detail).toBe((viaApi.body as { errors: { detail: string }[] }).errors[0].detail);
 
     const cancelled = await call(client, "cancel_gift", { id });
-    expect((cancelled.structuredContent.data as { attributes: { stage: string } }).attributes.stage).toBe("cancelled");
+    expect((cancelled.document.data as { attributes: { stage: string } }).attributes.stage).toBe("cancelled");
     const twice = await call(client, "cancel_gift", { id });
     expect(twice.isError).toBe(true);
     const spend = await call(client, "get_spend");
-    expect(spend.structuredContent.meta).toMatchObject({
+    expect(spend.document.meta).toMatchObject({
       mode: "live",
       caps: { "per-gift": "200.00", daily: "500.00", "spent-today": "0.00", "remaining-today": "500.00" },
     });
@@ -189,7 +233,7 @@ describe("the MCP server", () => {
       ),
     );
     expect(results.filter((r) => !r.isError)).toHaveLength(3);
-    const refused = results.filter((r) => r.isError).map((r) => r.structuredContent.errors[0].code);
+    const refused = results.filter((r) => r.isError).map((r) => r.document.errors[0].code);
     expect(new Set(refused)).toEqual(new Set(["cap_daily_exceeded"]));
     expect(await t.db.charge.count({ where: { teamId: owner.team.id, kind: "charge" } })).toBe(3);
   });
@@ -204,8 +248,8 @@ describe("the MCP server", () => {
         call(client, "send_gift", { gift: gift(), quoted_total: formatMoney(price), idempotency_key: "same" }),
       ),
     );
-    expect(results.filter((r) => r.isError).map((r) => r.structuredContent.errors)).toEqual([]);
-    expect(new Set(results.map((r) => (r.structuredContent.data as { id: string }).id)).size).toBe(1);
+    expect(results.filter((r) => r.isError).map((r) => r.document.errors)).toEqual([]);
+    expect(new Set(results.map((r) => (r.document.data as { id: string }).id)).size).toBe(1);
     expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(1);
     expect(await t.db.charge.count({ where: { teamId: owner.team.id, kind: "charge" } })).toBe(1);
   });
@@ -230,12 +274,12 @@ describe("the MCP server", () => {
     const client = await connect((await grant(owner.user.id)).token);
     const hamper = gift({ collection: collection.name });
     const quote = await call(client, "quote_gift", { gift: hamper });
-    expect(quote.structuredContent.meta.price.total).toBe("40.00");
+    expect(quote.document.meta.price.total).toBe("40.00");
 
     await t.db.collection.update({ where: { id: collection.id }, data: { priceCents: 4500 } });
     const refused = await call(client, "send_gift", { gift: hamper, quoted_total: "40.00", idempotency_key: "p1" });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent.errors[0]).toMatchObject({
+    expect(refused.document.errors[0]).toMatchObject({
       status: 409,
       code: "quote_mismatch",
       detail:
@@ -273,11 +317,11 @@ describe("the MCP server", () => {
     for (const { quoted, result } of outcomes) {
       if (!result.isError) {
         const made = await t.db.gift.findUniqueOrThrow({
-          where: { id: (result.structuredContent.data as { id: string }).id },
+          where: { id: (result.document.data as { id: string }).id },
         });
         const charge = await t.db.charge.findUniqueOrThrow({ where: { id: made.chargeId! } });
         expect([formatMoney(made.priceCents), formatMoney(charge.amountCents)]).toEqual([quoted, quoted]);
-      } else expect(result.structuredContent.errors[0]).toMatchObject({ code: "quote_mismatch" });
+      } else expect(result.document.errors[0]).toMatchObject({ code: "quote_mismatch" });
     }
     const ok = outcomes.filter((o) => !o.result.isError);
     const charged = await t.db.charge.aggregate({ where: { teamId: owner.team.id }, _sum: { amountCents: true } });
@@ -298,8 +342,8 @@ describe("the MCP server", () => {
     // Two teams and no team_id: the API's 400, telling the agent what to pass.
     const which = await call(client, "get_spend");
     expect(which.isError).toBe(true);
-    expect(which.structuredContent.errors[0]).toMatchObject({ status: 400, code: "bad_request" });
-    expect(which.structuredContent.errors[0].detail).toBe(
+    expect(which.document.errors[0]).toMatchObject({ status: 400, code: "bad_request" });
+    expect(which.document.errors[0].detail).toBe(
       `You belong to 2 teams; pass team_id, one of: ${owner.team.id}, ${second.id}.`,
     );
 
@@ -309,17 +353,17 @@ describe("the MCP server", () => {
       idempotency_key: "t1",
       team_id: second.id,
     });
-    expect(sent.structuredContent.errors).toBeUndefined();
-    const id = (sent.structuredContent.data as { id: string }).id;
+    expect(sent.document.errors).toBeUndefined();
+    const id = (sent.document.data as { id: string }).id;
     expect((await t.db.gift.findUniqueOrThrow({ where: { id } })).teamId).toBe(second.id);
     expect((await call(client, "get_gift", { id, team_id: second.id })).isError).toBeFalsy();
     const listed = await call(client, "list_gifts", { team_id: owner.team.id });
-    expect(listed.structuredContent.data).toEqual([]);
+    expect(listed.document.data).toEqual([]);
 
     // Another team's gift through this team: the API's 404 too.
     const elsewhere = await call(client, "get_gift", { id, team_id: owner.team.id });
     const elsewhereApi = await apiAs(owner.tokens.live).get(`/teams/${owner.team.id}/gifts/${id}`);
-    expect(elsewhere.structuredContent.errors[0]).toEqual((elsewhereApi.body as { errors: unknown[] }).errors[0]);
+    expect(elsewhere.document.errors[0]).toEqual((elsewhereApi.body as { errors: unknown[] }).errors[0]);
 
     // A stranger's team: 404 with the API's words, whatever the tool; nothing sent or cancelled there.
     const viaApi = await apiAs(owner.tokens.live).get(`/teams/${stranger.team.id}/gifts`);
@@ -335,7 +379,7 @@ describe("the MCP server", () => {
     ] as const) {
       const refused = await call(client, name, { ...args, team_id: stranger.team.id });
       expect(refused.isError, name).toBe(true);
-      expect(refused.structuredContent.errors[0], name).toEqual(apiError);
+      expect(refused.document.errors[0], name).toEqual(apiError);
     }
     expect(await t.db.gift.count({ where: { teamId: stranger.team.id } })).toBe(0);
     expect((await t.db.gift.findUniqueOrThrow({ where: { id } })).stage).toBe("scheduled");
@@ -352,22 +396,22 @@ describe("the MCP server", () => {
     });
     const asViewerApi = await apiAs(owner.tokens.live).post(`/teams/${watched.team.id}/gifts`, giftBody());
     expect(asViewerApi.status).toBe(403);
-    expect(asViewer.structuredContent.errors[0]).toEqual((asViewerApi.body as { errors: unknown[] }).errors[0]);
+    expect(asViewer.document.errors[0]).toEqual((asViewerApi.body as { errors: unknown[] }).errors[0]);
     expect(await t.db.gift.count({ where: { teamId: watched.team.id } })).toBe(0);
 
     // Hostile team ids: huge, not a string, NUL: refused, never a 500.
     for (const bad of ["x".repeat(5000), 42, "", ["a"]]) {
       const refused = await call(client, "get_spend", { team_id: bad });
-      expect(refused.structuredContent.errors[0]).toMatchObject({ code: "invalid", source: { pointer: "/team_id" } });
+      expect(refused.document.errors[0]).toMatchObject({ code: "invalid", source: { pointer: "/team_id" } });
     }
     const nul = await call(client, "get_spend", { team_id: "a\u0000b" });
-    expect(nul.structuredContent.errors[0]).toMatchObject({ status: 404 });
+    expect(nul.document.errors[0]).toMatchObject({ status: 404 });
 
     // A sandbox grant and a live team: the API's 403.
     const sandbox = await connect((await grant(owner.user.id, { mode: "sandbox" })).token);
     const crossing = await call(sandbox, "list_gifts", { team_id: owner.team.id });
     const crossingApi = await apiAs(owner.tokens.sandbox).get(`/teams/${owner.team.id}/gifts`);
-    expect(crossing.structuredContent.errors[0]).toEqual((crossingApi.body as { errors: unknown[] }).errors[0]);
+    expect(crossing.document.errors[0]).toEqual((crossingApi.body as { errors: unknown[] }).errors[0]);
     expect((await call(sandbox, "get_spend", { team_id: "sandbox" })).isError).toBeFalsy();
   });
 
@@ -375,7 +419,7 @@ describe("the MCP server", () => {
     const owner = await createAccount(t.db, { card: null });
     const client = await connect((await grant(owner.user.id, { mode: "sandbox" })).token);
     const quote = await call(client, "quote_gift", { gift: gift() });
-    const total = (quote.structuredContent.meta as { price: { total: string; charge: string } }).price;
+    const total = (quote.document.meta as { price: { total: string; charge: string } }).price;
     expect(total.charge).toBe("0.00");
     const sent = await call(client, "send_gift", { gift: gift(), quoted_total: total.total, idempotency_key: "s1" });
     expect(sent.isError).toBeFalsy();
@@ -399,7 +443,7 @@ describe("the MCP server", () => {
     const client = await connect((await grant(owner.user.id, { daily: "50.00" })).token);
     const raise = await call(client, "set_caps", { max_per_day: "1000000.00" });
     expect(raise).toMatchObject({ isError: true });
-    expect(raise.structuredContent.errors[0].detail).toContain('There is no tool named "set_caps"');
+    expect(raise.document.errors[0].detail).toContain('There is no tool named "set_caps"');
     const smuggled = await call(client, "send_gift", {
       gift: gift(),
       quoted_total: "25.00",
@@ -407,33 +451,37 @@ describe("the MCP server", () => {
       max_per_day: "1000000.00",
     });
     expect(smuggled.isError).toBe(true);
-    expect(smuggled.structuredContent.errors[0]).toMatchObject({
+    expect(smuggled.document.errors[0]).toMatchObject({
       code: "unknown_field",
       source: { pointer: "/max_per_day" },
     });
     const spend = await call(client, "get_spend");
-    expect(spend.structuredContent.meta.caps).toMatchObject({ daily: "50.00", "per-gift": "200.00" });
+    expect(spend.document.meta.caps).toMatchObject({ daily: "50.00", "per-gift": "200.00" });
   });
 
   it("hostile input: an oversized or malformed body, a batch past 25, a bad key are refused, nothing sent", async () => {
     const owner = await createAccount(t.db);
     const { token } = await grant(owner.user.id);
-    const post = (body: string) =>
-      mcpRoute.POST(
-        new Request(MCP(), {
-          method: "POST",
-          headers: {
-            Authorization: `Bearer ${token}`,
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-          },
-          body,
-        }),
-      );
-    expect((await post("x".repeat(300 * 1024))).status).toBe(413);
-    const malformed = await post("{not json");
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: { code: -32700 } });
+    const oversized = await post(token, "x".repeat(300 * 1024));
+    expect(oversized.status).toBe(413);
+    expect(await oversized.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 }, id: null });
+    for (const bad of ["{not json", "", "\u00ff\u00fe"]) {
+      const malformed = await post(token, bad);
+      expect(malformed.status, bad).toBe(400);
+      expect(await malformed.json()).toMatchObject({ error: { code: -32700 } });
+    }
+    const notUtf8 = await mcpRoute.POST(
+      new Request(MCP(), {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: new Uint8Array([0x7b, 0xff, 0x7d]),
+      }),
+    );
+    expect(notUtf8.status).toBe(400);
     const client = await connect(token);
     const recipients = Array.from({ length: 26 }, (_, i) => ({ name: `R${i}`, email: `r${i}@example.com` }));
     const big = await call(client, "send_batch", {
@@ -441,14 +489,125 @@ describe("the MCP server", () => {
       quoted_total: "1.00",
       idempotency_key: "big",
     });
-    expect(big.structuredContent.errors[0]).toMatchObject({ code: "too_many_recipients" });
+    expect(big.document.errors[0]).toMatchObject({ code: "too_many_recipients" });
     const badKey = await call(client, "send_gift", {
       gift: gift(),
       quoted_total: "1.00",
       idempotency_key: "k".repeat(300),
     });
-    expect(badKey.structuredContent.errors[0]).toMatchObject({ source: { pointer: "/idempotency_key" } });
+    expect(badKey.document.errors[0]).toMatchObject({ source: { pointer: "/idempotency_key" } });
     expect(await t.db.gift.count({ where: { teamId: owner.team.id } })).toBe(0);
+  });
+
+  it("refuses a JSON-RPC batch whole, before any tool runs: one message per request", async () => {
+    const owner = await createAccount(t.db, { card: null });
+    const { token } = await grant(owner.user.id, { mode: "sandbox" });
+    const price = (await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers", global: true } }))
+      .priceCents;
+    const send = (i: number) =>
+      toolCall(i, "send_gift", { gift: gift(), quoted_total: formatMoney(price), idempotency_key: `b${i}` });
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    };
+    for (const batch of [
+      [send(1), send(2), send(3)],
+      [send(4)],
+      [],
+      [initialize],
+      Array.from({ length: 100 }, (_, i) => toolCall(i, "list_gifts", { limit: 50 })),
+      Array.from({ length: 101 }, (_, i) => send(100 + i)),
+    ]) {
+      const res = await post(token, JSON.stringify(batch));
+      expect(res.status, `${batch.length} messages`).toBe(400);
+      expect(await res.json()).toEqual({
+        jsonrpc: "2.0",
+        error: {
+          code: -32600,
+          message: "Invalid Request: JSON-RPC batches are not supported; send one message per request.",
+        },
+        id: null,
+      });
+    }
+    const keys = () => t.db.idempotencyKey.count({ where: { ownerKey: { startsWith: owner.user.id } } });
+    expect(await keys()).toBe(0);
+    expect(await t.db.gift.count({ where: { senderId: owner.user.id } })).toBe(0);
+    // The same message alone is answered.
+    const one = await post(token, JSON.stringify(send(1)));
+    expect(one.status).toBe(200);
+    expect((await one.json()).result.isError).toBeFalsy();
+    expect(await keys()).toBe(1);
+    expect(await t.db.gift.count({ where: { senderId: owner.user.id } })).toBe(1);
+  });
+
+  it("answers each document once (one text block) and refuses an answer past MCP_ANSWER_LIMIT", async () => {
+    const owner = await createAccount(t.db, { card: null });
+    const { token } = await grant(owner.user.id, { mode: "sandbox" });
+    const bulk = (n: number, long: boolean) =>
+      apiAs(owner.tokens.sandbox).post(
+        "/bulk/gifts",
+        bulkBody(
+          n,
+          long
+            ? {
+                message: '"'.repeat(2000),
+                from: "f".repeat(200),
+                subject: "s".repeat(200),
+                batch_name: "n".repeat(120),
+              }
+            : {},
+          (i) =>
+            long
+              ? {
+                  name: `${i}`.padEnd(200, "r"),
+                  email: `${i}`.padEnd(64, "e") + "@" + "d".repeat(60) + ".example.com",
+                  cc_email: `${i}`.padEnd(64, "c") + "@" + "d".repeat(60) + ".example.com",
+                }
+              : {},
+        ),
+      );
+    const sizeOf = async (limit: number) => {
+      const res = await post(token, JSON.stringify(toolCall(1, "list_gifts", { limit })));
+      const raw = await res.text();
+      const answer = JSON.parse(raw) as { result: CallToolResult };
+      return { raw: raw.length, answer: answer.result };
+    };
+    expect((await bulk(25, false)).status).toBe(200);
+    expect((await bulk(25, false)).status).toBe(200);
+    const ordinary = await sizeOf(50);
+    expect(ordinary.answer.structuredContent).toBeUndefined();
+    expect(ordinary.answer.content).toHaveLength(1);
+    const text = (ordinary.answer.content[0] as { text: string }).text;
+    expect((JSON.parse(text) as { data: unknown[] }).data).toHaveLength(50);
+    // Sent once: the HTTP answer is the document, JSON-escaped once, plus a small envelope.
+    expect(ordinary.raw).toBeLessThan(JSON.stringify(text).length + 200);
+    console.info(`list_gifts, 50 ordinary gifts: document ${text.length} B, answer ${ordinary.raw} B`);
+
+    // 50 gifts with every text field at its longest (a message of 2,000 quotes, each escaped): past the cap.
+    for (let i = 0; i < 2; i++) expect((await bulk(25, true)).status).toBe(200);
+    const longest = await sizeOf(50);
+    expect(longest.answer.isError).toBe(true);
+    const refusal = JSON.parse((longest.answer.content[0] as { text: string }).text) as {
+      errors: { status: number; code: string; detail: string; meta: { bytes: number; limit: number } }[];
+    };
+    expect(refusal.errors[0]).toMatchObject({
+      status: 400,
+      code: "answer_too_large",
+      meta: { limit: MCP_ANSWER_LIMIT },
+    });
+    expect(refusal.errors[0].detail).toMatch(
+      /^The answer of list_gifts would be \d+ KB, more than the 256 KB .* Ask for fewer/,
+    );
+    console.info(`list_gifts, 50 gifts with every field at its longest: document ${refusal.errors[0].meta.bytes} B`);
+    expect(longest.raw).toBeLessThan(1024);
+    // Fewer fit.
+    const fewer = await sizeOf(40);
+    expect(fewer.answer.isError).toBeFalsy();
+    const fewerText = (fewer.answer.content[0] as { text: string }).text;
+    expect(Buffer.byteLength(fewerText)).toBeLessThanOrEqual(MCP_ANSWER_LIMIT);
+    expect((JSON.parse(fewerText) as { data: unknown[] }).data).toHaveLength(40);
   });
 
   it("a revoked grant stops the next call", async () => {
