@@ -11,7 +11,7 @@ type Props = {
   names: Record<string, string>;
 };
 
-/** The selection's one confirmation: posts once (its form key), and lists every gift that refused when nothing was done. */
+/** The selection's one confirmation: posts once (its form key); then what was done, and every gift that refused with why. */
 export function BulkConfirmForm({ action, submitLabel, children, names }: Props) {
   const [state, formAction, pending] = useActionState(action, null);
   return (
@@ -20,6 +20,11 @@ export function BulkConfirmForm({ action, submitLabel, children, names }: Props)
       <button type="submit" disabled={pending} className="button-primary px-5 py-2">
         {submitLabel}
       </button>
+      {state?.done && (
+        <p role="status" className="rounded bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="bulk-done">
+          {state.done}
+        </p>
+      )}
       {state?.error && (
         <div role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="bulk-refused">
           <p>{state.error}</p>

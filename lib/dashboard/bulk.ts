@@ -2,7 +2,16 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
-import { actOnGifts, bulkGiftIds, MAX_BULK_GIFTS, storedBulkOutcome, type BulkAction } from "@/lib/gifts";
+import {
+  actOnGifts,
+  bulkGiftIds,
+  MAX_BULK_GIFTS,
+  storedBulkOutcome,
+  type BulkAction,
+  type BulkOutcome,
+} from "@/lib/gifts";
+import { conflict } from "@/lib/errors";
+import type { StoredKey } from "@/lib/idempotency";
 import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import type { Stage } from "@/lib/gifts/stages";
 import { sendQueuedEmailNow } from "@/lib/outbox";
@@ -67,12 +76,35 @@ export async function viewGiftIds(db: Tx, actor: TeamActor, query: DashboardQuer
 
 const ACTION_CONTENT = (action: BulkAction) => (action.kind === "extend" ? `extend:${action.expiresOn}` : action.kind);
 
+/** How long a second submission of a form waits for the first's outcome, and how often it looks. */
+const FIRST_SUBMISSION_WAIT_MS = 60_000;
+const FIRST_SUBMISSION_POLL_MS = 100;
+
 /**
- * A bulk action from the dashboard, once per form key (oncePerForm): all or nothing through
- * actOnGifts, the domain's bulk (the same functions as each gift's API call). A double submit
- * or a replayed form answers what the first did (nothing refunded twice); another tab has its
- * own key and finds the gifts already changed (refused, naming them). A resend's first emails
- * go right after the commit.
+ * The outcome the first submission of a form stored with its key, once it is stored: the first
+ * may still be acting on its gifts (a gift per transaction). Refused when it failed part-way
+ * (its key forgotten: the form can be sent again) or takes longer than a minute.
+ */
+async function firstOutcome(db: PrismaClient, stored: StoredKey): Promise<BulkOutcome> {
+  const until = Date.now() + FIRST_SUBMISSION_WAIT_MS;
+  for (let row: { responseBody: string | null } | null = stored; ;) {
+    if (!row) throw conflict("The first submission of this form stopped part-way: reload the page and try again.");
+    const outcome = storedBulkOutcome(row.responseBody);
+    if (outcome) return outcome;
+    if (Date.now() > until)
+      throw conflict("This form is still being acted on: reload the page in a minute to see what was done.");
+    await new Promise((resolve) => setTimeout(resolve, FIRST_SUBMISSION_POLL_MS));
+    row = await db.idempotencyKey.findUnique({ where: { id: stored.id }, select: { responseBody: true } });
+  }
+}
+
+/**
+ * A bulk action from the dashboard, once per form key (oncePerForm), through actOnGifts, the
+ * domain's bulk (the same functions as each gift's API call, a gift per transaction): what was
+ * done and what refused, per gift. A double submit or a replayed form answers what the first
+ * did (waiting for it when it is still acting; nothing refunded twice); another tab has its own
+ * key and finds the gifts the first changed already changed (refused, naming them). A resend's
+ * first emails go right after.
  */
 export async function actOnGiftsOnce(
   db: PrismaClient,
@@ -84,7 +116,7 @@ export async function actOnGiftsOnce(
     formKey: input.formKey,
     content: `${actor.team.id}:bulk:${ACTION_CONTENT(input.action)}\n${ids.join("\n")}`,
     conflictMessage: "This form was already used for other gifts or another action. Reload the page.",
-    replay: async (stored) => storedBulkOutcome(stored.responseBody, stored.giftIds),
+    replay: (stored) => firstOutcome(db, stored),
     run: (idempotency) => actOnGifts(db, actor, { ids, action: input.action, idempotency }),
   });
   for (const emailId of result.emailIds.slice(0, SENT_NOW)) await sendQueuedEmailNow(db, emailId);

@@ -2,6 +2,7 @@ import type { PrismaClient, Tx } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
 import { reserveIdempotencyKey, saveIdempotentResponse, type IdempotencyReservation } from "@/lib/idempotency";
+import { requireSender } from "@/lib/teams";
 import { cancelGiftOnly } from "./cancel";
 import { resendGiftIn } from "./resend";
 import { updateGiftIn } from "./update";
@@ -10,8 +11,7 @@ import type { GiftView } from "./view";
 /**
  * Most gifts one bulk action takes (a page, a selection, or a whole filtered view). Each gift
  * goes through the same domain function as its own API call (cancelGift, resendGift,
- * updateGift) inside one transaction that holds the gifts' rows until it ends: 1,000 of them
- * take a few seconds on the embedded database (docs/dashboard.md, "Acting on many gifts").
+ * updateGift) in a short transaction of its own (docs/dashboard.md, "Acting on many gifts").
  */
 export const MAX_BULK_GIFTS = 250;
 
@@ -21,21 +21,12 @@ export type BulkAction = { kind: "cancel" } | { kind: "resend" } | { kind: "exte
 /** One gift the action could not take, and why (the domain function's own words). */
 export type BulkRefusal = { giftId: string; message: string };
 
-/** All or nothing: when any gift refuses, nothing was done, and every refusal is named. */
-export class BulkRefused extends HttpError {
-  constructor(readonly refusals: BulkRefusal[]) {
-    super(
-      409,
-      "Conflict",
-      `Nothing was done: ${refusals.length} of the selected gifts ${refusals.length === 1 ? "refuses" : "refuse"} this action.`,
-      { refusals },
-      "bulk_refused",
-    );
-  }
-}
-
-/** What a bulk action did: the gifts as changed, the total refunded, the queued emails to send after the commit. */
-export type BulkOutcome = { giftIds: string[]; refundedCents: number; emailIds: number[] };
+/**
+ * What a bulk action did, per gift: those it acted on (`done`), those that refused with the
+ * reason (`refusals`); every selected gift is in exactly one of the two. Then the total refunded
+ * and the queued emails to send after the work.
+ */
+export type BulkOutcome = { done: string[]; refusals: BulkRefusal[]; refundedCents: number; emailIds: number[] };
 
 const GIFT_ID = /^gft_[A-Za-z0-9_-]{1,64}$/;
 
@@ -52,10 +43,17 @@ export function bulkGiftIds(ids: readonly string[]): string[] {
   return unique.sort();
 }
 
+/** A gift's refusal in words (any typed refusal a domain function throws); null for anything else (a fault). */
 const refusalWords = (error: unknown): string | null => {
   if (error instanceof ValidationError) return error.problems.map((p) => p.detail).join(". ");
   if (error instanceof HttpError || error instanceof BillingError) return error.message;
   return null;
+};
+
+const VERB: Record<BulkAction["kind"], string> = {
+  cancel: "cancel them",
+  resend: "resend gifts",
+  extend: "change gifts",
 };
 
 async function actOnOne(tx: Tx, actor: TeamActor, id: string, action: BulkAction, now: Date) {
@@ -74,13 +72,21 @@ async function actOnOne(tx: Tx, actor: TeamActor, id: string, action: BulkAction
 }
 
 /**
- * Cancels (with refunds), resends or extends every selected gift, all or nothing, in one
- * transaction: each gift goes through the function its own API call uses, with its checks
- * (role, stage, limits). If any gift refuses, the transaction is rolled back and BulkRefused
- * names every gift that refused and why. With an idempotency reservation the key is claimed
- * first in the same transaction (a second submission with the same key waits, then replays),
- * and the outcome is stored with it. Two bulk actions on the same gifts at once run one after
- * the other (each gift's row is locked by its move): the second finds them changed and refuses.
+ * Cancels (with refunds), resends or extends each selected gift, one gift per transaction: the
+ * gift's move, its event, its refund or queued email commit together or not at all, and other
+ * requests run between two gifts (on the embedded database a transaction holds the whole
+ * instance). Each gift goes through the function its own API call uses, with its checks (role,
+ * stage, limits, an erased address); a gift that refuses (any typed refusal) is reported with
+ * the reason and the others go on. A viewer is refused before anything (no gift is theirs to
+ * change). Side effects happen once per gift: each move is conditional on the gift's stage, so
+ * two bulk cancels of the same gifts at once refund each gift once, the other reporting it
+ * refused ("… it is cancelled").
+ *
+ * With an idempotency reservation the key is claimed first, in a statement of its own (a second
+ * submission with the same key meets a unique violation: lib/dashboard/bulk.ts waits for this
+ * one's outcome), and the outcome is stored with it at the end. A fault that is no refusal (the
+ * database gone) stops the action, forgets the key (sending the form again acts on the gifts
+ * left: the ones done refuse, already changed) and is thrown.
  */
 export async function actOnGifts(
   db: PrismaClient,
@@ -88,42 +94,68 @@ export async function actOnGifts(
   input: { ids: readonly string[]; action: BulkAction; now?: Date; idempotency?: IdempotencyReservation },
 ): Promise<BulkOutcome> {
   const ids = bulkGiftIds(input.ids);
+  requireSender(actor.role, actor.team.id, VERB[input.action.kind]);
   const now = input.now ?? new Date();
-  return db.$transaction(
-    async (tx) => {
-      if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, ids);
-      const refusals: BulkRefusal[] = [];
-      const outcome: BulkOutcome = { giftIds: ids, refundedCents: 0, emailIds: [] };
-      for (const id of ids) {
-        try {
-          const done = await actOnOne(tx, actor, id, input.action, now);
-          outcome.refundedCents += done.refunded;
-          if (done.emailId !== null) outcome.emailIds.push(done.emailId);
-        } catch (error) {
-          const words = refusalWords(error);
-          if (words === null) throw error;
-          refusals.push({ giftId: id, message: words });
-        }
+  const { idempotency } = input;
+  if (idempotency) await reserveIdempotencyKey(db, idempotency, ids);
+  const outcome: BulkOutcome = { done: [], refusals: [], refundedCents: 0, emailIds: [] };
+  try {
+    for (const id of ids) {
+      try {
+        const one = await db.$transaction((tx) => actOnOne(tx, actor, id, input.action, now), {
+          timeout: 15_000,
+          maxWait: 15_000,
+        });
+        outcome.done.push(id);
+        outcome.refundedCents += one.refunded;
+        if (one.emailId !== null) outcome.emailIds.push(one.emailId);
+      } catch (error) {
+        const words = refusalWords(error);
+        if (words === null) throw error;
+        outcome.refusals.push({ giftId: id, message: words });
       }
-      if (refusals.length > 0) throw new BulkRefused(refusals);
-      if (input.idempotency)
-        await saveIdempotentResponse(tx, input.idempotency, 200, JSON.stringify(outcomeRecord(outcome)));
-      return outcome;
-    },
-    { timeout: 120_000, maxWait: 30_000 },
-  );
+    }
+    if (idempotency) await saveIdempotentResponse(db, idempotency, 200, JSON.stringify(outcomeRecord(outcome)));
+  } catch (error) {
+    if (idempotency)
+      await db.idempotencyKey
+        .deleteMany({ where: { ownerKey: idempotency.ownerKey, key: idempotency.key, responseBody: null } })
+        .catch(() => undefined);
+    throw error;
+  }
+  return outcome;
 }
 
 /** What an idempotency key keeps of a bulk action (the emails were sent by the first answer). */
-const outcomeRecord = (outcome: BulkOutcome) => ({ giftIds: outcome.giftIds, refundedCents: outcome.refundedCents });
+const outcomeRecord = (outcome: BulkOutcome) => ({
+  done: outcome.done,
+  refusals: outcome.refusals,
+  refundedCents: outcome.refundedCents,
+});
 
-/** A stored bulk outcome read back (for a replayed form): nothing to send again. */
-export function storedBulkOutcome(responseBody: string | null, giftIds: string[]): BulkOutcome {
+/**
+ * A stored bulk outcome read back (for a replayed form): nothing to send again. Null while the
+ * first submission is still acting (its outcome not yet stored).
+ */
+export function storedBulkOutcome(responseBody: string | null): BulkOutcome | null {
+  if (responseBody === null) return null;
   try {
-    const stored = JSON.parse(responseBody ?? "") as { refundedCents?: unknown };
-    if (typeof stored.refundedCents === "number") return { giftIds, refundedCents: stored.refundedCents, emailIds: [] };
+    const stored = JSON.parse(responseBody) as Partial<Record<keyof BulkOutcome, unknown>>;
+    const strings = (value: unknown) =>
+      Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+    const refusals = Array.isArray(stored.refusals)
+      ? (stored.refusals as unknown[]).filter(
+          (r): r is BulkRefusal =>
+            typeof (r as BulkRefusal)?.giftId === "string" && typeof (r as BulkRefusal)?.message === "string",
+        )
+      : [];
+    return {
+      done: strings(stored.done),
+      refusals,
+      refundedCents: typeof stored.refundedCents === "number" ? stored.refundedCents : 0,
+      emailIds: [],
+    };
   } catch {
-    // fall through: a key without its answer (never happens: it is saved in the same transaction)
+    return { done: [], refusals: [], refundedCents: 0, emailIds: [] };
   }
-  return { giftIds, refundedCents: 0, emailIds: [] };
 }

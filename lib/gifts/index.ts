@@ -5,7 +5,6 @@ export { cancelGift } from "./cancel";
 export {
   actOnGifts,
   bulkGiftIds,
-  BulkRefused,
   MAX_BULK_GIFTS,
   storedBulkOutcome,
   type BulkAction,

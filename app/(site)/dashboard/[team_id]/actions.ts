@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import type { ActionState } from "@/components/teams/action-state";
 import type { BulkState } from "@/components/dashboard/bulk-state";
 import { actOnGiftsOnce, deleteView, modeOf, saveView } from "@/lib/dashboard";
-import { BulkRefused, type BulkAction } from "@/lib/gifts";
+import type { BulkAction } from "@/lib/gifts";
+import { displayMoney } from "@/lib/money";
 import { conflict, notFound } from "@/lib/errors";
 import { sendQueuedEmailNow } from "@/lib/outbox";
 import {
@@ -160,29 +161,37 @@ function bulkActionOf(form: FormData): BulkAction | string {
 
 const BULK_DONE = { cancel: "cancelled", resend: "resent", extend: "extended" } as const;
 
+const giftCount = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "gift" : "gifts"}`;
+
 /**
- * "Cancel N gifts", "Resend N", "Extend N" on the selection's confirmation: all or nothing and
- * once per form (lib/dashboard/bulk.ts); then back to the board saying what was done. When any
- * gift refuses, nothing is done and the form lists them.
+ * "Cancel N gifts", "Resend N", "Extend N" on the selection's confirmation: each gift on its own,
+ * once per form (lib/dashboard/bulk.ts). When every gift was done, back to the board saying so;
+ * when any refused, the form says what was done and lists each gift that refused, with why.
  */
 export async function bulkGiftsAction(_previous: BulkState, form: FormData): Promise<BulkState> {
   const ids = form.getAll("gift").filter((id): id is string => typeof id === "string");
   const action = bulkActionOf(form);
   if (typeof action === "string") return { error: action };
-  let refusals: BulkRefused["refusals"] | undefined;
   const result = await onFormTeam(form, (context) =>
-    actOnGiftsOnce(context.db, context.actor, { formKey: formField(form, "form_key"), ids, action }).catch(
-      (error: unknown) => {
-        if (error instanceof BulkRefused) refusals = error.refusals;
-        throw error;
-      },
-    ),
+    actOnGiftsOnce(context.db, context.actor, { formKey: formField(form, "form_key"), ids, action }),
   );
-  if ("error" in result) return { error: result.error, refusals };
-  const sandbox = modeOf(formField(form, "mode")) === "sandbox";
-  redirect(
-    `${redrawnTeam(form)}?${sandbox ? "mode=sandbox&" : ""}bulk=${BULK_DONE[action.kind]}&count=${result.done.giftIds.length}&refunded=${result.done.refundedCents}`,
-  );
+  if ("error" in result) return { error: result.error };
+  const { done, refusals, refundedCents } = result.done;
+  const verb = BULK_DONE[action.kind];
+  const team = redrawnTeam(form);
+  if (refusals.length === 0) {
+    const sandbox = modeOf(formField(form, "mode")) === "sandbox";
+    redirect(`${team}?${sandbox ? "mode=sandbox&" : ""}bulk=${verb}&count=${done.length}&refunded=${refundedCents}`);
+  }
+  const refunded = refundedCents > 0 ? `: $${displayMoney(refundedCents)} refunded to the team's card` : "";
+  return {
+    done: done.length > 0 ? `${giftCount(done.length)} ${verb}${refunded}.` : undefined,
+    error:
+      done.length === 0
+        ? `Nothing was done: none of the ${giftCount(refusals.length)} could be ${verb}.`
+        : `${giftCount(refusals.length)} could not be ${verb}:`,
+    refusals,
+  };
 }
 
 /** What a saved-view form did, as a code the board names in words (never the words themselves: the URL is forgeable). */

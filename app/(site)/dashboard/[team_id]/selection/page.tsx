@@ -40,7 +40,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 /**
  * The selection's one confirmation (the board's selection form is a GET to here): the gifts
  * ticked, or the whole filtered view (at most MAX_BULK_GIFTS), what the action will do (a
- * cancel's total refund first), and the button that does it, all or nothing, once.
+ * cancel's total refund first), and the button that does it, each gift on its own, once.
  */
 export default async function SelectionPage({ params, searchParams }: Props) {
   const { team_id: teamId } = await params;
@@ -107,7 +107,7 @@ export default async function SelectionPage({ params, searchParams }: Props) {
                 "Nothing will be refunded: none of these gifts was charged."
               )}{" "}
               {preview.cancellable < count &&
-                `${count - preview.cancellable} of them can't be cancelled any more: nothing will be done unless you untick them.`}
+                `${count - preview.cancellable} of them can't be cancelled any more: they will be left as they are.`}
             </p>
           )}
           {kind === "resend" && (
@@ -121,8 +121,8 @@ export default async function SelectionPage({ params, searchParams }: Props) {
             </p>
           )}
           <p className="mt-2 text-sm text-stone-700">
-            All or nothing: if any of them can&apos;t be {ACTIONS[kind].done}, nothing is done and this page says which
-            and why.
+            Each gift on its own: the others go ahead when one can&apos;t be {ACTIONS[kind].done}, and this page then
+            says which and why.
           </p>
           <BulkConfirmForm
             action={bulkGiftsAction}
