@@ -3,6 +3,7 @@ import type { TeamActor } from "@/lib/actor";
 import { chargedBy, chargeTeam, holdForApproval, readSpendControls } from "@/lib/billing";
 import { sha256 } from "@/lib/crypto";
 import { queryRows, sqlTransaction } from "@/lib/database/sql";
+import { allowLongTransaction } from "@/lib/database/transaction-budget";
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
@@ -166,84 +167,86 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
   const giftIds = groups.flatMap((g) => g.gifts.map((gift) => gift.id));
   const messages = historyMessages(input.groups);
 
-  return sqlTransaction(db, async (tx) => {
-    if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, giftIds);
+  return allowLongTransaction("a batch is all or nothing: its gifts and their charges commit together", () =>
+    sqlTransaction(db, async (tx) => {
+      if (input.idempotency) await reserveIdempotencyKey(tx, input.idempotency, giftIds);
 
-    // Each distinct reference once: a file of 10,000 rows names a handful of collections.
-    const refs = new Map<string, References>();
-    const problems: FieldProblem[] = [];
-    for (const { group: g } of groups) {
-      const key = referenceKey(g);
-      if (refs.has(key)) continue;
-      const spec = { collection: g.collection, designId: g.designId };
-      const found = await resolveReferences(tx, team.id, spec);
-      refs.set(key, found);
-      problems.push(...referenceProblems(found, spec));
-    }
-    if (problems.length > 0) throw new ValidationError(problems);
+      // Each distinct reference once: a file of 10,000 rows names a handful of collections.
+      const refs = new Map<string, References>();
+      const problems: FieldProblem[] = [];
+      for (const { group: g } of groups) {
+        const key = referenceKey(g);
+        if (refs.has(key)) continue;
+        const spec = { collection: g.collection, designId: g.designId };
+        const found = await resolveReferences(tx, team.id, spec);
+        refs.set(key, found);
+        problems.push(...referenceProblems(found, spec));
+      }
+      if (problems.length > 0) throw new ValidationError(problems);
 
-    const priceOf = (group: BatchGroup) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
-    const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
-    const chargeCents = livemode ? totalCents : 0;
-    const charge = {
-      teamId: team.id,
-      amountCents: chargeCents,
-      largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
-      collectionIds: [...new Set(groups.map(({ group }) => refs.get(referenceKey(group))!.collection!.id))],
-      description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
-      by: chargedBy(actor),
-    };
-    // A batch an owner must approve first is charged gift by gift as they are approved.
-    const controls = livemode ? await readSpendControls(tx, team.id, charge.by) : null;
-    const reason = controls ? await holdForApproval(tx, { ...charge, size }, controls) : null;
-    const pending = reason !== null;
-    const stage = pending ? "pending_approval" : INITIAL_STAGE;
-    const chargeId = controls && !pending ? (await chargeTeam(tx, charge, controls)).id : null;
+      const priceOf = (group: BatchGroup) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
+      const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
+      const chargeCents = livemode ? totalCents : 0;
+      const charge = {
+        teamId: team.id,
+        amountCents: chargeCents,
+        largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
+        collectionIds: [...new Set(groups.map(({ group }) => refs.get(referenceKey(group))!.collection!.id))],
+        description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
+        by: chargedBy(actor),
+      };
+      // A batch an owner must approve first is charged gift by gift as they are approved.
+      const controls = livemode ? await readSpendControls(tx, team.id, charge.by) : null;
+      const reason = controls ? await holdForApproval(tx, { ...charge, size }, controls) : null;
+      const pending = reason !== null;
+      const stage = pending ? "pending_approval" : INITIAL_STAGE;
+      const chargeId = controls && !pending ? (await chargeTeam(tx, charge, controls)).id : null;
 
-    const subject = defaultSubject(actor.user, team);
-    for (const { group: g, gifts } of groups) {
-      const { collection, design, logo } = refs.get(referenceKey(g))!;
-      const spec = { collection: String(collection!.id), designId: design?.id, logoId: logo!.id };
-      const result = await insertGifts(tx, {
-        shared: {
-          teamId: team.id,
-          senderId: actor.user.id,
-          livemode,
-          message: g.message,
-          subject: g.subject ?? subject,
-          from: "",
-          stage,
-          at: now,
-          chargeId,
-          batch,
-        },
-        gifts,
-        refs: spec,
-        recordMessage: false,
-      });
-      // Resolved a moment ago in this transaction: only a concurrent delete can get here.
-      if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
-    }
-    // The owners are told once for the whole batch.
-    if (reason !== null) await queueApprovalEmails(tx, { actor, giftIds, batch, totalCents, reason, now });
-    // The message history (newest first by time, then id): the most used message inserted last.
-    await queryRows(
-      tx,
-      Prisma.sql`
+      const subject = defaultSubject(actor.user, team);
+      for (const { group: g, gifts } of groups) {
+        const { collection, design, logo } = refs.get(referenceKey(g))!;
+        const spec = { collection: String(collection!.id), designId: design?.id, logoId: logo!.id };
+        const result = await insertGifts(tx, {
+          shared: {
+            teamId: team.id,
+            senderId: actor.user.id,
+            livemode,
+            message: g.message,
+            subject: g.subject ?? subject,
+            from: "",
+            stage,
+            at: now,
+            chargeId,
+            batch,
+          },
+          gifts,
+          refs: spec,
+          recordMessage: false,
+        });
+        // Resolved a moment ago in this transaction: only a concurrent delete can get here.
+        if (!result.inserted) throw new ValidationError(referenceProblems(result, spec));
+      }
+      // The owners are told once for the whole batch.
+      if (reason !== null) await queueApprovalEmails(tx, { actor, giftIds, batch, totalCents, reason, now });
+      // The message history (newest first by time, then id): the most used message inserted last.
+      await queryRows(
+        tx,
+        Prisma.sql`
       INSERT INTO "GiftMessage" ("teamId", "userId", "message", "messageHash", "createdAt")
       SELECT ${team.id}, ${actor.user.id}, m."message", m."hash", ${now}::timestamp
       FROM ROWS FROM (json_to_recordset(${JSON.stringify(messages.map((message) => ({ message, hash: sha256(message) })))}::json)
                       AS ("message" text, "hash" text)) WITH ORDINALITY AS m("message", "hash", "n")
       ORDER BY m."n"
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"`,
-    );
-    return {
-      ...batch,
-      giftIds,
-      totalCents,
-      chargeCents: pending ? 0 : chargeCents,
-      chargeId,
-      pendingApproval: pending,
-    };
-  });
+      );
+      return {
+        ...batch,
+        giftIds,
+        totalCents,
+        chargeCents: pending ? 0 : chargeCents,
+        chargeId,
+        pendingApproval: pending,
+      };
+    }),
+  );
 }

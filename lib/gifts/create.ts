@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/db";
 import { queryRows, sqlTransaction, type Queryable } from "@/lib/database/sql";
+import { allowLongTransaction } from "@/lib/database/transaction-budget";
 import {
   approvalReason,
   chargedBy,
@@ -57,6 +58,8 @@ export type CreateGiftsInput = {
   quotedTotalCents?: number;
 };
 
+/** Why a create's transaction may outlive the budget: its gifts (up to 10,000) and their one charge commit together. */
+const ALL_OR_NOTHING = "a create is all or nothing: its gifts and their one charge commit together";
 /** A gift as just created, with its untie token (the response shows its URL: no second HMAC). */
 export type CreatedGift = GiftView & { untieToken: string };
 
@@ -269,43 +272,45 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   const created = oneStatement
     ? await insert(db, spec, null)
     : ((livemode && !input.idempotency && quoted === undefined ? await withoutTransaction() : null) ??
-      (await sqlTransaction(db, async (tx) => {
-        // The key goes first: a concurrent request with the same key waits here, then fails.
-        if (input.idempotency)
-          await reserveIdempotencyKey(
-            tx,
-            input.idempotency,
-            gifts.map((g) => g.own.id),
-          );
-        if (!livemode && quoted === undefined) return insert(tx, spec, null);
-        // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
-        // The price compared, charged and written on the gifts is one: the row is held until commit.
-        const by = chargedBy(actor);
-        const { refs, controls } = livemode
-          ? await resolveForCharge(tx, team.id, spec, by, true)
-          : { refs: await resolveReferences(tx, team.id, spec, { lockCollection: true }), controls: null };
-        const { collection, resolved } = foundReferences(refs, spec);
-        const price = priceQuote({ livemode, gifts: gifts.length, collection });
-        if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
-        if (!controls) return insert(tx, resolved, null);
-        const charge = chargeFor(team.id, gifts.length, collection, by);
-        // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
-        // the owners are emailed once for the whole create.
-        const reason = await holdForApproval(tx, { ...charge, size: gifts.length }, controls);
-        // The charge is written by the gifts' own statement, once its checks have passed.
-        if (reason === null)
-          return insert(tx, resolved, chargeInsertSql(charge, await checkCharge(tx, charge, controls)));
-        const waiting = await insert(tx, resolved, null, "pending_approval");
-        await queueApprovalEmails(tx, {
-          actor,
-          giftIds: gifts.map((g) => g.own.id),
-          batch: shared.batch,
-          totalCents: charge.amountCents,
-          reason,
-          now,
-        });
-        return waiting;
-      })));
+      (await allowLongTransaction(ALL_OR_NOTHING, () =>
+        sqlTransaction(db, async (tx) => {
+          // The key goes first: a concurrent request with the same key waits here, then fails.
+          if (input.idempotency)
+            await reserveIdempotencyKey(
+              tx,
+              input.idempotency,
+              gifts.map((g) => g.own.id),
+            );
+          if (!livemode && quoted === undefined) return insert(tx, spec, null);
+          // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
+          // The price compared, charged and written on the gifts is one: the row is held until commit.
+          const by = chargedBy(actor);
+          const { refs, controls } = livemode
+            ? await resolveForCharge(tx, team.id, spec, by, true)
+            : { refs: await resolveReferences(tx, team.id, spec, { lockCollection: true }), controls: null };
+          const { collection, resolved } = foundReferences(refs, spec);
+          const price = priceQuote({ livemode, gifts: gifts.length, collection });
+          if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
+          if (!controls) return insert(tx, resolved, null);
+          const charge = chargeFor(team.id, gifts.length, collection, by);
+          // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
+          // the owners are emailed once for the whole create.
+          const reason = await holdForApproval(tx, { ...charge, size: gifts.length }, controls);
+          // The charge is written by the gifts' own statement, once its checks have passed.
+          if (reason === null)
+            return insert(tx, resolved, chargeInsertSql(charge, await checkCharge(tx, charge, controls)));
+          const waiting = await insert(tx, resolved, null, "pending_approval");
+          await queueApprovalEmails(tx, {
+            actor,
+            giftIds: gifts.map((g) => g.own.id),
+            batch: shared.batch,
+            totalCents: charge.amountCents,
+            reason,
+            now,
+          });
+          return waiting;
+        }),
+      )));
 
   const { collection, design, logo, chargeId, stage, teamReminders } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
@@ -347,6 +352,10 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     reminders: own.reminders ?? teamReminders,
     timeZone: own.timeZone,
     remindersSent: 0,
+    remindersStoppedAt: null,
+    // As the insert writes it: the reminder sweep first looks when the email is due.
+    nextReminderAt:
+      own.deliveryMethod === "email" && (own.reminders ?? teamReminders).length > 0 ? own.scheduledAt : null,
     clockAt: null,
     donatedCents: null,
     swapCollectionId: null,
