@@ -2,7 +2,7 @@ import { Resend } from "resend";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { recordProviderEvent } from "@/lib/delivery/provider-events";
+import { isHandled, recordProviderEvent } from "@/lib/delivery/provider-events";
 import { badRequest, HttpError, unauthorized } from "@/lib/errors";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 
@@ -29,6 +29,9 @@ const eventSchema = z.object({
     .passthrough(),
 });
 
+/** Just the type, to tell the events Ribbon acts on from the others before reading the rest. */
+const typeSchema = z.object({ type: z.string() });
+
 const header = (request: Request, name: string) => {
   const value = request.headers.get(name);
   return value && value.length <= 1024 ? value : "";
@@ -38,8 +41,10 @@ const header = (request: Request, name: string) => {
  * `POST /api/webhooks/resend`: one of Resend's email events, signed with the webhook's secret
  * (Svix headers), verified by the resend SDK (`webhooks.verify`: the signature, and a timestamp
  * within five minutes, so a captured request replayed later is refused). A retried event (same
- * `svix-id`) is answered 200 and changes nothing. 401 unsigned, forged or stale; 503 when no
- * secret is configured; 400 a signed body that is not an email event.
+ * `svix-id`) is answered 200 and changes nothing, and so is a signed event of a type Ribbon does not
+ * act on (`{"received": true, "outcome": "ignored"}`, nothing stored). 401 unsigned, forged or
+ * stale; 503 when no secret is configured; 400 a signed body that is not an event, or an event of
+ * a handled type that is not shaped as Resend sends it.
  */
 export async function receiveResendEvent(request: Request): Promise<Response> {
   const secret = config.resendWebhookSecret;
@@ -72,6 +77,11 @@ export async function receiveResendEvent(request: Request): Promise<Response> {
     const why = error instanceof Error ? error.message : "unverifiable";
     throw unauthorized(`The event is not signed by Resend with this server's secret (${why}).`);
   }
+  // A webhook subscribed to every event also posts the ones Ribbon does not act on (email.sent,
+  // email.opened, email.clicked, contact.*, domain.*…): signed, they are acknowledged, not kept,
+  // so Resend does not retry them.
+  const type = typeSchema.safeParse(payload);
+  if (type.success && !isHandled(type.data.type)) return Response.json({ received: true, outcome: "ignored" });
   const parsed = eventSchema.safeParse(payload);
   if (!parsed.success || id.length > 200) throw badRequest("The signed body is not a Resend email event.");
   const event = parsed.data;

@@ -3,7 +3,7 @@ import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import { getGift, mayChangeGift, mayHoldUntieLink, REOPEN_WINDOW_DAYS, untieUrl, type GiftView } from "@/lib/gifts";
-import { stagesBefore } from "@/lib/gifts/stages";
+import { stagesBefore, type GiftAction } from "@/lib/gifts/stages";
 import { formatMoney } from "@/lib/money";
 import { addressLines, destination } from "@/lib/redemption/address";
 import { addressSchema } from "@/lib/redemption/schema";
@@ -48,6 +48,28 @@ const CANCELLABLE: ReadonlySet<string> = new Set(stagesBefore("cancelled"));
 const RESENDABLE: ReadonlySet<string> = new Set(["sent", "opened"]);
 const CORRECTABLE: ReadonlySet<string> = new Set(["scheduled", "sent"]);
 
+/** What each action of a gift's timeline is called (lib/gifts/stages.ts GIFT_ACTIONS). */
+const ACTION_TITLES: Record<GiftAction, string> = {
+  reminded: "Reminder sent",
+  updated: "Edited",
+  resent: "Email sent again",
+  reopened: "Reopened",
+  approved: "Approved",
+  email_delivered: "Email delivered",
+  email_delayed: "Email delayed",
+  email_bounced: "Email bounced",
+  email_complained: "Email marked as spam",
+  unsubscribed: "Reminders unsubscribed",
+};
+const actionTitle = (action: string) => ACTION_TITLES[action as GiftAction] ?? `Gift ${action}`;
+
+/**
+ * An email's status on the timeline: what the provider last said of it (delivered, bounced,
+ * complained, delayed: lib/delivery/provider-events.ts), else the outbox's own (pending, sent…).
+ */
+const emailStatus = (m: { status: string; deliveryStatus: string | null }) =>
+  m.deliveryStatus === "delivery_delayed" ? "delayed" : (m.deliveryStatus ?? m.status);
+
 /** Whether an expired gift is still within the days it can be reopened (updateGift decides again). */
 function reopenable(gift: GiftView, now: Date): boolean {
   if (gift.stage !== "expired" || !gift.expiresOn) return false;
@@ -56,8 +78,8 @@ function reopenable(gift: GiftView, now: Date): boolean {
 
 /**
  * A gift as its dashboard page shows it: the gift, the address as the actor's role may see
- * it, and a timeline of everything that happened to it (stage changes, emails with their
- * outbox status, webhook deliveries with their last response, the charge and any refund),
+ * it, and a timeline of everything that happened to it (stage changes, emails with the
+ * provider's last word on them or else their outbox status, webhook deliveries with their last response, the charge and any refund),
  * oldest first. 404 for a gift the actor can't see, exactly as the API answers.
  */
 export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promise<DashboardGift> {
@@ -66,13 +88,21 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
     gift.events.map((e): TimelineEntry => ({
       at: e.createdAt,
       kind: "stage",
-      title: e.action ? `Gift ${e.action}` : `Stage: ${e.stage}`,
+      title: e.action ? actionTitle(e.action) : `Stage: ${e.stage}`,
       detail: e.message,
       status: null,
     })),
-    await queryRows<{ kind: string; to: string; status: string; createdAt: Date; lastError: string | null }>(
+    await queryRows<{
+      kind: string;
+      to: string;
+      status: string;
+      createdAt: Date;
+      lastError: string | null;
+      deliveryStatus: string | null;
+      deliveryDetail: string | null;
+    }>(
       db,
-      Prisma.sql`SELECT "kind", "to", "status", "createdAt", "lastError" FROM "EmailOutbox" WHERE "giftId" = ${gift.id} ORDER BY "id"`,
+      Prisma.sql`SELECT "kind", "to", "status", "createdAt", "lastError", "deliveryStatus", "deliveryDetail" FROM "EmailOutbox" WHERE "giftId" = ${gift.id} ORDER BY "id"`,
     ),
     await queryRows<{
       eventType: string;
@@ -110,8 +140,8 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
       at: m.createdAt,
       kind: "email",
       title: `Email: ${m.kind} to ${m.to}`,
-      detail: m.lastError,
-      status: m.status,
+      detail: m.deliveryDetail ?? m.lastError,
+      status: emailStatus(m),
     })),
     ...webhooks.map((w): TimelineEntry => ({
       at: w.createdAt,

@@ -28,7 +28,8 @@ export const HANDLED_EVENT_TYPES = [
   "email.complained",
 ] as const;
 type Handled = (typeof HANDLED_EVENT_TYPES)[number];
-const isHandled = (type: string): type is Handled => (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
+/** Whether Ribbon acts on events of this type; the others (sent, opened, clicked, contacts…) are acknowledged and forgotten. */
+export const isHandled = (type: string): type is Handled => (HANDLED_EVENT_TYPES as readonly string[]).includes(type);
 
 export type ProviderEventOutcome = "recorded" | "duplicate" | "unknown_email" | "ignored";
 
@@ -101,13 +102,15 @@ type OutboxRow = {
   to: string;
   giftId: string | null;
   deliveryStatus: string | null;
+  deliveryDetail: string | null;
   deliveryEventAt: Date | null;
 };
 
 /**
  * Records one provider event, in one transaction: the event's id (a retry finds it and stops),
  * the email's outbox row (its delivery status, unless a later or weightier word is already there),
- * and, for an email about a gift, its timeline (`gift.email_*`). A hard bounce or a complaint
+ * and, for an email about a gift whose row's word it changed, its timeline (`gift.email_*`: an
+ * event that changes nothing there, a late or lighter one, adds no line). A hard bounce or a complaint
  * suppresses the address for the gift's team; a hard bounce of the gift email (to the gift's
  * current address) moves a `sent` gift to `failed` (`gift.failed`, reason in `delivery_issue`); a
  * complaint stops the gift's reminders. Events about other emails are answered and forgotten.
@@ -143,7 +146,7 @@ async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderE
   const [row] = await queryRows<OutboxRow>(
     tx,
     Prisma.sql`
-    SELECT "id", "kind", "to", "giftId", "deliveryStatus", "deliveryEventAt" FROM "EmailOutbox"
+    SELECT "id", "kind", "to", "giftId", "deliveryStatus", "deliveryDetail", "deliveryEventAt" FROM "EmailOutbox"
     WHERE ${where} ORDER BY "id" LIMIT 1 FOR UPDATE`,
   );
   if (!row) return "unknown_email";
@@ -151,7 +154,13 @@ async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderE
   const current = row.deliveryStatus ? (WEIGHT[row.deliveryStatus] ?? 0) : 0;
   const weight = WEIGHT[effect.status];
   const later = !row.deliveryEventAt || row.deliveryEventAt <= event.occurredAt;
-  if (weight > current || (weight === current && later)) {
+  // The row's word changes only for a weightier event, or a later one of the same weight; the
+  // gift's timeline gets a line only when it does (a late "delivered" after a bounce adds none,
+  // nor does a second "delivered" under another event id).
+  const wins = weight > current || (weight === current && later);
+  const changed =
+    wins && (effect.status !== row.deliveryStatus || (effect.detail || null) !== (row.deliveryDetail ?? null));
+  if (wins) {
     await tx.emailOutbox.update({
       where: { id: row.id },
       data: { deliveryStatus: effect.status, deliveryDetail: effect.detail || null, deliveryEventAt: event.occurredAt },
@@ -190,6 +199,7 @@ async function apply(tx: Tx, event: ProviderEvent, now: Date): Promise<ProviderE
     const reason = `Bounced: ${bounceWords(event.bounce)}`;
     if (await failBouncedGift(tx, gift.id, reason, now)) return "recorded";
   }
+  if (!changed) return "recorded";
   await recordGiftEvent(tx, {
     giftId: gift.id,
     stage: gift.stage as Stage,

@@ -76,6 +76,8 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     reminders: g.reminders,
     timeZone: g.timeZone,
     remindersSent: g.remindersSent,
+    remindersStoppedAt: utcOrNull(g.remindersStoppedAt),
+    nextReminderAt: utcOrNull(g.nextReminderAt),
     clockAt: utcOrNull(g.clockAt),
     donatedCents: g.donatedCents,
     swapCollectionId: g.swapCollectionId,
@@ -126,7 +128,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
              g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl", g."deliveryIssue",
-             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."clockAt", g."donatedCents", g."swapCollectionId",
+             g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."remindersStoppedAt", g."nextReminderAt", g."clockAt", g."donatedCents", g."swapCollectionId",
              -- CASE: most gifts have no choice yet, and then no look-up runs.
              CASE WHEN g."batchId" IS NOT NULL THEN
                (SELECT json_build_object('id', b."id", 'name', b."name") FROM "GiftBatch" b WHERE b."id" = g."batchId") END AS "batch",

@@ -37,6 +37,9 @@ export const GIFT_VIEW_SELECT = {
   reminders: true,
   timeZone: true,
   remindersSent: true,
+  // Whether a reminder will still go out (the representation's next-reminder-at).
+  remindersStoppedAt: true,
+  nextReminderAt: true,
   clockAt: true,
   donatedCents: true,
   swapCollectionId: true,

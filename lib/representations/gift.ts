@@ -17,9 +17,13 @@ const ref = (type: string, id: string | number | null | undefined) => ({
   data: id === null || id === undefined ? null : { type, id: String(id) },
 });
 
-/** When the gift's next reminder goes out: only known once it is sent, and only while it awaits a choice. */
+/**
+ * When the gift's next reminder goes out: only known once it is sent, only while it awaits a
+ * choice, and null when none will (the recipient unsubscribed or complained, the address was
+ * suppressed or bounced: the reminder sweep has nothing to look at, `nextReminderAt` is null).
+ */
 function nextReminderAt(g: GiftView): string | null {
-  if (!isAwaitingChoice(g.stage)) return null;
+  if (!isAwaitingChoice(g.stage) || g.remindersStoppedAt !== null || g.nextReminderAt === null) return null;
   return reminderSchedule(g)[g.remindersSent]?.toISOString() ?? null;
 }
 
@@ -38,7 +42,8 @@ export function serializeGift(g: SerializableGift, withUntieUrl: boolean): Resou
       "external-id": g.id,
       team: g.teamId,
       "sender-name": g.sender.name ?? g.sender.email,
-      name: g.recipientName,
+      // Erased (lib/privacy): the column holds the placeholder "", the API shows null.
+      name: g.recipientName === "" ? null : g.recipientName,
       "untie-url": withUntieUrl ? untieUrl(g.id, g.untieVersion, g.untieToken) : null,
       "delivery-method": g.deliveryMethod,
       email: g.email,

@@ -7,6 +7,11 @@ import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createAccount } from "@/lib/testing/fixtures";
 import { suppressedMessage } from "@/lib/gifts";
+import { onTeam } from "@/lib/actor";
+import { dashboardGift } from "@/lib/dashboard";
+import { stopReminders } from "@/lib/reminders/unsubscribe";
+import { sessionActor } from "@/lib/testing/dashboard";
+import { unsubscribeUrl } from "@/lib/untie";
 import { expectError, expectValidation, giftBody, openDatabaseForFile } from "./helpers";
 
 // Issue 34, part 1: Resend's webhooks (bounces, complaints, deliveries) on the outbox row, the
@@ -51,7 +56,7 @@ const hardBounce = { bounce: { type: "Permanent", subType: "NoEmail", message: "
 
 /** A live gift, sent through a fake provider: its id and the provider's id of its email. */
 async function sentGift(email = `r-${randomUUID().slice(0, 8)}@example.com`) {
-  const { tokens, team } = await createAccount(t.db);
+  const { tokens, team, user } = await createAccount(t.db);
   const api = apiAs(tokens.live);
   const created = await api.post("/gifts", giftBody({ email }));
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -62,7 +67,7 @@ async function sentGift(email = `r-${randomUUID().slice(0, 8)}@example.com`) {
   const row = await t.db.emailOutbox.findFirstOrThrow({ where: { giftId: id, kind: "gift" } });
   const providerId = `re_${randomUUID()}`;
   await t.db.emailOutbox.update({ where: { id: row.id }, data: { providerId } });
-  return { id, providerId, api, team, email, outboxId: row.id };
+  return { id, providerId, api, team, user, email, outboxId: row.id };
 }
 
 const post = async (request: Request) => {
@@ -232,6 +237,151 @@ describe("POST /api/webhooks/resend", () => {
     });
     expect(outcome).toBe("recorded");
     expect((await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } })).stage).toBe("failed");
+  });
+});
+
+/** The gift's timeline as its dashboard page shows it, to its team's owner. */
+async function timelineOf(gift: Awaited<ReturnType<typeof sentGift>>) {
+  const actor = await onTeam(t.db, sessionActor(gift.user), gift.team.id);
+  return (await dashboardGift(t.db, actor, gift.id)).timeline;
+}
+
+describe("events of types Ribbon does not act on", () => {
+  // Shaped as Resend sends them (the resend SDK's WebhookEventPayload types).
+  const others = (emailId: string) => [
+    event("email.sent", emailId),
+    event("email.scheduled", emailId),
+    event("email.opened", emailId),
+    event("email.clicked", emailId, {
+      click: {
+        ipAddress: "203.0.113.9",
+        link: "https://example.com/x",
+        timestamp: new Date().toISOString(),
+        userAgent: "UA",
+      },
+    }),
+    event("email.failed", emailId, { failed: { reason: "reached_daily_quota" } }),
+    event("email.suppressed", emailId, { suppressed: { message: "on the list", type: "OnAccountSuppressionList" } }),
+    event("email.received", emailId, { bcc: [], cc: [], received_for: [], attachments: [] }),
+    JSON.stringify({
+      type: "contact.created",
+      created_at: new Date().toISOString(),
+      data: { id: randomUUID(), audience_id: randomUUID(), email: "someone@example.com", unsubscribed: false },
+    }),
+    JSON.stringify({
+      type: "domain.updated",
+      created_at: "2026-01-01 10:00:00.000+00",
+      data: { id: "d", records: [] },
+    }),
+    JSON.stringify({ type: "inbox.thread.folder.updated", created_at: null, data: { inbox_id: "i", thread_id: "t" } }),
+    JSON.stringify({ type: "x".repeat(500), data: [] }),
+  ];
+
+  it("signed, each is acknowledged with 200 and forgotten: nothing stored, the gift unchanged", async () => {
+    const gift = await sentGift();
+    const before = await t.db.emailProviderEvent.count();
+    for (const body of others(gift.providerId)) {
+      const res = await post(signed(body));
+      expect({ body: JSON.parse(body).type.slice(0, 30), res }).toEqual({
+        body: JSON.parse(body).type.slice(0, 30),
+        res: { status: 200, body: { received: true, outcome: "ignored" } },
+      });
+    }
+    // The same ignored event again (a retry) is answered the same way.
+    const id = `msg_${randomUUID()}`;
+    for (let i = 0; i < 2; i++)
+      expect((await post(signed(event("email.opened", gift.providerId), { id }))).status).toBe(200);
+    expect(await t.db.emailProviderEvent.count()).toBe(before);
+    const row = await t.db.emailOutbox.findUniqueOrThrow({ where: { id: gift.outboxId } });
+    expect(row.deliveryStatus).toBeNull();
+    expect(await t.db.giftEvent.count({ where: { giftId: gift.id } })).toBe(2); // scheduled, sent
+  });
+
+  it("unsigned, forged or stale, they are still refused with 401", async () => {
+    const gift = await sentGift();
+    for (const body of others(gift.providerId).slice(0, 3)) {
+      const unsigned = new Request("http://localhost/api/webhooks/resend", { method: "POST", body });
+      expectError(await asResult(POST(unsigned)), 401, "Unauthorized");
+      const forged = signed(body);
+      forged.headers.set("svix-signature", "v1,AAAA");
+      expectError(await asResult(POST(forged)), 401, "Unauthorized");
+      expectError(await asResult(POST(signed(body, { at: new Date(Date.now() - 10 * 60_000) }))), 401, "Unauthorized");
+    }
+    // A signed event of a handled type that is not shaped as Resend sends it stays a 400.
+    expectError(await asResult(POST(signed(JSON.stringify({ type: "email.bounced", data: 1 })))), 400, "BadRequest");
+  });
+});
+
+describe("the gift's timeline and reminders after the provider's events", () => {
+  it("a hard bounce shows on the email's own line; a late delivered after it adds nothing to the failed gift", async () => {
+    const gift = await sentGift();
+    const now = Date.now();
+    await post(signed(event("email.bounced", gift.providerId, hardBounce, new Date(now))));
+    // Later than the bounce (clocks differ), older than it, and the bounce replayed under a new id.
+    await post(signed(event("email.delivered", gift.providerId, {}, new Date(now + 60_000))));
+    await post(signed(event("email.delivered", gift.providerId, {}, new Date(now - 60_000))));
+    await post(signed(event("email.bounced", gift.providerId, hardBounce, new Date(now))));
+    const timeline = await timelineOf(gift);
+    const email = timeline.filter((e) => e.kind === "email");
+    expect(email).toMatchObject([{ status: "bounced", detail: "hard: mailbox does not exist" }]);
+    // (The gift was sent an hour ahead, so its lines are compared in any order.)
+    const stages = timeline.filter((e) => e.kind === "stage").map((e) => [e.title, e.detail]);
+    expect(stages.sort()).toEqual([
+      ["Stage: failed", "Bounced: mailbox does not exist"],
+      ["Stage: scheduled", null],
+      ["Stage: sent", null],
+    ]);
+    expect(timeline.map((e) => e.title).join(" ")).not.toMatch(/email_|delivered/);
+    const row = await t.db.gift.findUniqueOrThrow({ where: { id: gift.id } });
+    expect(row).toMatchObject({ stage: "failed", deliveryIssue: "Bounced: mailbox does not exist" });
+  });
+
+  it("delivered: one line titled in words, even twice under other ids or two at once; the email's line says delivered", async () => {
+    const gift = await sentGift();
+    const body = event("email.delivered", gift.providerId);
+    await Promise.all([post(signed(body)), post(signed(body))]);
+    await post(signed(body));
+    const timeline = await timelineOf(gift);
+    expect(
+      timeline
+        .filter((e) => e.kind === "stage")
+        .map((e) => [e.title, e.detail])
+        .sort(),
+    ).toEqual([
+      ["Email delivered", "The gift email: delivered to the inbox"],
+      ["Stage: scheduled", null],
+      ["Stage: sent", null],
+    ]);
+    expect(timeline.filter((e) => e.kind === "email")).toMatchObject([{ status: "delivered" }]);
+    // A soft bounce after it is a new word: one more line, the email's line says bounced.
+    const soft = { bounce: { type: "Transient", subType: "MailboxFull", message: "full" } };
+    await post(signed(event("email.bounced", gift.providerId, soft, new Date(Date.now() + 1000))));
+    const after = await timelineOf(gift);
+    expect(after.filter((e) => e.title === "Email bounced")).toMatchObject([
+      { detail: "The gift email: soft bounce: mailbox full" },
+    ]);
+    expect(after.filter((e) => e.kind === "email")).toMatchObject([
+      { status: "bounced", detail: "soft: mailbox full" },
+    ]);
+  });
+
+  it("next-reminder-at is null once no reminder will be sent: after a complaint, an unsubscribe, a hard bounce", async () => {
+    const complained = await sentGift();
+    const attributes = async (g: typeof complained) => (await g.api.get(`/gifts/${g.id}`)).body.data.attributes;
+    expect((await attributes(complained))["next-reminder-at"]).toEqual(expect.any(String));
+    await post(signed(event("email.complained", complained.providerId)));
+    expect(await attributes(complained)).toMatchObject({ stage: "sent", "next-reminder-at": null });
+    expect((await timelineOf(complained)).filter((e) => e.title === "Email marked as spam")).toHaveLength(1);
+
+    const unsubscribed = await sentGift();
+    expect((await attributes(unsubscribed))["next-reminder-at"]).toEqual(expect.any(String));
+    const token = new URL(unsubscribeUrl(unsubscribed.id)).pathname.split("/").at(-1)!;
+    expect(await stopReminders(t.db, token)).toBe("stopped");
+    expect(await attributes(unsubscribed)).toMatchObject({ stage: "sent", "next-reminder-at": null });
+
+    const bounced = await sentGift();
+    await post(signed(event("email.bounced", bounced.providerId, hardBounce)));
+    expect(await attributes(bounced)).toMatchObject({ stage: "failed", "next-reminder-at": null });
   });
 });
 
