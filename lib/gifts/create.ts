@@ -22,7 +22,7 @@ import { formatMoney } from "@/lib/money";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
-import { addressHash } from "@/lib/outbox/suppressions";
+import { addressHash, suppressedAmong, suppressionScope } from "@/lib/outbox/suppressions";
 import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
@@ -154,6 +154,22 @@ function refuse(emailed: RecipientDraft[], suppressed: Set<string>) {
         pointer: `${r.pointer}/email`,
         code: "suppressed",
       })),
+  );
+}
+
+/**
+ * A dry run's suppression check (lib/gifts/quote.ts): the recipients the insert would refuse,
+ * refused with the same errors, read from the same list (the actor's suppression scope).
+ */
+export async function refuseSuppressedRecipients(db: Queryable, actor: TeamActor, recipients: RecipientDraft[]) {
+  const emailed = emailedOf(recipients);
+  refuse(
+    emailed,
+    await suppressedAmong(
+      db,
+      suppressionScope(actor),
+      emailed.map((r) => r.email!),
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import { approvalReason, approvalThresholds, assertCardOnFile, chargedBy, quoteB
 import { ValidationError, type FieldProblem } from "@/lib/errors";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
+import { refuseSuppressedRecipients } from "./create";
 import { priceQuote, type PriceQuote } from "./price";
 import { referenceProblems, resolveReferences } from "./resolve-references";
 import type { GiftDraft } from "./schema";
@@ -12,8 +13,11 @@ export type QuoteGiftsInput = { actor: TeamActor; draft: GiftDraft; problems: Fi
 /**
  * A create's dry run: the same checks as createGifts, in the same order and with the same
  * errors (every field problem at once, then a live team without a card, then the team's spend
- * controls, from committed spend), the budget it would use, and the price the
- * real call would charge. Nothing is written, charged or sent. Whether a card declines is
+ * controls, from committed spend, then the recipients on the suppression list), the budget it
+ * would use, and the price the real call would charge. Each check is the function the real
+ * create refuses with (referenceProblems, assertCardOnFile, the budget's and caps' `check`,
+ * refuseSuppressedRecipients); app/api/v1/__tests__/dry-run.test.ts posts every refusal of the
+ * real create, single and bulk, as a dry run too. Nothing is written, charged or sent. Whether a card declines is
  * known only when it is charged.
  */
 export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Promise<PriceQuote> {
@@ -27,11 +31,16 @@ export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Prom
     throw new ValidationError(problems);
   const livemode = actor.mode === "live";
   const quote = priceQuote({ livemode, gifts: draft.recipients.length, collection: refs.collection });
-  if (!livemode) return { ...quote, budget: null, caps: null, approval: null };
+  if (!livemode) {
+    await refuseSuppressedRecipients(db, actor, draft.recipients);
+    return { ...quote, budget: null, caps: null, approval: null };
+  }
   await assertCardOnFile(db, team.id);
   const spend = { amountCents: quote.chargeCents, largestGiftCents: quote.perGift.totalCents };
   const budget = await quoteBudget(db, { teamId: team.id, ...spend });
   const caps = await quoteCaps(db, { by: chargedBy(actor), collectionIds: [refs.collection.id], ...spend });
+  // Last, as the real create's insert refuses them after its charge's checks.
+  await refuseSuppressedRecipients(db, actor, draft.recipients);
   const approval = approvalReason(await approvalThresholds(db, team.id), {
     largestGiftCents: quote.perGift.totalCents,
     size: draft.recipients.length,

@@ -648,7 +648,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: suppressionsBody,
     query: pageParams,
     description:
-      "JSON, or a CSV file (`Content-Type: text/csv`). Members and owners. An address already on the list keeps its first reason. Answers the first page of the list (`page[size]` as `GET`), and in `meta` how many were new.",
+      "JSON, or a CSV file (`Content-Type: text/csv`, at most 1 MB: one address a row, in a column named `email` or the first column). Members and owners. Up to 10,000 addresses a request (more is refused with `too_many_suppressions`: split the list). Every address is checked first: one that is not an address refuses the whole request (422 with its pointer, or its CSV row) and nothing is added. The addresses are then written in statements of 1,000, each committed on its own (no transaction across them): adding is idempotent (an address already on the list keeps its first reason, one given twice counts once), so a request that failed part-way can be sent again and adds the rest. Answers the first page of the list (`page[size]` as `GET`), and in `meta` how many were new (`added`) of the distinct addresses given (`given`).",
   },
   {
     method: "delete",
@@ -696,7 +696,19 @@ export const ENDPOINTS: Endpoint[] = [
     response: R.ErasureDocument,
     body: erasureBody,
     description:
-      "Owners only; not in the sandbox. Erases the person's name, email, copy address, note, redemption email and postal address from every gift of the team sent to (or redeemed with) that address, and every copy: the outbox's addresses and bodies, webhook payloads and endpoints' answers, timeline messages, stored API answers. Keeps the gift rows (anonymous), the ledger and the counts; a suppression of the address stays by its hash. Answers what was erased.",
+      "Owners only; not in the sandbox. Erases the person's name, email, copy address, note, redemption email and postal address from every gift of the team sent to (or redeemed with) that address, and every copy: the outbox's addresses and bodies, webhook payloads and endpoints' answers, timeline messages, stored API answers, saved views searching for it; the address is scrubbed out of texts that quote it (a bounce's reason). Keeps the gift rows (anonymous), the ledger and the counts; a suppression of the address stays by its hash. Works a short transaction at a time: answers **200** with `status: completed` when done within about a second, else **202** with `status: in_progress` and a `Location` to poll (`GET /erasures/{erasure_id}`) while it goes on; a second request for the same address continues the one in progress.",
+    extraErrors: ownerErrors,
+  },
+  {
+    method: "get",
+    path: "/erasures/{erasure_id}",
+    teamScoped: true,
+    operationId: "getErasure",
+    summary: "How an erasure request stands",
+    tag: "Privacy",
+    response: R.ErasureDocument,
+    pathParams: { erasure_id: param(z.string(), "The erasure's id (`era_…`), from `POST /erasures`.") },
+    description: "Owners only; not in the sandbox. 404 for an erasure of another team.",
     extraErrors: ownerErrors,
   },
   {

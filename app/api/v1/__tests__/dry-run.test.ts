@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
 import * as R from "@/lib/api/openapi/resources";
+import { formatMoney } from "@/lib/money";
+import { setLiveTokenCaps } from "@/lib/tokens";
 import { bulkBody, counts, expectError, giftBody, openDatabaseForFile } from "./helpers";
 
 const t = openDatabaseForFile();
@@ -98,5 +100,101 @@ describe("?dry_run=true: the price first, nothing written", () => {
     expect(res.status).toBe(200);
     expect(res.body.meta.price.gifts).toBe(1000);
     expect(await counts(t.db)).toEqual(before);
+  });
+
+  it("every refusal of the real create, single and bulk, live and sandbox, is the dry run's refusal of the same body", async () => {
+    type Api = ReturnType<typeof apiAs>;
+    const coffee = await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers" } });
+    const price = coffee.priceCents;
+    /** Each case: how to set the account up, and the body that the real create refuses. */
+    const cases: {
+      name: string;
+      mode?: "live" | "sandbox";
+      card?: null;
+      setUp?: (api: Api, a: Awaited<ReturnType<typeof createAccount>>) => Promise<unknown>;
+      body: Record<string, unknown>;
+    }[] = [];
+    const suppress = (api: Api) =>
+      api.post("/suppressions", { suppressions: [{ email: "gone@example.com" }, { email: "spam@example.com" }] });
+    for (const mode of ["live", "sandbox"] as const) {
+      cases.push(
+        { name: `${mode} suppressed`, mode, setUp: suppress, body: giftBody({ email: "Gone@Example.com" }) },
+        {
+          name: `${mode} bulk, two suppressed`,
+          mode,
+          setUp: suppress,
+          body: bulkBody(4, {}, (i) =>
+            i === 1 ? { email: "gone@example.com" } : i === 3 ? { email: "SPAM@example.com" } : {},
+          ),
+        },
+        { name: `${mode} unknown collection`, mode, body: giftBody({ collection: "No Such Collection" }) },
+        { name: `${mode} bulk unknown collection`, mode, body: bulkBody(2, { collection: "No Such Collection" }) },
+        { name: `${mode} unknown design`, mode, body: giftBody({ design_id: "dsg_nope" }) },
+        { name: `${mode} field problems`, mode, body: giftBody({ from: "", email: "not an email" }) },
+      );
+    }
+    cases.push(
+      { name: "no card", card: null, body: giftBody() },
+      { name: "bulk, no card", card: null, body: bulkBody(3) },
+      {
+        name: "over budget",
+        setUp: (api) => api.patch("/budget", { budget: { monthly_limit: formatMoney(price / 2) } }),
+        body: giftBody(),
+      },
+      {
+        name: "bulk over budget",
+        setUp: (api) => api.patch("/budget", { budget: { monthly_limit: formatMoney(price * 2) } }),
+        body: bulkBody(3),
+      },
+      {
+        name: "over the per-gift limit",
+        setUp: (api) => api.patch("/budget", { budget: { per_gift_limit: formatMoney(price - 1) } }),
+        body: giftBody(),
+      },
+      {
+        name: "over the token's per-gift cap",
+        setUp: (_, a) => setLiveTokenCaps(t.db, a.user.id, { perGift: formatMoney(price - 1) }),
+        body: giftBody(),
+      },
+      {
+        name: "bulk over the token's daily cap",
+        setUp: (_, a) => setLiveTokenCaps(t.db, a.user.id, { daily: formatMoney(price * 2) }),
+        body: bulkBody(3),
+      },
+      {
+        name: "a collection the token may not use",
+        setUp: async (_, a) => {
+          const other = await t.db.collection.findFirstOrThrow({ where: { name: "Tea Time" } });
+          await setLiveTokenCaps(t.db, a.user.id, { collections: [String(other.id)] });
+        },
+        body: giftBody(),
+      },
+      {
+        name: "suppressed and over budget: the budget first, as the real create",
+        setUp: async (api) => {
+          await suppress(api);
+          await api.patch("/budget", { budget: { monthly_limit: formatMoney(price / 2) } });
+        },
+        body: giftBody({ email: "gone@example.com" }),
+      },
+    );
+    for (const c of cases) {
+      const a = await createAccount(t.db, c.card === null ? { card: null } : {});
+      const api = apiAs(c.mode === "sandbox" ? a.tokens.sandbox : a.tokens.live);
+      if (c.setUp) await c.setUp(api, a);
+      const bulk = Array.isArray((c.body.gift as { recipients_attributes?: unknown }).recipients_attributes);
+      const path = bulk ? "/bulk/gifts" : "/gifts";
+      const before = await counts(t.db);
+      const dry = await api.post(`${path}?dry_run=true`, c.body);
+      expect(await counts(t.db), c.name).toEqual(before);
+      const real = await api.post(path, c.body);
+      expect(real.status, `${c.name}: the real create refuses it`).toBeGreaterThanOrEqual(400);
+      expect({ case: c.name, status: dry.status, errors: dry.body.errors }).toEqual({
+        case: c.name,
+        status: real.status,
+        errors: real.body.errors,
+      });
+      expect(await counts(t.db), c.name).toEqual(before);
+    }
   });
 });
