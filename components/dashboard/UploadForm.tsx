@@ -2,6 +2,7 @@
 
 import { useActionState, useState, startTransition, type FormEvent } from "react";
 import type { UploadPreview } from "@/lib/dashboard/upload";
+import { fileTooLarge } from "@/lib/http/body-limits.mjs";
 
 /** The preview as the page shows it: amounts already formatted. */
 export type UploadPreviewView = Omit<UploadPreview, "collections"> & {
@@ -62,12 +63,9 @@ export function UploadForm({ action, teamId, mode, formKey, maxBytes, maxRows, t
       setLocal({ version: state.version, error: "Choose a CSV file to upload.", changed });
       return;
     }
-    if (file.size > maxBytes) {
-      setLocal({
-        version: state.version,
-        error: `The file is larger than ${maxBytes / 1024 / 1024} MB: split it into smaller files.`,
-        changed,
-      });
+    const tooLarge = fileTooLarge(file, maxBytes);
+    if (tooLarge) {
+      setLocal({ version: state.version, error: tooLarge, changed });
       return;
     }
     setIntent(chosen);

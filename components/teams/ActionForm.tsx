@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState, type ReactNode } from "react";
-import type { FormAction } from "./action-state";
+import { useActionState, useState, type FormEvent, type ReactNode } from "react";
+import { fileTooLarge } from "@/lib/http/body-limits.mjs";
+import type { ActionState, FormAction } from "./action-state";
 
 type Props = {
   action: FormAction;
@@ -11,6 +12,11 @@ type Props = {
   /** "primary" (filled) or "quiet" (outlined). */
   variant?: "primary" | "quiet";
   testId?: string;
+  /**
+   * A file field's limit: a file over it is refused here, before it is sent (lib/http/body-limits.mjs
+   * fileTooLarge, the gift upload's words), and the action checks it again.
+   */
+  maxFileBytes?: number;
 };
 
 const BUTTON = {
@@ -19,22 +25,50 @@ const BUTTON = {
 };
 
 /** A form posting to a server action, with the action's answer shown beside it (announced to screen readers). */
-export function ActionForm({ action, submitLabel, children, className, variant = "quiet", testId }: Props) {
+export function ActionForm({
+  action,
+  submitLabel,
+  children,
+  className,
+  variant = "quiet",
+  testId,
+  maxFileBytes,
+}: Props) {
   const [state, formAction, pending] = useActionState(action, null);
+  // A refusal found in the browser, for the answer it was found against (a new answer replaces it).
+  const [local, setLocal] = useState<{ for: typeof state; error: string } | null>(null);
+  const shown: ActionState = local && local.for === state ? { error: local.error } : state;
+  function checkFiles(event: FormEvent<HTMLFormElement>) {
+    if (maxFileBytes === undefined) return;
+    for (const file of new FormData(event.currentTarget).values()) {
+      const tooLarge = fileTooLarge(file, maxFileBytes);
+      if (tooLarge) {
+        event.preventDefault();
+        setLocal({ for: state, error: tooLarge });
+        return;
+      }
+    }
+    setLocal(null);
+  }
   return (
-    <form action={formAction} className={className ?? "flex flex-wrap items-end gap-3"} data-testid={testId}>
+    <form
+      action={formAction}
+      onSubmit={checkFiles}
+      className={className ?? "flex flex-wrap items-end gap-3"}
+      data-testid={testId}
+    >
       {children}
       <button type="submit" disabled={pending} className={BUTTON[variant]}>
         {submitLabel}
       </button>
-      {state?.error && (
+      {shown?.error && (
         <p role="alert" className="basis-full rounded bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.error}
+          {shown.error}
         </p>
       )}
-      {state?.ok && (
+      {shown?.ok && (
         <p role="status" className="basis-full text-sm text-green-800">
-          {state.ok}
+          {shown.ok}
         </p>
       )}
     </form>

@@ -59,6 +59,23 @@ export function bodyLimitFor(pathname) {
  */
 export const formatBytes = (n) => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${n / 1024} KB`);
 
+/**
+ * What a form says of a chosen file over its limit, before it is sent (the page's script) and
+ * again when it arrives (the server action): the one wording, with what to do.
+ * @param {number} maxBytes
+ */
+export const fileTooLargeMessage = (maxBytes) =>
+  `The file is larger than ${formatBytes(maxBytes)}: split it into smaller files.`;
+
+/**
+ * The refusal of a form's file over `maxBytes` (fileTooLargeMessage), or null when it is within.
+ * @param {unknown} file a FormData entry
+ * @param {number} maxBytes
+ * @returns {string | null}
+ */
+export const fileTooLarge = (file, maxBytes) =>
+  typeof File !== "undefined" && file instanceof File && file.size > maxBytes ? fileTooLargeMessage(maxBytes) : null;
+
 /** @param {number} limitBytes */
 export const tooLargeMessage = (limitBytes) => `The request body is larger than ${formatBytes(limitBytes)}.`;
 

@@ -12,6 +12,7 @@ import {
   removeSuppression,
 } from "@/lib/delivery/suppressions";
 import type { FieldProblem } from "@/lib/errors";
+import { fileTooLarge } from "@/lib/http/body-limits.mjs";
 import { formField, onTeamForm, type TeamFormContext } from "@/lib/site/form-action";
 
 /** A CSV's problems, as many as a form can show: the first few, and how many more. */
@@ -53,10 +54,8 @@ export async function importSuppressionsAction(_previous: ActionState, form: For
   const file = form.get("file");
   if (!(file instanceof File) || (file.size === 0 && file.name === ""))
     return { error: "Choose a CSV file to import." };
-  if (file.size > MAX_SUPPRESSION_CSV_BYTES)
-    return {
-      error: `The file is larger than ${MAX_SUPPRESSION_CSV_BYTES / 1024 / 1024} MB: split it into smaller files.`,
-    };
+  const tooLarge = fileTooLarge(file, MAX_SUPPRESSION_CSV_BYTES);
+  if (tooLarge) return { error: tooLarge };
   return changeList(
     form,
     async ({ db, actor }) => {

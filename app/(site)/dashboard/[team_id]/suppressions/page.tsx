@@ -102,7 +102,12 @@ export default async function SuppressionsPage({ params, searchParams }: Props) 
             <h2 id="import-heading" className="text-lg font-semibold">
               Import a CSV
             </h2>
-            <ActionForm action={importSuppressionsAction} submitLabel="Import" testId="import-suppressions">
+            <ActionForm
+              action={importSuppressionsAction}
+              submitLabel="Import"
+              testId="import-suppressions"
+              maxFileBytes={MAX_SUPPRESSION_CSV_BYTES}
+            >
               {hidden}
               <div className="flex flex-col gap-1">
                 <label htmlFor="suppress-file" className="text-sm font-semibold">

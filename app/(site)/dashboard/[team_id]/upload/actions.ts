@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import type { UploadState } from "@/components/dashboard/UploadForm";
 import { confirmUpload, MAX_UPLOAD_BYTES, modeOf, previewUpload } from "@/lib/dashboard";
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
+import { fileTooLarge } from "@/lib/http/body-limits.mjs";
 import { displayMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
 import { SESSION_ENDED } from "@/lib/site/form-action";
@@ -32,10 +33,8 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
       ? // A page without JavaScript can't keep the previewed file (the browser empties the input).
         next({ errors: ["Choose the same file again to create the gifts."], preview: previous.preview })
       : next({ errors: ["Choose a CSV file to upload."] });
-  if (file.size > MAX_UPLOAD_BYTES)
-    return next({
-      errors: [`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split it into smaller files.`],
-    });
+  const tooLarge = fileTooLarge(file, MAX_UPLOAD_BYTES);
+  if (tooLarge) return next({ errors: [tooLarge] });
 
   let created: string;
   try {
