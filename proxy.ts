@@ -16,13 +16,15 @@ import { PATH_HEADER } from "@/lib/site/path-header";
  * HOST=127.0.0.1 it took the rewrite for another site, fetched the page over HTTP and answered
  * with that fetch's 200.)
  */
-async function invalidAuthorization(url: URL): Promise<boolean> {
+async function invalidAuthorization(request: NextRequest): Promise<boolean> {
+  const url = request.nextUrl;
   const query: AuthorizationQuery = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     query[key] = values.length === 1 ? values[0] : values;
   }
-  const check = await checkAuthorizationRequest(await getDb(), query);
+  // The page asks again: a metadata document is fetched once for both (lib/oauth/client-metadata.ts).
+  const check = await checkAuthorizationRequest(await getDb(), query, undefined, request);
   return check.status === "invalid";
 }
 
@@ -49,8 +51,7 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   // The root layout's <html lang dir> follows the untie pages' language: it needs the path (set here, never the client's).
   requestHeaders.set(PATH_HEADER, request.nextUrl.pathname);
-  const refused =
-    request.nextUrl.pathname === "/oauth2/authorize" ? await invalidAuthorization(request.nextUrl) : false;
+  const refused = request.nextUrl.pathname === "/oauth2/authorize" ? await invalidAuthorization(request) : false;
   const response = NextResponse.next({ request: { headers: requestHeaders }, ...(refused ? { status: 400 } : {}) });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

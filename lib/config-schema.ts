@@ -17,6 +17,7 @@ const rateLimitVariables = {
   RIBBON_RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: limitPoints,
   RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: limitPoints,
   RIBBON_RATE_LIMIT_INVITATIONS_PER_USER_PER_HOUR: limitPoints,
+  RIBBON_RATE_LIMIT_CLIENT_METADATA_PER_IP: limitPoints,
 };
 const httpUrl = (what: string) =>
   z

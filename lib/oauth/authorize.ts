@@ -6,7 +6,13 @@ import type { FieldProblem } from "@/lib/errors";
 import { checkCodeChallenge } from "./pkce";
 import { redirectUriProblem } from "./redirect-uri";
 import { issuer, readResource, type Resource } from "./resources";
-import { clientFromMetadataDocument, isMetadataClientId } from "./client-metadata";
+import {
+  clientFromMetadataDocument,
+  isMetadataClientId,
+  METADATA_TIMEOUT_MS,
+  METADATA_FAILURE_TTL_MS,
+  type MetadataAsker,
+} from "./client-metadata";
 
 /** An authorization code can be exchanged once, within ten minutes. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
@@ -23,7 +29,13 @@ export type ConsentClient = { clientId: string; name: string; verified: boolean;
 export const DEFAULT_MCP_CAPS = { perGiftCents: 10_000, dailyCents: 25_000 } as const;
 
 /** Why an authorization link can't be trusted: each has one fixed explanation (INVALID_AUTHORIZATION). */
-export type InvalidAuthorization = "missing-client" | "missing-redirect" | "unknown-client" | "unknown-redirect";
+export type InvalidAuthorization =
+  | "missing-client"
+  | "missing-redirect"
+  | "unknown-client"
+  | "unknown-redirect"
+  | "unreadable-metadata"
+  | "metadata-rate-limited";
 
 export type AuthorizationCheck =
   /** The client or its redirect URI can't be trusted: show an error, never redirect (RFC 6749 §4.1.2.1). */
@@ -77,23 +89,34 @@ export function redirectUriWith(uri: string, params: Record<string, string | und
 const authorizationResponse = (uri: string, params: Record<string, string | undefined>) =>
   redirectUriWith(uri, { ...params, iss: issuer() });
 
-/** The client with this client_id, if `redirectUri` is one of its registered URIs exactly. */
+/**
+ * The client with this client_id, if `redirectUri` is one of its registered URIs exactly. What
+ * can be judged without the client is judged first, so a link that can't work never makes
+ * Ribbon fetch a metadata document.
+ */
 async function findClientFor(
   db: Tx,
   clientId: string,
   redirectUri: string,
-): Promise<Client | "unknown-client" | "unknown-redirect"> {
+  asker?: MetadataAsker,
+): Promise<Client | Exclude<InvalidAuthorization, "missing-client" | "missing-redirect">> {
   // PostgreSQL text can't hold NUL; no client id carries control characters or runs this long.
   if (/[\u0000-\u001f\u007f]/.test(clientId) || clientId.length > 255) return "unknown-client";
-  const client = isMetadataClientId(clientId)
-    ? await clientFromMetadataDocument(db, clientId)
-    : await db.oAuthClient.findUnique({
-        where: { clientId },
-        select: { id: true, clientId: true, name: true, redirectUris: true, kind: true },
-      });
+  // A URI no client may register (never javascript:, data:, …) is no client's.
+  if (redirectUriProblem(redirectUri)) return "unknown-redirect";
+  let client: { id: number; clientId: string; name: string; redirectUris: string[]; kind: string } | null;
+  if (isMetadataClientId(clientId)) {
+    const found = await clientFromMetadataDocument(db, clientId, { asker });
+    if ("refused" in found) return found.refused === "unreadable" ? "unreadable-metadata" : "metadata-rate-limited";
+    client = found;
+  } else
+    client = await db.oAuthClient.findUnique({
+      where: { clientId },
+      select: { id: true, clientId: true, name: true, redirectUris: true, kind: true },
+    });
   if (!client) return "unknown-client";
-  // Registered exactly, and still a URI we would register today (never javascript:, data:, …).
-  if (!client.redirectUris.includes(redirectUri) || redirectUriProblem(redirectUri)) return "unknown-redirect";
+  // Registered exactly.
+  if (!client.redirectUris.includes(redirectUri)) return "unknown-redirect";
   return { id: client.id, clientId: client.clientId, name: client.name, kind: client.kind };
 }
 
@@ -125,9 +148,11 @@ export const UNUSABLE_COLLECTIONS = "collections lists a collection you can't se
 export const INVALID_AUTHORIZATION: Record<InvalidAuthorization, string> = {
   "missing-client": "The link has no client_id (or more than one), so we can't tell which application is asking.",
   "missing-redirect": "The link has no redirect_uri (or more than one), so we don't know where to send you back.",
-  "unknown-client":
-    "The application asking for access is not registered with Ribbon (unknown client_id), or its client metadata document could not be read.",
+  "unknown-client": "The application asking for access is not registered with Ribbon (unknown client_id).",
   "unknown-redirect": "The redirect_uri is not one the application registered, so we won't send you there.",
+  "unreadable-metadata": `The application's client metadata document (its client_id URL) could not be fetched within ${METADATA_TIMEOUT_MS / 1000} seconds or is not a valid document, so we can't tell who is asking. Try again in ${METADATA_FAILURE_TTL_MS / 1000} seconds.`,
+  "metadata-rate-limited":
+    "Too many applications new to Ribbon were looked up from your network in the last few minutes. Try again in a few minutes.",
 };
 
 const invalid = (code: InvalidAuthorization) => ({
@@ -141,16 +166,18 @@ const invalid = (code: InvalidAuthorization) => ({
  * (the signed-in person the screen asks), the `collections` cap must name only collections they
  * may use, else it goes back to the application as `invalid_request` (UNUSABLE_COLLECTIONS);
  * without (proxy.ts, before sign-in) only the client and the redirect URI are judged for trust.
+ * `asker`: the browser's request, whose address a metadata document's fetch counts against.
  */
 export async function checkAuthorizationRequest(
   db: Tx,
   query: AuthorizationQuery,
   person?: { userId: string },
+  asker?: MetadataAsker,
 ): Promise<AuthorizationCheck> {
   const { client_id: clientId, redirect_uri: redirectUri, response_type: responseType, state } = query;
   if (typeof clientId !== "string" || !clientId) return invalid("missing-client");
   if (typeof redirectUri !== "string" || !redirectUri) return invalid("missing-redirect");
-  const client = await findClientFor(db, clientId, redirectUri);
+  const client = await findClientFor(db, clientId, redirectUri, asker);
   if (typeof client === "string") return invalid(client);
 
   const back = (error: string, description: string, withState = true) => ({
@@ -215,9 +242,9 @@ export function mcpCapsProblem(caps: SpendCaps | null | undefined): string | nul
 export async function approveAuthorization(
   db: Tx,
   input: Decision & { userId: string },
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), asker }: { now?: Date; asker?: MetadataAsker } = {},
 ): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string; code: string }> {
-  const client = await findClientFor(db, input.clientId, input.redirectUri);
+  const client = await findClientFor(db, input.clientId, input.redirectUri, asker);
   if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
   const pkce = checkCodeChallenge(input.codeChallenge ?? undefined, input.codeChallenge ? "S256" : undefined);
   if (!pkce.ok) return { status: "invalid", reason: pkce.description };
@@ -250,8 +277,9 @@ export async function approveAuthorization(
 export async function denyAuthorization(
   db: Tx,
   input: Decision,
+  asker?: MetadataAsker,
 ): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string }> {
-  const client = await findClientFor(db, input.clientId, input.redirectUri);
+  const client = await findClientFor(db, input.clientId, input.redirectUri, asker);
   if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
   return {
     status: "redirect",

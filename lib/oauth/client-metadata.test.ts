@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { NextRequest } from "next/server";
+import { proxy } from "@/proxy";
+import { socketHeaders } from "@/lib/testing/socket-headers";
 import { config } from "@/lib/config";
 import { createAccount } from "@/lib/testing/fixtures";
 import { openDatabaseForFile } from "@/app/api/v1/__tests__/helpers";
 import { approveAuthorization, checkAuthorizationRequest, exchangeAuthorizationCode } from ".";
-import { isMetadataClientId, METADATA_TTL_MS } from "./client-metadata";
+import { isMetadataClientId, METADATA_FAILURE_TTL_MS, METADATA_TIMEOUT_MS, METADATA_TTL_MS } from "./client-metadata";
 
 // Client ID Metadata Documents, served by this test on loopback (RIBBON_WEBHOOKS_ALLOW_PRIVATE=1
 // in the test environment, as a developer's machine would set it): fetched, cached, checked.
@@ -16,20 +19,59 @@ const VERIFIER = "a-code-verifier-of-forty-three-characters-or-more";
 const CHALLENGE = createHash("sha256").update(VERIFIER).digest("base64url");
 const documents = new Map<string, () => string>();
 const fetched = new Map<string, number>();
+/** Paths answered after this many ms; `Infinity`: never answered (the connection stays open). */
+const delays = new Map<string, number>();
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     fetched.set(req.url!, (fetched.get(req.url!) ?? 0) + 1);
-    const doc = documents.get(req.url!);
-    if (!doc) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "application/json" }).end(doc());
+    const answer = () => {
+      const doc = documents.get(req.url!);
+      if (!doc) return res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/json" }).end(doc());
+    };
+    const delay = delays.get(req.url!) ?? 0;
+    if (delay === Infinity) return;
+    if (delay > 0) setTimeout(answer, delay);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+/** A browser's request from `address`, as scripts/http-guard.mjs hands it on. */
+const from = (address: string) => ({ headers: socketHeaders(address) });
+let addresses = 0;
+/** An address no other test used (the limiter's counts outlive a test). */
+const freshAddress = () => `198.51.100.${++addresses}`;
+
+/**
+ * One GET /oauth2/authorize as the server runs it: proxy.ts's check (its 400), then the
+ * page's (title and page share one), then, signed in, the page's check for the person.
+ */
+async function authorizationRequest(clientId: string, address: string, over: Record<string, string> = {}) {
+  const q = query(clientId, over);
+  const url = `${config.appUrl}/oauth2/authorize?${new URLSearchParams(q)}`;
+  const proxied = await proxy(new NextRequest(url, { headers: socketHeaders(address) }));
+  const page = await checkAuthorizationRequest(t.db, q, undefined, from(address));
+  const signedIn =
+    page.status === "consent"
+      ? await checkAuthorizationRequest(t.db, q, { userId: (await person()).user.id }, from(address))
+      : page;
+  return { status: proxied.status, page, signedIn };
+}
+let someone: Awaited<ReturnType<typeof createAccount>> | undefined;
+const person = async () => (someone ??= await createAccount(t.db));
 
 /** Publishes a document at `path`; returns its URL (the client_id). */
 function publish(path: string, over: Record<string, unknown> = {}, raw?: string) {
@@ -128,7 +170,7 @@ describe("a client known by its metadata document", () => {
     ];
     for (const clientId of cases) {
       const check = await checkAuthorizationRequest(t.db, query(clientId));
-      expect(check, clientId).toMatchObject({ status: "invalid", code: "unknown-client" });
+      expect(check, clientId).toMatchObject({ status: "invalid", code: "unreadable-metadata" });
     }
     // A redirect URI the document does not list is never redirected to.
     const clientId = publish("/listed.json");
@@ -138,6 +180,114 @@ describe("a client known by its metadata document", () => {
       status: "invalid",
       code: "unknown-redirect",
     });
+  });
+
+  it("one authorization request fetches a new client's document once: proxy, page and signed-in check share it", async () => {
+    const clientId = publish("/once.json");
+    const address = freshAddress();
+    const first = await authorizationRequest(clientId, address);
+    expect(first.status).toBe(200);
+    expect(first.signedIn).toMatchObject({ status: "consent", client: { clientId, verified: false } });
+    expect(fetched.get("/once.json")).toBe(1);
+    await authorizationRequest(clientId, address);
+    expect(fetched.get("/once.json")).toBe(1);
+  });
+
+  it("a refused document is fetched once, then refused from memory for a minute, then fetched again", async () => {
+    const address = freshAddress();
+    const cases = [publish("/refused.json", { client_secret: "s" }), `${base}/gone.json`];
+    for (const clientId of cases) {
+      const path = new URL(clientId).pathname;
+      for (let i = 0; i < 4; i++) {
+        const { status, page } = await authorizationRequest(clientId, address);
+        expect(status, path).toBe(400);
+        expect(page).toMatchObject({ status: "invalid", code: "unreadable-metadata" });
+        expect((page as { reason: string }).reason).toContain("could not be fetched within 3 seconds");
+      }
+      expect(fetched.get(path), path).toBe(1);
+    }
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + METADATA_FAILURE_TTL_MS + 1000 });
+    // Fixed since: read again once the minute is over.
+    publish("/gone.json");
+    const later = await authorizationRequest(`${base}/gone.json`, address);
+    expect(later.status).toBe(200);
+    expect(fetched.get("/gone.json")).toBe(2);
+  });
+
+  it("five concurrent authorizations of a new client fetch its document once", async () => {
+    const clientId = publish("/five.json");
+    delays.set("/five.json", 200);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        checkAuthorizationRequest(t.db, query(clientId), undefined, from(`203.0.113.${i + 1}`)),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(5).fill("consent"));
+    expect(fetched.get("/five.json")).toBe(1);
+    // The same for a document that fails: one fetch, five refusals.
+    const failing = `${base}/five-missing.json`;
+    delays.set("/five-missing.json", 200);
+    const refused = await Promise.all(
+      Array.from({ length: 5 }, () => checkAuthorizationRequest(t.db, query(failing), undefined, from(freshAddress()))),
+    );
+    expect(refused.map((r) => (r as { code?: string }).code)).toEqual(Array(5).fill("unreadable-metadata"));
+    expect(fetched.get("/five-missing.json")).toBe(1);
+  });
+
+  it("a document that never answers is given up after 3 s, and the next request is refused at once", async () => {
+    const clientId = publish("/never.json");
+    delays.set("/never.json", Infinity);
+    const address = freshAddress();
+    const started = performance.now();
+    const slow = await authorizationRequest(clientId, address);
+    const took = performance.now() - started;
+    expect(slow.status).toBe(400);
+    expect(slow.page).toMatchObject({ status: "invalid", code: "unreadable-metadata" });
+    expect(took).toBeGreaterThanOrEqual(METADATA_TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(METADATA_TIMEOUT_MS + 1500);
+    console.info(`a document that never answers: the authorization request answered 400 after ${Math.round(took)} ms`);
+    const again = performance.now();
+    expect((await authorizationRequest(clientId, address)).status).toBe(400);
+    expect(performance.now() - again).toBeLessThan(500);
+    expect(fetched.get("/never.json")).toBe(1);
+  });
+
+  it("what can be judged without the document is, first: such links fetch nothing", async () => {
+    const clientId = publish("/unjudged.json");
+    for (const over of [
+      { redirect_uri: "javascript:alert(1)" },
+      { redirect_uri: "https://*.example.com/cb" },
+      { redirect_uri: "" },
+      { client_id: `${clientId}?${"x".repeat(300)}` },
+      { client_id: `${clientId}\u0000` },
+    ]) {
+      const check = await checkAuthorizationRequest(t.db, query(clientId, over), undefined, from(freshAddress()));
+      expect(check.status, JSON.stringify(over)).toBe("invalid");
+    }
+    expect(fetched.get("/unjudged.json") ?? 0).toBe(0);
+  });
+
+  it("fetches are limited per browser address; a known client and other addresses are still served", async () => {
+    vi.stubEnv("RIBBON_RATE_LIMIT_CLIENT_METADATA_PER_IP", "3");
+    const busy = freshAddress();
+    const known = publish("/known.json");
+    expect((await checkAuthorizationRequest(t.db, query(known), undefined, from(busy))).status).toBe("consent");
+    for (const i of [1, 2]) {
+      const check = await checkAuthorizationRequest(t.db, query(publish(`/new-${i}.json`)), undefined, from(busy));
+      expect(check.status).toBe("consent");
+    }
+    const over = publish("/new-3.json");
+    const limited = await checkAuthorizationRequest(t.db, query(over), undefined, from(busy));
+    expect(limited).toMatchObject({ status: "invalid", code: "metadata-rate-limited" });
+    expect(fetched.get("/new-3.json") ?? 0).toBe(0);
+    // Not remembered as the document's failure: another address fetches it.
+    expect((await checkAuthorizationRequest(t.db, query(over), undefined, from(freshAddress()))).status).toBe(
+      "consent",
+    );
+    expect(fetched.get("/new-3.json")).toBe(1);
+    // A client read within the hour needs no fetch, whatever the address's count.
+    expect((await checkAuthorizationRequest(t.db, query(known), undefined, from(busy))).status).toBe("consent");
+    expect(fetched.get("/known.json")).toBe(1);
   });
 
   it("takes only https URLs with a path (http on loopback only where private addresses are allowed)", () => {

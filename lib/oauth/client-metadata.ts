@@ -2,7 +2,9 @@ import type { Tx } from "@/lib/db";
 import { config } from "@/lib/config";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import { hasForbiddenCharacters } from "@/lib/format/text";
+import type { HeaderReader } from "@/lib/http/client-address";
 import { outboundRequest } from "@/lib/http/outbound";
+import { clientIp, consume } from "@/lib/ratelimit";
 import { redirectUriProblem } from "./redirect-uri";
 
 /**
@@ -10,16 +12,26 @@ import { redirectUriProblem } from "./redirect-uri";
  * client_id that is an https URL names a JSON document the client publishes about itself.
  * Ribbon fetches it under the webhooks' outbound rules (lib/http/outbound.ts: public addresses
  * only unless RIBBON_WEBHOOKS_ALLOW_PRIVATE=1, pinned DNS, no redirects, a deadline, a size
- * cap), keeps it an hour, and holds its redirect URIs to the rules registered clients follow.
- * Such a client has no secret (token_endpoint_auth_method "none", PKCE instead) and is shown
- * as unverified, with its URL's host.
+ * cap), keeps it an hour (the client's row, shared by every instance), and holds its redirect
+ * URIs to the rules registered clients follow. Such a client has no secret
+ * (token_endpoint_auth_method "none", PKCE instead) and is shown as unverified, with its URL's host.
+ *
+ * Per process (not shared between instances): a document that could not be fetched or read is
+ * not fetched again for METADATA_FAILURE_TTL_MS; concurrent look-ups of one client share one
+ * fetch; and the fetches a browser's address causes are limited (`clientMetadata` in
+ * lib/ratelimit/limits.ts), since anyone can send a link before signing in.
  */
 
 /** The document is small: the draft suggests at most 5 KB; anything larger is refused, not cut. */
 export const METADATA_MAX_BYTES = 5 * 1024;
-export const METADATA_TIMEOUT_MS = 5_000;
+/** The whole fetch (look-up, connection, document): the person is waiting for the page. */
+export const METADATA_TIMEOUT_MS = 3_000;
 /** How long a fetched document is trusted before it is fetched again. */
 export const METADATA_TTL_MS = 60 * 60 * 1000;
+/** How long a document that could not be fetched or read is refused without fetching it again. */
+export const METADATA_FAILURE_TTL_MS = 60 * 1000;
+/** Failures remembered at most (the oldest forgotten first): distinct client_ids cost memory. */
+const MAX_FAILURES = 10_000;
 const MAX_REDIRECT_URIS = 10;
 const MAX_NAME = 100;
 const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
@@ -70,20 +82,81 @@ export function readMetadataDocument(
   return { name, redirectUris: uris as string[] };
 }
 
+/** Why a metadata client can't be used: its document is unreadable, or this address asked for too many. */
+export type MetadataRefusal = { refused: "unreadable" } | { refused: "rate-limited"; retrySeconds: number };
+type Lookup = MetadataClient | MetadataRefusal;
+
+const SELECT = { id: true, clientId: true, name: true, redirectUris: true, kind: true, metadataFetchedAt: true };
+
+// One per process, not per bundle: proxy.ts and the authorize page are separate module graphs.
+type Memory = { failures: Map<string, number>; inFlight: Map<string, Promise<Lookup>> };
+const holder = globalThis as unknown as { __ribbonClientMetadata?: Memory };
+const memory = (holder.__ribbonClientMetadata ??= { failures: new Map(), inFlight: new Map() });
+
+function recentFailure(clientId: string): boolean {
+  const at = memory.failures.get(clientId);
+  if (at === undefined) return false;
+  if (Date.now() - at < METADATA_FAILURE_TTL_MS) return true;
+  memory.failures.delete(clientId);
+  return false;
+}
+
+function rememberFailure(clientId: string) {
+  memory.failures.delete(clientId);
+  if (memory.failures.size >= MAX_FAILURES) memory.failures.delete(memory.failures.keys().next().value!);
+  memory.failures.set(clientId, Date.now());
+}
+
+type Cached = { kind: string; metadataFetchedAt: Date | null };
+const usable = (row: Cached | null, now: Date): boolean =>
+  row !== null &&
+  (row.kind !== "metadata" ||
+    (row.metadataFetchedAt !== null && now.getTime() - row.metadataFetchedAt.getTime() < METADATA_TTL_MS));
+
+/** The request whose browser asks (its address, lib/http/client-address.ts): its fetches count against its limit. */
+export type MetadataAsker = { headers: HeaderReader };
+
 /**
- * The client a metadata document describes: from the cache while fresh, else fetched again.
- * Null when it can't be fetched or read (the authorization link is then untrusted: a 400
- * page, never a redirect). A client registered with a secret under the same id stays as it is.
+ * The client a metadata document describes: from its row while fresh, else fetched (once, for
+ * every concurrent look-up of it), or why not. A client registered with a secret under the
+ * same id stays as it is. Without `asker` (no browser: a test, a script) nothing is counted.
  */
 export async function clientFromMetadataDocument(
   db: Tx,
   clientId: string,
-  now = new Date(),
-): Promise<MetadataClient | null> {
-  const select = { id: true, clientId: true, name: true, redirectUris: true, kind: true, metadataFetchedAt: true };
-  const cached = await db.oAuthClient.findUnique({ where: { clientId }, select });
-  if (cached && cached.kind !== "metadata") return cached;
-  if (cached?.metadataFetchedAt && now.getTime() - cached.metadataFetchedAt.getTime() < METADATA_TTL_MS) return cached;
+  { now = new Date(), asker }: { now?: Date; asker?: MetadataAsker } = {},
+): Promise<Lookup> {
+  const cached = await db.oAuthClient.findUnique({ where: { clientId }, select: SELECT });
+  if (cached && usable(cached, now)) return cached;
+  for (;;) {
+    if (recentFailure(clientId)) return { refused: "unreadable" };
+    const pending = memory.inFlight.get(clientId);
+    if (pending) {
+      const joined = await pending;
+      // Another address's fetch that its limit stopped: this one may fetch itself.
+      if ("refused" in joined && joined.refused === "rate-limited") {
+        if (memory.inFlight.get(clientId) === pending) memory.inFlight.delete(clientId);
+        continue;
+      }
+      return joined;
+    }
+    // Set before anything is awaited, so every look-up from here on joins this one.
+    const fetching: Promise<Lookup> = fetchDocument(db, clientId, now, asker).finally(() => {
+      if (memory.inFlight.get(clientId) === fetching) memory.inFlight.delete(clientId);
+    });
+    memory.inFlight.set(clientId, fetching);
+    return fetching;
+  }
+}
+
+async function fetchDocument(db: Tx, clientId: string, now: Date, asker?: MetadataAsker): Promise<Lookup> {
+  // A look-up that read the row before the last fetch stored it finds it here.
+  const cached = await db.oAuthClient.findUnique({ where: { clientId }, select: SELECT });
+  if (cached && usable(cached, now)) return cached;
+  if (asker) {
+    const limit = await consume("clientMetadata", clientIp(asker));
+    if (!limit.allowed) return { refused: "rate-limited", retrySeconds: limit.resetSeconds };
+  }
   const outcome = await outboundRequest(clientId, {
     method: "GET",
     headers: { accept: "application/json" },
@@ -97,8 +170,11 @@ export async function clientFromMetadataDocument(
     (outcome.status !== 200 ? `answered ${outcome.status}` : outcome.truncated ? "is larger than 5 KB" : null);
   const read = failure ? { error: failure } : readMetadataDocument(clientId, outcome.body ?? "");
   if ("error" in read) {
-    console.warn(`OAuth client metadata document ${clientId} refused: ${read.error}`);
-    return null;
+    rememberFailure(clientId);
+    console.warn(
+      `OAuth client metadata document ${clientId} refused: ${read.error} (not fetched again for ${METADATA_FAILURE_TTL_MS / 1000} s)`,
+    );
+    return { refused: "unreadable" };
   }
   const data = { name: read.name, redirectUris: read.redirectUris, metadataFetchedAt: now };
   return db.oAuthClient.upsert({
@@ -106,6 +182,6 @@ export async function clientFromMetadataDocument(
     // No secret: a random hash no one holds, so client_secret authentication can never match.
     create: { clientId, kind: "metadata", clientSecretHash: sha256(randomSecret(24)), ...data },
     update: data,
-    select,
+    select: SELECT,
   });
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import {
@@ -16,9 +17,12 @@ import { InvalidAuthorization } from "./invalid-authorization";
 
 type Props = { searchParams: Promise<AuthorizationQuery> };
 
+/** The browser's request: a client metadata document's fetch counts against its address. */
+const asker = async () => ({ headers: await headers() });
+
 /** The link's check, once per request (title and page). */
 const checked = cache(async (query: AuthorizationQuery) =>
-  checkAuthorizationRequest((await publicContext()).db, query),
+  checkAuthorizationRequest((await publicContext()).db, query, undefined, await asker()),
 );
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
@@ -47,7 +51,7 @@ export default async function AuthorizePage({ searchParams }: Props) {
 
   // Checked again for this person: the collections a cap names must be ones they may use (else
   // back to the application, never naming them).
-  const mine = await checkAuthorizationRequest(db, query, { userId: person.id });
+  const mine = await checkAuthorizationRequest(db, query, { userId: person.id }, await asker());
   if (mine.status === "invalid") return <InvalidAuthorization reason={mine.reason} />;
   if (mine.status === "redirect") redirect(mine.to);
 
@@ -92,13 +96,17 @@ export default async function AuthorizePage({ searchParams }: Props) {
       if (problems.length > 0) redirect(here);
       chosen = { caps, mode: form.get("mode") === "live" ? "live" : "sandbox" };
     }
-    const result = await approveAuthorization(now.db, { ...decision, ...chosen, userId: now.actor.user.id });
+    const result = await approveAuthorization(
+      now.db,
+      { ...decision, ...chosen, userId: now.actor.user.id },
+      { asker: await asker() },
+    );
     redirect(result.status === "redirect" ? result.to : here);
   }
 
   async function deny() {
     "use server";
-    const result = await denyAuthorization((await publicContext()).db, decision);
+    const result = await denyAuthorization((await publicContext()).db, decision, await asker());
     redirect(result.status === "redirect" ? result.to : here);
   }
 
