@@ -17,6 +17,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ResentGift = { gift: GiftView; emailId: number };
 
+/**
+ * 422 `erased`: the gift's recipient was erased (lib/privacy), so its email has no address. A bulk
+ * resend reports it for that gift and goes on with the others.
+ */
+export const erasedGift = (id: string) =>
+  new HttpError(
+    422,
+    "UnprocessableEntity",
+    `Gift "${id}"'s recipient data was erased: it has no address to send its email to.`,
+    undefined,
+    "erased",
+  );
+
 /** The words of an email correction's event when the gift email went again to the new address (lib/gifts/update.ts). */
 export const SENT_AGAIN_TO_NEW_ADDRESS = "the gift email sent again to the new address";
 
@@ -84,8 +97,10 @@ export async function resendGiftIn(tx: Tx, actor: TeamActor, id: string, now: Da
     tx,
     Prisma.sql`SELECT "id" FROM "Gift" WHERE "id" = ${seen.id} AND "stage" = ANY(${RESENDABLE}::text[]) FOR UPDATE`,
   );
-  // Read again under the lock: the stage and the resends as they are now.
+  // Read again under the lock: the stage, the address and the resends as they are now.
   const gift = await getGift(tx, actor, actor.team, id);
+  // Erased (lib/privacy): the gift email has no address to go to, and must not find one.
+  if (gift.email === null) throw erasedGift(gift.id);
   if (locked.length === 0) {
     const code = gift.stage === "scheduled" ? "not_sent_yet" : alreadyCode(gift.stage);
     throw new HttpError(
@@ -97,7 +112,7 @@ export async function resendGiftIn(tx: Tx, actor: TeamActor, id: string, now: Da
     );
   }
   requireEmailAgainAllowed(gift, now);
-  const { id: emailId } = await queueGiftEmailAgain(tx, { ...gift, email: gift.email! }, now);
+  const { id: emailId } = await queueGiftEmailAgain(tx, { ...gift, email: gift.email }, now);
   await recordGiftEvent(tx, {
     giftId: gift.id,
     stage: gift.stage as Stage,

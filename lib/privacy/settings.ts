@@ -1,8 +1,15 @@
 import type { PrismaClient, Tx } from "@/lib/db";
 import type { TeamActor } from "@/lib/actor";
-import { badRequest, forbidden, unknownFieldProblems, ValidationError } from "@/lib/errors";
+import { badRequest, forbidden, notFound, unknownFieldProblems, ValidationError } from "@/lib/errors";
 import { ownerRequired } from "@/lib/teams";
-import { erasePerson, type ErasureSummary } from "./erase";
+import { readErasure, runErasure, startErasure, type Erasure } from "./erase";
+
+/**
+ * How long `POST /erasures` works before it answers: a person with a few hundred gifts is erased
+ * within it (200, completed); a larger erasure answers 202 (in progress) and goes on after the
+ * response, a short transaction at a time (docs/privacy.md).
+ */
+export const ERASURE_ANSWER_BUDGET_MS = 1000;
 
 /** Longest retention a team may choose: ten years. */
 export const MAX_RETENTION_DAYS = 3650;
@@ -45,8 +52,17 @@ export async function updatePrivacySettings(db: Tx, actor: TeamActor, body: unkn
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** `POST /erasures {"email": …}`: an owner erases one person's data from the team (lib/privacy/erase.ts). */
-export async function requestErasure(db: PrismaClient, actor: TeamActor, body: unknown): Promise<ErasureSummary> {
+/**
+ * `POST /erasures {"email": …}`: an owner erases one person's data from the team
+ * (lib/privacy/erase.ts), for up to `budgetMs`; the caller runs the rest (`runErasure`) after its
+ * answer when it is still in progress. A second request for an address whose erasure is in progress continues it.
+ */
+export async function requestErasure(
+  db: PrismaClient,
+  actor: TeamActor,
+  body: unknown,
+  { budgetMs = ERASURE_ANSWER_BUDGET_MS }: { budgetMs?: number } = {},
+): Promise<Erasure> {
   requireOwnerOfLiveTeam(actor, "erase a recipient's data");
   const fields = (body ?? {}) as Record<string, unknown>;
   const problems = unknownFieldProblems(fields, ["email"], "");
@@ -54,5 +70,13 @@ export async function requestErasure(db: PrismaClient, actor: TeamActor, body: u
   if (!email || email.length > 254 || !EMAIL.test(email))
     problems.push({ detail: "Email is not a valid email address", pointer: "/email", code: "invalid_email" });
   if (problems.length > 0) throw new ValidationError(problems);
-  return erasePerson(db, actor.team.id, email);
+  return runErasure(db, await startErasure(db, actor.team.id, email), { budgetMs });
+}
+
+/** `GET /erasures/:id`: how an erasure request stands (owners of the team; 404 for another team's). */
+export async function erasureOf(db: Tx, actor: TeamActor, id: string): Promise<Erasure> {
+  requireOwnerOfLiveTeam(actor, "see its erasures");
+  const erasure = /^era_[0-9a-f]{32}$/.test(id) ? await readErasure(db, id, actor.team.id) : null;
+  if (!erasure) throw notFound(`No erasure "${id.slice(0, 40)}" on team "${actor.team.id}".`);
+  return erasure;
 }

@@ -30,6 +30,7 @@ import * as suppressions from "@/app/api/v1/teams/[team_id]/suppressions/route";
 import * as suppression from "@/app/api/v1/teams/[team_id]/suppressions/[email]/route";
 import * as privacy from "@/app/api/v1/teams/[team_id]/privacy/route";
 import * as erasures from "@/app/api/v1/teams/[team_id]/erasures/route";
+import * as erasure from "@/app/api/v1/teams/[team_id]/erasures/[erasure_id]/route";
 import * as missing from "@/app/api/v1/[...path]/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -74,6 +75,7 @@ const ROUTES: [RegExp, RouteModule][] = [
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/charges\.csv$/, chargesCsv as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/privacy$/, privacy as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/erasures$/, erasures as unknown as RouteModule],
+  [/^(?:\/teams\/(?<team_id>[^/]+))?\/erasures\/(?<erasure_id>[^/]+)$/, erasure as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/suppressions$/, suppressions as unknown as RouteModule],
   [/^(?:\/teams\/(?<team_id>[^/]+))?\/suppressions\/(?<email>[^/]+)$/, suppression as unknown as RouteModule],
 ];

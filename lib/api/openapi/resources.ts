@@ -150,7 +150,10 @@ export const Gift = resource(
     "external-id": z.string().meta({ description: "The gift's id (same value as `id`)." }),
     team: z.string(),
     "sender-name": z.string(),
-    name: z.string().meta({ description: "The recipient's name." }),
+    name: z
+      .string()
+      .nullable()
+      .meta({ description: "The recipient's name; null once their data was erased (docs/privacy.md)." }),
     "untie-url": url.nullable().meta({
       description:
         "The recipient's page, where they choose their present. Treat it as a secret: whoever holds it can choose, decline or donate the gift. Null for a reader who may not act on the gift (a viewer, or a member reading a gift another member sent); the team's owners and the gift's sender always get it.",
@@ -696,18 +699,35 @@ export const ErasureDocument = z
   .strictObject({
     data: z.strictObject({
       type: z.literal("erasures"),
+      id: z.string().meta({ example: "era_5f0c…" }),
       attributes: z.strictObject({
-        "erased-at": timestamp,
+        status: z.enum(["in_progress", "completed"]).meta({
+          description:
+            "`completed`: nothing of the person is left. `in_progress`: still working, a short transaction at a time (poll `GET /erasures/{id}`; a second request for the address continues it).",
+        }),
+        "created-at": timestamp,
+        "erased-at": timestamp.nullable().meta({ description: "When it completed; null while in progress." }),
         gifts: count(
-          "Gifts whose recipient, copy or redemption address was the person's: name, email, copy address, note, redemption email and postal address erased.",
+          "Gifts whose recipient, copy or redemption address was the person's: name, email, copy address, note, redemption email, postal address and time zone erased.",
         ),
         emails: count("Outbox emails about those gifts or to the address: addresses and bodies erased."),
-        events: count("Timeline messages of those gifts erased."),
-        "webhook-deliveries": count('Webhook payloads about those gifts replaced by `{"erased":true}`.'),
+        events: count("Timeline messages of those gifts, or quoting the address, erased."),
+        "webhook-deliveries": count(
+          'Webhook payloads about those gifts or quoting the address replaced by `{"erased":true}`.',
+        ),
         "webhook-attempts": count("Endpoints' answers to those payloads erased."),
-        "idempotency-keys": count("Stored API answers that held those gifts erased."),
-        suppressions: count("Suppression entries whose address was erased (the suppression stays, by hash)."),
+        "idempotency-keys": count("Stored API answers that held those gifts or the address erased."),
+        suppressions: count(
+          "Suppression entries whose address was erased (the suppression stays, by hash; a bounce's reason keeps its words).",
+        ),
+        "saved-views": count("Dashboard views saved with a search for the address, deleted."),
+        scrubbed: count(
+          "Other texts that quoted the address, with the address replaced by `[erased]`: a gift's delivery issue after its address was corrected, batch names, past messages, endpoint descriptions.",
+        ),
       }),
     }),
   })
-  .meta({ id: "Erasure", description: "What an erasure request erased: counts only, nothing of the person." });
+  .meta({
+    id: "Erasure",
+    description: "An erasure request: how it stands and what it erased so far (counts only, nothing of the person).",
+  });

@@ -1,4 +1,4 @@
-import type { ErasureSummary, PrivacySettings } from "@/lib/privacy";
+import type { Erasure, PrivacySettings } from "@/lib/privacy";
 
 export const privacySettingsDocument = (s: PrivacySettings) => ({
   data: {
@@ -8,19 +8,24 @@ export const privacySettingsDocument = (s: PrivacySettings) => ({
   },
 });
 
-/** What an erasure request erased (counts only: the answer repeats nothing of the person). */
-export const erasureDocument = (s: ErasureSummary, at: Date) => ({
+/** An erasure request: how it stands and what it erased so far (counts only: nothing of the person). */
+export const erasureDocument = (e: Erasure) => ({
   data: {
     type: "erasures" as const,
+    id: e.id,
     attributes: {
-      "erased-at": at.toISOString(),
-      gifts: s.gifts,
-      emails: s.emails,
-      events: s.events,
-      "webhook-deliveries": s.webhookDeliveries,
-      "webhook-attempts": s.webhookAttempts,
-      "idempotency-keys": s.idempotencyKeys,
-      suppressions: s.suppressions,
+      status: e.status,
+      "created-at": e.createdAt.toISOString(),
+      "erased-at": e.completedAt?.toISOString() ?? null,
+      gifts: e.summary.gifts,
+      emails: e.summary.emails,
+      events: e.summary.events,
+      "webhook-deliveries": e.summary.webhookDeliveries,
+      "webhook-attempts": e.summary.webhookAttempts,
+      "idempotency-keys": e.summary.idempotencyKeys,
+      suppressions: e.summary.suppressions,
+      "saved-views": e.summary.savedViews,
+      scrubbed: e.summary.scrubbed,
     },
   },
 });
