@@ -529,6 +529,16 @@ describe("saved views", () => {
     for (const name of ["", "   ", "x".repeat(61), "a\u0000b", "tab\there"]) {
       await expect(saveView(t.db, actor, { name, params: {} })).rejects.toBeInstanceOf(ValidationError);
     }
+    // Bidirectional overrides and isolates (a name that reads otherwise than it is), a lone surrogate.
+    for (const name of ["Q4 \u202Egnp.exe", "\u202Aleft", "\u2066isolate\u2069", "cut \uD83D", "line\u2028break"]) {
+      await expect(saveView(t.db, actor, { name, params: {} })).rejects.toMatchObject({
+        problems: [{ detail: expect.stringContaining("text-direction") }],
+      });
+    }
+    expect(await listSavedViews(t.db, actor)).toEqual([]);
+    // Letters of any script, and emoji, are names like any other.
+    await saveView(t.db, actor, { name: "עברית 🎁 ünïcode", params: {} });
+    await deleteView(t.db, actor, (await listSavedViews(t.db, actor))[0].id);
     const viewer = await createPerson(t.db);
     await addMember(t.db, owner.team.id, viewer.user.id, "viewer");
     const viewerActor = await onTeam(t.db, person(viewer.user), owner.team.id);

@@ -49,5 +49,13 @@ export {
 } from "./campaign-reminders";
 export { teamSenders, type SenderRow } from "./senders";
 export { actOnGiftsOnce, MAX_BULK_GIFTS, selectionPreview, viewGiftIds, type SelectionPreview } from "./bulk";
-export { deleteView, listSavedViews, MAX_SAVED_VIEWS, MAX_VIEW_NAME, saveView, type SavedView } from "./saved-views";
+export {
+  deleteView,
+  listSavedViews,
+  MAX_SAVED_VIEWS,
+  MAX_VIEW_NAME,
+  saveView,
+  VIEW_NAME_RULE,
+  type SavedView,
+} from "./saved-views";
 export { decodeSortCursor, encodeSortCursor } from "./sort";

@@ -4,12 +4,15 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
 import { isUniqueViolation } from "@/lib/database/errors";
 import { conflict, notFound, ValidationError } from "@/lib/errors";
+import { hasForbiddenCharacters } from "@/lib/format/text";
 import { requireSender, withTeamLocked } from "@/lib/teams";
 import { dashboardSearch } from "@/lib/gifts/dashboard-links";
 import { readDashboardQuery } from "./query";
 
 export const MAX_SAVED_VIEWS = 50;
 export const MAX_VIEW_NAME = 60;
+/** What a view's name may be (free text others on the team read: lib/format/text.ts hasForbiddenCharacters). */
+export const VIEW_NAME_RULE = `A view's name is 1 to ${MAX_VIEW_NAME} characters, without control or text-direction characters.`;
 
 export type SavedView = { id: number; name: string; query: string };
 
@@ -28,8 +31,9 @@ export async function listSavedViews(db: Queryable, actor: TeamActor): Promise<S
 
 /**
  * Saves a view (its filters and sort, read back through the page's own parser, so only what the
- * page uses is kept; never the page cursor) under a name: unique in the team, 1–60 characters,
- * at most 50 views a team. Owners and members; viewers only look.
+ * page uses is kept; never the page cursor) under a name: unique in the team, 1–60 characters
+ * of one line of free text (no controls, no bidirectional overrides, no lone surrogates), at
+ * most 50 views a team. Owners and members; viewers only look.
  */
 export async function saveView(
   db: PrismaClient,
@@ -39,10 +43,8 @@ export async function saveView(
   requireSender(actor.role, actor.team.id, "save views");
   if (actor.mode !== "live") throw conflict("Saved views belong to a team: switch to live to save one.");
   const name = input.name.trim().replace(/ +/g, " ");
-  if (!name || name.length > MAX_VIEW_NAME || /[\u0000-\u001f\u007f]/.test(name))
-    throw new ValidationError([
-      { detail: `A view's name is 1 to ${MAX_VIEW_NAME} characters, without control characters.` },
-    ]);
+  if (!name || name.length > MAX_VIEW_NAME || hasForbiddenCharacters(name))
+    throw new ValidationError([{ detail: VIEW_NAME_RULE }]);
   const { query } = readDashboardQuery(input.params);
   const search = dashboardSearch({ ...query, mode: "live", after: undefined });
   try {

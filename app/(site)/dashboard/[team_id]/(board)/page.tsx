@@ -16,6 +16,7 @@ import {
   MAX_BULK_GIFTS,
   MAX_SAVED_VIEWS,
   MAX_VIEW_NAME,
+  VIEW_NAME_RULE,
   readDashboardQuery,
   type DashboardQuery,
 } from "@/lib/dashboard";
@@ -281,7 +282,7 @@ const VIEW_REFUSALS: Record<string, string> = {
   taken: "The team already has a view by that name: pick another.",
   full: `The team keeps at most ${MAX_SAVED_VIEWS} saved views: delete one first.`,
   viewer: "Viewers can open saved views but not save or delete them.",
-  name: `A view's name is 1 to ${MAX_VIEW_NAME} characters, without control characters.`,
+  name: VIEW_NAME_RULE,
   other: "That didn't work: reload the page and try again.",
 };
 
