@@ -11,3 +11,5 @@ export function formatBytes(n: number): string;
 export function tooLargeMessage(limitBytes: number): string;
 export function errorPage(heading: string, text: string, homeUrl: string): string;
 export function tooLargePage(limitBytes: number, homeUrl: string): string;
+export function fileTooLargeMessage(maxBytes: number): string;
+export function fileTooLarge(file: unknown, maxBytes: number): string | null;
