@@ -3,6 +3,7 @@
 // once per 10 s at most). scripts/http-guard.mjs starts it in the production server and tells it
 // about every request; app/api/health/route.ts reads it. docs/operations.md#event-loop.
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { loggedPath } from "./log-path.mjs";
 
 /** A block this long (ms) is logged with the routes in flight. */
 export const BLOCK_LOG_MS = 200;
@@ -16,21 +17,14 @@ const SLICE_S = 10;
 const TICK_MS = 50;
 const KEEP_STALLS = 50;
 
-// Paths whose segment is a secret (an untie link's token, an invitation's): never logged.
-const SECRET_SEGMENTS = [/^(\/untie\/)[^/]+/, /^(\/invitations\/)[^/]+/];
-
 /**
- * What a log line names a request by: method and path, without the query string (sign-in links
- * carry their token there) and with secret path segments replaced by `:token`.
+ * What a log line names a request by: method and path as lib/http/log-path.mjs lets a log carry
+ * it (no query string, no address, secret segments such as an untie link's token as `:token`).
  * @param {string} method
  * @param {string} url
  */
 export function routeOf(method, url) {
-  let path = String(url ?? "")
-    .split("?")[0]
-    .split("#")[0];
-  for (const pattern of SECRET_SEGMENTS) path = path.replace(pattern, "$1:token");
-  return `${method} ${path.slice(0, 200)}`;
+  return `${method} ${loggedPath(url)}`;
 }
 
 /**
