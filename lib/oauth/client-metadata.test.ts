@@ -255,7 +255,7 @@ describe("a client known by its metadata document", () => {
   it("what can be judged without the document is, first: such links fetch nothing", async () => {
     const clientId = publish("/unjudged.json");
     for (const over of [
-      { redirect_uri: "javascript:alert(1)" },
+      { redirect_uri: "javascript:alert(1)" } as Record<string, string>,
       { redirect_uri: "https://*.example.com/cb" },
       { redirect_uri: "" },
       { client_id: `${clientId}?${"x".repeat(300)}` },
