@@ -10,7 +10,7 @@ import { HttpError } from "@/lib/errors";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { config } from "@/lib/config";
 import { resourceUrl } from "@/lib/oauth";
-import { TOOLS, type ToolContext } from "./tools";
+import { TOOLS, type Tool, type ToolContext } from "./tools";
 
 /** The MCP request's body is one JSON-RPC message: a send_batch of 25 gifts with long messages fits well inside. */
 export const MCP_BODY_LIMIT = 256 * 1024;
@@ -20,8 +20,9 @@ export const MCP_BODY_LIMIT = 256 * 1024;
  * escapes it once more on the wire). list_gifts at its limit of 50 gifts measures 69 KB with
  * ordinary fields (app/api/mcp/__tests__/mcp.test.ts); with every text field at its longest
  * (2,000-character messages of characters JSON escapes) 312 KB, which is refused: asked again
- * for 40, it fits. An answer past this is a tool error (answer_too_large: ask for fewer), never
- * sent cut short.
+ * for 40, it fits. A read's answer past this is a tool error (answer_too_large: ask for fewer),
+ * never sent cut short. A write's answer is always sent (refused after the write, it would hide
+ * what was done): send_batch's 25 gifts at their longest measure 156 KB.
  */
 export const MCP_ANSWER_LIMIT = 256 * 1024;
 
@@ -49,7 +50,7 @@ const errorDocument = async (error: unknown) => JSON.stringify(await errorRespon
  * so MCP asks for no structuredContent; a text block is what every host reads and hands its
  * model, and sending the document in both would double every answer (docs/agents.md).
  */
-async function toolResult(name: string, run: () => Promise<unknown>): Promise<CallToolResult> {
+async function toolResult(tool: Tool | undefined, run: () => Promise<unknown>): Promise<CallToolResult> {
   let text: string;
   try {
     text = JSON.stringify(await run());
@@ -57,11 +58,12 @@ async function toolResult(name: string, run: () => Promise<unknown>): Promise<Ca
     return { content: [{ type: "text", text: await errorDocument(error) }], isError: true };
   }
   const bytes = Buffer.byteLength(text);
-  if (bytes > MCP_ANSWER_LIMIT) {
+  // Only a read is refused for its size: a write's answer says what was done (at most 25 gifts).
+  if (tool?.annotations.readOnlyHint && bytes > MCP_ANSWER_LIMIT) {
     const tooLarge = new HttpError(
       400,
       "Answer Too Large",
-      `The answer of ${name} would be ${Math.ceil(bytes / 1024)} KB, more than the ${MCP_ANSWER_LIMIT / 1024} KB a tool answer may hold. Ask for fewer: a smaller limit, or filter by stage or email.`,
+      `The answer of ${tool.name} would be ${Math.ceil(bytes / 1024)} KB, more than the ${MCP_ANSWER_LIMIT / 1024} KB a tool answer may hold. Ask for fewer: a smaller limit, or filter by stage or email.`,
       { bytes, limit: MCP_ANSWER_LIMIT },
       "answer_too_large",
     );
@@ -86,7 +88,7 @@ function mcpServer(ctx: ToolContext): Server {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name);
-    return toolResult(tool?.name ?? "", async () => {
+    return toolResult(tool, async () => {
       if (!tool) throw new HttpError(404, "NotFound", `There is no tool named "${request.params.name}".`);
       const args = request.params.arguments ?? {};
       return tool.run(ctx, args);

@@ -545,29 +545,27 @@ describe("the MCP server", () => {
   it("answers each document once (one text block) and refuses an answer past MCP_ANSWER_LIMIT", async () => {
     const owner = await createAccount(t.db, { card: null });
     const { token } = await grant(owner.user.id, { mode: "sandbox" });
-    const bulk = (n: number, long: boolean) =>
-      apiAs(owner.tokens.sandbox).post(
-        "/bulk/gifts",
-        bulkBody(
-          n,
+    const body = (n: number, long: boolean) =>
+      bulkBody(
+        n,
+        long
+          ? {
+              message: '"'.repeat(2000),
+              from: "f".repeat(200),
+              subject: "s".repeat(200),
+              batch_name: "n".repeat(120),
+            }
+          : {},
+        (i) =>
           long
             ? {
-                message: '"'.repeat(2000),
-                from: "f".repeat(200),
-                subject: "s".repeat(200),
-                batch_name: "n".repeat(120),
+                name: `${i}`.padEnd(200, "r"),
+                email: `${i}`.padEnd(64, "e") + "@" + "d".repeat(60) + ".example.com",
+                cc_email: `${i}`.padEnd(64, "c") + "@" + "d".repeat(60) + ".example.com",
               }
             : {},
-          (i) =>
-            long
-              ? {
-                  name: `${i}`.padEnd(200, "r"),
-                  email: `${i}`.padEnd(64, "e") + "@" + "d".repeat(60) + ".example.com",
-                  cc_email: `${i}`.padEnd(64, "c") + "@" + "d".repeat(60) + ".example.com",
-                }
-              : {},
-        ),
       );
+    const bulk = (n: number, long: boolean) => apiAs(owner.tokens.sandbox).post("/bulk/gifts", body(n, long));
     const sizeOf = async (limit: number) => {
       const res = await post(token, JSON.stringify(toolCall(1, "list_gifts", { limit })));
       const raw = await res.text();
@@ -586,7 +584,19 @@ describe("the MCP server", () => {
     console.info(`list_gifts, 50 ordinary gifts: document ${text.length} B, answer ${ordinary.raw} B`);
 
     // 50 gifts with every text field at its longest (a message of 2,000 quotes, each escaped): past the cap.
-    for (let i = 0; i < 2; i++) expect((await bulk(25, true)).status).toBe(200);
+    // A write's answer is sent whatever its size: send_batch's 25 such gifts fit under the cap.
+    const client = await connect(token);
+    const quote = await call(client, "quote_batch", { gift: body(25, true).gift });
+    const sent = await call(client, "send_batch", {
+      gift: body(25, true).gift,
+      quoted_total: quote.document.meta.price.total,
+      idempotency_key: "long-batch",
+    });
+    expect(sent.isError).toBeFalsy();
+    const sentBytes = Buffer.byteLength(JSON.stringify(sent.document));
+    console.info(`send_batch, 25 gifts with every field at its longest: document ${sentBytes} B`);
+    expect(sentBytes).toBeLessThan(MCP_ANSWER_LIMIT);
+    expect((await bulk(25, true)).status).toBe(200);
     const longest = await sizeOf(50);
     expect(longest.answer.isError).toBe(true);
     const refusal = JSON.parse((longest.answer.content[0] as { text: string }).text) as {
