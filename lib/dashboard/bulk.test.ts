@@ -291,6 +291,18 @@ describe("acting on many gifts", () => {
     expect(await t.db.giftEvent.count({ where: { giftId: link.id, action: "resent" } })).toBe(0);
   });
 
+  it("reports an erased gift for a resend (it has no address any more) and resends the others", async () => {
+    const { actor, gift } = await team();
+    const sent = await gift({ stage: "sent" });
+    const erased = await gift({ stage: "sent" });
+    await t.db.gift.update({ where: { id: erased.id }, data: { email: null, erasedAt: new Date() } });
+    const done = await actOnGifts(t.db, actor, { ids: [sent.id, erased.id], action: { kind: "resend" } });
+    expect(done.done).toEqual([sent.id]);
+    expect(done.refusals).toEqual([{ giftId: erased.id, message: expect.stringMatching(/erased/i) }]);
+    expect(done.emailIds).toHaveLength(1);
+    expect(await t.db.giftEvent.count({ where: { giftId: erased.id, action: "resent" } })).toBe(0);
+  });
+
   it("acts once per form key: a double submit refunds once and answers what the first did", async () => {
     const { actor, gift } = await team();
     const ids = (await Promise.all([gift(), gift()])).map((g) => g.id);
