@@ -11,7 +11,7 @@ import type { GiftView } from "./view";
 /**
  * Most gifts one bulk action takes (a page, a selection, or a whole filtered view). Each gift
  * goes through the same domain function as its own API call (cancelGift, resendGift,
- * updateGift) in a short transaction of its own (docs/dashboard.md, "Acting on many gifts").
+ * updateGift) in a short transaction of its own (docs/dashboard.md, "Selecting gifts and acting on them").
  */
 export const MAX_BULK_GIFTS = 250;
 

@@ -18,7 +18,7 @@ export async function cancelGift(db: PrismaClient, actor: TeamActor, id: string)
 }
 
 /**
- * cancelGift inside the caller's transaction (a bulk cancel runs one per gift in one transaction).
+ * cancelGift inside the caller's transaction (a bulk cancel runs each gift in its own: lib/gifts/bulk-actions.ts).
  * Every refusal is thrown before anything is written for this gift.
  */
 export async function cancelGiftIn(tx: Tx, actor: TeamActor, id: string): Promise<GiftView> {
