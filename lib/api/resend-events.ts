@@ -13,11 +13,12 @@ export const RESEND_EVENT_BODY_LIMIT = 256 * 1024;
 // id, and a bounce's type, subtype and message. Everything else (addresses, subject) is not kept.
 const eventSchema = z.object({
   type: z.string().min(1).max(64),
-  created_at: z.string().max(64),
+  // The event's time; without one (or unreadable), the time it was received.
+  created_at: z.string().max(64).nullish(),
   data: z
     .object({
       email_id: z.string().min(1).max(200).optional(),
-      created_at: z.string().max(64).optional(),
+      created_at: z.string().max(64).nullish(),
       bounce: z
         .object({
           type: z.string().max(64).optional(),
@@ -85,7 +86,7 @@ export async function receiveResendEvent(request: Request): Promise<Response> {
   const parsed = eventSchema.safeParse(payload);
   if (!parsed.success || id.length > 200) throw badRequest("The signed body is not a Resend email event.");
   const event = parsed.data;
-  const occurred = new Date(event.data.created_at ?? event.created_at);
+  const occurred = new Date(event.data.created_at ?? event.created_at ?? Number.NaN);
   const outcome = await recordProviderEvent(await getDb(), {
     id,
     type: event.type,

@@ -307,6 +307,17 @@ describe("events of types Ribbon does not act on", () => {
       expectError(await asResult(POST(forged)), 401, "Unauthorized");
       expectError(await asResult(POST(signed(body, { at: new Date(Date.now() - 10 * 60_000) }))), 401, "Unauthorized");
     }
+    // A handled event without a time (or an unreadable one) is taken as of its arrival.
+    const untimed = JSON.parse(event("email.delivered", gift.providerId));
+    delete untimed.created_at;
+    untimed.data.created_at = "not a time";
+    expect(await post(signed(JSON.stringify(untimed)))).toEqual({
+      status: 200,
+      body: { received: true, outcome: "recorded" },
+    });
+    expect((await t.db.emailOutbox.findUniqueOrThrow({ where: { id: gift.outboxId } })).deliveryStatus).toBe(
+      "delivered",
+    );
     // A signed event of a handled type that is not shaped as Resend sends it stays a 400.
     expectError(await asResult(POST(signed(JSON.stringify({ type: "email.bounced", data: 1 })))), 400, "BadRequest");
   });
