@@ -171,8 +171,9 @@ async function fetchDocument(db: Tx, clientId: string, now: Date, asker?: Metada
   const read = failure ? { error: failure } : readMetadataDocument(clientId, outcome.body ?? "");
   if ("error" in read) {
     rememberFailure(clientId);
+    // The host only: the path is the client's to choose and may carry anything.
     console.warn(
-      `OAuth client metadata document ${clientId} refused: ${read.error} (not fetched again for ${METADATA_FAILURE_TTL_MS / 1000} s)`,
+      `OAuth client metadata document on ${new URL(clientId).host} refused: ${read.error} (not fetched again for ${METADATA_FAILURE_TTL_MS / 1000} s)`,
     );
     return { refused: "unreadable" };
   }

@@ -243,7 +243,7 @@ export const Gift = resource(
       .meta({ description: "How many reminders went out (overdue ones skipped count)." }),
     "next-reminder-at": timestamp.nullable().meta({
       description:
-        "When the next reminder goes out (quiet hours applied); null before the gift is sent, once it is chosen, cancelled or expired, or when no reminder is left.",
+        "When the next reminder goes out (quiet hours applied); null before the gift is sent, once it is chosen, cancelled or expired, when no reminder is left, or when none will be sent (the recipient unsubscribed or marked the email as spam, the address bounced or is suppressed).",
     }),
     "test-clock": timestamp.nullable().meta({
       description:
