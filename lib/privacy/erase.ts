@@ -40,9 +40,9 @@ export const ERASED_PAYLOAD = JSON.stringify({ erased: true });
 /** What an address scrubbed out of a text reads as. */
 export const ERASED_TEXT = "[erased]";
 /** Gifts erased per step (one transaction). */
-export const GIFTS_PER_STEP = 200;
+export const GIFTS_PER_STEP = 100;
 /** Rows of a table scanned for the address per step (one transaction). */
-export const ROWS_PER_STEP = 1000;
+export const ROWS_PER_STEP = 500;
 const SEALED_PURPOSE = "erasure address";
 
 const quoted = (name: string) => Prisma.raw(`"${name}"`);

@@ -325,6 +325,8 @@ describe("retention", () => {
       stage: "cancelled",
       lastEventAt: old,
       recipientName: "Old Recipient",
+      email: "old.recipient@example.com",
+      deliveryIssue: "Bounced: 550 <old.recipient@example.com> unknown",
     });
     const recent = await insertGift(t.db, { ...owner, stage: "cancelled", lastEventAt: new Date() });
     const open = await insertGift(t.db, { ...owner, stage: "sent", lastEventAt: old });
@@ -341,6 +343,151 @@ describe("retention", () => {
     expect(await erased(recent.id)).toBe(false);
     expect(await erased(open.id)).toBe(false);
     expect(await erased(kept.id)).toBe(false);
-    expect((await t.db.gift.findUniqueOrThrow({ where: { id: done.id } })).recipientName).toBe("");
+    // The registry's treatment: the name a placeholder, the address gone from the provider's text too.
+    expect(await t.db.gift.findUniqueOrThrow({ where: { id: done.id } })).toMatchObject({
+      recipientName: "",
+      email: null,
+      deliveryIssue: "Bounced: 550 <[erased]> unknown",
+    });
+  });
+});
+
+/** `n` gifts of the team to `email`, each with its first event and a sent gift email, written in chunks. */
+async function manyGifts(account: typeof a, email: string, n: number): Promise<string[]> {
+  const cat = await catalogue(t.db);
+  const ids: string[] = [];
+  for (let start = 0; start < n; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, n - start) }, () =>
+      giftRow(cat, {
+        teamId: account.team.id,
+        senderId: account.user.id,
+        email,
+        recipientName: "Many Giftsperson",
+        stage: "sent",
+        chargeId: null,
+        deliveryIssue: `soft: 452 <${email}> mailbox busy`,
+      }),
+    );
+    await t.db.gift.createMany({ data: rows });
+    await t.db.giftEvent.createMany({ data: rows.map((r) => ({ giftId: r.id!, stage: "sent" })) });
+    await t.db.emailOutbox.createMany({
+      data: rows.map((r) => ({
+        kind: "gift",
+        to: email,
+        subject: "A gift",
+        html: `<p>Hello Many Giftsperson</p>`,
+        text: "Hello Many Giftsperson",
+        status: "sent",
+        transport: "outbox",
+        giftId: r.id!,
+      })),
+    });
+    ids.push(...rows.map((r) => r.id!));
+  }
+  return ids;
+}
+
+describe("a large erasure", () => {
+  it("10,000 gifts: short transactions, the whole erased", async () => {
+    const account = await createAccount(t.db);
+    const email = "many.gifts@example.com";
+    const ids = await manyGifts(account, email, 10_000);
+    const steps: number[] = [];
+    const started = performance.now();
+    const id = await startErasure(t.db, account.team.id, email);
+    const one = await runErasure(t.db, id, { onStep: (ms) => steps.push(ms) });
+    const totalMs = performance.now() - started;
+    console.log(
+      `erasure of 10,000 gifts (${process.env.RIBBON_TEST_DB ?? "pglite"}): ${Math.round(totalMs)} ms, ${steps.length} steps, longest ${Math.round(Math.max(...steps))} ms, median ${Math.round(steps.sort((x, y) => x - y)[steps.length >> 1])} ms`,
+    );
+    expect(one.status).toBe("completed");
+    expect(one.summary).toMatchObject({ gifts: 10_000, emails: 10_000 });
+    expect(steps.length).toBeGreaterThanOrEqual(10_000 / GIFTS_PER_STEP);
+    // One transaction held the whole erasure before (5 s on an idle PGlite); a step holds a few hundred rows.
+    expect(Math.max(...steps)).toBeLessThan(2000);
+    expect(await t.db.gift.count({ where: { id: { in: ids }, erasedAt: null } })).toBe(0);
+    expect(await whereFound(email)).toEqual([]);
+    expect(await whereFound("Many Giftsperson")).toEqual([]);
+  });
+
+  it("answers 202 while it goes on, resumes after a worker died mid-way, and is never completed with data left", async () => {
+    const account = await createAccount(t.db);
+    const api = apiAs(account.tokens.live);
+    const email = "resumed.person@example.com";
+    await manyGifts(account, email, 1_000);
+    const owner = await onTeam(t.db, sessionActor(account.user), account.team.id);
+    // A worker that did two steps and died: the erasure stays in progress, with what it did so far.
+    const id = await startErasure(t.db, account.team.id, email);
+    expect(await stepErasure(t.db, id)).toBe(true);
+    expect(await stepErasure(t.db, id)).toBe(true);
+    const halfway = await api.get(`/erasures/${id}`);
+    expect(halfway.body.data.attributes).toMatchObject({
+      status: "in_progress",
+      "erased-at": null,
+      gifts: 2 * GIFTS_PER_STEP,
+    });
+    expect(await t.db.gift.count({ where: { teamId: account.team.id, erasedAt: null } })).toBe(
+      1_000 - 2 * GIFTS_PER_STEP,
+    );
+    // A second request for the address continues the same erasure (no second one, nothing counted twice).
+    const { requestErasure } = await import("@/lib/privacy");
+    const partial = await requestErasure(t.db, owner, { email: email.toUpperCase() }, { budgetMs: 0 });
+    expect(partial).toMatchObject({ id, status: "in_progress" });
+    expect(partial.summary.gifts).toBe(3 * GIFTS_PER_STEP);
+    // Two requests at once (two owners' clicks): one erasure, its steps one after another.
+    const [answered, twin] = await Promise.all([api.post("/erasures", { email }), api.post("/erasures", { email })]);
+    expect([200, 202]).toContain(answered.status);
+    expect(twin.body.data.id).toBe(id);
+    expect(answered.body.data.id).toBe(id);
+    if (answered.status === 202) {
+      expect(answered.body.data.attributes.status).toBe("in_progress");
+      expect(answered.headers.get("location")).toBe(`/api/v1/teams/${account.team.id}/erasures/${id}`);
+    }
+    const done = await api.get(`/erasures/${id}`);
+    expect(done.body.data.attributes).toMatchObject({ status: "completed", gifts: 1_000, emails: 1_000 });
+    expect(await whereFound(email)).toEqual([]);
+    expect(await t.db.erasure.count({ where: { teamId: account.team.id } })).toBe(1);
+
+    // One left by a dead worker is finished by the retention job.
+    const other = "abandoned.person@example.com";
+    await manyGifts(account, other, 300);
+    const abandoned = await startErasure(t.db, account.team.id, other);
+    await stepErasure(t.db, abandoned);
+    await t.db.erasure.update({ where: { id: abandoned }, data: { updatedAt: new Date(Date.now() - 5 * 60_000) } });
+    expect((await eraseExpiredRecipientData(t.db)).erasures).toBeGreaterThanOrEqual(1);
+    expect((await readErasure(t.db, abandoned))?.status).toBe("completed");
+    expect(await whereFound(other)).toEqual([]);
+  });
+
+  it("hostile: another team's erasure or a made-up id is 404; an address with pattern characters erases only itself", async () => {
+    const owner = await createAccount(t.db);
+    const stranger = await createAccount(t.db);
+    const api = apiAs(owner.tokens.live);
+    const mine = await api.post("/erasures", { email: "nobody@example.com" });
+    expect(mine.status).toBe(200);
+    expectError(await apiAs(stranger.tokens.live).get(`/erasures/${mine.body.data.id}`), 404, "NotFound");
+    expectError(await api.get(`/erasures/era_${"0".repeat(32)}`), 404, "NotFound");
+    expectError(await api.get(`/erasures/${"x".repeat(5000)}`), 404, "NotFound");
+    expectError(await api.get(`/erasures/' OR 1=1 --`), 404, "NotFound");
+
+    // "a+b.c@example.com" must not match "axb.c@…" (a regex's "." and "+"), "za+b.c@…" or "a+b.c@example.com.au".
+    const owned = { teamId: owner.team.id, senderId: owner.user.id, stage: "failed" };
+    const target = "a+b.c@example.com";
+    const lookalikes = ["aab.c@example.com", "a+bxc@example.com", "za+b.c@example.com", "a+b.c@example.com.au"];
+    const victim = await insertGift(t.db, { ...owned, email: target, deliveryIssue: `hard: <${target}> rejected` });
+    const kept = await Promise.all(
+      lookalikes.map((e) => insertGift(t.db, { ...owned, email: e, deliveryIssue: `hard: <${e}> rejected` })),
+    );
+    const erased = await api.post("/erasures", { email: target });
+    expect(erased.body.data.attributes).toMatchObject({ status: "completed", gifts: 1 });
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id: victim.id } })).deliveryIssue).toBe(
+      "hard: <[erased]> rejected",
+    );
+    for (const [i, g] of kept.entries())
+      expect(await t.db.gift.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({
+        email: lookalikes[i],
+        deliveryIssue: `hard: <${lookalikes[i]}> rejected`,
+        erasedAt: null,
+      });
   });
 });
