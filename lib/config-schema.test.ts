@@ -95,6 +95,7 @@ describe("the README's configuration table and the schema", () => {
       APP_URL: "ftp://x",
       DATABASE_URL: "mysql://x",
       DATABASE_POOL_SIZE: "ten",
+      RIBBON_TRANSACTION_BUDGET_MS: "a tenth of a second",
       RIBBON_DATA_DIR: "\u0001",
       RIBBON_DEMO: "yes",
       AUTH_SECRET: "short",

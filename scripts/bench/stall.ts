@@ -5,8 +5,8 @@
 // of docs/performance.md "One request never stalls the others" and writes bench/results-stall.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { startServer } from "../../tests/server/server";
+import { stallCases } from "../../tests/server/stall-cases";
 import {
-  CASES,
   formatTable,
   measure,
   prepare,
@@ -18,7 +18,8 @@ import {
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string?]));
 const capMs = Number(args.cap ?? 60) * 1000;
 const only: string[] | undefined = args.only?.split(",");
-const cases = only ? CASES.filter((c) => only.some((o: string) => `${c.endpoint} ${c.input}`.includes(o))) : CASES;
+const all = stallCases();
+const cases = only ? all.filter((c) => only.some((o: string) => `${c.endpoint} ${c.input}`.includes(o))) : all;
 
 const server = await startServer(Number(args.port ?? 3239), STALL_SERVER_ENV);
 const rows: StallRow[] = [];

@@ -1,10 +1,14 @@
+import { createHash, randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { RunningServer } from "./server";
 import { signIn } from "./sign-in";
+import { formBody, formFields } from "./forms";
+import { untiePage } from "./untie";
+import { fullBulkBody, MAX_BATCH_ADVANCE, MAX_BULK_ACTION, MAX_REMINDERS } from "./stall-cases";
 
-// Issue 30 §2, shared by tests/server/stall.test.ts and `npm run bench -- --only=stall`
-// (scripts/bench-stall.ts): each body-reading and computing endpoint gets its worst input at the
-// documented maximum size while a second client polls `GET /api/v1/teams`; one row per case.
+// Shared by tests/server/stall.test.ts and `npm run bench -- --only=stall` (scripts/bench/stall.ts):
+// every entry of the inventory (tests/server/inventory.ts) gets its worst input at its documented
+// maximum (tests/server/stall-cases.ts) while a second client polls `GET /api/v1/teams`; one row per case.
 
 /** What one hostile request may cost the others (docs/performance.md "One request never stalls the others"). */
 export const BUDGET = {
@@ -20,20 +24,14 @@ export const STALL_SERVER_ENV = {
   RIBBON_RATE_LIMIT_API_PER_MINUTE: "0",
   RIBBON_RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: "0",
   RIBBON_RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR: "0",
+  // Every job runs while the cases do, over what they leave (tests/server/stall-cases.ts).
+  RIBBON_SWEEPER: "on",
+  RIBBON_SWEEPER_INTERVAL_MS: "500",
+  // The provider-events route verifies what it is sent (unset, it refuses everything unread).
+  RESEND_WEBHOOK_SECRET: `whsec_${Buffer.from("stall-test-provider-secret-32-bytes!").toString("base64")}`,
 };
 
 const MB = 1024 * 1024;
-/** lib/dashboard/upload.ts MAX_UPLOAD_BYTES: the upload form's documented maximum. */
-const MAX_UPLOAD_BYTES = 5 * MB;
-/** lib/gifts/schema.ts MAX_BULK_RECIPIENTS. */
-const MAX_BULK = 10_000;
-/** lib/simulation/test-clock.ts MAX_BATCH_ADVANCE: the largest batch one advance moves. */
-const MAX_BATCH_ADVANCE = 25;
-/** lib/gifts/schema.ts: the most reminders a gift may have. */
-const MAX_REMINDERS = 16;
-/** lib/http/body-limits.mjs API_BODY_LIMIT and BULK_BODY_LIMIT. */
-const API_BODY_LIMIT = MB;
-const BULK_BODY_LIMIT = 3 * MB;
 
 export type Context = {
   server: RunningServer;
@@ -44,13 +42,27 @@ export type Context = {
   cookie: string;
   /** The upload form's hidden server-action fields (as a browser without JavaScript posts them). */
   uploadFields: [string, string][];
-  /** A gift of the largest batch with reminders (set up by `prepare`). */
+  /** A gift of the largest batch with reminders (set up by `prepare`), and its batch. */
   batchGift: string;
+  batchId: string;
+  /** A batch of the most gifts a dashboard bulk action takes, for its cancel. */
+  cancelBatchId: string;
+  /** An address with 10,000 gifts, for the erasure case; and an erasure already made. */
+  erasedAddress: string;
+  erasureId: string;
+  /** A webhook endpoint of the sandbox team. */
+  endpointId: string;
+  /** A sandbox link gift's untie page. */
+  untiePath: string;
+  /** An OAuth access token for the MCP server (a sandbox grant of the demo's OAuth client). */
+  mcpToken: string;
 };
 
 type Hostile = { method: string; path: string; headers?: Record<string, string>; body?: BodyInit };
 
 export type StallCase = {
+  /** The inventory's entries this case is the worst case of (tests/server/inventory.ts ids). */
+  covers: string[];
   endpoint: string;
   input: string;
   request(ctx: Context): Hostile | Promise<Hostile>;
@@ -64,6 +76,12 @@ export type StallCase = {
    * (docs/performance.md; on PostgreSQL the work runs in the database server).
    */
   holdsTheDatabase?: true;
+  /** A redirect is a right answer (a form posted without JavaScript, a page sending a stranger to sign in). */
+  acceptRedirect?: true;
+  /** Statuses that are this case's right answer although the rules above refuse them. */
+  acceptStatus?: number[];
+  /** Work the request leaves to a job: the poller goes on this long after the answer. */
+  settleMs?: number;
 };
 
 export type StallRow = {
@@ -101,26 +119,16 @@ async function api(server: RunningServer, method: string, path: string, token: s
   return doc;
 }
 
-const unescapeHtml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
 /** The upload form's server-action fields, read from the page as a browser without JavaScript would. */
 async function uploadFormFields(server: RunningServer, team: string, cookie: string): Promise<[string, string][]> {
   const page = await (
     await fetch(`${server.url}/dashboard/${team}/upload?mode=sandbox`, { headers: { cookie } })
   ).text();
-  const form = [...page.matchAll(/<form[\s\S]*?<\/form>/g)].map(([f]) => f).find((f) => f.includes('name="file"'));
-  if (!form) throw new Error(`No upload form:\n${page.slice(0, 1500)}`);
-  const fields = [...form.matchAll(/<input[^>]*>/g)]
-    .map(([tag]) => [/name="([^"]*)"/.exec(tag)?.[1], unescapeHtml(/value="([^"]*)"/.exec(tag)?.[1] ?? "")])
-    .filter(([name]) => name !== undefined && name !== "file" && name !== "intent") as [string, string][];
-  if (!fields.some(([name]) => name.startsWith("$ACTION"))) throw new Error("The upload form has no action fields");
-  return fields;
+  const fields = formFields(page, (f) => f.includes('name="file"'));
+  if (!fields) throw new Error(`No upload form:\n${page.slice(0, 1500)}`);
+  const kept = fields.filter(([name]) => name !== "file" && name !== "intent");
+  if (!kept.some(([name]) => name.startsWith("$ACTION"))) throw new Error("The upload form has no action fields");
+  return kept;
 }
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -145,156 +153,108 @@ export async function prepare(server: RunningServer): Promise<Context> {
       })),
     },
   });
+  const sandbox = account.sandbox_token;
+  const linkGifts = (n: number, name: string) => ({
+    gift: {
+      collection: "Coffee Lovers",
+      message: "Thank you!",
+      from: "Stall test",
+      batch_name: name,
+      recipients_attributes: Array.from({ length: n }, (_, i) => ({ name: `${name} ${i}`, delivery_method: "link" })),
+    },
+  });
+  const cancelBatch = await api(
+    server,
+    "POST",
+    "/teams/sandbox/bulk/gifts",
+    sandbox,
+    linkGifts(MAX_BULK_ACTION, "Cancel"),
+  );
+  // 10,000 live gifts to one address, sent a year from now: the erasure case's person (erasure is live only).
+  const erasedAddress = "erase-me@example.com";
+  await timedApi(server, `/teams/${team}/bulk/gifts`, account.live_token, () =>
+    fullBulkBody(() => erasedAddress, { scheduled_at: new Date(Date.now() + 365 * 86_400_000).toISOString() }),
+  );
+  const erasure = await api(server, "POST", `/teams/${team}/erasures`, account.live_token, {
+    email: "someone-else@example.com",
+  });
+  const endpoint = await api(server, "POST", "/teams/sandbox/webhook-endpoints", sandbox, {
+    webhook_endpoint: { url: "https://example.com/stall-hook", description: "Stall test" },
+  });
+  await api(server, "POST", "/teams/sandbox/suppressions", sandbox, {
+    suppressions: [{ email: "stall-suppressed@example.com" }],
+  });
   return {
     server,
     token: account.live_token,
-    sandboxToken: account.sandbox_token,
+    sandboxToken: sandbox,
     team,
     cookie,
     uploadFields: await uploadFormFields(server, team, cookie),
     batchGift: batch.data[0].id,
+    batchId: batch.data[0].attributes.batch.id,
+    cancelBatchId: cancelBatch.data[0].attributes.batch.id,
+    erasedAddress,
+    erasureId: erasure.data.id,
+    endpointId: endpoint.data.id,
+    untiePath: (await untiePage(server)).path,
+    mcpToken: await mcpToken(server, cookie),
   };
 }
 
-/** The upload template's header (lib/dashboard/upload.ts): every short row below it is read as a gift. */
-const TEMPLATE_HEADER =
-  "name,email,message,from,collection,design,scheduled_at,expires_on,delivery_method,locale,reminders,time_zone";
-
-function upload(input: string, csv: () => string): StallCase {
-  return {
-    endpoint: "POST /dashboard/:team/upload (preview)",
-    input,
-    request(ctx) {
-      const form = new FormData();
-      for (const [name, value] of ctx.uploadFields) form.append(name, value);
-      form.append("intent", "preview");
-      form.append("file", new Blob([csv()], { type: "text/csv" }), "gifts.csv");
-      return {
-        method: "POST",
-        path: `/dashboard/${ctx.team}/upload?mode=sandbox`,
-        headers: { cookie: ctx.cookie },
-        body: form,
-      };
-    },
-    // The page shown again with the preview's verdict: the action ran (the form's fields were right).
-    check: (status, body) =>
-      /data-testid="upload-(errors|preview)"/.test(body) ? null : `no preview nor errors on the page (${status})`,
-  };
+/** A bulk create of a prepared body (built once, posted as is). */
+async function timedApi(server: RunningServer, path: string, token: string, body: () => string) {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body(),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${(await res.text()).slice(0, 1000)}`);
+  await res.arrayBuffer();
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
-
-/** Deepest JSON a body limit allows: `{"gift":[[[…]]]}` of `bytes`. */
-const deepJson = (bytes: number) => {
-  const depth = Math.floor((bytes - 12) / 2);
-  return `{"gift":${"[".repeat(depth)}${"]".repeat(depth)}}`;
-};
-
-/** 10,000 valid recipients, each padded so the body is just under the bulk limit. */
-function fullBulkBody(): string {
-  const shell = (recipients: unknown[]) =>
-    JSON.stringify({
-      gift: {
-        collection: "Coffee Lovers",
-        message: "Thank you!",
-        from: "Stall test",
-        batch_name: "3 MB",
-        recipients_attributes: recipients,
-      },
-    });
-  const base = Array.from({ length: MAX_BULK }, (_, i) => ({ name: `R${i}`, email: `r${i}@example.com`, from: "" }));
-  const spare = BULK_BODY_LIMIT - 1024 - Buffer.byteLength(shell(base));
-  const pad = "x".repeat(Math.min(200, Math.floor(spare / MAX_BULK)));
-  return shell(base.map((r) => ({ ...r, from: pad })));
+/**
+ * An MCP access token as a host gets one: the demo's OAuth client authorized for the MCP resource
+ * with PKCE on the consent screen (a sandbox grant, posted as a browser without JavaScript would),
+ * the code exchanged at the token endpoint.
+ */
+async function mcpToken(server: RunningServer, cookie: string): Promise<string> {
+  const { client_id, client_secret, redirect_uri } = server.credentials.oauth_client;
+  const verifier = randomBytes(32).toString("base64url");
+  const query = new URLSearchParams({
+    client_id,
+    redirect_uri,
+    response_type: "code",
+    state: "stall",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    resource: `${server.url}/api/mcp`,
+  });
+  const page = `${server.url}/oauth2/authorize?${query}`;
+  const headers = { cookie, origin: server.url };
+  const html = await (await fetch(page, { headers })).text();
+  const fields = formFields(html, (f) => f.includes(">Approve<"));
+  if (!fields) throw new Error(`No consent form:\n${html.slice(0, 2000)}`);
+  const approved = await fetch(page, { method: "POST", headers, body: formBody(fields), redirect: "manual" });
+  const code = new URL(approved.headers.get("location") ?? "", server.url).searchParams.get("code");
+  if (!code)
+    throw new Error(`The consent gave no code (${approved.status}): ${(await approved.text()).slice(0, 1000)}`);
+  const issued = await fetch(`${server.url}/oauth2/token`, {
+    method: "POST",
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri,
+      client_id,
+      client_secret,
+      code_verifier: verifier,
+      resource: `${server.url}/api/mcp`,
+    }),
+  });
+  const token = (await json(issued)) as { access_token?: string };
+  if (!token.access_token) throw new Error(`No MCP token: ${JSON.stringify(token)}`);
+  return token.access_token;
 }
-
-const search = (input: string, q: string): StallCase => ({
-  endpoint: "GET /dashboard/:team?q= (search)",
-  input,
-  request: (ctx) => ({
-    method: "GET",
-    path: `/dashboard/${ctx.team}?mode=sandbox&q=${encodeURIComponent(q)}`,
-    headers: { cookie: ctx.cookie },
-  }),
-});
-
-/** The cases, in the order they run: the test clock last (if it outlives its cap, it runs on in the server). */
-export const CASES: StallCase[] = [
-  {
-    endpoint: "POST /api/v1/teams/sandbox/bulk/gifts",
-    input: `${MAX_BULK.toLocaleString("en")} invalid recipients {"name":""}`,
-    request: (ctx) => ({
-      method: "POST",
-      path: "/api/v1/teams/sandbox/bulk/gifts",
-      headers: bearer(ctx.sandboxToken),
-      body: JSON.stringify({
-        gift: {
-          collection: "Coffee Lovers",
-          message: "Hi",
-          from: "Stall test",
-          recipients_attributes: Array.from({ length: MAX_BULK }, () => ({ name: "" })),
-        },
-      }),
-    }),
-  },
-  {
-    endpoint: "POST /api/v1/teams/sandbox/bulk/gifts",
-    input: "3 MB body: 10,000 valid recipients (creates them)",
-    holdsTheDatabase: true,
-    request: (ctx) => ({
-      method: "POST",
-      path: "/api/v1/teams/sandbox/bulk/gifts",
-      headers: bearer(ctx.sandboxToken),
-      body: fullBulkBody(),
-    }),
-  },
-  {
-    endpoint: "POST /api/v1/teams/sandbox/bulk/gifts",
-    input: "deepest JSON: 3 MB of nested arrays",
-    request: (ctx) => ({
-      method: "POST",
-      path: "/api/v1/teams/sandbox/bulk/gifts",
-      headers: bearer(ctx.sandboxToken),
-      body: deepJson(BULK_BODY_LIMIT - 1024),
-    }),
-  },
-  {
-    endpoint: "POST /api/v1/teams/sandbox/gifts",
-    input: "deepest JSON: 1 MB of nested arrays",
-    request: (ctx) => ({
-      method: "POST",
-      path: "/api/v1/teams/sandbox/gifts",
-      headers: bearer(ctx.sandboxToken),
-      body: deepJson(API_BODY_LIMIT - 1024),
-    }),
-  },
-  upload("header + 100,000 empty lines", () => `${TEMPLATE_HEADER}\n${"\n".repeat(100_000)}`),
-  upload("5 MB of empty lines", () => "\n".repeat(MAX_UPLOAD_BYTES)),
-  upload("a 4.9 MB header cell", () => `${"h".repeat(Math.floor(4.9 * MB))}\nx\n`),
-  upload("header + 10,000 short rows", () => `${TEMPLATE_HEADER}\n${"a,b\n".repeat(MAX_BULK)}`),
-  {
-    endpoint: "GET /dashboard/:team/export.csv",
-    input: "every day from 2000-01-01 to 2999-12-31 (10,500 gifts)",
-    request: (ctx) => ({
-      method: "GET",
-      path: `/dashboard/${ctx.team}/export.csv?mode=sandbox&from=2000-01-01&to=2999-12-31`,
-      headers: { cookie: ctx.cookie },
-    }),
-  },
-  search("%_%_%", "%_%_%"),
-  search("100 × %_ (the longest search)", "%_".repeat(50)),
-  search("regex-like (a+)+$ … (100 chars)", "(a+)+$|.*\\".padEnd(100, "a*")),
-  {
-    endpoint: "POST /api/v1/teams/sandbox/gifts/:id/simulate",
-    input: `{"advance":"P90D","batch":true}, ${MAX_BATCH_ADVANCE} gifts × ${MAX_REMINDERS} reminders`,
-    request: (ctx) => ({
-      method: "POST",
-      path: `/api/v1/teams/sandbox/gifts/${ctx.batchGift}/simulate`,
-      headers: bearer(ctx.sandboxToken),
-      body: JSON.stringify({ advance: "P90D", batch: true }),
-    }),
-  },
-];
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -382,6 +342,8 @@ export async function measure(ctx: Context, stallCase: StallCase, capMs: number)
   }
   // A quick answer can land between two polls: the case counts once a poll has been answered.
   while (!timedOut && samples.length === 0) await new Promise((r) => setTimeout(r, 5));
+  // A job picks up what the request left (due emails, an erasure's rows): the poller goes on meanwhile.
+  if (!timedOut && stallCase.settleMs) await new Promise((r) => setTimeout(r, stallCase.settleMs));
   polling = false;
   if (pollInFlight) samples.push(performance.now() - pollStarted);
   rssMax = Math.max(rssMax, server.rssBytes());
@@ -406,7 +368,13 @@ export async function measure(ctx: Context, stallCase: StallCase, capMs: number)
   if (timedOut) row.problems.push(`no answer within ${capMs / 1000} s`);
   else if (answerMs! > answerBudget(stallCase))
     row.problems.push(`answered in ${row.answerMs} ms > ${answerBudget(stallCase)} ms`);
-  if (typeof status === "number" && (status >= 500 || status < 200 || (status >= 300 && status < 400)))
+  const redirect = typeof status === "number" && status >= 300 && status < 400;
+  const accepted = typeof status === "number" && stallCase.acceptStatus?.includes(status);
+  if (
+    typeof status === "number" &&
+    !accepted &&
+    (status >= 500 || status < 200 || (redirect && !stallCase.acceptRedirect))
+  )
     row.problems.push(`answered ${status}: ${body.slice(0, 200)}`);
   const wrong = typeof status === "number" ? stallCase.check?.(status, body) : null;
   if (wrong) row.problems.push(wrong);
