@@ -352,6 +352,85 @@ describe("retention", () => {
   });
 });
 
+/** A fresh team with a live gift to `email`, sent through a fake provider whose id for the gift email is returned. */
+async function sentGiftTo(email: string, over: Record<string, unknown> = {}) {
+  const account = await createAccount(t.db);
+  const api = apiAs(account.tokens.live);
+  const created = await api.post("/gifts", giftBody({ email, name: "Focused Person", ...over }));
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.data.id as string;
+  await deliverGift(t.db, id, { transport: fakeTransport(), now: new Date(Date.now() + 60 * 60_000) });
+  const providerId = `re_${randomUUID()}`;
+  await t.db.emailOutbox.updateMany({ where: { giftId: id, kind: "gift" }, data: { providerId } });
+  return { account, api, id, providerId };
+}
+
+describe("each finding, on its own", () => {
+  it("a bounce's text quoting the address: gone from the gift's delivery issue, the outbox and GET /suppressions", async () => {
+    const email = "bounced.focus@example.com";
+    const { api, id, providerId } = await sentGiftTo(email);
+    const message = `550 5.1.1 <${email}>: Recipient address rejected`;
+    await providerEvent("email.bounced", providerId, { bounce: { type: "Permanent", message } });
+    expect((await api.get("/suppressions")).body.data[0].attributes).toMatchObject({ email });
+    expect((await api.post("/erasures", { email })).status).toBe(200);
+    const issue = (await api.get(`/gifts/${id}`)).body.data.attributes["delivery-issue"] as string;
+    expect(issue).toContain("<[erased]>: Recipient address rejected");
+    expect(JSON.stringify((await api.get("/suppressions")).body)).not.toContain(email);
+    const outbox = await t.db.emailOutbox.findFirstOrThrow({ where: { giftId: id, kind: "gift" } });
+    expect(outbox.deliveryDetail).toContain("[erased]");
+    expect(await whereFound(email)).toEqual([]);
+  });
+
+  it("a saved view searching for the address goes with the person", async () => {
+    const email = "searched.focus@example.com";
+    const { account, api } = await sentGiftTo(email);
+    const owner = await onTeam(t.db, sessionActor(account.user), account.team.id);
+    await saveView(t.db, owner, { name: "Look-up", params: { q: email } });
+    await saveView(t.db, owner, { name: "Kept", params: { q: "someone.else@example.com" } });
+    expect((await api.post("/erasures", { email })).body.data.attributes["saved-views"]).toBe(1);
+    expect((await t.db.savedView.findMany({ where: { teamId: account.team.id } })).map((v) => v.name)).toEqual([
+      "Kept",
+    ]);
+  });
+
+  it("an address corrected away: its webhook payloads are erased, and a replay sends none of it", async () => {
+    const email = "corrected.focus@example.com";
+    const { api, id } = await sentGiftTo(email);
+    const endpoint = await api.post("/webhook-endpoints", { webhook_endpoint: { url: receiver.url } });
+    // The gift's events so far are delivered to the endpoint, then the sender fixes the address.
+    await t.db.giftEvent.updateMany({ where: { giftId: id }, data: { webhooksDispatchedAt: null } });
+    await t.db.giftEvent.create({ data: { giftId: id, stage: "sent" } });
+    await runWebhooks(t.db, { allowPrivate: true, timeoutMs: PATIENT_MS });
+    expect((await api.patch(`/gifts/${id}`, { gift: { email: "fixed.focus@example.com" } })).status).toBe(200);
+    await runWebhooks(t.db, { allowPrivate: true, timeoutMs: PATIENT_MS });
+    expect(await whereFound(email)).toContain("WebhookDelivery.payload");
+    const erased = await api.post("/erasures", { email });
+    expect(erased.body.data.attributes).toMatchObject({ gifts: 0 });
+    expect(erased.body.data.attributes["webhook-deliveries"]).toBeGreaterThan(0);
+    expect(await whereFound(email)).toEqual([]);
+    expect((await t.db.gift.findUniqueOrThrow({ where: { id } })).email).toBe("fixed.focus@example.com");
+    receiver.received.length = 0;
+    await api.post(`/webhook-endpoints/${endpoint.body.data.id}/replay`, {
+      since: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    await runWebhooks(t.db, { allowPrivate: true, timeoutMs: PATIENT_MS });
+    expect(receiver.received.length).toBeGreaterThan(0);
+    for (const r of receiver.received) expect(r.body).not.toContain(email);
+  });
+
+  it("an erased gift: its name reads null, and a resend is 422 erased (nothing queued)", async () => {
+    const email = "resent.focus@example.com";
+    const { api, id } = await sentGiftTo(email);
+    expect((await api.post("/erasures", { email })).status).toBe(200);
+    expect((await api.get(`/gifts/${id}`)).body.data.attributes).toMatchObject({ name: null, email: null });
+    const before = await t.db.emailOutbox.count({ where: { giftId: id } });
+    const resent = await api.post(`/gifts/${id}/resend`);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(422);
+    expect(resent.body.errors[0]).toMatchObject({ code: "erased" });
+    expect(await t.db.emailOutbox.count({ where: { giftId: id } })).toBe(before);
+  });
+});
+
 /** `n` gifts of the team to `email`, each with its first event and a sent gift email, written in chunks. */
 async function manyGifts(account: typeof a, email: string, n: number): Promise<string[]> {
   const cat = await catalogue(t.db);
