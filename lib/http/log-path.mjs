@@ -154,3 +154,13 @@ export function loggedPath(url) {
   const logged = rooted ? `/${out.join("/")}` : out.join("/");
   return logged.slice(0, MAX_LOGGED);
 }
+
+/** Anything shaped like an email address, as a provider's message quotes it (`<robin@…>`). */
+const ADDRESS = /[^\s<>()"'@,;:]+@[^\s<>()"'@,;:]+/g;
+
+/**
+ * A free text (a provider's failure message) fit for a log line: every address in it becomes
+ * `:email`, and it is cut to one line.
+ * @param {string} text
+ */
+export const loggedText = (text) => text.replace(ADDRESS, ":email").replace(/\s+/g, " ").slice(0, MAX_LOGGED);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logRequest } from "@/lib/api/request-id";
 import { routeOf } from "./event-loop.mjs";
-import { loggedPath, ROUTE_SEGMENTS } from "./log-path.mjs";
+import { loggedPath, loggedText, ROUTE_SEGMENTS } from "./log-path.mjs";
 
 const APP = path.join(process.cwd(), "app");
 
@@ -135,5 +135,16 @@ describe("the log lines", () => {
   it("the event loop's block log names routes the same way", () => {
     expect(routeOf("GET", "/unsubscribe/gft_1.SECRET?x=1")).toBe("GET /unsubscribe/:token");
     expect(routeOf("DELETE", "/api/v1/suppressions/alice%40example.com")).toBe("DELETE /api/v1/suppressions/:email");
+  });
+});
+
+describe("a free text in a log line", () => {
+  it("says no address a provider's message quotes, and stays one bounded line", () => {
+    const line = loggedText(
+      "550 5.1.1 <Robin.Doe+gifts@Example.co.uk>: Recipient address rejected\nfor robin@example.com",
+    );
+    expect(line).toBe("550 5.1.1 <:email>: Recipient address rejected for :email");
+    expect(loggedText(`${"a@b ".repeat(500)}`).length).toBeLessThanOrEqual(200);
+    expect(loggedText("timeout after 3000 ms")).toBe("timeout after 3000 ms");
   });
 });

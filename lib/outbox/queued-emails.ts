@@ -1,4 +1,5 @@
 import { render, toPlainText } from "@react-email/render";
+import { loggedText } from "@/lib/http/log-path.mjs";
 import { config } from "@/lib/config";
 import type { PrismaClient } from "@/lib/db";
 import { LEASE_MS, renewWhileWorking } from "@/lib/database/lease";
@@ -266,7 +267,9 @@ async function sendOne(
     });
     if (giveUp) {
       summary.failed++;
-      console.error(`Ribbon: gave up on ${email.kind} email ${email.id} after ${email.attempts} attempts: ${reason}`);
+      console.error(
+        `Ribbon: gave up on ${email.kind} email ${email.id} after ${email.attempts} attempts: ${loggedText(reason)}`,
+      );
     } else summary.retried++;
   }
 }
