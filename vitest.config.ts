@@ -18,6 +18,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    // In CI each file's and test's time is kept for the timing table and the per-file budget (scripts/test-timings.ts).
+    reporters: process.env.CI
+      ? ["default", ["json", { outputFile: `.test-reports/unit-${process.env.RIBBON_TEST_DB || "pglite"}.json` }]]
+      : ["default"],
     env: {
       AUTH_SECRET: "test-secret-not-for-production",
       APP_URL: "http://localhost:3000",
