@@ -442,6 +442,12 @@ export type ErasureTable = {
   count: ErasureCount;
   ofGifts?: (giftIds: string[]) => Prisma.Sql;
   ofTeam?: (teamId: string) => Prisma.Sql;
+  /**
+   * How a step walks the table: `all` its primary key (a fixed number of rows per step, whatever the
+   * team: for tables of every team's rows, whose team is found through a join), `team` the team's
+   * rows (an index on teamId finds them; the team's rows are few).
+   */
+  scan: "all" | "team";
   scrubOnly?: boolean;
   /** Set besides the columns when a row is erased with its gift. */
   alsoSet?: Prisma.Sql;
@@ -460,6 +466,7 @@ export const ERASURE_TABLES: ErasureTable[] = [
     count: "gifts",
     ofGifts: (ids) => Prisma.sql`t."id" = ANY(${ids}::text[])`,
     ofTeam: (teamId) => Prisma.sql`t."teamId" = ${teamId}`,
+    scan: "all",
     scrubOnly: true,
   },
   {
@@ -468,6 +475,7 @@ export const ERASURE_TABLES: ErasureTable[] = [
     count: "events",
     ofGifts: (ids) => Prisma.sql`t."giftId" = ANY(${ids}::text[])`,
     ofTeam: (teamId) => giftOfTeam("giftId", teamId),
+    scan: "all",
   },
   {
     table: "EmailOutbox",
@@ -476,6 +484,7 @@ export const ERASURE_TABLES: ErasureTable[] = [
     ofGifts: (ids) => Prisma.sql`t."giftId" = ANY(${ids}::text[])`,
     // The team's gifts' emails, and any email not about a gift (an owner's approval email, …).
     ofTeam: (teamId) => Prisma.sql`(t."giftId" IS NULL OR ${giftOfTeam("giftId", teamId)})`,
+    scan: "all",
     // A queued email about an erased person is never sent.
     alsoSet: Prisma.sql`"status" = CASE WHEN t."status" = 'pending' THEN 'suppressed' ELSE t."status" END`,
   },
@@ -484,17 +493,19 @@ export const ERASURE_TABLES: ErasureTable[] = [
     key: { column: "id", type: "int" },
     count: "webhookDeliveries",
     ofGifts: (ids) =>
-      Prisma.sql`EXISTS (SELECT 1 FROM "GiftEvent" e WHERE e."id" = t."eventId" AND e."giftId" = ANY(${ids}::text[]))`,
+      Prisma.sql`t."eventId" IN (SELECT e."id" FROM "GiftEvent" e WHERE e."giftId" = ANY(${ids}::text[]))`,
     ofTeam: endpointOfTeam,
+    scan: "all",
   },
   {
     table: "WebhookAttempt",
     key: { column: "id", type: "int" },
     count: "webhookAttempts",
     ofGifts: (ids) =>
-      Prisma.sql`EXISTS (SELECT 1 FROM "WebhookDelivery" d JOIN "GiftEvent" e ON e."id" = d."eventId"
-                         WHERE d."id" = t."deliveryId" AND e."giftId" = ANY(${ids}::text[]))`,
+      Prisma.sql`t."deliveryId" IN (SELECT d."id" FROM "WebhookDelivery" d JOIN "GiftEvent" e ON e."id" = d."eventId"
+                                    WHERE e."giftId" = ANY(${ids}::text[]))`,
     ofTeam: endpointOfTeam,
+    scan: "all",
   },
   {
     table: "IdempotencyKey",
@@ -506,36 +517,42 @@ export const ERASURE_TABLES: ErasureTable[] = [
         SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(t."giftIds") = 'array' THEN t."giftIds" ELSE '[]'::jsonb END) gid(id)
         JOIN "Gift" g ON g."id" = gid.id WHERE g."teamId" = ${teamId})
       OR split_part(t."ownerKey", ':', 1) IN (SELECT m."userId" FROM "Membership" m WHERE m."teamId" = ${teamId}))`,
+    scan: "all",
   },
   {
     table: "EmailSuppression",
     key: { column: "id", type: "int" },
     count: "suppressions",
     ofTeam: (teamId) => Prisma.sql`t."teamId" = ${teamId}`,
+    scan: "team",
   },
   {
     table: "SavedView",
     key: { column: "id", type: "int" },
     count: "savedViews",
     ofTeam: (teamId) => Prisma.sql`t."teamId" = ${teamId}`,
+    scan: "team",
   },
   {
     table: "GiftBatch",
     key: { column: "id", type: "text" },
     count: "scrubbed",
     ofTeam: (id) => Prisma.sql`t."teamId" = ${id}`,
+    scan: "team",
   },
   {
     table: "GiftMessage",
     key: { column: "id", type: "int" },
     count: "scrubbed",
     ofTeam: (id) => Prisma.sql`t."teamId" = ${id}`,
+    scan: "team",
   },
   {
     table: "WebhookEndpoint",
     key: { column: "id", type: "text" },
     count: "scrubbed",
     ofTeam: (id) => Prisma.sql`t."teamId" = ${id}`,
+    scan: "team",
   },
 ];
 

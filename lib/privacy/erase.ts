@@ -42,7 +42,7 @@ export const ERASED_TEXT = "[erased]";
 /** Gifts erased per step (one transaction). */
 export const GIFTS_PER_STEP = 100;
 /** Rows of a table scanned for the address per step (one transaction). */
-export const ROWS_PER_STEP = 500;
+export const ROWS_PER_STEP = 2000;
 const SEALED_PURPOSE = "erasure address";
 
 const quoted = (name: string) => Prisma.raw(`"${name}"`);
@@ -62,9 +62,22 @@ const patternOf = (needles: string[]) =>
   `(?<![a-z0-9._%+-])(?:${needles.map(escapeRegex).join("|")})(?![a-z0-9_-]|\\.[a-z0-9])`;
 
 type Columns = ReturnType<typeof erasedColumns>;
+type Scrub = { needles: string[]; pattern: string } | null;
+
+/**
+ * Whether a column's text quotes an address: a cheap test for the needles first, the whole-address
+ * pattern only on the rows that pass it (a regular expression over every email body costs).
+ */
+function mentions(column: Prisma.Sql, { needles, pattern }: NonNullable<Scrub>): Prisma.Sql {
+  const cheap = Prisma.join(
+    needles.map((n) => Prisma.sql`strpos(lower(${column}), ${n}) > 0`),
+    " OR ",
+  );
+  return Prisma.sql`((${cheap}) AND ${column} ~* ${pattern})`;
+}
 
 /** The SET list for a row being erased; scrubs only when there are addresses to scrub. */
-function assignments(columns: Columns, pattern: string | null): Prisma.Sql[] {
+function assignments(columns: Columns, scrub: Scrub): Prisma.Sql[] {
   return columns.flatMap(({ name, erase }) => {
     const c = quoted(name);
     switch (erase) {
@@ -75,7 +88,12 @@ function assignments(columns: Columns, pattern: string | null): Prisma.Sql[] {
       case "erased-payload":
         return [Prisma.sql`${c} = ${ERASED_PAYLOAD}`];
       case "scrub":
-        return pattern ? [Prisma.sql`${c} = regexp_replace(t.${c}, ${pattern}, ${ERASED_TEXT}, 'gi')`] : [];
+        return scrub
+          ? [
+              Prisma.sql`${c} = CASE WHEN ${mentions(Prisma.sql`t.${c}`, scrub)}
+                THEN regexp_replace(t.${c}, ${scrub.pattern}, ${ERASED_TEXT}, 'gi') ELSE t.${c} END`,
+            ]
+          : [];
       default:
         return [];
     }
@@ -83,7 +101,7 @@ function assignments(columns: Columns, pattern: string | null): Prisma.Sql[] {
 }
 
 /** Whether a row still holds something erasure would change (so a second erasure counts nothing). */
-function stillHolds(columns: Columns, pattern: string | null): Prisma.Sql[] {
+function stillHolds(columns: Columns, scrub: Scrub): Prisma.Sql[] {
   return columns.flatMap(({ name, erase, json }) => {
     const c = Prisma.sql`t.${quoted(name)}`;
     switch (erase) {
@@ -94,7 +112,7 @@ function stillHolds(columns: Columns, pattern: string | null): Prisma.Sql[] {
       case "erased-payload":
         return [Prisma.sql`${c} <> ${ERASED_PAYLOAD}`];
       case "scrub":
-        return pattern && !json ? [Prisma.sql`${c} ~* ${pattern}`] : [];
+        return scrub && !json ? [mentions(c, scrub)] : [];
       default:
         return [];
     }
@@ -102,8 +120,8 @@ function stillHolds(columns: Columns, pattern: string | null): Prisma.Sql[] {
 }
 
 /** Whether one of these columns of the row quotes the address. */
-function quotes(columns: Columns, pattern: string): Prisma.Sql {
-  const tests = columns.map(({ name }) => Prisma.sql`t.${quoted(name)}::text ~* ${pattern}`);
+function quotes(columns: Columns, scrub: NonNullable<Scrub>): Prisma.Sql {
+  const tests = columns.map(({ name }) => mentions(Prisma.sql`t.${quoted(name)}::text`, scrub));
   return tests.length > 0 ? Prisma.join(tests, " OR ") : Prisma.sql`FALSE`;
 }
 
@@ -129,12 +147,12 @@ export async function eraseGifts(tx: Tx, giftIds: string[], now: Date, address?:
                FROM "Gift" WHERE "id" = ANY(${giftIds}::text[])`,
   );
   const needles = needlesOf([address ?? null, ...rows.flatMap((r) => [r.a, r.b, r.c, r.d])]);
-  const pattern = needles.length > 0 ? patternOf(needles) : null;
+  const scrub = needles.length > 0 ? { needles, pattern: patternOf(needles) } : null;
   for (const table of ERASURE_TABLES) {
     if (!table.ofGifts) continue;
     const columns = erasedColumns(table.table).filter((c) => c.erase !== "delete-row");
-    const set = assignments(columns, pattern);
-    const holds = stillHolds(columns, pattern);
+    const set = assignments(columns, scrub);
+    const holds = stillHolds(columns, scrub);
     const isGift = table.table === "Gift";
     if (isGift) {
       set.push(Prisma.sql`"erasedAt" = COALESCE(t."erasedAt", ${now})`, Prisma.sql`"nextReminderAt" = NULL`);
@@ -151,7 +169,10 @@ export async function eraseGifts(tx: Tx, giftIds: string[], now: Date, address?:
   return summary;
 }
 
-/** One chunk of a table's rows of the team, in key order after `after`: those quoting the address are erased. */
+/**
+ * One step over a table: the next rows in key order after `after` (the next ROWS_PER_STEP of the
+ * whole table, or of the team's rows: the table's `scan`); those of the team quoting the address are erased.
+ */
 async function scanChunk(
   tx: Tx,
   table: ErasureTable,
@@ -160,22 +181,25 @@ async function scanChunk(
   after: string,
 ): Promise<{ last: string | null; scanned: number; hits: number }> {
   const columns = erasedColumns(table.table);
+  const name = quoted(table.table);
   const key = quoted(table.key.column);
   const from = table.key.type === "int" ? Prisma.sql`${Number(after || 0)}::int` : Prisma.sql`${after}::text`;
-  const deletes = columns.some((c) => c.erase === "delete-row");
+  const scope = table.ofTeam!(teamId);
   const changed = table.scrubOnly ? columns.filter((c) => c.erase === "scrub") : columns;
-  const pattern = patternOf(needles);
-  const set = assignments(changed, pattern);
+  const scrub = { needles, pattern: patternOf(needles) };
+  const set = assignments(changed, scrub);
   if (!table.scrubOnly && table.alsoSet) set.push(table.alsoSet);
-  const act = deletes
-    ? Prisma.sql`DELETE FROM ${quoted(table.table)} AS t USING chunk c WHERE t.${key} = c.k AND (${quotes(columns, pattern)}) RETURNING 1`
-    : Prisma.sql`UPDATE ${quoted(table.table)} AS t SET ${Prisma.join(set)} FROM chunk c
-                 WHERE t.${key} = c.k AND (${quotes(changed, pattern)}) RETURNING 1`;
+  const act = columns.some((c) => c.erase === "delete-row")
+    ? Prisma.sql`DELETE FROM ${name} AS t USING chunk c
+                 WHERE t.${key} = c.k AND ${scope} AND (${quotes(columns, scrub)}) RETURNING 1`
+    : Prisma.sql`UPDATE ${name} AS t SET ${Prisma.join(set)} FROM chunk c
+                 WHERE t.${key} = c.k AND ${scope} AND (${quotes(changed, scrub)}) RETURNING 1`;
+  const inScope = table.scan === "team" ? Prisma.sql`${scope} AND` : Prisma.empty;
   const [row] = await queryRows<{ last: string | null; scanned: number; hits: number }>(
     tx,
     Prisma.sql`WITH chunk AS (
-        SELECT t.${key} AS k FROM ${quoted(table.table)} t
-        WHERE ${table.ofTeam!(teamId)} AND t.${key} > ${from} ORDER BY t.${key} LIMIT ${ROWS_PER_STEP}::int),
+        SELECT t.${key} AS k FROM ${name} t WHERE ${inScope} t.${key} > ${from}
+        ORDER BY t.${key} LIMIT ${ROWS_PER_STEP}::int),
       hit AS (${act})
       SELECT (SELECT max(k)::text FROM chunk) AS last, (SELECT count(*)::int FROM chunk) AS scanned,
              (SELECT count(*)::int FROM hit) AS hits`,
