@@ -32,6 +32,11 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 422,
     meaning: "`PATCH` of `email` or `scheduled_at` on a link gift (a 409 for a resend): a link gift is never emailed.",
   },
+  {
+    code: "erased",
+    status: 422,
+    meaning: "A resend of a gift whose recipient's data was erased (docs/privacy.md): it has no address to send to.",
+  },
   { code: "too_many_recipients", status: 422, meaning: "A bulk request names more than 10,000 recipients." },
   {
     code: "not_found",
