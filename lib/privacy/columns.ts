@@ -30,7 +30,7 @@ const none = { holds: "none" } as const;
 const user = { holds: "user" } as const;
 const recipient = (erase: EraseAction, why?: string): Column => ({ holds: "recipient", erase, why });
 const freeText = (erase: EraseAction, why?: string): Column => ({ holds: "free-text", erase, why });
-const json = (c: Column): Column => ({ ...c, json: true });
+const json = (c: Column): Column => ("erase" in c ? { ...c, json: true } : c);
 
 /** Every model's every scalar column (relation fields are not columns). */
 export const COLUMNS: Record<string, Record<string, Column>> = {

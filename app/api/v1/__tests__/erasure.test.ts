@@ -263,7 +263,7 @@ describe("erasure", () => {
     );
     // Resending an erased gift: a clear refusal, not a 500; nothing queued.
     const outboxBefore = await t.db.emailOutbox.count();
-    const resent = await api.post(`/gifts/${sentId}/resend`);
+    const resent = await api.post(`/gifts/${sentId}/resend`, undefined);
     expect(resent.status, JSON.stringify(resent.body)).toBe(422);
     expect(resent.body.errors[0]).toMatchObject({ code: "erased" });
     expect(await t.db.emailOutbox.count()).toBe(outboxBefore);
@@ -424,7 +424,7 @@ describe("each finding, on its own", () => {
     expect((await api.post("/erasures", { email })).status).toBe(200);
     expect((await api.get(`/gifts/${id}`)).body.data.attributes).toMatchObject({ name: null, email: null });
     const before = await t.db.emailOutbox.count({ where: { giftId: id } });
-    const resent = await api.post(`/gifts/${id}/resend`);
+    const resent = await api.post(`/gifts/${id}/resend`, undefined);
     expect(resent.status, JSON.stringify(resent.body)).toBe(422);
     expect(resent.body.errors[0]).toMatchObject({ code: "erased" });
     expect(await t.db.emailOutbox.count({ where: { giftId: id } })).toBe(before);
