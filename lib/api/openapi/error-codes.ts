@@ -120,6 +120,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning: "The same for the credential's monthly cap.",
   },
   {
+    code: "answer_too_large",
+    status: 400,
+    meaning:
+      "MCP read tools: the answer would be larger than a tool answer may hold (256 KB); ask for fewer (a smaller `limit`, a filter). `meta` has both sizes.",
+  },
+  {
     code: "quote_mismatch",
     status: 409,
     meaning:
