@@ -341,6 +341,22 @@ export async function runErasure(
   return (await readErasure(db, id))!;
 }
 
+/**
+ * Runs an erasure to the end after its request's answer. A failure is logged by the erasure's id
+ * and the error's kind only (its message could quote the address); the erase-recipient-data job
+ * resumes it a minute later.
+ */
+export async function finishErasure(db: PrismaClient, id: string): Promise<void> {
+  try {
+    await runErasure(db, id);
+  } catch (error) {
+    console.error(
+      `Ribbon: erasure ${id} stopped; the erase-recipient-data job resumes it:`,
+      error instanceof Error ? error.name : typeof error,
+    );
+  }
+}
+
 export async function readErasure(db: Tx, id: string, teamId?: string): Promise<Erasure | null> {
   const [row] = await queryRows<ErasureRow>(
     db,

@@ -5,6 +5,7 @@ export {
   eraseGifts,
   erasePerson,
   FINAL_STAGES,
+  finishErasure,
   readErasure,
   runErasure,
   type Erasure,

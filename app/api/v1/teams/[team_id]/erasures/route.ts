@@ -5,7 +5,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/method-not-allowed";
 import { erasureDocument } from "@/lib/api/serializers/privacy";
 import { afterResponse } from "@/lib/http/after-response";
-import { requestErasure, runErasure } from "@/lib/privacy";
+import { finishErasure, requestErasure } from "@/lib/privacy";
 
 type Params = { team_id?: string };
 
@@ -17,7 +17,7 @@ export const POST = apiRoute<Params>(async ({ request, db, caller, params }) => 
   const actor = await onTeam(db, caller, params.team_id);
   const erasure = await requestErasure(db, actor, await readJsonObject(request));
   if (erasure.status === "completed") return jsonApi(erasureDocument(erasure));
-  await afterResponse(async () => void (await runErasure(db, erasure.id)));
+  await afterResponse(() => finishErasure(db, erasure.id));
   return jsonApi(erasureDocument(erasure), {
     status: 202,
     headers: { Location: `/api/v1/teams/${actor.team.id}/erasures/${erasure.id}` },
