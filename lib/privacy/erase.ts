@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { leaveTheDatabase } from "@/lib/http/yield";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -40,9 +41,9 @@ export const ERASED_PAYLOAD = JSON.stringify({ erased: true });
 /** What an address scrubbed out of a text reads as. */
 export const ERASED_TEXT = "[erased]";
 /** Gifts erased per step (one transaction). */
-export const GIFTS_PER_STEP = 100;
+export const GIFTS_PER_STEP = 50;
 /** Rows of a table scanned for the address per step (one transaction). */
-export const ROWS_PER_STEP = 2000;
+export const ROWS_PER_STEP = 1000;
 const SEALED_PURPOSE = "erasure address";
 
 const quoted = (name: string) => Prisma.raw(`"${name}"`);
@@ -335,8 +336,10 @@ export async function runErasure(
   for (;;) {
     const at = Date.now();
     const more = await stepErasure(db, id);
-    onStep?.(Date.now() - at);
+    const held = Date.now() - at;
+    onStep?.(held);
     if (!more || Date.now() - started >= budgetMs) break;
+    await leaveTheDatabase(held);
   }
   return (await readErasure(db, id))!;
 }
