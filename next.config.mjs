@@ -11,7 +11,9 @@ const nextConfig = {
   // A server action's body: the largest page limit of lib/http/body-limits.mjs (the CSV upload's);
   // scripts/http-guard.mjs holds each path to its own limit while the body streams (Next itself
   // has one limit for every action, and counts only after copying the body).
-  experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT } },
+  // Server code keeps its function names: a transaction over budget is logged with the function that
+  // opened it (lib/database/transaction-budget.ts), an error's stack names real functions.
+  experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT }, serverMinification: false },
   // /docs is the OpenAPI document, fixed per build: rendered once here, after every production compile.
   compiler: {
     runAfterProductionCompile: async ({ distDir }) => {

@@ -28,7 +28,14 @@
 // its response closes, so a block of 200 ms or more is logged with the routes that were running.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { bodyLimitFor, errorPage, tooLargeMessage, tooLargePage } from "../lib/http/body-limits.mjs";
+import {
+  bodyLimitFor,
+  errorPage,
+  FORM_FIELDS_LIMIT,
+  tooLargeMessage,
+  tooLargePage,
+  tooManyFieldsMessage,
+} from "../lib/http/body-limits.mjs";
 import {
   DEFAULT_TRUSTED_PROXIES,
   isListed,
@@ -176,18 +183,47 @@ function closeSoon(response) {
 function capBody(request, response, limit) {
   let received = 0;
   let refused = false;
+  const fields = limit.format === "page" ? fieldCounter(request.headers["content-type"]) : null;
   const push = request.push;
   request.push = function (chunk, encoding) {
     if (refused) return true;
     if (chunk !== null) received += chunk.length;
-    if (received <= limit.limitBytes) return push.call(this, chunk, encoding);
+    const tooManyFields = chunk !== null && fields !== null && fields(chunk) > FORM_FIELDS_LIMIT;
+    if (received <= limit.limitBytes && !tooManyFields) return push.call(this, chunk, encoding);
     refused = true;
     if (!response.headersSent) {
-      tooLarge(response, limit);
+      if (tooManyFields) {
+        response.writeHead(413, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+        response.end(errorPage("That form was too long", `${tooManyFieldsMessage} Nothing was saved.`, appUrl()));
+      } else tooLarge(response, limit);
       silence(response);
     }
     closeSoon(response);
     return true;
+  };
+}
+
+/**
+ * Counts a form body's fields as its chunks stream by (multipart: its boundary lines, a boundary
+ * split between two chunks included; urlencoded: its `&`s), or null for any other body.
+ * @param {string | undefined} contentType
+ * @returns {((chunk: Buffer) => number) | null}
+ */
+function fieldCounter(contentType = "") {
+  const boundary = /^multipart\/form-data;.*\bboundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  const separator = boundary
+    ? Buffer.from(`--${boundary}`)
+    : /^application\/x-www-form-urlencoded\b/i.test(contentType)
+      ? Buffer.from("&")
+      : null;
+  if (!separator) return null;
+  let count = 0;
+  let tail = Buffer.alloc(0);
+  return (chunk) => {
+    const data = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+    for (let at = data.indexOf(separator); at !== -1; at = data.indexOf(separator, at + separator.length)) count++;
+    tail = data.subarray(Math.max(0, data.length - separator.length + 1));
+    return count;
   };
 }
 

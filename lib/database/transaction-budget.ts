@@ -36,18 +36,25 @@ export function allowLongTransaction<T>(reason: string, work: () => T): T {
 
 const ROOT = process.cwd() + path.sep;
 
-/** Where transactions are opened on behalf of others: never the caller. */
-const PLUMBING = /[/\\]lib[/\\]database[/\\](open|sql|transaction-budget)\.ts$/;
+/** Where transactions are opened on behalf of others: never the caller (by file in source, by name in a bundle). */
+const PLUMBING_FILE = /[/\\]lib[/\\]database[/\\](open|sql|transaction-budget)\.ts$/;
+const PLUMBING_NAME = /(^|\.)(timedTransaction|\$transaction|transaction|sqlTransaction|inTransaction)$/;
 
-/** The first frame outside the database plumbing and node_modules: the function that opened the transaction. */
+/**
+ * The first frame outside the database plumbing, node_modules and Node's own code: the function
+ * that opened the transaction, as `name (file:line)`. In the production build (server code is not
+ * minified, next.config.mjs) the file is a chunk of .next: the name says which function it was.
+ */
 function callerOf(site: Error): string {
-  const frames = (site.stack ?? "").split("\n").slice(1);
-  for (const frame of frames) {
-    const at = /\(?((?:file:\/\/)?\/[^()\s]+):(\d+):\d+\)?$/.exec(frame.trim());
+  for (const frame of (site.stack ?? "").split("\n").slice(1)) {
+    const at = /^\s*at (?:async )?(?:(.+?) \()?((?:file:\/\/)?[^()\s]+):(\d+):\d+\)?$/.exec(frame);
     if (!at) continue;
-    const file = at[1].replace(/^file:\/\//, "");
-    if (file.includes("node_modules") || PLUMBING.test(file)) continue;
-    return `${file.startsWith(ROOT) ? file.slice(ROOT.length) : file}:${at[2]}`;
+    const [, name, rawFile, line] = at;
+    const file = rawFile.replace(/^file:\/\//, "");
+    if (!file.startsWith("/") || file.includes("node_modules") || PLUMBING_FILE.test(file)) continue;
+    if (name && PLUMBING_NAME.test(name)) continue;
+    const where = `${file.startsWith(ROOT) ? file.slice(ROOT.length) : file}:${line}`;
+    return name && file.includes(`${path.sep}.next${path.sep}`) ? `${name} (${where})` : where;
   }
   return "unknown";
 }

@@ -13,3 +13,5 @@ export function errorPage(heading: string, text: string, homeUrl: string): strin
 export function tooLargePage(limitBytes: number, homeUrl: string): string;
 export function fileTooLargeMessage(maxBytes: number): string;
 export function fileTooLarge(file: unknown, maxBytes: number): string | null;
+export const FORM_FIELDS_LIMIT: number;
+export const tooManyFieldsMessage: string;

@@ -29,6 +29,16 @@ export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
  * up to 1 MB (lib/delivery/suppressions.ts MAX_SUPPRESSION_CSV_BYTES) and the form around it.
  */
 export const SUPPRESSIONS_BODY_LIMIT = 2 * 1024 * 1024;
+/**
+ * The most fields a form may post to a page (a server action): Ribbon's largest forms hold a few
+ * dozen, and a body of many tiny fields costs Next ~0.1 ms each to decode before any action runs
+ * (8,000 fields held the event loop ~0.5 s). scripts/http-guard.mjs counts them as the body streams.
+ */
+export const FORM_FIELDS_LIMIT = 1_000;
+
+/** What the refusal of a form with too many fields says. */
+export const tooManyFieldsMessage = `A form may send at most ${FORM_FIELDS_LIMIT.toLocaleString("en-US")} fields.`;
+
 /** What Next lets any server action send: the largest page limit (the guard holds each path to its own). */
 export const SERVER_ACTION_BODY_LIMIT = Math.max(PAGE_BODY_LIMIT, UPLOAD_BODY_LIMIT);
 

@@ -16,7 +16,7 @@ export type FanOutSummary = { events: number; deliveries: number };
  */
 export async function fanOutEvents(
   db: PrismaClient,
-  { limit = 500, now = new Date() }: { limit?: number; now?: Date } = {},
+  { limit = 100, now = new Date() }: { limit?: number; now?: Date } = {},
 ): Promise<FanOutSummary> {
   return db.$transaction(async (tx) => {
     const claimed = await queryRows<{ id: number }>(

@@ -22,6 +22,12 @@ export function formFields(page: string, matches: (formHtml: string) => boolean)
     if (tag.startsWith("<button")) continue; // the submitter is added by the caller when it matters
     fields.push([unescapeHtml(name), unescapeHtml(/\svalue="([^"]*)"/.exec(tag)?.[1] ?? "")]);
   }
+  for (const [, name, options] of form.matchAll(/<select[^>]*\sname="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    const all = [...options.matchAll(/<option([^>]*)>/g)].map(([, attributes]) => attributes);
+    const chosen = all.find((a) => /\sselected(=|\s|$)/.test(a)) ?? all[0];
+    if (chosen !== undefined)
+      fields.push([unescapeHtml(name), unescapeHtml(/\svalue="([^"]*)"/.exec(chosen)?.[1] ?? "")]);
+  }
   return fields;
 }
 

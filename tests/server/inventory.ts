@@ -96,6 +96,26 @@ export function actionEntries(): Entry[] {
   return entries;
 }
 
+/** The actions written inside a file's functions (a body starting with `"use server"`), in source order. */
+export function inlineActions(file: string): string[] {
+  const source = readFileSync(path.join(ROOT, file), "utf8");
+  return [
+    ...source.matchAll(
+      /(?:async\s+function\s+(\w+)|(?:const|let)\s+(\w+)\s*=\s*async\s*\([^)]*\)\s*=>)\s*[^{]*\{\s*["']use server["']/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
+}
+
+/** How many arguments a server action takes (its form's data last; before it, useActionState's previous state). */
+export function actionArity(file: string, name: string): number {
+  const source = readFileSync(path.join(ROOT, file), "utf8");
+  const signature = new RegExp(
+    `(?:async\\s+function\\s+${name}\\s*\\(([^)]*)\\)|(?:const|let)\\s+${name}\\s*=\\s*async\\s*\\(([^)]*)\\))`,
+  ).exec(source);
+  const params = (signature?.[1] ?? signature?.[2] ?? "").replace(/<[^>]*>/g, "").trim();
+  return params === "" ? 0 : params.split(",").filter((p) => p.trim() !== "").length;
+}
+
 export function toolEntries(): Entry[] {
   return TOOLS.map((tool) => ({ kind: "tool" as const, id: `tool ${tool.name}` }));
 }

@@ -1,11 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { API_BODY_LIMIT, BULK_BODY_LIMIT, bodyLimitFor, PAGE_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
+import {
+  API_BODY_LIMIT,
+  BULK_BODY_LIMIT,
+  bodyLimitFor,
+  FORM_FIELDS_LIMIT,
+  PAGE_BODY_LIMIT,
+} from "@/lib/http/body-limits.mjs";
 import { MAX_PAGE_SIZE } from "@/lib/api/pagination";
 import { MAX_SUPPRESSIONS_PER_REQUEST } from "@/lib/delivery/suppressions";
 import { MCP_BODY_LIMIT } from "@/lib/mcp/server";
 import { MCP_MAX_BATCH } from "@/lib/mcp/tools";
-import { inventory, type Entry } from "./inventory";
+import { actionArity, inlineActions, inventory, type Entry } from "./inventory";
 import { formBody, formFields } from "./forms";
 import type { Context, StallCase } from "./stall";
 
@@ -124,8 +130,15 @@ function actionIds(): Map<string, string> {
   const ids = new Map<string, string>();
   if (!existsSync(file)) return ids;
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Manifest;
-  for (const [id, action] of Object.entries(manifest.node))
-    if (action.filename && action.exportedName) ids.set(`${action.filename}#${action.exportedName}`, id);
+  for (const [id, action] of Object.entries(manifest.node)) {
+    if (!action.filename || !action.exportedName) continue;
+    // An action written inside a page is built as $$RSC_SERVER_ACTION_<n>, n in source order.
+    const inline = /^\$\$RSC_SERVER_ACTION_(\d+)$/.exec(action.exportedName);
+    const name = inline
+      ? (inlineActions(action.filename)[Number(inline[1])] ?? action.exportedName)
+      : action.exportedName;
+    ids.set(`${action.filename}#${name}`, id);
+  }
   return ids;
 }
 
@@ -141,13 +154,69 @@ const actionPage = (file: string) =>
     .filter((p) => !/^\(.*\)$/.test(p))
     .join("/")}`;
 
-/** The most fields a page's form may post: 20,000 short fields, just under the page limit. */
-function manyFields(): FormData {
+/**
+ * The most fields a page's form may post, as React's client posts an action (its id in the
+ * `Next-Action` header, its arguments in the body as encodeReply writes them: the root under `0`,
+ * the form's fields under `1_`): the most fields a form may send (FORM_FIELDS_LIMIT, the guard
+ * refuses more), together just under the page limit. An action of two arguments gets an undefined
+ * previous state first.
+ */
+const FORM_FIELDS = FORM_FIELDS_LIMIT - 10;
+function manyFields(arity: number): FormData {
   const body = new FormData();
-  const value = "x".repeat(Math.floor(PAGE_BODY_LIMIT / 20_000) - 60);
-  for (let i = 0; i < 20_000; i++) body.append(`f${i}`, value);
+  body.append("0", JSON.stringify(arity >= 2 ? ["$undefined", "$K1"] : arity === 1 ? ["$K1"] : []));
+  const value = "x".repeat(Math.max(1, Math.floor(PAGE_BODY_LIMIT / FORM_FIELDS) - 200));
+  for (let i = 0; i < FORM_FIELDS; i++) body.append(`1_f${i}`, value);
   return body;
 }
+
+/**
+ * An action written inside a page is a closure: its captured values travel sealed in the page's
+ * form. Its worst case replays that form as a browser without JavaScript posts it (read from the
+ * page, as the person it is shown to), with as many more fields as a form may send.
+ */
+const INLINE_PAGES: Record<string, (ctx: Context, action: string) => Promise<{ path: string; cookie: string }>> = {
+  "app/(site)/signin/page.tsx": async () => ({ path: "/signin", cookie: "" }),
+  "app/(site)/oauth2/authorize/page.tsx": async (ctx) => ({ path: ctx.authorizePath, cookie: ctx.cookie }),
+  "app/(site)/invitations/[token]/page.tsx": async (ctx, action) => ({
+    path: ctx.invitationPath,
+    // The invitee accepts; anyone else signed in is offered to switch accounts (a session of its own: it ends).
+    cookie: action === "accept" ? ctx.inviteeCookie : await ctx.newSession(),
+  }),
+  "app/(site)/account/page.tsx": async (ctx) => ({ path: "/account", cookie: await ctx.newSession() }),
+};
+
+function inlineActionCase(entry: Entry, ids: Map<string, string>): StallCase {
+  const file = entry.id.slice("action ".length);
+  const [source, name] = file.split("#");
+  return {
+    covers: [entry.id],
+    endpoint: `action ${name} (${source.replace(/^app\//, "")})`,
+    input: `its page's form, filled up to ${FORM_FIELDS.toLocaleString("en")} fields`,
+    acceptRedirect: true,
+    request: async (ctx) => {
+      const id = ids.get(file);
+      if (!id) throw new Error(`${entry.id}: no id in .next/server/server-reference-manifest.json (run next build)`);
+      const page = INLINE_PAGES[source];
+      if (!page) throw new Error(`${entry.id}: an action inside a page needs its page in INLINE_PAGES`);
+      const { path: at, cookie } = await page(ctx, name);
+      const html = await (await fetch(`${ctx.server.url}${at}`, { headers: { cookie } })).text();
+      const fields = formFields(html, (f) => f.includes(id));
+      if (!fields) throw new Error(`${entry.id}: no form for it on ${at}:\n${html.slice(0, 1500)}`);
+      const value = "x".repeat(Math.floor(PAGE_BODY_LIMIT / FORM_FIELDS) - 200);
+      const junk: [string, string][] = Array.from({ length: FORM_FIELDS - fields.length }, (_, i) => [`f${i}`, value]);
+      return {
+        method: "POST",
+        path: at,
+        headers: { cookie, origin: ctx.server.url },
+        body: formBody([...fields, ...junk]),
+      };
+    },
+  };
+}
+
+/** Actions that end the session they are posted with: each gets a session of its own. */
+const ENDS_THE_SESSION = /#(logOut|signOutAction|switchAccount)$/;
 
 /** An action's generic worst case: the most fields its page may post, signed in, with its real id. */
 function actionCase(entry: Entry, ids: Map<string, string>): StallCase {
@@ -155,16 +224,18 @@ function actionCase(entry: Entry, ids: Map<string, string>): StallCase {
   return {
     covers: [entry.id],
     endpoint: `action ${file.split("#")[1]}`,
-    input: "20,000 form fields, just under the page's body limit",
+    input: `${FORM_FIELDS.toLocaleString("en")} form fields of ~1 KB, just under the page's body limit`,
     acceptRedirect: true,
-    request: (ctx) => {
+    request: async (ctx) => {
       const id = ids.get(file);
       if (!id) throw new Error(`${entry.id}: no id in .next/server/server-reference-manifest.json (run next build)`);
+      const [source, name] = file.split("#");
+      const cookie = ENDS_THE_SESSION.test(file) ? await ctx.newSession() : ctx.cookie;
       return {
         method: "POST",
-        path: sitePath(actionPage(file.split("#")[0]), ctx),
-        headers: { cookie: ctx.cookie, "next-action": id, origin: ctx.server.url },
-        body: manyFields(),
+        path: sitePath(actionPage(source), ctx),
+        headers: { cookie, origin: ctx.server.url, "next-action": id },
+        body: manyFields(actionArity(source, name)),
       };
     },
   };
@@ -291,7 +362,11 @@ function sendCall(name: string, quoteTool: string, gift: () => unknown): StallCa
         body: JSON.stringify(rpc(1, "tools/call", { name: quoteTool, arguments: { gift: gift() } })),
       });
       const text = await quote.text();
-      const total = /"total"\s*:\s*"([\d.]+)"/.exec(text)?.[1];
+      const answer = JSON.parse(text) as { result?: { content?: { text: string }[] } };
+      const document = JSON.parse(answer.result?.content?.[0]?.text ?? "{}") as {
+        meta?: { price?: { total?: string } };
+      };
+      const total = document.meta?.price?.total;
       if (!total) throw new Error(`${quoteTool} gave no total: ${quote.status} ${text.slice(0, 500)}`);
       return {
         method: "POST",
@@ -331,23 +406,6 @@ const SPECIFIC: StallCase[] = [
   {
     covers: ["route POST /api/v1/teams/[team_id]/bulk/gifts"],
     endpoint: "POST /api/v1/teams/sandbox/bulk/gifts",
-    input: "3 MB body: 10,000 valid email gifts due now (creates them)",
-    holdsTheDatabase: true,
-    request: (ctx) => ({
-      method: "POST",
-      path: "/api/v1/teams/sandbox/bulk/gifts",
-      headers: bearer(ctx.sandboxToken),
-      body: fullBulkBody((i) => `r${i}@example.com`, { scheduled_at: new Date().toISOString() }),
-    }),
-  },
-  jobsAtWork(
-    ["job sweep-due-gifts", "job deliver-scheduled-gift"],
-    "the 10,000 email gifts just created, all due",
-    15_000,
-  ),
-  {
-    covers: ["route POST /api/v1/teams/[team_id]/bulk/gifts"],
-    endpoint: "POST /api/v1/teams/sandbox/bulk/gifts",
     input: "deepest JSON: 3 MB of nested arrays",
     request: (ctx) => ({
       method: "POST",
@@ -374,7 +432,7 @@ const SPECIFIC: StallCase[] = [
   {
     covers: ["route GET /dashboard/[team_id]/export.csv"],
     endpoint: "GET /dashboard/:team/export.csv",
-    input: "every day from 2000-01-01 to 2999-12-31 (20,000+ gifts)",
+    input: "every day from 2000-01-01 to 2999-12-31 (10,000+ gifts)",
     request: (ctx) => ({
       method: "GET",
       path: `/dashboard/${ctx.team}/export.csv?mode=sandbox&from=2000-01-01&to=2999-12-31`,
@@ -442,6 +500,9 @@ const SPECIFIC: StallCase[] = [
     endpoint: "POST /dashboard/:team/selection (bulk cancel)",
     input: `cancel ${MAX_BULK_ACTION} gifts of one batch`,
     acceptRedirect: true,
+    // A gift per transaction (lib/gifts/bulk-actions.ts): the others are served between two gifts,
+    // and the person who asked waits for all of them (~50 ms a gift on PGlite).
+    answerBudgetMs: 30_000,
     request: async (ctx) => {
       const query = `mode=sandbox&batch=${ctx.cancelBatchId}&scope=view&action=cancel`;
       const page = await (
@@ -460,9 +521,10 @@ const SPECIFIC: StallCase[] = [
   },
   {
     covers: ["route POST /api/v1/teams/[team_id]/erasures", "job erase-recipient-data"],
+    // Answered 202 after about a second; the rest of the erasure runs after the answer, polled here.
     endpoint: "POST /api/v1/teams/:team/erasures",
     input: `an address with ${MAX_BULK.toLocaleString("en")} gifts`,
-    settleMs: 5_000,
+    settleMs: 15_000,
     request: (ctx) => ({
       method: "POST",
       path: `/api/v1/teams/${ctx.team}/erasures`,
@@ -494,6 +556,35 @@ const SPECIFIC: StallCase[] = [
   toolCall("quote_batch", { gift: agentBatch() }),
   sendCall("send_gift", "quote_gift", () => agentGift(0)),
   sendCall("send_batch", "quote_batch", agentBatch),
+  {
+    covers: ["route POST /api/v1/teams/[team_id]/gifts/[id]/simulate"],
+    endpoint: "POST /api/v1/teams/sandbox/gifts/:id/simulate",
+    input: `{"advance":"P90D","batch":true}, ${MAX_BATCH_ADVANCE} gifts × ${MAX_REMINDERS} reminders`,
+    request: (ctx) => ({
+      method: "POST",
+      path: `/api/v1/teams/sandbox/gifts/${ctx.batchGift}/simulate`,
+      headers: bearer(ctx.sandboxToken),
+      body: JSON.stringify({ advance: "P90D", batch: true }),
+    }),
+  },
+  // Last, the jobs at work over what every case before left (from here on the sweeper keeps the instance busy).
+  {
+    covers: ["route POST /api/v1/teams/[team_id]/bulk/gifts"],
+    endpoint: "POST /api/v1/teams/sandbox/bulk/gifts",
+    input: "3 MB body: 10,000 valid email gifts due now (creates them)",
+    holdsTheDatabase: true,
+    request: (ctx) => ({
+      method: "POST",
+      path: "/api/v1/teams/sandbox/bulk/gifts",
+      headers: bearer(ctx.sandboxToken),
+      body: fullBulkBody((i) => `r${i}@example.com`, { scheduled_at: new Date().toISOString() }),
+    }),
+  },
+  jobsAtWork(
+    ["job sweep-due-gifts", "job deliver-scheduled-gift"],
+    "the 10,000 email gifts just created, all due",
+    15_000,
+  ),
   jobsAtWork(
     [
       "job send-reminders",
@@ -510,26 +601,16 @@ const SPECIFIC: StallCase[] = [
     "what every case above left: 20,000+ gifts, 30,000 suppressions, cancels, erasures, webhooks",
     10_000,
   ),
-  {
-    covers: ["route POST /api/v1/teams/[team_id]/gifts/[id]/simulate"],
-    endpoint: "POST /api/v1/teams/sandbox/gifts/:id/simulate",
-    input: `{"advance":"P90D","batch":true}, ${MAX_BATCH_ADVANCE} gifts × ${MAX_REMINDERS} reminders`,
-    request: (ctx) => ({
-      method: "POST",
-      path: `/api/v1/teams/sandbox/gifts/${ctx.batchGift}/simulate`,
-      headers: bearer(ctx.sandboxToken),
-      body: JSON.stringify({ advance: "P90D", batch: true }),
-    }),
-  },
 ];
 
-/** The cases, in the order they run: generic cases first, the work that grows after, the test clock last. */
+/** The cases, in the order they run: generic cases first, the work that grows after, the jobs last. */
 export function stallCases(): StallCase[] {
   const ids = actionIds();
   const generic = inventory().flatMap((entry): StallCase[] => {
     if (entry.kind === "route") return [routeCase(entry)];
     if (entry.kind === "page") return [pageCase(entry)];
-    if (entry.kind === "action") return [actionCase(entry, ids)];
+    if (entry.kind === "action")
+      return [INLINE_PAGES[entry.id.slice(7).split("#")[0]] ? inlineActionCase(entry, ids) : actionCase(entry, ids)];
     return [];
   });
   return [...generic, ...SPECIFIC];

@@ -27,6 +27,8 @@ export const STALL_SERVER_ENV = {
   // Every job runs while the cases do, over what they leave (tests/server/stall-cases.ts).
   RIBBON_SWEEPER: "on",
   RIBBON_SWEEPER_INTERVAL_MS: "500",
+  // A transaction may hold the embedded database as long as the poller's p99 may wait.
+  RIBBON_TRANSACTION_BUDGET_MS: String(BUDGET.pollerP99Ms),
   // The provider-events route verifies what it is sent (unset, it refuses everything unread).
   RESEND_WEBHOOK_SECRET: `whsec_${Buffer.from("stall-test-provider-secret-32-bytes!").toString("base64")}`,
 };
@@ -40,6 +42,8 @@ export type Context = {
   team: string;
   /** The signed-in dashboard session's cookies. */
   cookie: string;
+  /** Signs the owner in again: a session of its own, for a case that ends it. */
+  newSession(): Promise<string>;
   /** The upload form's hidden server-action fields (as a browser without JavaScript posts them). */
   uploadFields: [string, string][];
   /** A gift of the largest batch with reminders (set up by `prepare`), and its batch. */
@@ -56,6 +60,11 @@ export type Context = {
   untiePath: string;
   /** An OAuth access token for the MCP server (a sandbox grant of the demo's OAuth client). */
   mcpToken: string;
+  /** The demo OAuth client's consent screen (path and query). */
+  authorizePath: string;
+  /** An invitation to the owner's team, and the invitee's session. */
+  invitationPath: string;
+  inviteeCookie: string;
 };
 
 type Hostile = { method: string; path: string; headers?: Record<string, string>; body?: BodyInit };
@@ -78,6 +87,8 @@ export type StallCase = {
   holdsTheDatabase?: true;
   /** A redirect is a right answer (a form posted without JavaScript, a page sending a stranger to sign in). */
   acceptRedirect?: true;
+  /** Legitimate work at its documented maximum that takes longer than the 5 s budget to answer, while the others are served. */
+  answerBudgetMs?: number;
   /** Statuses that are this case's right answer although the rules above refuse them. */
   acceptStatus?: number[];
   /** Work the request leaves to a job: the poller goes on this long after the answer. */
@@ -190,6 +201,7 @@ export async function prepare(server: RunningServer): Promise<Context> {
     sandboxToken: sandbox,
     team,
     cookie,
+    newSession: () => signIn(server, account.email),
     uploadFields: await uploadFormFields(server, team, cookie),
     batchGift: batch.data[0].id,
     batchId: batch.data[0].attributes.batch.id,
@@ -199,7 +211,41 @@ export async function prepare(server: RunningServer): Promise<Context> {
     endpointId: endpoint.data.id,
     untiePath: (await untiePage(server)).path,
     mcpToken: await mcpToken(server, cookie),
+    authorizePath: `/oauth2/authorize?${authorizeQuery(server, "").query}`,
+    invitationPath: await invitation(server, team, cookie, INVITEE),
+    inviteeCookie: await signIn(server, INVITEE),
   };
+}
+
+const INVITEE = "invitee@example.com";
+
+/** Invites `email` to the team as the owner does on the team page (its form, as a browser without JavaScript posts it): the link of the email. */
+async function invitation(server: RunningServer, team: string, cookie: string, email: string): Promise<string> {
+  const page = await (await fetch(`${server.url}/teams/${team}`, { headers: { cookie } })).text();
+  const fields = formFields(
+    page,
+    (f) => f.includes('data-testid="invite-form"') || (f.includes('name="email"') && f.includes("Send invitation")),
+  );
+  if (!fields) throw new Error(`No invitation form on the team page:\n${page.slice(0, 1500)}`);
+  const sent = await fetch(`${server.url}/teams/${team}`, {
+    method: "POST",
+    headers: { cookie, origin: server.url },
+    body: formBody([...fields.filter(([name]) => name !== "email"), ["email", email]]),
+    redirect: "manual",
+  });
+  if (sent.status >= 400) throw new Error(`The invitation form answered ${sent.status}`);
+  for (let i = 0; i < 50; i++) {
+    const outbox = (await (await fetch(`${server.url}/dev/outbox.json?limit=50`)).json()) as {
+      data: { to: string; text: string }[];
+    };
+    const link = outbox.data
+      .filter((m) => m.to === email)
+      .map((m) => /\/invitations\/[^\s"<>?]+/.exec(m.text)?.[0])
+      .find(Boolean);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No invitation email to ${email} in the outbox`);
 }
 
 /** A bulk create of a prepared body (built once, posted as is). */
@@ -213,6 +259,23 @@ async function timedApi(server: RunningServer, path: string, token: string, body
   await res.arrayBuffer();
 }
 
+/** The demo OAuth client's authorization request for the MCP resource, with PKCE over `verifier`. */
+function authorizeQuery(server: RunningServer, verifier: string) {
+  const { client_id, redirect_uri } = server.credentials.oauth_client;
+  const query = new URLSearchParams({
+    client_id,
+    redirect_uri,
+    response_type: "code",
+    state: "stall",
+    code_challenge: createHash("sha256")
+      .update(verifier || "stall-consent-screen-only")
+      .digest("base64url"),
+    code_challenge_method: "S256",
+    resource: `${server.url}/api/mcp`,
+  });
+  return { query };
+}
+
 /**
  * An MCP access token as a host gets one: the demo's OAuth client authorized for the MCP resource
  * with PKCE on the consent screen (a sandbox grant, posted as a browser without JavaScript would),
@@ -221,15 +284,7 @@ async function timedApi(server: RunningServer, path: string, token: string, body
 async function mcpToken(server: RunningServer, cookie: string): Promise<string> {
   const { client_id, client_secret, redirect_uri } = server.credentials.oauth_client;
   const verifier = randomBytes(32).toString("base64url");
-  const query = new URLSearchParams({
-    client_id,
-    redirect_uri,
-    response_type: "code",
-    state: "stall",
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-    code_challenge_method: "S256",
-    resource: `${server.url}/api/mcp`,
-  });
+  const { query } = authorizeQuery(server, verifier);
   const page = `${server.url}/oauth2/authorize?${query}`;
   const headers = { cookie, origin: server.url };
   const html = await (await fetch(page, { headers })).text();
@@ -388,8 +443,9 @@ export async function measure(ctx: Context, stallCase: StallCase, capMs: number)
   return row;
 }
 
-/** A case's answer budget: 5 s; work that holds the embedded database, three times that (see holdsTheDatabase). */
-const answerBudget = (stallCase: StallCase) => BUDGET.answerMs * (stallCase.holdsTheDatabase ? 3 : 1);
+/** A case's answer budget: 5 s; work that holds the embedded database, three times that (see holdsTheDatabase); or its own. */
+export const answerBudget = (stallCase: StallCase) =>
+  stallCase.answerBudgetMs ?? BUDGET.answerMs * (stallCase.holdsTheDatabase ? 3 : 1);
 
 /** The table the test and the bench print. */
 export function formatTable(rows: StallRow[]): string {

@@ -34,7 +34,7 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
     step: "edit",
     values,
     errors: {},
-    version: previous.version + 1,
+    version: (previous?.version ?? 0) + 1, // a post without the previous state (forged) is a first post
     ...over,
   });
   const teamId = text(form, "team");

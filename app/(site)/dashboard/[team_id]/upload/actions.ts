@@ -23,7 +23,12 @@ const text = (form: FormData, name: string) => {
  * and only the preview shown again is taken from it (the hash and total are checked anew).
  */
 export async function uploadFormAction(previous: UploadState, form: FormData): Promise<UploadState> {
-  const next = (over: Partial<UploadState>): UploadState => ({ errors: [], version: previous.version + 1, ...over });
+  // A post without the previous state (forged, not from the page) is answered as a first post.
+  const next = (over: Partial<UploadState>): UploadState => ({
+    errors: [],
+    version: (previous?.version ?? 0) + 1,
+    ...over,
+  });
   const teamId = text(form, "team");
   const mode = modeOf(text(form, "mode"));
   const file = form.get("file");
@@ -31,7 +36,7 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
   if (!(file instanceof File) || (file.size === 0 && file.name === ""))
     return confirming
       ? // A page without JavaScript can't keep the previewed file (the browser empties the input).
-        next({ errors: ["Choose the same file again to create the gifts."], preview: previous.preview })
+        next({ errors: ["Choose the same file again to create the gifts."], preview: previous?.preview })
       : next({ errors: ["Choose a CSV file to upload."] });
   const tooLarge = fileTooLarge(file, MAX_UPLOAD_BYTES);
   if (tooLarge) return next({ errors: [tooLarge] });
@@ -66,9 +71,9 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
     created = result.batchId;
   } catch (error) {
     if (error instanceof ValidationError)
-      return next({ errors: error.problems.map((p) => p.detail), preview: previous.preview });
+      return next({ errors: error.problems.map((p) => p.detail), preview: previous?.preview });
     if (error instanceof BillingError || error instanceof HttpError)
-      return next({ errors: [error.message], preview: previous.preview });
+      return next({ errors: [error.message], preview: previous?.preview });
     throw error;
   }
   redirect(
