@@ -128,18 +128,31 @@ export async function deliverClaimedGifts(
  */
 const RECORD_TRIES = 5;
 
+/**
+ * Gifts recorded per transaction: each gift's move, event and outbox row commit together, and a
+ * batch's rows (each with its rendered email) go in short transactions (a batch in one held the
+ * database 1.8 s on PostgreSQL with two sweepers at work).
+ */
+const RECORDED_PER_TRANSACTION = 25;
+
 async function complete(db: PrismaClient, prepared: Prepared[], at: Date): Promise<Set<string>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await record(db, prepared, at);
-    } catch (error) {
-      if (!isTransactionApiError(error) || attempt >= RECORD_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+  const moved = new Set<string>();
+  for (let from = 0; from < prepared.length; from += RECORDED_PER_TRANSACTION) {
+    const chunk = prepared.slice(from, from + RECORDED_PER_TRANSACTION);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        for (const id of await record(db, chunk, at)) moved.add(id);
+        break;
+      } catch (error) {
+        if (!isTransactionApiError(error) || attempt >= RECORD_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      }
     }
   }
+  return moved;
 }
 
-/** Moves the delivered gifts to `sent` and keeps their messages, in one transaction. Returns the ids moved. */
+/** Moves these delivered gifts to `sent` and keeps their messages, in one transaction. Returns the ids moved. */
 async function record(db: PrismaClient, prepared: Prepared[], at: Date): Promise<Set<string>> {
   return db.$transaction(async (tx) => {
     const ids = prepared.map((p) => p.gift.id);

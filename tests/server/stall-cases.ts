@@ -74,8 +74,13 @@ function routeCase(entry: Entry): StallCase {
   const [, method, route] = entry.id.split(" ");
   const isApi = route.startsWith("/api/v1");
   const live = LIVE_ONLY.test(route);
+  // The site's routes (the dashboard's export and template) on the owner's team, signed in.
   const fillFor = (ctx: Context) =>
-    live ? fill(route, ctx).replace("/teams/sandbox/", `/teams/${ctx.team}/`) : fill(route, ctx);
+    !isApi && !route.startsWith("/api/")
+      ? sitePath(route, ctx)
+      : live
+        ? fill(route, ctx).replace("/teams/sandbox/", `/teams/${ctx.team}/`)
+        : fill(route, ctx);
   const token = (ctx: Context) => (live ? ctx.token : ctx.sandboxToken);
   if (method === "GET")
     return {
@@ -331,7 +336,7 @@ const agentGift = (i: number) => ({
 function jobsAtWork(jobs: string[], over: string, ms: number): StallCase {
   return {
     covers: jobs,
-    endpoint: jobs.join(", "),
+    endpoint: jobs.length === 1 ? jobs[0] : `${jobs[0]} and ${jobs.length - 1} more jobs`,
     input: `the sweeper over ${over}, polled for ${ms / 1000} s`,
     settleMs: ms,
     request: () => ({ method: "GET", path: "/api/health" }),
