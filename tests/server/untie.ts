@@ -1,3 +1,4 @@
+import { formFields } from "./forms";
 import type { RunningServer } from "./server";
 
 /** A sandbox link gift's untie page and its form's hidden fields (the server action's id among them), as a browser without JavaScript posts them. */
@@ -15,19 +16,10 @@ export async function untiePage(server: RunningServer): Promise<{ path: string; 
   const gift = (await res.json()) as { data: { attributes: Record<string, string> } };
   const path = new URL(gift.data.attributes["untie-url"]).pathname;
   const page = await (await fetch(`${server.url}${path}`)).text();
-  const unescape = (s: string) =>
-    s
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&");
   // The page has several forms (language, choose, decline, donate): the fields of the one with the products.
-  const form = [...page.matchAll(/<form[\s\S]*?<\/form>/g)].map(([f]) => f).find((f) => f.includes('name="productId"'));
-  if (!form) throw new Error(`No product form on the untie page:\n${page.slice(0, 2000)}`);
-  const hiddenFields = [...form.matchAll(/<input[^>]*>/g)]
-    .map(([tag]) => [/name="([^"]*)"/.exec(tag)?.[1], unescape(/value="([^"]*)"/.exec(tag)?.[1] ?? "")])
-    .filter(([name]) => name?.startsWith("$ACTION") || name === "secret") as [string, string][];
+  const fields = formFields(page, (f) => f.includes('name="productId"'));
+  if (!fields) throw new Error(`No product form on the untie page:\n${page.slice(0, 2000)}`);
+  const hiddenFields = fields.filter(([name]) => name.startsWith("$ACTION") || name === "secret");
   if (!hiddenFields.some(([name]) => name.startsWith("$ACTION")))
     throw new Error(`No server action form on the untie page:\n${page.slice(0, 2000)}`);
   return { path, hiddenFields };

@@ -1,4 +1,5 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { PROVIDER_SECRET, signedProviderEvent } from "@/lib/testing/provider-events";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as resendWebhook } from "@/app/api/webhooks/resend/route";
 import { onTeam } from "@/lib/actor";
@@ -48,7 +49,7 @@ const PERSON = {
   phone: "+1 555 0199 7788",
 };
 const CORRECTED = "corrected.address@example.com";
-const SECRET = `whsec_${Buffer.from("ribbon-test-webhook-secret-32-bytes!").toString("base64")}`;
+const SECRET = PROVIDER_SECRET;
 
 /** A provider event signed as Svix signs (an implementation of the test's own), posted to the provider's webhook. */
 async function providerEvent(type: string, emailId: string, data: Record<string, unknown>) {
@@ -57,22 +58,7 @@ async function providerEvent(type: string, emailId: string, data: Record<string,
     created_at: new Date().toISOString(),
     data: { created_at: new Date().toISOString(), email_id: emailId, to: [PERSON.email], subject: "A gift", ...data },
   });
-  const id = `msg_${randomUUID()}`;
-  const timestamp = Math.floor(Date.now() / 1000).toString();
-  const key = Buffer.from(SECRET.slice("whsec_".length), "base64");
-  const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
-  const res = await resendWebhook(
-    new Request("http://localhost/api/webhooks/resend", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "svix-id": id,
-        "svix-timestamp": timestamp,
-        "svix-signature": `v1,${signature}`,
-      },
-      body,
-    }),
-  );
+  const res = await resendWebhook(signedProviderEvent(body));
   expect(res.status).toBe(200);
   return res.json();
 }

@@ -1,4 +1,5 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { PROVIDER_SECRET, signedProviderEvent } from "@/lib/testing/provider-events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/webhooks/resend/route";
 import { deliverGift } from "@/lib/delivery";
@@ -18,24 +19,8 @@ import { expectError, expectValidation, giftBody, openDatabaseForFile } from "./
 // gift's timeline and stage; idempotent, out of order safe, refused unsigned or replayed.
 const t = openDatabaseForFile();
 
-const SECRET = `whsec_${Buffer.from("ribbon-test-webhook-secret-32-bytes!").toString("base64")}`;
-
-/** Signs as Svix does (https://docs.svix.com/receiving/verifying-payloads/how-manual): an independent implementation, for the test only. */
-function signed(body: string, { id = `msg_${randomUUID()}`, at = new Date(), secret = SECRET } = {}) {
-  const timestamp = Math.floor(at.getTime() / 1000).toString();
-  const key = Buffer.from(secret.slice("whsec_".length), "base64");
-  const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
-  return new Request("http://localhost/api/webhooks/resend", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "svix-id": id,
-      "svix-timestamp": timestamp,
-      "svix-signature": `v1,${signature}`,
-    },
-    body,
-  });
-}
+const SECRET = PROVIDER_SECRET;
+const signed = signedProviderEvent;
 
 function event(type: string, emailId: string, extra: Record<string, unknown> = {}, at = new Date()) {
   return JSON.stringify({
