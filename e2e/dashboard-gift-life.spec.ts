@@ -32,7 +32,7 @@ test("an owner edits a scheduled gift, extends its expiry and resends a sent gif
   await page.getByRole("button", { name: "Save message" }).click();
   await expect(page.getByTestId("edit-gift").getByRole("status")).toContainText("Saved");
   await expect(page.getByText("Thank you for the engine notes!").first()).toBeVisible();
-  await expect(page.getByTestId("timeline")).toContainText("Gift updated");
+  await expect(page.getByTestId("timeline")).toContainText("Edited");
 
   // Extend: the picker starts at the current expiry; the same date is refused with the reason; a later one is shown.
   await expect(page.getByLabel("New expiry date")).toHaveAttribute("min", ymd(10));
@@ -54,7 +54,7 @@ test("an owner edits a scheduled gift, extends its expiry and resends a sent gif
   await expectAccessible(page);
   await page.getByRole("button", { name: "Resend email" }).click();
   await expect(page.getByTestId("resend-gift").getByRole("status")).toContainText("sent again to grace@navy.test");
-  await expect(page.getByTestId("timeline")).toContainText("Gift resent");
+  await expect(page.getByTestId("timeline")).toContainText("Email sent again");
   await page.getByRole("button", { name: "Resend email" }).click();
   await expect(page.getByTestId("resend-gift").getByRole("alert")).toContainText("once every 10 minutes");
 });

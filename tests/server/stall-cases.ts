@@ -38,7 +38,7 @@ const MAX_BULK_ACTION = 250;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
 
 /** Deepest JSON a body limit allows: `{"gift":[[[…]]]}` of `bytes`. */
-export const deepJson = (bytes: number) => {
+const deepJson = (bytes: number) => {
   const depth = Math.floor((bytes - 12) / 2);
   return `{"gift":${"[".repeat(depth)}${"]".repeat(depth)}}`;
 };
