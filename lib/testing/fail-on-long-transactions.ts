@@ -3,11 +3,16 @@ import { onLongTransaction, type LongTransaction } from "@/lib/database/transact
 
 // Every transaction is timed where it is opened (lib/database/transaction-budget.ts). One that held
 // the database longer than RIBBON_TRANSACTION_BUDGET_MS fails the test that ran it, named by its
-// caller, unless it was opened under `allowLongTransaction` with its reason.
-const long: LongTransaction[] = [];
-onLongTransaction((t) => {
-  if (!t.allowed) long.push(t);
-});
+// caller, unless it was opened under `allowLongTransaction` with its reason. Files share a worker
+// (vitest.config.ts `isolate: false`): the listener is registered once per worker.
+const holder = globalThis as unknown as { __ribbonLongInTests?: LongTransaction[] };
+const long = (holder.__ribbonLongInTests ??= (() => {
+  const found: LongTransaction[] = [];
+  onLongTransaction((t) => {
+    if (!t.allowed) found.push(t);
+  });
+  return found;
+})());
 
 afterEach(() => {
   const found = long.splice(0);

@@ -65,12 +65,15 @@ type Row = {
 
 // `lastUsedAt` (shown on the account page) is kept to the minute: at most one write per token a minute.
 const TOUCH_EVERY_MS = 60_000;
-const touchedAt = new Map<string, number>();
+/** When this process last wrote each token's lastUsedAt, per database (a row id means nothing across two). */
+const touchedAt = new WeakMap<Tx, Map<string, number>>();
 
 async function touch(db: Tx, via: "token" | "oauth", id: number): Promise<void> {
   const now = Date.now();
-  if (now - (touchedAt.get(`${via}:${id}`) ?? 0) < TOUCH_EVERY_MS) return;
-  touchedAt.set(`${via}:${id}`, now);
+  let touched = touchedAt.get(db);
+  if (!touched) touchedAt.set(db, (touched = new Map()));
+  if (now - (touched.get(`${via}:${id}`) ?? 0) < TOUCH_EVERY_MS) return;
+  touched.set(`${via}:${id}`, now);
   const args = {
     where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - TOUCH_EVERY_MS) } }] },
     data: { lastUsedAt: new Date(now) },
