@@ -17,6 +17,5 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: "forks",
     fileParallelism: false,
-    reporters: process.env.CI ? ["default", ["json", { outputFile: ".test-reports/server.json" }]] : ["default"],
   },
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { RunningServer } from "./server";
+import { waitFor } from "@/lib/testing/wait-for";
 import { signIn } from "./sign-in";
 import { formBody, formFields } from "./forms";
 import { untiePage } from "./untie";
@@ -234,18 +235,18 @@ async function invitation(server: RunningServer, team: string, cookie: string, e
     redirect: "manual",
   });
   if (sent.status >= 400) throw new Error(`The invitation form answered ${sent.status}`);
-  for (let i = 0; i < 50; i++) {
-    const outbox = (await (await fetch(`${server.url}/dev/outbox.json?limit=50`)).json()) as {
-      data: { to: string; text: string }[];
-    };
-    const link = outbox.data
-      .filter((m) => m.to === email)
-      .map((m) => /\/invitations\/[^\s"<>?]+/.exec(m.text)?.[0])
-      .find(Boolean);
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No invitation email to ${email} in the outbox`);
+  return waitFor(
+    async () => {
+      const outbox = (await (await fetch(`${server.url}/dev/outbox.json?limit=50`)).json()) as {
+        data: { to: string; text: string }[];
+      };
+      return outbox.data
+        .filter((m) => m.to === email)
+        .map((m) => /\/invitations\/[^\s"<>?]+/.exec(m.text)?.[0])
+        .find(Boolean);
+    },
+    { what: `an invitation email to ${email} in the outbox` },
+  );
 }
 
 /** A bulk create of a prepared body (built once, posted as is). */

@@ -16,7 +16,7 @@ import { apiAs } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
 import { catalogue, createAccount, giftRow, insertGift } from "@/lib/testing/fixtures";
 import { createPerson } from "@/lib/testing/teams";
-import { PATIENT_MS } from "@/lib/testing/wait-for";
+import { PATIENT_MS, waitFor } from "@/lib/testing/wait-for";
 import { startReceiver, type Receiver } from "@/lib/testing/webhook-receiver";
 import { untieToken } from "@/lib/untie";
 import { runWebhooks } from "@/lib/webhooks";
@@ -31,12 +31,13 @@ type Api = ReturnType<typeof apiAs>;
 async function erase(api: Api, email: string, path = "/erasures") {
   const answered = await api.post(path, { email });
   if (answered.status !== 202) return answered;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const polled = await api.get(`/erasures/${answered.body.data.id}`);
-    if (polled.body.data?.attributes?.status !== "in_progress" || Date.now() > deadline) return polled;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return waitFor(
+    async () => {
+      const polled = await api.get(`/erasures/${answered.body.data.id}`);
+      return polled.body.data?.attributes?.status === "in_progress" ? null : polled;
+    },
+    { timeoutMs: 60_000, intervalMs: 100, what: "the erasure completed" },
+  );
 }
 
 // One person's data erased from every table, a short transaction at a time; the team's retention.
