@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preparedStatements, sqlLiteral } from "./pglite-prepared";
+import { statementNamer } from "./sql";
 
 // PGlite-only (the driver of the embedded database), so it runs on PGlite whichever database the suite uses.
 let pglite: PGlite;
@@ -21,7 +22,7 @@ const recording = {
 
 describe("PGlite reads planned once", () => {
   it("answers as the unprepared statement does, for every kind of value, and prepares the text once", async () => {
-    const read = preparedStatements(recording);
+    const read = preparedStatements(recording, statementNamer());
     const text = `SELECT id, body, at, $2::boolean AS "flag", $3::int8 AS "big" FROM "Note" WHERE body = $1 OR id = $4`;
     const values = ["it's \\ here", true, 9007199254740993n, 2.0];
     const first = await read(text, values);
@@ -35,7 +36,7 @@ describe("PGlite reads planned once", () => {
   });
 
   it("keeps a quote in a value a value: text that looks like SQL is compared, never run", async () => {
-    const read = preparedStatements(recording);
+    const read = preparedStatements(recording, statementNamer());
     const text = `SELECT count(*)::int AS "n" FROM "Note" WHERE body = $1`;
     expect(await read(text, ['x\'); DROP TABLE "Note"; --'])).toEqual([{ n: 0 }]);
     expect(await read(text, ["other"])).toEqual([{ n: 1 }]);
@@ -43,7 +44,7 @@ describe("PGlite reads planned once", () => {
   });
 
   it("takes flat arrays and writes prepared, whatever their elements hold", async () => {
-    const read = preparedStatements(recording);
+    const read = preparedStatements(recording, statementNamer());
     statements.length = 0;
     expect(await read(`SELECT id FROM "Note" WHERE id = ANY($1::int[]) ORDER BY id`, [[1, 2]])).toEqual([
       { id: 1 },
@@ -58,7 +59,7 @@ describe("PGlite reads planned once", () => {
   });
 
   it("runs unprepared what has no literal (nested arrays, objects) and what PREPARE can't take", async () => {
-    const read = preparedStatements(recording);
+    const read = preparedStatements(recording, statementNamer());
     statements.length = 0;
     expect(await read(`SELECT $1::int[] AS "a"`, [[[1], [2]]])).toEqual([{ a: [[1], [2]] }]);
     expect(await read(`SELECT $1::jsonb AS "j"`, [{ b: 1 }])).toEqual([{ j: { b: 1 } }]);

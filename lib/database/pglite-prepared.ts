@@ -1,5 +1,5 @@
 import type { SqlQuery } from "./sql";
-import { RESULT_PARSERS, statementName } from "./sql";
+import { RESULT_PARSERS, statementName, type StatementNamer } from "./sql";
 
 type Queries = { query: (text: string, values?: unknown[], options?: object) => Promise<{ rows: unknown[] }> };
 
@@ -40,13 +40,13 @@ const PREPARABLE = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
  * sub-selects: 1.9 ms a read unprepared, 0.6 ms prepared; a gift's insert likewise). PGlite takes
  * no parameters with EXECUTE, so the values travel as literals; anything without one runs as before.
  */
-export function preparedStatements(db: Queries): SqlQuery {
+export function preparedStatements(db: Queries, nameOf: StatementNamer = statementName): SqlQuery {
   const plain = async (text: string, values: unknown[]) =>
     (await db.query(text, values, { parsers: RESULT_PARSERS })).rows;
   const prepared = new Map<string, Promise<boolean>>();
   return async (text, values) => {
     const literals = values.map(sqlLiteral);
-    const name = PREPARABLE.test(text) && !literals.includes(undefined) ? statementName(text) : undefined;
+    const name = PREPARABLE.test(text) && !literals.includes(undefined) ? nameOf(text) : undefined;
     if (!name) return plain(text, values);
     let ready = prepared.get(name);
     if (!ready) {

@@ -19,9 +19,10 @@ export type Queryable = Tx | SqlTx;
 
 // Shared by every route bundle in the process (each bundle has its own copy of this module).
 const holder = globalThis as unknown as {
-  __ribbonSql?: { drivers: WeakMap<object, SqlDriver>; prepared: Set<string> };
+  __ribbonSql?: { drivers: WeakMap<object, SqlDriver> };
+  __ribbonStatementNames?: StatementNamer;
 };
-const { drivers, prepared } = (holder.__ribbonSql ??= { drivers: new WeakMap(), prepared: new Set() });
+const { drivers } = (holder.__ribbonSql ??= { drivers: new WeakMap() });
 
 /** Lets `queryRows` reach the driver behind this Prisma client (lib/database/open does it). */
 export function registerSqlDriver(prisma: object, driver: SqlDriver): void {
@@ -45,13 +46,22 @@ export const RESULT_PARSERS: Record<number, (text: string) => unknown> = {
  * caller with ever-new texts can't grow every connection's memory.
  */
 const MAX_PREPARED = 200;
-export function statementName(text: string): string | undefined {
-  const name = createHash("sha1").update(text).digest("base64");
-  if (prepared.has(name)) return name;
-  if (prepared.size >= MAX_PREPARED) return undefined;
-  prepared.add(name);
-  return name;
+export type StatementNamer = (text: string) => string | undefined;
+
+/** Names up to `max` distinct texts; the process shares one (`statementName`). */
+export function statementNamer(max = MAX_PREPARED): StatementNamer {
+  const named = new Set<string>();
+  return (text) => {
+    const name = createHash("sha1").update(text).digest("base64");
+    if (named.has(name)) return name;
+    if (named.size >= max) return undefined;
+    named.add(name);
+    return name;
+  };
 }
+
+/** The process's statement names, shared by every route bundle and both drivers. */
+export const statementName: StatementNamer = (holder.__ribbonStatementNames ??= statementNamer());
 
 // Dates travel as ISO text: `timestamp` columns hold UTC, whatever the process's time zone.
 const param = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
