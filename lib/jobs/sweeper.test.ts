@@ -48,13 +48,17 @@ async function insertDueGifts(
 
 afterEach(() => vi.unstubAllEnvs());
 
+// Enough due gifts that both sweepers claim batches while the other is mid-run (batches of 50, three lanes each);
+// the stall test's jobs case runs the sweeper over 10,000 due emails on the production server.
+const DUE = 400;
+
 describe("the in-process sweeper", () => {
-  test("two sweepers over 1,000 due gifts send exactly 1,000 emails, one per gift", async () => {
+  test(`two sweepers over ${DUE} due gifts send exactly ${DUE} emails, one per gift`, async () => {
     const handles = await openTwoHandles();
     const sweepers: ReturnType<typeof createSweeper>[] = [];
     try {
       const { user, team } = await createAccount(handles.a);
-      const ids = await insertDueGifts(handles.a, { teamId: team.id, senderId: user.id }, 1000);
+      const ids = await insertDueGifts(handles.a, { teamId: team.id, senderId: user.id }, DUE);
       const [ta, tb] = [fakeTransport(), fakeTransport()];
       // Two sweepers (two instances in production, each its own process) share this test's one
       // thread: each one's email rendering runs between the other's statements and stretches its
@@ -65,21 +69,21 @@ describe("the in-process sweeper", () => {
         sweepers.push(createSweeper({ db: async () => handles.b, transport: tb, intervalMs: 10 }));
       });
 
-      await waitFor(async () => (await handles.a.gift.count({ where: { stage: "sent" } })) === 1000, {
+      await waitFor(async () => (await handles.a.gift.count({ where: { stage: "sent" } })) === DUE, {
         timeoutMs: 150_000,
-        what: "1,000 gifts sent",
+        what: `${DUE} gifts sent`,
       });
       await Promise.all(sweepers.map((s) => s.stop()));
 
-      expect(ta.calls + tb.calls).toBe(1000);
+      expect(ta.calls + tb.calls).toBe(DUE);
       expect(ta.calls).toBeGreaterThan(0); // both really swept
       expect(tb.calls).toBeGreaterThan(0);
       const keys = [...ta.sent, ...tb.sent].map((m) => m.idempotencyKey);
       expect(new Set(keys)).toEqual(new Set(ids.map((id) => `gift-email-${id}`)));
-      expect(keys).toHaveLength(1000);
+      expect(keys).toHaveLength(DUE);
       expect(await handles.a.gift.count({ where: { deliveryAttempts: { not: 1 } } })).toBe(0);
-      expect(await handles.a.emailOutbox.count()).toBe(1000);
-      expect(await handles.a.giftEvent.count({ where: { stage: "sent" } })).toBe(1000);
+      expect(await handles.a.emailOutbox.count()).toBe(DUE);
+      expect(await handles.a.giftEvent.count({ where: { stage: "sent" } })).toBe(DUE);
     } finally {
       await Promise.all(sweepers.map((s) => s.stop()));
       await handles.close();

@@ -11,6 +11,7 @@ import { MAX_PAGE_SIZE } from "@/lib/api/pagination";
 import { MAX_SUPPRESSIONS_PER_REQUEST } from "@/lib/delivery/suppressions";
 import { MCP_BODY_LIMIT } from "@/lib/mcp/server";
 import { MCP_MAX_BATCH } from "@/lib/mcp/tools";
+import { waitFor } from "@/lib/testing/wait-for";
 import { actionArity, inlineActions, inventory, type Entry } from "./inventory";
 import { formBody, formFields } from "./forms";
 import type { Context, StallCase } from "./stall";
@@ -536,6 +537,22 @@ const SPECIFIC: StallCase[] = [
       headers: bearer(ctx.token),
       body: JSON.stringify({ email: ctx.erasedAddress }),
     }),
+    // The unit tests erase a smaller address; the whole 10,000 is proven here, where it is measured.
+    outcome: async (ctx, answer) => {
+      const id = (JSON.parse(answer) as { data: { id: string } }).data.id;
+      const erasure = await waitFor(
+        async () => {
+          const res = await fetch(`${ctx.server.url}/api/v1/teams/${ctx.team}/erasures/${id}`, {
+            headers: bearer(ctx.token),
+          });
+          const attributes = ((await res.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes;
+          return attributes.status === "in_progress" ? null : attributes;
+        },
+        { timeoutMs: 120_000, intervalMs: 250, what: "the erasure of 10,000 gifts completed" },
+      );
+      const complete = erasure.status === "completed" && erasure.gifts === MAX_BULK && erasure.emails === MAX_BULK;
+      return complete ? null : `the erasure ended ${JSON.stringify(erasure)}, not completed over ${MAX_BULK} gifts`;
+    },
   },
   {
     covers: ["route POST /api/mcp"],

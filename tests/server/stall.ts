@@ -94,6 +94,8 @@ export type StallCase = {
   acceptStatus?: number[];
   /** Work the request leaves to a job: the poller goes on this long after the answer. */
   settleMs?: number;
+  /** What the work left to a job must have done once the case is measured: a problem, or null. */
+  outcome?: (ctx: Context, answer: string) => Promise<string | null>;
 };
 
 export type StallRow = {
@@ -441,6 +443,8 @@ export async function measure(ctx: Context, stallCase: StallCase, capMs: number)
   if (rssMax - rssBefore > BUDGET.rssGrowthBytes)
     row.problems.push(`RSS grew ${row.rssGrowthMB} MB > ${BUDGET.rssGrowthBytes / MB} MB`);
   if (doc === null) row.problems.push("the health endpoint did not answer within 5 s after the case");
+  const unfinished = !timedOut && stallCase.outcome ? await stallCase.outcome(ctx, body) : null;
+  if (unfinished) row.problems.push(unfinished);
   return row;
 }
 
