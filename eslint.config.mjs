@@ -82,6 +82,8 @@ export default defineConfig([
     "build/**",
     "node_modules/**",
     "lib/generated/**",
+    "packages/client/src/generated/**",
+    "packages/client/dist/**",
     "public/**",
     ".data/**",
     ".test-data/**",
