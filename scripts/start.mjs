@@ -1,6 +1,6 @@
 // `npm start`: build once if there is no build, then run the production server.
 // Installs nothing; migrations, seed and demo data run inside the server (instrumentation.ts).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { invalidConfiguration, listenProblems } from "../lib/config-listen.mjs";
 
@@ -13,10 +13,27 @@ if (problems.length > 0) {
 }
 
 const next = "node_modules/.bin/next";
-if (!existsSync(".next/BUILD_ID")) {
-  console.log("No build found: running `next build` once (about a minute)…");
-  const build = spawnSync(next, ["build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+if (!existsSync(".next/BUILD_ID")) await buildOnce();
+
+/**
+ * The first start builds the app (`next build`, without its type check: that is `npm run typecheck`'s
+ * job, next.config.mjs). It takes one to two minutes on a quiet 2-core machine and longer on a busy
+ * one, so it says so, says every 30 s that it is still at it, and how long it took.
+ */
+async function buildOnce() {
+  const started = Date.now();
+  const took = () => `${Math.round((Date.now() - started) / 1000)} s`;
+  console.log("Ribbon: no build yet, building it once (next build, 1-2 minutes; longer on a busy machine)…");
+  const heartbeat = setInterval(() => console.log(`Ribbon: still building (${took()} so far)…`), 30_000);
+  const status = await new Promise((resolve) =>
+    spawn(next, ["build"], { stdio: "inherit" }).on("exit", (code) => resolve(code ?? 1)),
+  );
+  clearInterval(heartbeat);
+  if (status !== 0) {
+    console.error(`Ribbon: the build failed after ${took()}.`);
+    process.exit(status);
+  }
+  console.log(`Ribbon: built in ${took()}. Starting the server…`);
 }
 
 const port = process.env.PORT || "3000";
