@@ -86,7 +86,7 @@ test("a live gift is charged, validated, idempotent and cancellable over HTTP", 
       status: 400,
       detail: "Your card was declined.",
       code: "card_declined",
-      links: { about: expect.stringMatching(/\/docs#errors$/) },
+      links: { about: expect.stringMatching(/\/docs#error-card_declined$/) },
     },
   ]);
 

@@ -27,7 +27,11 @@ test("the home page and every API 404 lead to /docs", async ({ page, request }) 
   await expect(page).toHaveURL(/\/docs$/);
   const missing = await request.get("/api/v1/nope");
   expect(missing.status()).toBe(404);
-  expect((await missing.json()).errors[0].links.about).toMatch(/\/docs#errors$/);
+  const about: string = (await missing.json()).errors[0].links.about;
+  expect(about).toMatch(/\/docs#error-not_found$/);
+  // The link lands on its code's row of the error table.
+  await page.goto(about);
+  await expect(page.locator("#error-not_found")).toContainText("not_found");
   expect((await request.get("/api/v1")).status()).toBe(404);
 });
 

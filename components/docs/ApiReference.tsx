@@ -1,3 +1,4 @@
+import { errorAnchor } from "@/lib/api/openapi/error-codes";
 import type { JsonSchema, OpenApi, Operation } from "./openapi-types";
 import { exampleBody } from "./example-body";
 import { Markdownish } from "./Markdownish";
@@ -257,7 +258,7 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
               </thead>
               <tbody>
                 {errorCodes.map((e) => (
-                  <tr key={e.code} className="border-b border-stone-200 align-top">
+                  <tr key={e.code} id={errorAnchor(e.code)} className="scroll-mt-4 border-b border-stone-200 align-top">
                     <th scope="row" className="py-2 pr-4 font-mono font-normal">
                       {e.code}
                     </th>

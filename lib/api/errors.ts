@@ -1,6 +1,7 @@
 import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError } from "@/lib/errors";
 import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_S } from "@/lib/database/unavailable";
 import { absoluteUrl } from "@/lib/urls";
+import { errorAnchor } from "./openapi/error-codes";
 import { jsonApi } from "./document";
 
 type ErrorObject = {
@@ -13,7 +14,7 @@ type ErrorObject = {
 };
 
 /**
- * Every error entry links to the list of error codes in the reference, like Stripe's `doc_url`.
+ * Every error entry links to its code's row of the reference's error table, like Stripe's `doc_url`.
  * At most MAX_LISTED_PROBLEMS entries, the first ones: past that, the document's `meta` says how
  * many there were (`errors-total`) and how many are listed (`errors-shown`).
  */
@@ -23,7 +24,6 @@ function document(
   requestId: string | undefined,
   headers?: Record<string, string>,
 ): Response {
-  const about = absoluteUrl("/docs#errors");
   const shown = errors.slice(0, MAX_LISTED_PROBLEMS);
   const meta = {
     ...(requestId ? { "request-id": requestId } : {}),
@@ -31,7 +31,7 @@ function document(
   };
   return jsonApi(
     {
-      errors: shown.map((e) => ({ ...e, links: { about } })),
+      errors: shown.map((e) => ({ ...e, links: { about: absoluteUrl(`/docs#${errorAnchor(e.code)}`) } })),
       ...(Object.keys(meta).length > 0 ? { meta } : {}),
     },
     { status, headers },

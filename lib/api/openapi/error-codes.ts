@@ -91,7 +91,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   },
   { code: "invalid", status: 422, meaning: "Any other invalid value." },
   { code: "card_declined", status: 400, meaning: "BillingError: the team's card was declined." },
-  { code: "no_card_on_file", status: 400, meaning: "BillingError: the team has no card." },
+  {
+    code: "no_card_on_file",
+    status: 400,
+    meaning:
+      'BillingError: the team has no card. An owner adds one under "Card on file" on the team\'s page (`/teams/<team>`); until then a sandbox token sends the same gifts with no card and no charge.',
+  },
   {
     code: "budget_exceeded",
     status: 402,
@@ -220,3 +225,14 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
       "The database can't be reached just now (or, behind the load balancer, no instance answered): retry after `Retry-After` seconds, with the same Idempotency-Key for a create.",
   },
 ];
+
+const templates = ERROR_CODES.filter((e) => e.code.includes("<")).map((e) => ({
+  code: e.code,
+  matches: new RegExp(`^${e.code.replace(/<[^>]+>/g, "[a-z_]+")}$`),
+}));
+
+/** The anchor of a code's row in /docs's error table (`already_redeemed` → its `already_<stage>` row). */
+export function errorAnchor(code: string): string {
+  const row = ERROR_CODES.some((e) => e.code === code) ? code : templates.find((t) => t.matches.test(code))?.code;
+  return row ? `error-${row.replace(/[<>]/g, "")}` : "errors";
+}

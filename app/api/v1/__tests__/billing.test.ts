@@ -75,7 +75,7 @@ describe("BillingError", () => {
         status: 400,
         detail: "Your card was declined.",
         code: "card_declined",
-        links: { about: "http://localhost:3000/docs#errors" },
+        links: { about: "http://localhost:3000/docs#error-card_declined" },
       });
     }
     expect(await counts(t.db)).toEqual(before);

@@ -174,7 +174,10 @@ describe("what integrators expect of every response", () => {
     const res = await apiRoot.GET(new Request("http://localhost:3000/api/v1"));
     const body = await res.json();
     expect(res.status).toBe(404);
-    expect(body.errors[0]).toMatchObject({ code: "not_found", links: { about: "http://localhost:3000/docs#errors" } });
+    expect(body.errors[0]).toMatchObject({
+      code: "not_found",
+      links: { about: "http://localhost:3000/docs#error-not_found" },
+    });
     expect(body.errors[0].detail).toContain("/docs");
   });
 

@@ -1,3 +1,4 @@
+import { errorAnchor } from "@/lib/api/openapi/error-codes";
 import { afterAll, beforeAll, expect } from "vitest";
 import { setDatabase, type PrismaClient } from "@/lib/db";
 import type { Database } from "@/lib/database/open";
@@ -86,7 +87,9 @@ export function expectErrors(res: ApiResult, httpStatus: number): ErrorEntry[] {
     expect(typeof e.detail).toBe("string");
     expect(e.detail.length).toBeGreaterThan(0);
     expect(e.code).toMatch(/^[a-z][a-z_]*$/); // every error has a stable machine-readable code
-    expect(e.links).toEqual({ about: "http://localhost:3000/docs#errors" });
+    // Its code's row of /docs's error table (a code /docs does not list would link to the table).
+    expect(e.links).toEqual({ about: `http://localhost:3000/docs#${errorAnchor(e.code)}` });
+    expect(errorAnchor(e.code)).not.toBe("errors");
   }
   return errors;
 }
