@@ -234,7 +234,7 @@ export class WebhookEndpoints {
   }
   /** Creates an endpoint; its signing secret (`whsec_…`) is in the answer this once. */
   create(
-    params: T.WebhookEndpointParams,
+    params: T.CreateWebhookEndpointParams,
     options?: RequestOptions,
   ): Promise<Result<Doc<"createWebhookEndpointOnDefaultTeam">>> {
     return this.scope.post("/webhook-endpoints", { webhook_endpoint: params }, options);
@@ -244,7 +244,7 @@ export class WebhookEndpoints {
   }
   update(
     endpointId: string,
-    params: Partial<T.WebhookEndpointParams>,
+    params: T.WebhookEndpointParams,
     options?: RequestOptions,
   ): Promise<Result<Doc<"updateWebhookEndpointOnDefaultTeam">>> {
     return this.scope.patch(`/webhook-endpoints/${id(endpointId)}`, { webhook_endpoint: params }, options);

@@ -70,5 +70,11 @@ export type BudgetParams = RequestBody<"updateBudgetOnDefaultTeam">["budget"];
 export type ReminderSettingsParams = RequestBody<"updateReminderSettingsOnDefaultTeam">["reminders"];
 export type SwapCollectionsParams = RequestBody<"updateSwapCollectionsOnDefaultTeam">["swap_collections"];
 export type PrivacyParams = RequestBody<"updatePrivacySettingsOnDefaultTeam">["privacy"];
-export type WebhookEndpointParams = RequestBody<"createWebhookEndpointOnDefaultTeam">["webhook_endpoint"];
+/**
+ * `webhookEndpoints.create(…)` and `.update(id, …)`. The document lists every field as required,
+ * but the server takes `url` alone on create (`event_types` default to all, `enabled` to true)
+ * and any of them on update, so they are optional here.
+ */
+export type WebhookEndpointParams = Partial<RequestBody<"createWebhookEndpointOnDefaultTeam">["webhook_endpoint"]>;
+export type CreateWebhookEndpointParams = WebhookEndpointParams & { url: string };
 export type ReplayParams = RequestBody<"replayWebhookEventsOnDefaultTeam">;
