@@ -18,6 +18,7 @@ const rateLimitVariables = {
   RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP: limitPoints,
   RIBBON_RATE_LIMIT_INVITATIONS_PER_USER_PER_HOUR: limitPoints,
   RIBBON_RATE_LIMIT_CLIENT_METADATA_PER_IP: limitPoints,
+  RIBBON_RATE_LIMIT_CLIENT_REGISTRATIONS_PER_IP_PER_HOUR: limitPoints,
 };
 const httpUrl = (what: string) =>
   z

@@ -95,12 +95,17 @@ const FORWARDING_HEADERS = [
 
 // Page posts carry a session cookie: a browser always sends Origin with them, and it must be
 // APP_URL's, on a request addressed to APP_URL's host (Next's own check compares Origin with the
-// host and would answer a mismatch with a 500). The API (tokens) and the OAuth token endpoint
-// (server to server) are not page posts.
+// host and would answer a mismatch with a 500). The API (tokens) and the OAuth token and
+// registration endpoints (server to server, no cookie acts) are not page posts.
 function crossSitePagePost(request, viaTrustedProxy) {
   if (request.method !== "POST") return false;
   const path = request.url.split("?")[0];
-  if ((path.startsWith("/api/") && !path.startsWith("/api/auth/")) || path === "/oauth2/token") return false;
+  if (
+    (path.startsWith("/api/") && !path.startsWith("/api/auth/")) ||
+    path === "/oauth2/token" ||
+    path === "/oauth2/register"
+  )
+    return false;
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   try {

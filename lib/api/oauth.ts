@@ -1,13 +1,16 @@
 import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER_S } from "@/lib/database/unavailable";
-import { OAUTH_TOKEN_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
+import { OAUTH_REGISTER_BODY_LIMIT, OAUTH_TOKEN_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
-import { OAuthError, type IssuedToken, type TokenRequest } from "@/lib/oauth";
-import { countFailedGuess } from "@/lib/ratelimit";
+import { OAuthError, type IssuedToken, type RegisteredClient, type TokenRequest } from "@/lib/oauth";
+import { clientIp, consume, countFailedGuess } from "@/lib/ratelimit";
 
-/** Too many failed guesses from this address: a 429 carrying its Retry-After. */
+/** Too many failed guesses (or registrations) from this address: a 429 carrying its Retry-After. */
 class TooManyTokenRequests extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed token requests from your address. Try again in ${retryAfterSeconds} s.`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = "failed token requests",
+  ) {
+    super(`Too many ${what} from your address. Try again in ${retryAfterSeconds} s.`);
   }
 }
 
@@ -194,4 +197,58 @@ function oauthErrorResponse(error: unknown): Response {
     { error: "server_error", error_description: "Something went wrong on our side. Please try again." },
     { status: 500, headers: NO_STORE },
   );
+}
+
+// ---------- Dynamic Client Registration (RFC 7591), POST /oauth2/register ----------
+
+/**
+ * Counts a registration against the address it came from (`clientRegistration`, lib/ratelimit):
+ * anyone may register without signing in, so a flood of clients from one address is refused with a 429.
+ */
+export async function limitRegistrations(request: Request): Promise<void> {
+  const state = await consume("clientRegistration", clientIp(request));
+  if (!state.allowed) throw new TooManyTokenRequests(state.resetSeconds, "client registrations");
+}
+
+/** The registration request's JSON (RFC 7591 §3.1: application/json), bounded by OAUTH_REGISTER_BODY_LIMIT. */
+export async function readRegistrationRequest(request: Request): Promise<unknown> {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (mediaType !== "application/json" && !mediaType.endsWith("+json"))
+    throw new OAuthError("invalid_client_metadata", "Send the client metadata as application/json (RFC 7591 §3.1).");
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyBytes(request, OAUTH_REGISTER_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new TokenRequestTooLarge(error.message);
+    if (error instanceof BodyIncompleteError) throw invalidRequest(error.message);
+    throw error;
+  }
+  const text = utf8(bytes);
+  if (text === null) throw new OAuthError("invalid_client_metadata", "The request body is not valid UTF-8.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new OAuthError("invalid_client_metadata", "The request body is not JSON.");
+  }
+}
+
+/** RFC 7591 §3.2.1: 201, the client_id, when it was issued, and the metadata as registered. No secret: a public client. */
+export function registrationResponse(client: RegisteredClient): Response {
+  return Response.json(
+    {
+      client_id: client.clientId,
+      client_id_issued_at: Math.floor(client.issuedAt.getTime() / 1000),
+      client_name: client.name,
+      redirect_uris: client.redirectUris,
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+    { status: 201, headers: NO_STORE },
+  );
+}
+
+/** A refused registration as RFC 7591 §3.2.2 JSON (400), 413 over the size limit, 429 over the rate limit. */
+export function refuseRegistration(error: unknown): Response {
+  return oauthErrorResponse(error);
 }

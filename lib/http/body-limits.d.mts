@@ -1,6 +1,7 @@
 export const API_BODY_LIMIT: number;
 export const BULK_BODY_LIMIT: number;
 export const OAUTH_TOKEN_BODY_LIMIT: number;
+export const OAUTH_REGISTER_BODY_LIMIT: number;
 export const AUTH_BODY_LIMIT: number;
 export const INNGEST_BODY_LIMIT: number;
 export const PAGE_BODY_LIMIT: number;

@@ -12,6 +12,8 @@ export const API_BODY_LIMIT = 1024 * 1024;
 export const BULK_BODY_LIMIT = 3 * 1024 * 1024;
 /** Token requests are a handful of short fields. */
 export const OAUTH_TOKEN_BODY_LIMIT = 64 * 1024;
+/** A dynamic client registration (RFC 7591): a name and at most 10 redirect URIs of 2 KB, with room for metadata Ribbon ignores. */
+export const OAUTH_REGISTER_BODY_LIMIT = 32 * 1024;
 /** Auth.js posts (sign-in email, sign-out): an address, a CSRF token and a callback URL. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
 /** Inngest's calls to its serve route: a run's event and step state (Ribbon's jobs carry ids). */
@@ -51,6 +53,8 @@ export const SERVER_ACTION_BODY_LIMIT = Math.max(PAGE_BODY_LIMIT, UPLOAD_BODY_LI
 export function bodyLimitFor(pathname) {
   if (pathname === "/oauth2/token" || pathname.startsWith("/oauth2/token/"))
     return { limitBytes: OAUTH_TOKEN_BODY_LIMIT, format: "oauth" };
+  if (pathname === "/oauth2/register" || pathname.startsWith("/oauth2/register/"))
+    return { limitBytes: OAUTH_REGISTER_BODY_LIMIT, format: "oauth" };
   if (pathname.startsWith("/api/auth/")) return { limitBytes: AUTH_BODY_LIMIT, format: "page" };
   if (pathname === "/api/inngest" || pathname.startsWith("/api/inngest/"))
     return { limitBytes: INNGEST_BODY_LIMIT, format: "jsonapi" };

@@ -9,6 +9,7 @@ import { remindDueGifts } from "@/lib/reminders";
 import { sendCampaignReminders } from "@/lib/dashboard";
 import { runWebhooks } from "@/lib/webhooks";
 import { eraseExpiredRecipientData } from "@/lib/privacy";
+import { deleteUnusedDynamicClients } from "@/lib/oauth";
 
 /** What a job is handed when it runs, by Inngest or by the in-process sweeper. */
 export type JobContext = {
@@ -141,6 +142,14 @@ export const SCHEDULED_JOBS = {
     cron: "TZ=UTC 15 0 * * *",
     sweepEveryMs: MINUTE,
     run: async ({ db }) => ({ purged: await purgeExpiredIdempotencyKeys(db) }),
+  },
+  deleteUnusedOAuthClients: {
+    id: "delete-unused-oauth-clients",
+    name: "Delete dynamically registered OAuth clients unused for 30 days",
+    cron: "TZ=UTC 45 0 * * *",
+    sweepEveryMs: 60 * MINUTE,
+    concurrency: 1,
+    run: async ({ db }) => ({ deleted: await deleteUnusedDynamicClients(db) }),
   },
   eraseRecipientData: {
     id: "erase-recipient-data",

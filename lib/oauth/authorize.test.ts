@@ -40,7 +40,7 @@ describe("checkAuthorizationRequest", () => {
   test("a valid request asks for consent, with the client's name", async () => {
     expect(await checkAuthorizationRequest(db, query())).toEqual({
       status: "consent",
-      client: { clientId: client.clientId, name: "Gift Bot", verified: true, host: null },
+      client: { clientId: client.clientId, name: "Gift Bot", verified: true, host: null, registration: "registered" },
       redirectUri: REDIRECT,
       resource: "api",
       state: "xyz",

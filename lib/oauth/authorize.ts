@@ -22,8 +22,23 @@ export type AuthorizationQuery = Partial<Record<string, string | string[]>>;
 
 type Client = { id: number; clientId: string; name: string; kind: string };
 
-/** How the consent screen names the application: a metadata-document client is unverified, known by its URL's host. */
-export type ConsentClient = { clientId: string; name: string; verified: boolean; host: string | null };
+/**
+ * How the consent screen names the application: a metadata-document client is unverified, known
+ * by its URL's host; a dynamically registered one is unverified and says so (it has no host of its own).
+ */
+export type ConsentClient = {
+  clientId: string;
+  name: string;
+  verified: boolean;
+  host: string | null;
+  registration: ClientRegistration;
+};
+
+/** How a client came to Ribbon: `oauth-client:create` (with a secret), a metadata document, or RFC 7591. */
+export type ClientRegistration = "registered" | "metadata" | "dynamic";
+
+/** Public clients (no secret: metadata documents and dynamic registrations) prove the code's holder with PKCE. */
+export const isPublicClient = (kind: string) => kind === "metadata" || kind === "dynamic";
 
 /** An agent never holds an uncapped MCP grant: the screen offers these when the application asks for less. */
 export const DEFAULT_MCP_CAPS = { perGiftCents: 10_000, dailyCents: 25_000 } as const;
@@ -121,12 +136,14 @@ async function findClientFor(
 }
 
 function consentClient(client: Client): ConsentClient {
-  const verified = client.kind !== "metadata";
+  const registration: ClientRegistration =
+    client.kind === "metadata" || client.kind === "dynamic" ? client.kind : "registered";
   return {
     clientId: client.clientId,
     name: client.name,
-    verified,
-    host: verified ? null : new URL(client.clientId).host,
+    verified: registration === "registered",
+    host: registration === "metadata" ? new URL(client.clientId).host : null,
+    registration,
   };
 }
 
@@ -197,7 +214,7 @@ export async function checkAuthorizationRequest(
   const resource = readResource(query.resource);
   if (typeof resource === "object") return back("invalid_target", resource.error);
   // A public client (no secret) and every MCP grant prove the code's holder with PKCE.
-  if (!pkce.challenge && (resource === "mcp" || client.kind === "metadata"))
+  if (!pkce.challenge && (resource === "mcp" || isPublicClient(client.kind)))
     return back("invalid_request", "PKCE is required: send code_challenge and code_challenge_method=S256.");
   const requested = requestedCaps(query);
   if ("error" in requested) return back("invalid_request", requested.error);
@@ -252,11 +269,13 @@ export async function approveAuthorization(
   if ((await usableCollections(db, input.userId, input.caps?.collectionIds ?? [])) === null)
     return { status: "invalid", reason: UNUSABLE_COLLECTIONS };
   const resource = input.resource ?? "api";
-  if (!pkce.challenge && (resource === "mcp" || client.kind === "metadata"))
+  if (!pkce.challenge && (resource === "mcp" || isPublicClient(client.kind)))
     return { status: "invalid", reason: "PKCE is required for this application." };
   const capsProblem = resource === "mcp" ? mcpCapsProblem(input.caps) : null;
   if (capsProblem) return { status: "invalid", reason: capsProblem };
   const code = randomSecret(24);
+  // A grant: a dynamic client approved now is not deleted as unused (register-client.ts).
+  await db.oAuthClient.update({ where: { id: client.id }, data: { lastGrantAt: now } });
   await db.oAuthCode.create({
     data: {
       codeHash: sha256(code),

@@ -5,6 +5,7 @@ import { tokenPrefix } from "@/lib/tokens";
 import { OAuthError } from "./errors";
 import { verifierMatches } from "./pkce";
 import { readResource } from "./resources";
+import { isPublicClient } from "./authorize";
 
 /** The fields of POST /oauth2/token, however they were sent (form, JSON, HTTP Basic). */
 export type TokenRequest = {
@@ -25,12 +26,13 @@ const NO_SECRET_HASH = sha256("no client has this secret");
 
 /**
  * The client whose id and secret these are (hash compared in constant time), else `invalid_client`.
- * A metadata-document client is public: it sends its client_id alone and proves the code with PKCE.
+ * A public client (a metadata document's, or registered dynamically) sends its client_id alone and
+ * proves the code with PKCE.
  */
 async function authenticateClient(db: Tx, clientId: string | undefined, clientSecret: string | undefined) {
   if (clientId && !clientSecret) {
     const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, kind: true } });
-    if (client?.kind === "metadata") return client;
+    if (client && isPublicClient(client.kind)) return client;
   }
   if (!clientId || !clientSecret) {
     throw new OAuthError(
@@ -93,7 +95,7 @@ export async function exchangeAuthorizationCode(
   if (code.expiresAt <= now) throw new OAuthError("invalid_grant", "The authorization code has expired.");
   if (request.resource !== undefined && readResource(request.resource) !== code.resource)
     throw new OAuthError("invalid_target", "resource is not the one the authorization code was issued for.");
-  if (client.kind === "metadata" && !code.codeChallenge)
+  if (isPublicClient(client.kind) && !code.codeChallenge)
     throw new OAuthError("invalid_grant", "A public client's code needs PKCE.");
   // PKCE (RFC 7636): a code requested with a challenge needs its verifier; a verifier for a code
   // requested without one is refused too (RFC 9700 §2.1.1), so a downgrade can't go unnoticed.

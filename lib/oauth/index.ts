@@ -16,3 +16,10 @@ export { listAuthorizedApps, revokeAuthorizedApp, type AuthorizedApp } from "./a
 export { authorizationServerMetadata } from "./metadata";
 export { issuer, readResource, resourceUrl, type Resource } from "./resources";
 export { DEFAULT_MCP_CAPS, mcpCapsProblem, type ConsentClient } from "./authorize";
+export {
+  deleteUnusedDynamicClients,
+  DYNAMIC_CLIENT_IDLE_DAYS,
+  registerDynamicClient,
+  type RegisteredClient,
+} from "./register-client";
+export { isPublicClient, type ClientRegistration } from "./authorize";

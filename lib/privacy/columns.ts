@@ -282,6 +282,7 @@ export const COLUMNS: Record<string, Record<string, Column>> = {
     createdAt: none,
     kind: none,
     metadataFetchedAt: none,
+    lastGrantAt: none,
   },
   OAuthCode: {
     id: none,

@@ -12,6 +12,8 @@ export const LIMITS = {
   failedGuesses: { env: "RIBBON_RATE_LIMIT_FAILED_GUESSES_PER_IP", points: 30, seconds: 600 },
   /** Client metadata documents fetched for authorizations from one IP per 10 minutes (clients not seen in the last hour). */
   clientMetadata: { env: "RIBBON_RATE_LIMIT_CLIENT_METADATA_PER_IP", points: 30, seconds: 600 },
+  /** Dynamic client registrations (RFC 7591, POST /oauth2/register) from one IP per hour: anyone may register, unsigned in. */
+  clientRegistration: { env: "RIBBON_RATE_LIMIT_CLIENT_REGISTRATIONS_PER_IP_PER_HOUR", points: 20, seconds: 3600 },
   /** Team invitations one person sends per hour, all their teams together (each is an email to any address). */
   invitations: { env: "RIBBON_RATE_LIMIT_INVITATIONS_PER_USER_PER_HOUR", points: 50, seconds: 3600 },
 } as const;

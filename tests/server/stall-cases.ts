@@ -392,6 +392,23 @@ function sendCall(name: string, quoteTool: string, gift: () => unknown): StallCa
 /** The work that grows with what it is given, each at its documented maximum. */
 const SPECIFIC: StallCase[] = [
   {
+    // A dynamic client registration at its documented maximum: 10 redirect URIs of 2 KB, the longest name.
+    covers: ["route POST /oauth2/register"],
+    endpoint: "POST /oauth2/register",
+    input: "10 redirect URIs of 2 KB and a 100-character name",
+    request: () => ({
+      method: "POST",
+      path: "/oauth2/register",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        client_name: "x".repeat(100),
+        redirect_uris: Array.from({ length: 10 }, (_, i) => `https://agent.example/${i}/${"x".repeat(2000)}`),
+        token_endpoint_auth_method: "none",
+      }),
+    }),
+    check: (status) => (status === 201 ? null : `answered ${status}, not 201`),
+  },
+  {
     covers: ["route POST /api/v1/teams/[team_id]/bulk/gifts"],
     endpoint: "POST /api/v1/teams/sandbox/bulk/gifts",
     input: `${MAX_BULK.toLocaleString("en")} invalid recipients {"name":""}`,
@@ -619,6 +636,7 @@ const SPECIFIC: StallCase[] = [
       "job compact-stage-counts",
       "job purge-sign-in-emails",
       "job purge-idempotency-keys",
+      "job delete-unused-oauth-clients",
     ],
     "what every case above left: 20,000+ gifts, 30,000 suppressions, cancels, erasures, webhooks",
     10_000,
