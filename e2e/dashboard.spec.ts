@@ -362,3 +362,19 @@ test.describe("a sender whose browser is in New York", () => {
     expect(gift.attributes["scheduled-at"]).toBe("2030-07-15T13:00:00.000Z");
   });
 });
+
+test.describe("a sender whose browser is in India", () => {
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("the form takes their zone under today's name (the browser says Asia/Calcutta), labelled as people name it", async ({
+    page,
+  }) => {
+    const owner = await ownerWithTeam(page, Date.now());
+    await page.goto(`/dashboard/${owner.slug}/send`);
+    const zone = page.getByLabel("Time zone");
+    await expect(zone).toHaveValue("Asia/Kolkata");
+    await expect(zone.locator("option:checked")).toHaveText(/^UTC\+05:30 India Time: .*\(Asia\/Kolkata\)$/);
+    await expect(zone.locator('option[value="Asia/Calcutta"], option[value="Europe/Kiev"]')).toHaveCount(0);
+    await expect(page.getByLabel("Expires on (optional)")).toBeVisible();
+  });
+});

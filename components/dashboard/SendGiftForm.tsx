@@ -4,6 +4,9 @@ import { useActionState, useEffect, useRef, type ReactNode } from "react";
 import type { FieldErrors, SendField } from "@/lib/dashboard";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import type { SendState } from "./send-state";
+import type { timeZoneChoices } from "@/lib/format/time-zone-choices";
+
+type TimeZones = ReturnType<typeof timeZoneChoices>;
 
 type Collection = { id: number; name: string; description: string; price: string; imageUrl: string };
 type Design = { id: string; name: string; thumbnailUrl: string };
@@ -17,7 +20,7 @@ type Props = {
   collections: Collection[];
   designs: Design[];
   /** The IANA time zones the server knows, for the send time's zone. */
-  timeZones: string[];
+  timeZones: TimeZones;
 };
 
 const input = "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2";
@@ -63,22 +66,26 @@ function Field({
 
 /**
  * The send time's zone: the person's pick once the form has been answered, else the browser's
- * (set after hydration; without JavaScript the page's UTC stays, and says so).
+ * (set after hydration, under today's name of its group; without JavaScript the page's UTC
+ * stays, and says so).
  */
-function TimeZoneSelect({ chosen, timeZones, ...a }: { chosen?: string; timeZones: string[]; id: string }) {
+function TimeZoneSelect({ chosen, timeZones, ...a }: { chosen?: string; timeZones: TimeZones; id: string }) {
   const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (chosen || !select.current || !browser) return;
-    if (![...select.current.options].some((o) => o.value === browser)) select.current.add(new Option(browser, browser));
-    select.current.value = browser;
-  }, [chosen]);
-  const zones = chosen && !timeZones.includes(chosen) ? [chosen, ...timeZones] : timeZones;
+    const zone = timeZones.sameAs[browser] ?? browser;
+    if (![...select.current.options].some((o) => o.value === zone)) select.current.add(new Option(zone, zone));
+    select.current.value = zone;
+  }, [chosen, timeZones]);
+  const { choices } = timeZones;
+  const zones =
+    chosen && !choices.some((c) => c.name === chosen) ? [{ name: chosen, label: chosen }, ...choices] : choices;
   return (
     <select {...a} ref={select} name="time_zone" defaultValue={chosen || "UTC"} className={input}>
       {zones.map((zone) => (
-        <option key={zone} value={zone}>
-          {zone.replaceAll("_", " ")}
+        <option key={zone.name} value={zone.name}>
+          {zone.label}
         </option>
       ))}
     </select>
@@ -203,7 +210,12 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
           <Field name="time_zone" label="Time zone" errors={errors}>
             {(a) => <TimeZoneSelect {...a} chosen={values.time_zone} timeZones={timeZones} />}
           </Field>
-          <Field name="expires_on" label="Choose by (optional)" errors={errors}>
+          <Field
+            name="expires_on"
+            label="Expires on (optional)"
+            errors={errors}
+            hint="The last day they can choose their gift. Empty: no end date."
+          >
             {(a) => <input {...a} name="expires_on" type="date" defaultValue={values.expires_on} className={input} />}
           </Field>
         </div>

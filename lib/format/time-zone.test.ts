@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, formatInZoneToSecond, instantInZone, isTimeZone } from "./time-zone";
+import { canonicalTimeZone, formatInZone, formatInZoneToSecond, instantInZone, isTimeZone } from "./time-zone";
+import { timeZoneChoices } from "./time-zone-choices";
 
 const at = (local: string, zone: string) => instantInZone(local, zone)?.toISOString() ?? null;
 
@@ -105,5 +106,33 @@ describe("formatInZone", () => {
   it("refuses a zone that is none, every time (a failed zone is not remembered as a formatter)", () => {
     for (let i = 0; i < 2; i++) expect(() => formatInZone(new Date(), "Not/AZone")).toThrow(RangeError);
     expect(() => formatInZoneToSecond(new Date(), "x".repeat(10_000))).toThrow(RangeError);
+  });
+});
+
+describe("today's names", () => {
+  it("answers today's IANA name where ICU still answers an old one, and keeps every other name", () => {
+    expect(canonicalTimeZone("Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(canonicalTimeZone("asia/calcutta")).toBe("Asia/Kolkata");
+    expect(canonicalTimeZone("Europe/Kiev")).toBe("Europe/Kyiv");
+    expect(canonicalTimeZone("America/Buenos_Aires")).toBe("America/Argentina/Buenos_Aires");
+    expect(canonicalTimeZone("europe/paris")).toBe("Europe/Paris");
+    expect(canonicalTimeZone("Mars/Olympus_Mons")).toBeNull();
+  });
+
+  it("offers one choice per zone group under today's name, UTC first, and maps the group's other names to it", () => {
+    const { choices, sameAs } = timeZoneChoices();
+    const names = choices.map((c) => c.name);
+    expect(names[0]).toBe("UTC");
+    expect(names).toContain("Asia/Kolkata");
+    expect(names).toContain("Europe/Kyiv");
+    expect(names).not.toContain("Asia/Calcutta");
+    expect(names).not.toContain("Europe/Kiev");
+    expect(new Set(names).size).toBe(names.length);
+    // Every choice is a zone the server takes, under the very name the server stores.
+    expect(names.filter((n) => canonicalTimeZone(n) !== n)).toEqual([]);
+    expect(sameAs["Asia/Calcutta"]).toBe("Asia/Kolkata");
+    expect(choices.find((c) => c.name === "Asia/Kolkata")?.label).toMatch(
+      /^UTC\+05:30 India Time: .*Mumbai.*\(Asia\/Kolkata\)$/,
+    );
   });
 });

@@ -1,8 +1,11 @@
+import { timeZonesNames } from "@vvo/tzdb";
+
 /**
- * IANA time zones with Intl only (no dependency): which names are zones, what a zone's clock
- * shows at an instant, and the instant a wall-clock time names there, across DST changes. The
- * one home of zone arithmetic: the gift's `time_zone` (reminders' quiet hours) and the
- * dashboard's "send at" in the sender's zone both use it.
+ * IANA time zones with Intl: which names are zones, what a zone's clock shows at an instant, and
+ * the instant a wall-clock time names there, across DST changes. The one home of zone
+ * arithmetic: the gift's `time_zone` (reminders' quiet hours) and the dashboard's "send at" in
+ * the sender's zone both use it. Names are today's IANA names (@vvo/tzdb's list), never the
+ * older ones ICU still answers with (`Asia/Calcutta` for `Asia/Kolkata`, `Europe/Kiev`).
  */
 
 /** A `datetime-local` value: a wall-clock time with no zone (seconds optional). */
@@ -41,9 +44,26 @@ function clockOf(zone: string): Intl.DateTimeFormat | null {
 /** Whether `zone` is an IANA time zone name the server knows (a forged value, an offset or a path is not). */
 export const isTimeZone = (zone: string): boolean => clockOf(zone) !== null;
 
-/** The zone's canonical spelling (`europe/paris` → `Europe/Paris`), or null if it is no IANA zone. */
+let renamed: Map<string, string> | undefined;
+
+/** ICU's name of a zone → today's IANA name, where they differ (Asia/Calcutta → Asia/Kolkata): 19 zones. */
+function todaysName(icuName: string): string {
+  renamed ??= new Map(
+    timeZonesNames.flatMap((name) => {
+      const icu = clockOf(name)?.resolvedOptions().timeZone;
+      return icu && icu !== name ? [[icu, name] as const] : [];
+    }),
+  );
+  return renamed.get(icuName) ?? icuName;
+}
+
+/**
+ * The zone's canonical spelling, today's IANA name (`europe/paris` → `Europe/Paris`,
+ * `Asia/Calcutta` → `Asia/Kolkata`), or null if it is no IANA zone.
+ */
 export function canonicalTimeZone(name: string): string | null {
-  return clockOf(name)?.resolvedOptions().timeZone ?? null;
+  const icu = clockOf(name)?.resolvedOptions().timeZone;
+  return icu ? todaysName(icu) : null;
 }
 
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };

@@ -5,6 +5,7 @@ import { SendGiftForm } from "@/components/dashboard/SendGiftForm";
 import { initialSendState } from "@/components/dashboard/send-state";
 import { sendChoices } from "@/lib/catalogue";
 import { dashboardHref, modeOf } from "@/lib/dashboard";
+import { timeZoneChoices } from "@/lib/format/time-zone-choices";
 import { displayMoney } from "@/lib/money";
 import { loadTeam } from "../load";
 import { sendFormAction } from "./actions";
@@ -13,8 +14,8 @@ type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ mod
 
 export const metadata: Metadata = { title: "Send a gift" };
 
-/** The time zones a gift can be scheduled in, UTC first: the same list for every request, made once per process. */
-const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
+/** The time zones a gift can be scheduled in: the same list for every request, made once per process. */
+const TIME_ZONES = timeZoneChoices();
 
 /** The send form: one gift, previewed and priced before it is sent. */
 export default async function SendPage({ params, searchParams }: Props) {
