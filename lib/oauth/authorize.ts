@@ -4,7 +4,7 @@ import { collectionsForPerson } from "@/lib/catalogue";
 import { randomSecret, sha256 } from "@/lib/crypto";
 import type { FieldProblem } from "@/lib/errors";
 import { checkCodeChallenge } from "./pkce";
-import { redirectUriProblem } from "./redirect-uri";
+import { redirectUriProblem, redirectUriRegistered } from "./redirect-uri";
 import { issuer, readResource, type Resource } from "./resources";
 import {
   clientFromMetadataDocument,
@@ -130,8 +130,8 @@ async function findClientFor(
       select: { id: true, clientId: true, name: true, redirectUris: true, kind: true },
     });
   if (!client) return "unknown-client";
-  // Registered exactly.
-  if (!client.redirectUris.includes(redirectUri)) return "unknown-redirect";
+  // Registered exactly (an http loopback URI on any port, RFC 8252 §7.3).
+  if (!redirectUriRegistered(client.redirectUris, redirectUri)) return "unknown-redirect";
   return { id: client.id, clientId: client.clientId, name: client.name, kind: client.kind };
 }
 

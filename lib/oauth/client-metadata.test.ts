@@ -136,6 +136,28 @@ describe("a client known by its metadata document", () => {
     expect(fetched.get("/agent.json")).toBe(2);
   });
 
+  it("a document's loopback redirect URI is used on any port (RFC 8252 §7.3), other hosts' exactly", async () => {
+    const clientId = publish("/portless.json", {
+      redirect_uris: ["http://127.0.0.1/callback", "https://desk.example/callback"],
+    });
+    for (const redirect of ["http://127.0.0.1:4305/callback", "http://127.0.0.1:61999/callback"])
+      expect(
+        await checkAuthorizationRequest(t.db, query(clientId, { redirect_uri: redirect })),
+        redirect,
+      ).toMatchObject({
+        status: "consent",
+        redirectUri: redirect,
+      });
+    for (const redirect of ["https://desk.example:8443/callback", "http://localhost:4305/callback"])
+      expect(
+        await checkAuthorizationRequest(t.db, query(clientId, { redirect_uri: redirect })),
+        redirect,
+      ).toMatchObject({
+        status: "invalid",
+        code: "unknown-redirect",
+      });
+  });
+
   it("an MCP grant without caps per gift and per day, or without PKCE, is never issued", async () => {
     const clientId = publish("/strict.json");
     const owner = await createAccount(t.db);
