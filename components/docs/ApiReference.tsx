@@ -1,10 +1,10 @@
-import { errorAnchor } from "@/lib/api/openapi/error-codes";
 import type { JsonSchema, OpenApi, Operation } from "./openapi-types";
 import { exampleBody } from "./example-body";
 import { Markdownish } from "./Markdownish";
 import { SchemaTable, typeLabel } from "./SchemaTable";
 
-type ErrorCode = { code: string; status: number; meaning: string };
+/** A row of the error table; `anchor` is the id each error's `links.about` names. */
+type ErrorCode = { code: string; status: number; meaning: string; anchor: string };
 type Entry = { path: string; method: string; operation: Operation; defaultTeamPath?: string };
 
 const anchor = (id: string) => id.replace(/[^\w-]/g, "-");
@@ -258,7 +258,7 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
               </thead>
               <tbody>
                 {errorCodes.map((e) => (
-                  <tr key={e.code} id={errorAnchor(e.code)} className="scroll-mt-4 border-b border-stone-200 align-top">
+                  <tr key={e.code} id={e.anchor} className="scroll-mt-4 border-b border-stone-200 align-top">
                     <th scope="row" className="py-2 pr-4 font-mono font-normal">
                       {e.code}
                     </th>

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { SiteChrome } from "@/components/site/SiteChrome";
-import { ERROR_CODES } from "@/lib/api/openapi/error-codes";
+import { ERROR_CODES, errorAnchor } from "@/lib/api/openapi/error-codes";
 import { openApiDocument } from "@/lib/api/openapi/document";
 import { BODY_CLASS, pageTitle, SITE_METADATA, SITE_VIEWPORT } from "@/lib/site/metadata";
 import { TOOLS } from "@/lib/mcp/tools";
@@ -37,7 +37,11 @@ export function renderDocsDocument(stylesheets: string[]): string {
   const body = renderToStaticMarkup(
     <SiteChrome signedIn={false} signOut={async () => {}}>
       <main className="mx-auto max-w-6xl px-6 py-12">
-        <ApiReference doc={openApiDocument() as unknown as OpenApi} errorCodes={ERROR_CODES} tokenHint={TOKEN_HINT} />
+        <ApiReference
+          doc={openApiDocument() as unknown as OpenApi}
+          errorCodes={ERROR_CODES.map((e) => ({ ...e, anchor: errorAnchor(e.code) }))}
+          tokenHint={TOKEN_HINT}
+        />
         <AgentTools tools={agentTools()} endpoint={resourceUrl("mcp")} />
       </main>
     </SiteChrome>,
