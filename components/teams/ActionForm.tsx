@@ -9,8 +9,8 @@ type Props = {
   submitLabel: string;
   children?: ReactNode;
   className?: string;
-  /** "primary" (filled) or "quiet" (outlined). */
-  variant?: "primary" | "quiet";
+  /** "primary" (filled), "quiet" (outlined) or "danger" (red: what can't be undone). */
+  variant?: "primary" | "quiet" | "danger";
   testId?: string;
   /**
    * A file field's limit: a file over it is refused here, before it is sent (lib/http/body-limits.mjs
@@ -22,6 +22,7 @@ type Props = {
 const BUTTON = {
   primary: "rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white disabled:opacity-60",
   quiet: "rounded-full border border-stone-400 px-3 py-1 text-sm text-stone-800 disabled:opacity-60",
+  danger: "button-danger px-4 py-2",
 };
 
 /** A form posting to a server action, with the action's answer shown beside it (announced to screen readers). */

@@ -2,7 +2,15 @@ import type { Tx } from "@/lib/db";
 import { queryRows } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TeamActor } from "@/lib/actor";
-import { getGift, mayChangeGift, mayHoldUntieLink, REOPEN_WINDOW_DAYS, untieUrl, type GiftView } from "@/lib/gifts";
+import {
+  canExtendExpiry,
+  getGift,
+  mayChangeGift,
+  mayHoldUntieLink,
+  REOPEN_WINDOW_DAYS,
+  untieUrl,
+  type GiftView,
+} from "@/lib/gifts";
 import { stagesBefore, type GiftAction } from "@/lib/gifts/stages";
 import { formatMoney } from "@/lib/money";
 import { addressLines, destination } from "@/lib/redemption/address";
@@ -185,7 +193,12 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
     // What cancelGift, updateGift and resendGift allow (they check again): owners any gift, members their own.
     canCancel: mayChange && CANCELLABLE.has(gift.stage),
     canResend: mayChange && gift.deliveryMethod === "email" && RESENDABLE.has(gift.stage),
-    canExtend: mayChange && gift.expiresOn !== null && (OPEN_STAGES.has(gift.stage) || reopenable(gift, new Date())),
+    // An expiry already on the latest day PATCH takes has no later day to offer.
+    canExtend:
+      mayChange &&
+      gift.expiresOn !== null &&
+      canExtendExpiry(gift.expiresOn, new Date()) &&
+      (OPEN_STAGES.has(gift.stage) || reopenable(gift, new Date())),
     canEdit: mayChange && gift.stage === "scheduled",
     bounced,
     canCorrectEmail: mayChange && gift.deliveryMethod === "email" && (CORRECTABLE.has(gift.stage) || bounced !== null),

@@ -33,3 +33,10 @@ export function parseCalendarDate(value: string): string | null {
   const match = DAY.exec(value);
   return match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3])) ? value : null;
 }
+
+/** The same day a year later (`2027-02-28` for `2026-02-28`; 29 February → 1 March). */
+export function addYear(ymd: string): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}

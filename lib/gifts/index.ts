@@ -24,7 +24,7 @@ export { MAX_BULK_RECIPIENTS, parseBulkGifts, parseSingleGift } from "./schema";
 export { isStage, STAGES, type Stage } from "./stages";
 export { untieUrl } from "@/lib/untie";
 export type { GiftView } from "./view";
-export { updateGift, type GiftUpdate, type UpdatedGift } from "./update";
+export { canExtendExpiry, updateGift, type GiftUpdate, type UpdatedGift } from "./update";
 export {
   giftChangesBody,
   parseGiftChanges,

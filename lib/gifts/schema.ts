@@ -1,3 +1,4 @@
+import { addYear } from "@/lib/format/calendar-date";
 import { z } from "zod";
 import { ITEMS_PER_YIELD, otherWorkFirst } from "@/lib/http/yield";
 import { unknownFieldProblems, type FieldProblem } from "@/lib/errors";
@@ -202,12 +203,6 @@ function readFields<F extends Fields>(
         });
   }
   return out;
-}
-
-function addYear(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Delivery rules that need more than one field: email requirements, default send time, expiry window. */

@@ -7,7 +7,7 @@ import { fakeTransport } from "@/lib/testing/fake-transport";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { openTwoHandles } from "@/lib/testing/two-handles";
 import { resendGift } from "./resend";
-import { updateGift } from "./update";
+import { canExtendExpiry, updateGift } from "./update";
 
 // Two handles on one database, as two server processes have: the API's change on one, the
 // sweeper (or the expiry job, or a second request) on the other, started together.
@@ -91,5 +91,16 @@ describe("a change racing the gift's delivery", () => {
     expect(results.map(codeOf).filter(Boolean)).toEqual(["rate_limited"]);
     expect(await a.emailOutbox.count({ where: { giftId: gift.id, kind: "gift" } })).toBe(1);
     expect(await a.giftEvent.count({ where: { giftId: gift.id, action: "resent" } })).toBe(1);
+  });
+});
+
+describe("canExtendExpiry", () => {
+  const now = new Date("2026-12-02T10:00:00Z");
+  it("offers a later day while one is before a year from today, as PATCH expires_on takes it", () => {
+    expect(canExtendExpiry(new Date("2026-12-20"), now)).toBe(true);
+    expect(canExtendExpiry(new Date("2027-11-30"), now)).toBe(true); // 2027-12-01 is still taken
+    expect(canExtendExpiry(new Date("2027-12-01"), now)).toBe(false); // the latest day already
+    expect(canExtendExpiry(new Date("2030-06-30"), now)).toBe(false);
+    expect(canExtendExpiry(new Date("2026-11-20"), now)).toBe(true); // expired: reopened to a later day
   });
 });

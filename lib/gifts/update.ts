@@ -1,3 +1,4 @@
+import { addYear } from "@/lib/format/calendar-date";
 import type { PrismaClient, Tx } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { queryRows } from "@/lib/database/sql";
@@ -111,10 +112,13 @@ function addDays(ymd: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return day(d);
 }
-function addYear(ymd: string): string {
-  const d = dateOf(ymd);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return day(d);
+
+/**
+ * Whether an expiry can still move later: PATCH takes a later date before one year from today
+ * (`expires_too_late` otherwise), so an expiry already on the last such day has nowhere to go.
+ */
+export function canExtendExpiry(expiresOn: Date, now: Date): boolean {
+  return addDays(day(expiresOn), 1) < addYear(day(now));
 }
 
 /** The stage an expired gift expired from: its last stage change before `expired`. */

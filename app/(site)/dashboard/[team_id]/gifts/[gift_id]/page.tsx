@@ -299,7 +299,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
                 <div data-testid="cancel-gift">
                   <Link
                     href={`${here}${mode === "sandbox" ? "&" : "?"}confirm=cancel#cancel`}
-                    className="button-secondary px-4 py-2"
+                    className="text-sm font-semibold text-red-800 underline underline-offset-2 hover:text-red-950"
                   >
                     Cancel this gift…
                   </Link>
@@ -329,6 +329,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
                         : `Yes, cancel and refund $${displayMoney(gift.priceCents)}`
                     }
                     testId="cancel-gift-confirm"
+                    variant="danger"
                     className="mt-3 flex flex-wrap items-center gap-3"
                   >
                     {hidden}
