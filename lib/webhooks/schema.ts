@@ -78,7 +78,15 @@ const description = text("Description", { max: 500 }, { description: "A note for
 
 /** The request body of create and update, for the OpenAPI document (parseEndpointInput validates it field by field). */
 export const webhookEndpointBody = z
-  .object({ webhook_endpoint: z.object({ url: url(false), description, event_types: eventTypes, enabled }) })
+  .object({
+    // Each field optional as the server takes it: create needs `url`, an update any subset.
+    webhook_endpoint: z.object({
+      url: url(false).optional(),
+      description: description.optional(),
+      event_types: eventTypes.optional(),
+      enabled: enabled.optional(),
+    }),
+  })
   .meta({ id: "WebhookEndpointRequest", description: "`url` is required on create." });
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

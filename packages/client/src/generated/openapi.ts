@@ -2155,13 +2155,13 @@ export interface components {
                  * @description Where events are POSTed: an absolute http(s) URL on a public address.
                  * @example https://example.com/ribbon/webhooks
                  */
-                url: string;
+                url?: string;
                 /** @description A note for you; an empty string clears it. */
-                description: string;
+                description?: string;
                 /** @description The event types sent to this endpoint. Default on create: all of them. */
-                event_types: ("gift.pending_approval" | "gift.scheduled" | "gift.sent" | "gift.opened" | "gift.redeemed" | "gift.shipped" | "gift.delivered" | "gift.cancelled" | "gift.expired" | "gift.failed" | "gift.rejected" | "gift.declined" | "gift.donated" | "gift.reminded" | "gift.updated" | "gift.resent" | "gift.reopened" | "gift.approved" | "gift.email_delivered" | "gift.email_delayed" | "gift.email_bounced" | "gift.email_complained" | "gift.unsubscribed")[];
+                event_types?: ("gift.pending_approval" | "gift.scheduled" | "gift.sent" | "gift.opened" | "gift.redeemed" | "gift.shipped" | "gift.delivered" | "gift.cancelled" | "gift.expired" | "gift.failed" | "gift.rejected" | "gift.declined" | "gift.donated" | "gift.reminded" | "gift.updated" | "gift.resent" | "gift.reopened" | "gift.approved" | "gift.email_delivered" | "gift.email_delayed" | "gift.email_bounced" | "gift.email_complained" | "gift.unsubscribed")[];
                 /** @description false pauses deliveries; true re-enables an endpoint that was disabled after failing. */
-                enabled: boolean;
+                enabled?: boolean;
             };
         };
         ReplayRequest: {
