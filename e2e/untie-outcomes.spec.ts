@@ -46,11 +46,28 @@ test("No thanks with a reason: the gift is declined (the reason in its event), a
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "No thanks" })).toBeFocused();
   await page.keyboard.press("Enter");
+  // It asks once, keeping the reason; nothing has changed yet.
+  await expect(page.getByTestId("decline-question")).toContainText("Decline this gift from The Acme team?");
+  await expect(reason).toHaveValue("I have more tea than I can drink.");
+  expect((await gift.read()).attributes.stage).toBe("opened");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Yes, decline the gift" }).click();
   await expect(page.getByRole("heading", { name: "You declined this gift" })).toBeVisible();
   const after = (await gift.read()).attributes;
   expect(after.stage).toBe("declined");
   expect(after.events.at(-1)).toMatchObject({ type: "gift.declined", message: "I have more tea than I can drink." });
   await expect(page.getByRole("button", { name: "No thanks" })).toHaveCount(0);
+});
+
+test("No thanks, then Keep my gift: nothing changes, and the gift can still be chosen", async ({ page, request }) => {
+  const gift = await linkGift(request);
+  await page.goto(gift.url);
+  await page.getByRole("button", { name: "No thanks" }).click();
+  await expect(page.getByTestId("decline-question")).toBeVisible();
+  await page.getByRole("link", { name: "Keep my gift" }).click();
+  await expect(page.getByTestId("decline-question")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "No thanks" })).toBeVisible();
+  expect((await gift.read()).attributes.stage).toBe("opened");
 });
 
 test("a charity, in Arabic: the gift is donated, the API shows the charity, the page says so", async ({

@@ -4,8 +4,11 @@ import { useLocale, useTranslations } from "./words";
 import { isolated } from "./isolate";
 import { useActionState, useEffect, useRef, type ReactNode } from "react";
 
-/** What the server answers a decline or a donation with (a success redirects instead). */
-export type OutcomeState = { error?: string; refused?: string };
+/**
+ * What the server answers a decline or a donation with (a success redirects instead); a decline
+ * first answers `confirm` (asking once), with the reason the person typed.
+ */
+export type OutcomeState = { error?: string; refused?: string; confirm?: true; reason?: string };
 
 type Props = {
   /** The catalogue namespace of its words: heading, intro, button, and `busy` while posting. */
@@ -20,6 +23,9 @@ type Props = {
   action: (state: OutcomeState, form: FormData) => Promise<OutcomeState>;
   /** The form's own fields, given the last answer (to mark a field invalid). */
   children: (state: OutcomeState) => ReactNode;
+  /** The button's words for the last answer (its `button` words otherwise), and what follows it. */
+  submitLabel?: (state: OutcomeState) => string | undefined;
+  after?: (state: OutcomeState) => ReactNode;
 };
 
 /**
@@ -27,7 +33,18 @@ type Props = {
  * charity": a heading, a plain form (it works without JavaScript), the server's refusal focused
  * when it comes, and one button.
  */
-export function OutcomeForm({ kind, busy, secret, from, values = {}, errorId, action, children }: Props) {
+export function OutcomeForm({
+  kind,
+  busy,
+  secret,
+  from,
+  values = {},
+  errorId,
+  action,
+  children,
+  submitLabel,
+  after,
+}: Props) {
   const t = useTranslations(kind);
   const locale = useLocale();
   const [state, formAction, pending] = useActionState(action, {});
@@ -63,8 +80,9 @@ export function OutcomeForm({ kind, busy, secret, from, values = {}, errorId, ac
           disabled={pending}
           className="rounded-full border-2 border-stone-700 px-6 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-rose-800 disabled:opacity-60"
         >
-          {pending ? t(busy) : t("button")}
+          {pending ? t(busy) : (submitLabel?.(state) ?? t("button"))}
         </button>
+        {after?.(state)}
       </form>
     </section>
   );

@@ -6,7 +6,7 @@ import { untieToken } from "@/lib/untie";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { outboxTransport, sendQueuedEmails } from "@/lib/outbox";
 import { setEmailPreferences } from "@/lib/users/preferences";
-import { declineGift } from "./decline";
+import { checkDecline, declineGift } from "./decline";
 import { donateGift } from "./donate";
 import { redeemGift, RedemptionRefused } from "./redeem";
 
@@ -204,6 +204,26 @@ describe("declining a gift", () => {
       expect(error).toBeInstanceOf(HttpError);
       expect((error as HttpError).status).toBe(404);
     }
+  });
+});
+
+describe("asking before a decline (checkDecline)", () => {
+  it("refuses exactly what the decline would, and changes nothing for a gift that can be declined", async () => {
+    const db = database.prisma;
+    const open = await chargedGift("opened");
+    await checkDecline(db, { secret: untieToken(open.id), reason: "not for me" });
+    expect(await db.gift.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ stage: "opened" });
+    expect(await db.charge.count({ where: { giftId: open.id } })).toBe(0);
+    expect(await db.emailOutbox.count({ where: { giftId: open.id } })).toBe(0);
+    expect(await db.giftEvent.count({ where: { giftId: open.id, stage: "declined" } })).toBe(0);
+
+    const redeemed = await chargedGift("redeemed");
+    expect(await rejection(checkDecline(db, { secret: untieToken(redeemed.id) }))).toBeInstanceOf(RedemptionRefused);
+    expect(await rejection(checkDecline(db, { secret: untieToken(open.id), reason: "x".repeat(501) }))).toBeInstanceOf(
+      ValidationError,
+    );
+    const unknown = await rejection(checkDecline(db, { secret: untieToken("gft_nobody_has_this") }));
+    expect((unknown as HttpError).status).toBe(404);
   });
 });
 

@@ -12,6 +12,33 @@ import { redemptionWords } from "./words";
 
 export type DeclineRequest = { secret: string; reason?: unknown };
 
+/** The request's reason (null without one), or the refusal declineGift would answer: an unknown link, a reason too long. */
+function declineReason(request: DeclineRequest, words: ReturnType<typeof redemptionWords>): string | null {
+  if (!isUntieToken(request.secret)) throw new HttpError(404, "NotFound", words.t("refusal.notFound"));
+  const parsed = redemptionSchemas(words).decline.safeParse({ reason: request.reason ?? "" });
+  if (!parsed.success) {
+    throw new ValidationError(
+      Object.entries(fieldErrors(parsed.error)).map(([pointer, detail]) => ({ pointer, detail })),
+    );
+  }
+  return parsed.data.reason || null;
+}
+
+/**
+ * The question before a decline ("No thanks" asks once, then declines for good): throws what
+ * declineGift would refuse now (an unknown link, a gift no longer open to choice, a reason too
+ * long), so the person is asked only about a decline that can happen. Changes nothing.
+ */
+export async function checkDecline(
+  db: PrismaClient,
+  request: DeclineRequest,
+  options: { now?: Date; locale?: Locale } = {},
+): Promise<void> {
+  const words = redemptionWords(options.locale ?? DEFAULT_LOCALE);
+  declineReason(request, words);
+  await db.$transaction((tx) => giftOpenToChoice(tx, request.secret, words, options.now ?? new Date()));
+}
+
 /**
  * The recipient says "No thanks" on the untie page, with an optional reason (≤ 500 characters,
  * no control characters: refused, never cut). One transaction: the conditional move to
@@ -27,14 +54,7 @@ export async function declineGift(
 ): Promise<{ giftId: string }> {
   const now = options.now ?? new Date();
   const words = redemptionWords(options.locale ?? DEFAULT_LOCALE);
-  if (!isUntieToken(request.secret)) throw new HttpError(404, "NotFound", words.t("refusal.notFound"));
-  const parsed = redemptionSchemas(words).decline.safeParse({ reason: request.reason ?? "" });
-  if (!parsed.success) {
-    throw new ValidationError(
-      Object.entries(fieldErrors(parsed.error)).map(([pointer, detail]) => ({ pointer, detail })),
-    );
-  }
-  const reason = parsed.data.reason || null;
+  const reason = declineReason(request, words);
 
   return db.$transaction(async (tx) => {
     const gift = await giftOpenToChoice(tx, request.secret, words, now);

@@ -7,7 +7,7 @@ import { rememberLocale } from "@/lib/site/locale";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { DEFAULT_LOCALE, isLocale, translator } from "@/lib/i18n";
 import { countFailedGuess } from "@/lib/ratelimit";
-import { declineGift, donateGift, redeemGift } from "@/lib/redemption";
+import { checkDecline, declineGift, donateGift, redeemGift } from "@/lib/redemption";
 import { redemptionFromForm } from "@/lib/redemption/schema";
 import type { RedeemState } from "@/components/untie/RedeemForm";
 import type { DeclineState } from "@/components/untie/DeclineForm";
@@ -39,8 +39,16 @@ export async function declineAction(_state: DeclineState, form: FormData): Promi
   const secret = String(form.get("secret") ?? "");
   const field = form.get("locale");
   const locale = isLocale(field) ? field : DEFAULT_LOCALE;
+  const request = { secret, reason: form.get("reason") ?? "" };
+  const confirmed = form.get("confirmed") === "yes";
   try {
-    await declineGift((await publicContext()).db, { secret, reason: form.get("reason") ?? "" }, { locale });
+    const { db } = await publicContext();
+    // The first "No thanks" asks once (a decline can't be undone); the answer's "Yes" declines.
+    if (!confirmed) {
+      await checkDecline(db, request, { locale });
+      return { confirm: true, reason: String(request.reason) };
+    }
+    await declineGift(db, request, { locale });
   } catch (error) {
     if (error instanceof ValidationError) return { error: error.problems[0]?.detail };
     if (error instanceof HttpError && error.status === 404 && (await countFailedGuess({ headers: await headers() }))) {
