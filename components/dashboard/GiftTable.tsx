@@ -5,7 +5,7 @@ import { GIFT_COLUMNS } from "./gift-columns";
 import { GiftTableView, type GiftTableRow } from "./GiftTableView";
 import { VIEWER_ZONE } from "./Instant";
 import { stageBadgeClass } from "./StageBadge";
-import { stageLabel } from "@/lib/dashboard/stage-labels";
+import { giftStageLabel } from "@/lib/dashboard/stage-labels";
 
 type Props = {
   rows: DashboardGiftRow[];
@@ -33,8 +33,10 @@ export function GiftTable({ rows, giftHref, selectForm, picked, sort }: Props) {
     email: row.email && row.recipientName ? row.email : null,
     batch: row.batch?.name ?? null,
     collection: row.collection,
-    badge: { className: stageBadgeClass(row.stage), label: stageLabel(row.stage) },
+    badge: { className: stageBadgeClass(row.stage), label: giftStageLabel(row.stage, row.deliveryMethod) },
     deliveryIssue: row.stage === "failed" ? row.deliveryIssue : null,
+    // A link gift is never emailed: its "Sent" says so instead of a dash that never fills.
+    notEmailed: row.deliveryMethod === "link",
     sent: row.sentAt && {
       dateTime: row.sentAt.toISOString(),
       title: formatInZoneToSecond(row.sentAt, VIEWER_ZONE),

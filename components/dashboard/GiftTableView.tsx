@@ -18,6 +18,8 @@ export type GiftTableRow = {
   deliveryIssue: string | null;
   /** In VIEWER_ZONE (components/dashboard/Instant), to the minute; the title to the second. */
   sent: { dateTime: string; title: string; text: string } | null;
+  /** A link gift: shared by the sender, never emailed. */
+  notEmailed: boolean;
   expires: string;
   price: string;
 };
@@ -115,6 +117,8 @@ export function GiftTableView({ rows, selectForm, picked, headers }: Props) {
                   <time dateTime={row.sent.dateTime} title={row.sent.title}>
                     {row.sent.text}
                   </time>
+                ) : row.notEmailed ? (
+                  <span>Link, not emailed</span>
                 ) : (
                   <span>–</span>
                 )}

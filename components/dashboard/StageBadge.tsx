@@ -1,4 +1,4 @@
-import { stageLabel } from "@/lib/dashboard";
+import { giftStageLabel } from "@/lib/dashboard";
 
 const TONE: Record<string, string> = {
   scheduled: "bg-stone-100 text-stone-800",
@@ -17,8 +17,8 @@ const TONE: Record<string, string> = {
 };
 
 /** A gift's stage as a small coloured label (the word carries the meaning; colour only helps). */
-export function StageBadge({ stage }: { stage: string }) {
-  return <span className={stageBadgeClass(stage)}>{stageLabel(stage)}</span>;
+export function StageBadge({ stage, deliveryMethod = "email" }: { stage: string; deliveryMethod?: string }) {
+  return <span className={stageBadgeClass(stage)}>{giftStageLabel(stage, deliveryMethod)}</span>;
 }
 
 /** The badge's classes for a stage (the gift table's client component draws the same badge). */

@@ -26,7 +26,7 @@ export {
 export { isFormKey, oncePerForm } from "./form-key";
 export { teamOverview, type TeamOverview } from "./team-overview";
 export { confirmUpload, MAX_UPLOAD_BYTES, previewUpload, type ConfirmUploadInput, type UploadPreview } from "./upload";
-export { STAGE_LABELS, stageLabel } from "./stage-labels";
+export { giftStageLabel, STAGE_LABELS, stageLabel } from "./stage-labels";
 export { activityPerDay, chartDays, MAX_CHART_DAYS, spendThisMonth, type ActivityDay, type SpendDay } from "./charts";
 export {
   campaign,

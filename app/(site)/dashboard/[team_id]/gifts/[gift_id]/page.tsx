@@ -78,7 +78,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
       {mode === "sandbox" && <SandboxBanner />}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">{gift.recipientName || gift.email || "Gift"}</h1>
-        <StageBadge stage={gift.stage} />
+        <StageBadge stage={gift.stage} deliveryMethod={gift.deliveryMethod} />
       </div>
       {query.sent === "1" && (
         <p role="status" data-testid="sent" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
