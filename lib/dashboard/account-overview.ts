@@ -4,7 +4,7 @@
 // lives above them, with the other pages' queries.
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { appsFromGrants, type AuthorizedApp } from "@/lib/oauth/authorized-apps";
+import { appsFromGrants, type AuthorizedApp, type GrantClient } from "@/lib/oauth/authorized-apps";
 import { asRole } from "@/lib/teams/roles";
 import { SANDBOX_TEAM_ID } from "@/lib/teams/constants";
 import type { MyTeam } from "@/lib/teams/overview";
@@ -50,12 +50,13 @@ type Stamp = string; // a timestamp inside JSON: UTC, without its zone
 const at = (stamp: Stamp) => new Date(`${stamp}Z`);
 const maybe = (stamp: Stamp | null) => (stamp === null ? null : at(stamp));
 type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Stamp | null : Stamp };
-type GrantRow = { createdAt: Stamp; lastUsedAt?: Stamp | null; client: { id: number; name: string } };
+type GrantRow = { createdAt: Stamp; client: GrantClient };
+type TokenRow = GrantRow & { id: number; lastUsedAt: Stamp | null; caps: unknown; mode: string; resource: string };
 
 type AccountRow = {
   emailOnGiftOutcome: boolean;
   tokens: (Dated<DeveloperTokenView, "createdAt" | "lastUsedAt" | "expiresAt"> & { mode: string; caps: unknown })[];
-  oauthTokens: (GrantRow & { lastUsedAt: Stamp | null })[];
+  oauthTokens: TokenRow[];
   oauthCodes: GrantRow[];
   teams: { id: string; name: string; role: string }[];
   endpoints: (Omit<AccountEndpoint, "attempts"> & {
@@ -66,7 +67,7 @@ type AccountRow = {
 
 /** Everything the account page shows the signed-in person, in one statement. */
 export async function accountOverview(db: Queryable, userId: string, now = new Date()): Promise<AccountOverview> {
-  const client = Prisma.sql`json_build_object('id', k."id", 'name', k."name")`;
+  const client = Prisma.sql`json_build_object('id', k."id", 'name', k."name", 'kind', k."kind", 'clientId', k."clientId")`;
   const [row] = await queryRows<AccountRow>(
     db,
     Prisma.sql`
@@ -78,7 +79,8 @@ export async function accountOverview(db: Queryable, userId: string, now = new D
                 FROM "ApiToken" a
                WHERE a."userId" = u."id" AND a."revokedAt" IS NULL
                  AND (a."expiresAt" IS NULL OR a."expiresAt" > ${now}::timestamp)) AS "tokens",
-             (SELECT coalesce(json_agg(json_build_object('createdAt', o."createdAt", 'lastUsedAt', o."lastUsedAt",
+             (SELECT coalesce(json_agg(json_build_object('id', o."id", 'createdAt', o."createdAt", 'lastUsedAt', o."lastUsedAt",
+                                                         'caps', o."caps", 'mode', o."mode", 'resource', o."resource",
                                                          'client', ${client}) ORDER BY o."id"), '[]')
                 FROM "OAuthToken" o JOIN "OAuthClient" k ON k."id" = o."clientId"
                WHERE o."userId" = u."id" AND o."revokedAt" IS NULL) AS "oauthTokens",
@@ -112,16 +114,15 @@ export async function accountOverview(db: Queryable, userId: string, now = new D
        WHERE u."id" = ${userId}`,
   );
   if (!row) throw new Error(`No user "${userId}".`);
-  const grant = (g: GrantRow) => ({
-    createdAt: at(g.createdAt),
-    lastUsedAt: maybe(g.lastUsedAt ?? null),
-    client: g.client,
-  });
+  const grant = (g: GrantRow) => ({ createdAt: at(g.createdAt), client: g.client });
   return {
     tokens: row.tokens.map((t) =>
       toTokenView({ ...t, createdAt: at(t.createdAt), lastUsedAt: maybe(t.lastUsedAt), expiresAt: maybe(t.expiresAt) }),
     ),
-    apps: appsFromGrants(row.oauthTokens.map(grant), row.oauthCodes.map(grant)),
+    apps: appsFromGrants(
+      row.oauthTokens.map((t) => ({ ...t, ...grant(t), lastUsedAt: maybe(t.lastUsedAt) })),
+      row.oauthCodes.map(grant),
+    ),
     teams: row.teams.map((t) => ({ id: t.id, name: t.name, role: asRole(t.role) })),
     endpoints: row.endpoints.map((e) => ({
       ...e,

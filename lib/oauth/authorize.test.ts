@@ -9,6 +9,7 @@ import {
   approveAuthorization,
   checkAuthorizationRequest,
   CODE_LIFETIME_MS,
+  CONSENT_REFUSALS,
   denyAuthorization,
   redirectUriWith,
   UNUSABLE_COLLECTIONS,
@@ -160,7 +161,7 @@ describe("the collections cap names only collections the signed-in person may us
         caps,
         userId: person.user.id,
       }),
-    ).toEqual({ status: "invalid", reason: UNUSABLE_COLLECTIONS });
+    ).toEqual({ status: "invalid", reason: UNUSABLE_COLLECTIONS, refusal: "collections" });
     expect(await db.oAuthCode.count()).toBe(before);
     const approved = await approveAuthorization(db, {
       clientId: client.clientId,
@@ -218,6 +219,35 @@ describe("approveAuthorization", () => {
     expect(await approveAuthorization(db, { clientId: "nope", redirectUri: REDIRECT, userId: user.id })).toMatchObject({
       status: "invalid",
     });
+    expect(await db.oAuthCode.count()).toBe(before);
+  });
+});
+
+describe("a refused approval says why (the consent screen shows CONSENT_REFUSALS[refusal])", () => {
+  test("no caps for an agent, no PKCE, an unknown client: each its own refusal, and nothing issued", async () => {
+    const { user } = await createAccount(db);
+    const before = await db.oAuthCode.count();
+    const base = { clientId: client.clientId, redirectUri: REDIRECT, userId: user.id };
+    const challenge = "ahPqLsi7P3zVk_x_mrtpwuI1ckS-ixx0SqLQLE0lQXA";
+    const cases: [Parameters<typeof approveAuthorization>[1], string][] = [
+      [{ ...base, resource: "mcp", codeChallenge: challenge, caps: null }, "caps-missing"],
+      [
+        {
+          ...base,
+          resource: "mcp",
+          codeChallenge: challenge,
+          caps: { perGiftCents: 100, dailyCents: null, monthlyCents: null, collectionIds: null },
+        },
+        "caps-missing",
+      ],
+      [{ ...base, resource: "mcp", caps: null }, "pkce"],
+      [{ ...base, clientId: "nope" }, "client"],
+    ];
+    for (const [input, refusal] of cases) {
+      const result = await approveAuthorization(db, input);
+      expect(result, refusal).toMatchObject({ status: "invalid", refusal });
+      expect(CONSENT_REFUSALS[refusal as keyof typeof CONSENT_REFUSALS]).toMatch(/^Nothing was approved: /);
+    }
     expect(await db.oAuthCode.count()).toBe(before);
   });
 });

@@ -232,6 +232,20 @@ export async function checkAuthorizationRequest(
   return pkce.challenge ? { ...consent, codeChallenge: pkce.challenge } : consent;
 }
 
+/** Why an approval issued nothing: each has one fixed explanation (CONSENT_REFUSALS) the consent screen shows. */
+export type ConsentRefusal = "caps-unreadable" | "caps-missing" | "collections" | "pkce" | "client";
+
+export const CONSENT_REFUSALS: Record<ConsentRefusal, string> = {
+  "caps-unreadable":
+    "Nothing was approved: a cap must be an amount in US dollars, like 25 or 25.00 (at most 9,999,999.99). Fix it and approve again.",
+  "caps-missing":
+    "Nothing was approved: an AI agent needs a spending cap per gift and one per day. Set both and approve again.",
+  collections: `Nothing was approved: the application's ${UNUSABLE_COLLECTIONS} Ask it to connect again without it.`,
+  pkce: "Nothing was approved: this application must use PKCE. Ask it to connect again.",
+  client:
+    "Nothing was approved: the application or its redirect URI is no longer one Ribbon knows. Ask it to connect again.",
+};
+
 export type Decision = {
   clientId: string;
   redirectUri: string;
@@ -260,19 +274,22 @@ export async function approveAuthorization(
   db: Tx,
   input: Decision & { userId: string },
   { now = new Date(), asker }: { now?: Date; asker?: MetadataAsker } = {},
-): Promise<{ status: "invalid"; reason: string } | { status: "redirect"; to: string; code: string }> {
+): Promise<
+  { status: "invalid"; reason: string; refusal: ConsentRefusal } | { status: "redirect"; to: string; code: string }
+> {
   const client = await findClientFor(db, input.clientId, input.redirectUri, asker);
-  if (typeof client === "string") return { status: "invalid", reason: INVALID_AUTHORIZATION[client] };
+  if (typeof client === "string")
+    return { status: "invalid", reason: INVALID_AUTHORIZATION[client], refusal: "client" };
   const pkce = checkCodeChallenge(input.codeChallenge ?? undefined, input.codeChallenge ? "S256" : undefined);
-  if (!pkce.ok) return { status: "invalid", reason: pkce.description };
+  if (!pkce.ok) return { status: "invalid", reason: pkce.description, refusal: "pkce" };
   // The person approving (the session at the click) may not be the one the screen was shown to.
   if ((await usableCollections(db, input.userId, input.caps?.collectionIds ?? [])) === null)
-    return { status: "invalid", reason: UNUSABLE_COLLECTIONS };
+    return { status: "invalid", reason: UNUSABLE_COLLECTIONS, refusal: "collections" };
   const resource = input.resource ?? "api";
   if (!pkce.challenge && (resource === "mcp" || isPublicClient(client.kind)))
-    return { status: "invalid", reason: "PKCE is required for this application." };
+    return { status: "invalid", reason: "PKCE is required for this application.", refusal: "pkce" };
   const capsProblem = resource === "mcp" ? mcpCapsProblem(input.caps) : null;
-  if (capsProblem) return { status: "invalid", reason: capsProblem };
+  if (capsProblem) return { status: "invalid", reason: capsProblem, refusal: "caps-missing" };
   const code = randomSecret(24);
   // A grant: a dynamic client approved now is not deleted as unused (register-client.ts).
   await db.oAuthClient.update({ where: { id: client.id }, data: { lastGrantAt: now } });

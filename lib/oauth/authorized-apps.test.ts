@@ -5,7 +5,9 @@ import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount } from "@/lib/testing/fixtures";
 import { verifyToken } from "@/lib/tokens";
 import { approveAuthorization } from "./authorize";
-import { listAuthorizedApps, revokeAuthorizedApp } from "./authorized-apps";
+import { listAuthorizedApps, lowerGrantCaps, revokeAuthorizedApp } from "./authorized-apps";
+import { registerDynamicClient } from "./register-client";
+import { ValidationError } from "@/lib/errors";
 import { createOAuthClient } from "./create-client";
 import { exchangeAuthorizationCode } from "./exchange-code";
 
@@ -99,4 +101,141 @@ test("a revocation racing exchanges never leaves a live token behind", async () 
     expect(await db.oAuthToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
     expect(await listAuthorizedApps(db, user.id)).toEqual([]);
   }
+});
+
+const VERIFIER = "a-code-verifier-of-forty-three-characters-or-more";
+const CHALLENGE = "ahPqLsi7P3zVk_x_mrtpwuI1ckS-ixx0SqLQLE0lQXA";
+const cents = (perGiftCents: number | null, dailyCents: number | null, monthlyCents: number | null = null) => ({
+  perGiftCents,
+  dailyCents,
+  monthlyCents,
+  collectionIds: null,
+});
+
+/** An MCP grant to a public client, exchanged: its token row's id. */
+async function agentGrant(clientId: string, userId: string, mode: "live" | "sandbox", caps = cents(5_000, 10_000)) {
+  const approved = await approveAuthorization(db, {
+    clientId,
+    redirectUri: REDIRECT,
+    codeChallenge: CHALLENGE,
+    resource: "mcp",
+    caps,
+    mode,
+    userId,
+  });
+  if (approved.status !== "redirect") throw new Error(approved.reason);
+  await exchangeAuthorizationCode(db, {
+    grantType: "authorization_code",
+    clientId,
+    code: approved.code,
+    redirectUri: REDIRECT,
+    codeVerifier: VERIFIER,
+  });
+  return (await db.oAuthToken.findFirstOrThrow({ where: { codeId: { not: null }, userId }, orderBy: { id: "desc" } }))
+    .id;
+}
+
+test("each application says where it came from, whether it is verified, and each grant's resource, mode, caps and last use", async () => {
+  const { user } = await createAccount(db);
+  const bot = await createOAuthClient(db, { name: "Desk Agent", redirectUris: [REDIRECT] });
+  // Two applications of the same name, told apart by how they registered.
+  const dynamic = await registerDynamicClient(db, { client_name: "Desk Agent", redirect_uris: [REDIRECT] });
+  const metadata = await db.oAuthClient.create({
+    data: {
+      clientId: "https://agent.example/client.json",
+      kind: "metadata",
+      name: "Desk Agent",
+      redirectUris: [REDIRECT],
+      clientSecretHash: "x",
+      metadataFetchedAt: new Date(),
+    },
+  });
+  await authorize(bot, user.id);
+  const sandbox = await agentGrant(dynamic.clientId, user.id, "sandbox");
+  const live = await agentGrant(dynamic.clientId, user.id, "live", cents(2_000, 4_000, 50_000));
+  await agentGrant(metadata.clientId, user.id, "sandbox");
+  const used = new Date("2026-12-01T10:00:00Z");
+  await db.oAuthToken.update({ where: { id: live }, data: { lastUsedAt: used } });
+
+  const apps = await listAuthorizedApps(db, user.id);
+  expect(apps.map(({ name, registration, verified, host }) => ({ name, registration, verified, host }))).toEqual([
+    { name: "Desk Agent", registration: "registered", verified: true, host: null },
+    { name: "Desk Agent", registration: "dynamic", verified: false, host: null },
+    { name: "Desk Agent", registration: "metadata", verified: false, host: "agent.example" },
+  ]);
+  expect(apps[1].lastUsedAt).toEqual(used);
+  expect(apps[1].grants).toEqual([
+    expect.objectContaining({
+      tokenId: sandbox,
+      resource: "mcp",
+      mode: "sandbox",
+      caps: cents(5_000, 10_000),
+      lastUsedAt: null,
+    }),
+    expect.objectContaining({
+      tokenId: live,
+      resource: "mcp",
+      mode: "live",
+      caps: cents(2_000, 4_000, 50_000),
+      lastUsedAt: used,
+    }),
+  ]);
+  expect(apps[0].grants).toEqual([expect.objectContaining({ resource: "api", mode: "live", caps: null })]);
+});
+
+test("a grant's caps can be lowered, never raised or removed; an agent keeps a cap per gift and per day; only one's own", async () => {
+  const { user } = await createAccount(db);
+  const other = await createAccount(db);
+  const client = await registerDynamicClient(db, { client_name: "Agent", redirect_uris: [REDIRECT] });
+  const token = await agentGrant(client.clientId, user.id, "live", cents(5_000, 10_000, 100_000));
+  const capsOf = async () => (await db.oAuthToken.findUniqueOrThrow({ where: { id: token } })).caps;
+
+  expect(await lowerGrantCaps(db, user.id, token, { perGift: "20.00", daily: "75", monthly: "1000.00" })).toEqual(
+    cents(2_000, 7_500, 100_000),
+  );
+  expect(await capsOf()).toEqual(cents(2_000, 7_500, 100_000));
+  const refusals: [Record<string, string>, string][] = [
+    [{ perGift: "20.01", daily: "75", monthly: "1000" }, "max_per_gift"],
+    [{ perGift: "20", daily: "", monthly: "1000" }, "max_per_day"],
+    [{ perGift: "20", daily: "75", monthly: "" }, "max_per_month"],
+    [{ perGift: "abc", daily: "75", monthly: "1000" }, "max_per_gift"],
+  ];
+  for (const [input, pointer] of refusals) {
+    const error = await lowerGrantCaps(db, user.id, token, input).catch((e: unknown) => e);
+    expect(error, JSON.stringify(input)).toBeInstanceOf(ValidationError);
+    expect(
+      (error as ValidationError).problems.map((p) => p.pointer),
+      JSON.stringify(input),
+    ).toContain(pointer);
+  }
+  expect(await capsOf()).toEqual(cents(2_000, 7_500, 100_000));
+  // Another person's grant, a revoked one, an unknown id: nothing to change.
+  expect(await lowerGrantCaps(db, other.user.id, token, { perGift: "1", daily: "1", monthly: "1" })).toBeNull();
+  expect(await lowerGrantCaps(db, user.id, 2_000_000_000, { perGift: "1", daily: "1" })).toBeNull();
+  expect(await lowerGrantCaps(db, user.id, Number.NaN, { perGift: "1", daily: "1" })).toBeNull();
+  await revokeAuthorizedApp(
+    db,
+    user.id,
+    (await db.oAuthClient.findUniqueOrThrow({ where: { clientId: client.clientId } })).id,
+  );
+  expect(await lowerGrantCaps(db, user.id, token, { perGift: "1", daily: "1", monthly: "1" })).toBeNull();
+  expect(await capsOf()).toEqual(cents(2_000, 7_500, 100_000));
+});
+
+test("an API grant without caps can be given some; a grant's collections stay as approved", async () => {
+  const { user } = await createAccount(db);
+  const bot = await createOAuthClient(db, { name: "CRM", redirectUris: [REDIRECT] });
+  await authorize(bot, user.id);
+  const token = await db.oAuthToken.findFirstOrThrow({ where: { userId: user.id } });
+  expect(await lowerGrantCaps(db, user.id, token.id, { perGift: "", daily: "", monthly: "500" })).toEqual(
+    cents(null, null, 50_000),
+  );
+  await db.oAuthToken.update({
+    where: { id: token.id },
+    data: { caps: { ...cents(1_000, null), collectionIds: [1] } },
+  });
+  expect(await lowerGrantCaps(db, user.id, token.id, { perGift: "5", daily: "", monthly: "" })).toEqual({
+    ...cents(500, null),
+    collectionIds: [1],
+  });
 });

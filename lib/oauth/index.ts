@@ -12,10 +12,24 @@ export {
 } from "./authorize";
 export { exchangeAuthorizationCode, type IssuedToken, type TokenRequest } from "./exchange-code";
 export { OAuthError, type OAuthErrorCode } from "./errors";
-export { listAuthorizedApps, revokeAuthorizedApp, type AuthorizedApp } from "./authorized-apps";
+export {
+  listAuthorizedApps,
+  lowerGrantCaps,
+  revokeAuthorizedApp,
+  GRANT_CAP_FIELDS,
+  type AuthorizedApp,
+  type AuthorizedGrant,
+  type GrantCapsInput,
+} from "./authorized-apps";
 export { authorizationServerMetadata } from "./metadata";
 export { issuer, readResource, resourceUrl, type Resource } from "./resources";
-export { DEFAULT_MCP_CAPS, mcpCapsProblem, type ConsentClient } from "./authorize";
+export {
+  CONSENT_REFUSALS,
+  DEFAULT_MCP_CAPS,
+  mcpCapsProblem,
+  type ConsentClient,
+  type ConsentRefusal,
+} from "./authorize";
 export {
   deleteUnusedDynamicClients,
   DYNAMIC_CLIENT_IDLE_DAYS,

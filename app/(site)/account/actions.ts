@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import type { ActionState } from "@/components/teams/action-state";
 import { siteContext } from "@/lib/site/context";
-import { asSignedIn } from "@/lib/site/form-action";
-import { revokeAuthorizedApp } from "@/lib/oauth";
+import { asSignedIn, formField } from "@/lib/site/form-action";
+import { lowerGrantCaps, revokeAuthorizedApp } from "@/lib/oauth";
 import { setEmailPreferences } from "@/lib/users/preferences";
 
 /** Revokes the access the user gave an OAuth application (only the user's own tokens). */
@@ -14,6 +14,21 @@ export async function revokeApp(formData: FormData): Promise<void> {
   if (!actor || !Number.isSafeInteger(clientId)) return;
   await revokeAuthorizedApp(db, actor.user.id, clientId);
   revalidatePath("/account");
+}
+
+/** "Lower caps" of one grant under "Connected applications": never raises them (lib/oauth/authorized-apps.ts). */
+export async function lowerAppCapsAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const outcome = await asSignedIn(({ db, actor }) =>
+    lowerGrantCaps(db, actor.user.id, Number(formField(form, "grant")), {
+      perGift: formField(form, "max_per_gift").trim(),
+      daily: formField(form, "max_per_day").trim(),
+      monthly: formField(form, "max_per_month").trim(),
+    }),
+  );
+  if ("error" in outcome) return { error: `The caps were not saved: ${outcome.error}.` };
+  if (outcome.done === null) return { error: "This grant has ended (revoked, or not yours): reload the page." };
+  revalidatePath("/account");
+  return { ok: "Saved. Requests over the new caps are refused from now on." };
 }
 
 /** "Emails to you": the signed-in person's own preferences (a box left unticked posts nothing: off). */

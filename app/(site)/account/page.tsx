@@ -7,7 +7,8 @@ import { WebhookEndpoints } from "@/components/WebhookEndpoints";
 import { AccountTeams } from "@/components/teams/AccountTeams";
 import { NameForm } from "@/components/account/NameForm";
 import { saveNameAction } from "../name-actions";
-import { revokeApp, saveEmailPreferencesAction } from "./actions";
+import { lowerAppCapsAction, revokeApp, saveEmailPreferencesAction } from "./actions";
+import { ConnectedApps } from "@/components/account/ConnectedApps";
 import { changeDeveloperAccess, revokeOldTokens, saveTokenCaps } from "./developer-access-actions";
 import { describeCaps } from "@/lib/billing";
 import { sendTestWebhook } from "./webhook-actions";
@@ -25,6 +26,11 @@ export default async function AccountPage() {
   const { tokens, apps, endpoints, teams, collections, preferences } = await accountOverview(db, userId, now);
   const liveCaps = tokens.find((t) => t.mode === "live" && !t.expiresAt)?.caps ?? null;
   const names = new Map(collections.map((c) => [c.id, c.name]));
+  const capsWords = new Map(
+    apps.flatMap((app) =>
+      app.grants.map((g) => [g.tokenId, describeCaps(g.caps, (id) => names.get(id) ?? `collection ${id}`)] as const),
+    ),
+  );
 
   async function logOut() {
     "use server";
@@ -104,25 +110,7 @@ export default async function AccountPage() {
           charges), with a sandbox grant in your sandbox (no email, no charge). An AI agent&apos;s grant also carries
           the spending caps you chose.
         </p>
-        {apps.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-500">None.</p>
-        ) : (
-          <ul className="mt-4 space-y-2 text-sm" data-testid="connected-apps">
-            {apps.map((app) => (
-              <li key={app.clientId} className="flex items-center gap-4">
-                <span>
-                  <strong>{app.name}</strong> (since {app.since.toISOString().slice(0, 10)}
-                  {app.lastUsedAt ? `, last used ${app.lastUsedAt.toISOString().slice(0, 10)}` : ""}
-                  {app.tokens === 0 ? ", approved, not connected yet" : ""})
-                </span>
-                <form action={revokeApp}>
-                  <input type="hidden" name="client" value={app.clientId} />
-                  <button className="rounded-full border border-stone-300 px-3 py-1">Revoke</button>
-                </form>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ConnectedApps apps={apps} capsWords={capsWords} revoke={revokeApp} lowerCaps={lowerAppCapsAction} />
       </section>
 
       <WebhookEndpoints endpoints={endpoints} send={sendTestWebhook} />

@@ -5,6 +5,8 @@ import { cache } from "react";
 import {
   approveAuthorization,
   checkAuthorizationRequest,
+  CONSENT_REFUSALS,
+  type ConsentRefusal,
   DEFAULT_MCP_CAPS,
   denyAuthorization,
   type AuthorizationQuery,
@@ -31,11 +33,24 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
     : { title: "Authorize an application" };
 }
 
-/** This page's own path and query, to come back to after signing in. */
-function selfPath(query: AuthorizationQuery): string {
+/** Ribbon's own parameter: why the last approval issued nothing (a fixed code; never the application's words). */
+const REFUSED = "ribbon_refused";
+
+/** This page's own path and query (without REFUSED), to come back to after signing in or a refusal. */
+function selfPath(query: AuthorizationQuery, refused?: ConsentRefusal): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) for (const v of [value ?? []].flat()) params.append(key, v);
+  for (const [key, value] of Object.entries(query))
+    if (key !== REFUSED) for (const v of [value ?? []].flat()) params.append(key, v);
+  if (refused) params.set(REFUSED, refused);
   return `/oauth2/authorize?${params}`;
+}
+
+/** The refusal the link says the last approval met, when it is one of ours. */
+function refusalOf(query: AuthorizationQuery): string | null {
+  const code = query[REFUSED];
+  return typeof code === "string" && Object.hasOwn(CONSENT_REFUSALS, code)
+    ? CONSENT_REFUSALS[code as ConsentRefusal]
+    : null;
 }
 
 /** GET /oauth2/authorize (spec §5.2): sign in, then approve or deny the application. */
@@ -63,6 +78,7 @@ export default async function AuthorizePage({ searchParams }: Props) {
     caps: mine.caps,
     resource: mine.resource,
   };
+  const refused = refusalOf(query);
   const names = new Map(mine.collections.map((c) => [c.id, c.name]));
   const caps = describeCaps(mine.caps, (id) => names.get(id) ?? `collection ${id}`);
   // An agent (a grant for the MCP server) never holds an uncapped grant: the person sets a cap
@@ -93,7 +109,7 @@ export default async function AuthorizePage({ searchParams }: Props) {
         (field) => field,
         problems,
       );
-      if (problems.length > 0) redirect(here);
+      if (problems.length > 0) redirect(selfPath(query, "caps-unreadable"));
       chosen = { caps, mode: form.get("mode") === "live" ? "live" : "sandbox" };
     }
     const result = await approveAuthorization(
@@ -101,7 +117,7 @@ export default async function AuthorizePage({ searchParams }: Props) {
       { ...decision, ...chosen, userId: now.actor.user.id },
       { asker: await asker() },
     );
-    redirect(result.status === "redirect" ? result.to : here);
+    redirect(result.status === "redirect" ? result.to : selfPath(query, result.refusal));
   }
 
   async function deny() {
@@ -113,13 +129,29 @@ export default async function AuthorizePage({ searchParams }: Props) {
   return (
     <main className="mx-auto max-w-md px-6 py-20">
       <h1 className="text-3xl font-semibold tracking-tight">Authorize {mine.client.name}</h1>
+      {refused && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="consent-refused"
+        >
+          {refused}
+        </p>
+      )}
       {!mine.client.verified && (
         <p
           className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
           data-testid="consent-unverified"
         >
-          <strong>Unverified application.</strong> Ribbon has not checked who runs it: it describes itself at{" "}
-          <code className="break-all">{mine.client.host}</code>. Approve only if you started this connection yourself.
+          <strong>Unverified application.</strong> Ribbon has not checked who runs it:{" "}
+          {mine.client.registration === "dynamic" ? (
+            <>it registered itself with Ribbon dynamically, and its name is its own choice.</>
+          ) : (
+            <>
+              it describes itself at <code className="break-all">{mine.client.host}</code>.
+            </>
+          )}{" "}
+          Approve only if you started this connection yourself.
         </p>
       )}
       <p className="mt-4 text-lg" data-testid="consent">
