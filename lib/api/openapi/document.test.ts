@@ -43,7 +43,10 @@ describe("the OpenAPI document", () => {
     expect(doc.servers).toEqual([{ url: "http://localhost:3000/api/v1", description: "This Ribbon" }]);
     expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(["accessToken", "bearer", "oauth2"]);
     expect(JSON.stringify(doc.components?.securitySchemes)).toContain("http://localhost:3000/oauth2/token");
-    expect(doc.info.description).toContain("`card_declined`");
+    // The codes are a table (info's x-error-codes, /docs#errors), not a wall of words in the description.
+    expect(doc.info.description).not.toContain("`card_declined`");
+    const codes = (doc.info as unknown as { "x-error-codes": { code: string; status: number }[] })["x-error-codes"];
+    expect(codes).toContainEqual(expect.objectContaining({ code: "card_declined", status: 400 }));
   });
 
   it("summarises a stage's webhook as where the gift moved, an action's as what happened", () => {

@@ -886,7 +886,7 @@ const DESCRIPTION = `Ribbon sends gifts people actually want: create a gift for 
 
 **Lists.** Newest first, cursor-paginated: \`page[size]\` (1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}) and \`links.next\`.
 
-**Errors.** Every error entry has a stable \`code\`: ${ERROR_CODES.map((c) => `\`${c.code}\``).join(", ")}.`;
+**Errors.** Every failure is a JSON:API error document; each entry has a stable \`code\` (${ERROR_CODES.length} of them, each with its meaning, in the reference's error table) and \`links.about\`, its code's row there.`;
 
 /** The OpenAPI 3.1 document of the API, with every URL on APP_URL. */
 /** What happened, for each event type that is an action rather than a stage (docs/webhooks.md). */
@@ -926,6 +926,8 @@ export function openApiDocument() {
       description: DESCRIPTION,
       contact: { name: "Ribbon", url: `${base}/docs` },
       license: { name: "Proprietary", url: `${base}/docs` },
+      // Every error code with its status and meaning, for machines; /docs renders the same table.
+      "x-error-codes": ERROR_CODES,
     },
     servers: [{ url: `${base}/api/v1`, description: "This Ribbon" }],
     tags: [
