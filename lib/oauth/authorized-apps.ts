@@ -168,7 +168,7 @@ export async function lowerGrantCaps(
   if (problems.length > 0 || !capsWithin(caps, current)) throw new ValidationError(problems);
   if (token.resource === "mcp") {
     const problem = mcpCapsProblem(caps);
-    if (problem) throw new ValidationError([{ detail: problem, pointer: GRANT_CAP_FIELDS.perGift, code: "required" }]);
+    if (problem) throw new ValidationError([{ detail: problem, pointer: GRANT_CAP_FIELDS.perGift, code: "invalid" }]);
   }
   await db.oAuthToken.update({ where: { id: token.id }, data: { caps: capsToJson(caps) } });
   return caps;
