@@ -274,7 +274,7 @@ const spendTool: Tool = {
   name: "get_spend",
   title: "Spend and remaining caps",
   description:
-    "What this connection may still spend: the caps the user approved (per gift, per day, per month), what it has spent today and this month, and the team's monthly budget. Caps change only on Ribbon's consent screen, never through a tool.",
+    "What this connection may still spend: the caps the user approved (per gift, per day, per month), what it has spent today and this month, and the team's monthly budget. Caps change only by the person on Ribbon (raised on its consent screen, lowered on their account page), never through a tool.",
   inputSchema: objectSchema({ team_id: TEAM_ID }),
   annotations: READ,
   async run(ctx, args) {
