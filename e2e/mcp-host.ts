@@ -4,7 +4,11 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 // An MCP host for the browser tests (e2e/mcp-*.spec.ts), as Claude Desktop or Cursor would be:
@@ -36,7 +40,7 @@ export class HostAuth implements OAuthClientProvider {
     };
   }
   // The SDK's own CIMD path insists on https; on loopback the host hands it the URL as its client_id.
-  clientInformation() {
+  clientInformation(): OAuthClientInformationMixed | undefined {
     return { client_id: this.metadataUrl };
   }
   tokens() {

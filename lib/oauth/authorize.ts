@@ -237,7 +237,7 @@ export type ConsentRefusal = "caps-unreadable" | "caps-missing" | "collections" 
 
 export const CONSENT_REFUSALS: Record<ConsentRefusal, string> = {
   "caps-unreadable":
-    "Nothing was approved: a cap must be an amount in US dollars, like 25 or 25.00 (at most 9,999,999.99). Fix it and approve again.",
+    "Nothing was approved: a cap must be an amount in US dollars, like 25 or 25.00, at most 1,000,000.00. Fix it and approve again.",
   "caps-missing":
     "Nothing was approved: an AI agent needs a spending cap per gift and one per day. Set both and approve again.",
   collections: `Nothing was approved: the application's ${UNUSABLE_COLLECTIONS} Ask it to connect again without it.`,
