@@ -28,6 +28,10 @@ export async function ownerWithTeam(page: Page, stamp: number) {
   await page.getByRole("button", { name: "Create a team" }).click();
   await expect(page).toHaveURL(/\/teams\/dash-team-\d+\?created=1$/);
   const slug = (await page.getByTestId("team-id").textContent())!.trim();
+  // The new team's page leads on to its gifts and the send form.
+  await expect(
+    page.getByRole("navigation", { name: "This team" }).getByRole("link", { name: "Send a gift" }),
+  ).toHaveAttribute("href", `/dashboard/${slug}/send`);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
   await page.getByRole("button", { name: "Save card" }).click();

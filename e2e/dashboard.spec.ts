@@ -209,6 +209,11 @@ test("someone who never reads the API docs sends one gift: errors beside their f
 }) => {
   const owner = await ownerWithTeam(page, Date.now());
   await page.goto(`/dashboard/${owner.slug}`);
+  // A new team's first screen is the way to its first gift: no empty funnel, charts or filters before it.
+  await expect(page.getByRole("heading", { name: "Send your first gift" })).toBeVisible();
+  await expect(page.getByTestId("funnel")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Apply filters" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Try it free in the sandbox" })).toHaveAttribute("href", /mode=sandbox/);
   await page.getByRole("link", { name: "Send your first gift" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Send a gift" })).toBeVisible();
   await expectAccessible(page);

@@ -73,9 +73,23 @@ export default async function TeamPage({ params, searchParams }: Props) {
         Team id (in API paths such as <code>/api/v1/teams/{team.id}/gifts</code>):{" "}
         <code data-testid="team-id">{team.id}</code>. You are {owner ? "an owner" : `a ${role}`}.
       </p>
+      <nav aria-label="This team" className="mt-4 flex flex-wrap gap-3">
+        <Link href={`/dashboard/${encodeURIComponent(team.id)}`} className="button-secondary px-4 py-2">
+          The team&apos;s gifts
+        </Link>
+        {role !== "viewer" && (
+          <Link href={`/dashboard/${encodeURIComponent(team.id)}/send`} className="button-primary px-4 py-2">
+            Send a gift
+          </Link>
+        )}
+      </nav>
       {created && (
         <p role="status" className="mt-4 rounded bg-green-50 px-3 py-2 text-green-900">
-          Team created. Put a card on file below to send live gifts, and invite the people you work with.
+          Team created. Put a{" "}
+          <a href="#card" className="underline">
+            card on file
+          </a>{" "}
+          to send live gifts (until then, the sandbox sends the same gifts free), and invite the people you work with.
         </p>
       )}
       {joined && (

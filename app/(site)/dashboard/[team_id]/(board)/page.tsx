@@ -55,6 +55,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
     return `${base}${text ? `?${text}` : ""}#selection`;
   };
   const filtered = Boolean(query.search || query.stage || query.from || query.to || query.batch);
+  const firstRun = page.rows.length === 0 && !filtered && !query.after;
   const sandbox = query.mode === "sandbox";
 
   return (
@@ -150,20 +151,29 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           </Link>
         </p>
       )}
-      <Funnel funnel={funnel} />
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <ActivityChart days={activity} />
-        {spend && <SpendChart spend={spend} />}
-      </div>
-      <GiftFilters action={base} query={query} batches={batches} />
-      <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
-        <span data-testid="view-count">
-          {funnel.total.toLocaleString("en-US")} {funnel.total === 1 ? "gift" : "gifts"} in this view
-        </span>
-        <a href={`${base}/export.csv${dashboardSearch({ ...query, after: undefined })}`} className="underline" download>
-          Export this view as CSV
-        </a>
-      </p>
+      {/* A team with no gift yet sees the way to its first one, not an empty funnel, charts and filters. */}
+      {!firstRun && (
+        <>
+          <Funnel funnel={funnel} />
+          <div className="mt-4 grid gap-4 lg:grid-cols-2">
+            <ActivityChart days={activity} />
+            {spend && <SpendChart spend={spend} />}
+          </div>
+          <GiftFilters action={base} query={query} batches={batches} />
+          <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
+            <span data-testid="view-count">
+              {funnel.total.toLocaleString("en-US")} {funnel.total === 1 ? "gift" : "gifts"} in this view
+            </span>
+            <a
+              href={`${base}/export.csv${dashboardSearch({ ...query, after: undefined })}`}
+              className="underline"
+              download
+            >
+              Export this view as CSV
+            </a>
+          </p>
+        </>
+      )}
 
       {page.rows.length === 0 ? (
         <div
@@ -192,6 +202,11 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
                 {actor.role !== "viewer" && (
                   <Link href={`${base}/send${sandbox ? "?mode=sandbox" : ""}`} className="button-primary">
                     Send your first gift
+                  </Link>
+                )}
+                {!sandbox && (
+                  <Link href={`${base}?mode=sandbox`} className="button-secondary">
+                    Try it free in the sandbox
                   </Link>
                 )}
                 <Link href="/docs" className="button-secondary">
