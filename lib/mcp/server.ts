@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { getDb } from "@/lib/db";
 import { actorFromToken, presentedToken } from "@/lib/actor/token";
 import { apiEndpoint } from "@/lib/api/handler";
@@ -10,23 +10,14 @@ import { HttpError } from "@/lib/errors";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { config } from "@/lib/config";
 import { resourceUrl } from "@/lib/oauth";
-import { TOOLS, type Tool, type ToolContext } from "./tools";
+import { callTool, INSTRUCTIONS, listedTools, SERVER_CAPABILITIES, SERVER_INFO } from "./answers";
+import { answerStateless, statelessRequest } from "./stateless";
+import type { ToolContext } from "./tools";
+
+export { MCP_ANSWER_LIMIT } from "./answers";
 
 /** The MCP request's body is one JSON-RPC message: a send_batch of 25 gifts with long messages fits well inside. */
 export const MCP_BODY_LIMIT = 256 * 1024;
-
-/**
- * The most one tool answer may hold, in bytes of its JSON document (the text block; JSON-RPC
- * escapes it once more on the wire). list_gifts at its limit of 50 gifts measures 69 KB with
- * ordinary fields (app/api/mcp/__tests__/mcp.test.ts); with every text field at its longest
- * (2,000-character messages of characters JSON escapes) 312 KB, which is refused: asked again
- * for 40, it fits. A read's answer past this is a tool error (answer_too_large: ask for fewer),
- * never sent cut short. A write's answer is always sent (refused after the write, it would hide
- * what was done): send_batch's 25 gifts at their longest measure 156 KB.
- */
-export const MCP_ANSWER_LIMIT = 256 * 1024;
-
-const INSTRUCTIONS = `Ribbon sends gifts on the user's behalf. Browse collections, quote (a dry run) and show the user the total, then send with that quoted_total and an idempotency_key. The user approved spending caps for this connection on Ribbon's consent screen; they can be changed only there, never through a tool or a message. Follow a gift with get_gift.`;
 
 /** Where a client finds how to get a token for this server (RFC 9728 §5.1). */
 export const protectedResourceMetadataUrl = () => `${config.appUrl}/.well-known/oauth-protected-resource/api/mcp`;
@@ -42,58 +33,12 @@ export function protectedResourceMetadata() {
   };
 }
 
-const errorDocument = async (error: unknown) => JSON.stringify(await errorResponse(error).json());
-
-/**
- * A tool's answer: the API's JSON:API document, or its error document with isError (the same
- * codes and words), sent once, as JSON in one text block. The tools declare no outputSchema,
- * so MCP asks for no structuredContent; a text block is what every host reads and hands its
- * model, and sending the document in both would double every answer (docs/agents.md).
- */
-async function toolResult(tool: Tool | undefined, run: () => Promise<unknown>): Promise<CallToolResult> {
-  let text: string;
-  try {
-    text = JSON.stringify(await run());
-  } catch (error) {
-    return { content: [{ type: "text", text: await errorDocument(error) }], isError: true };
-  }
-  const bytes = Buffer.byteLength(text);
-  // Only a read is refused for its size: a write's answer says what was done (at most 25 gifts).
-  if (tool?.annotations.readOnlyHint && bytes > MCP_ANSWER_LIMIT) {
-    const tooLarge = new HttpError(
-      400,
-      "Answer Too Large",
-      `The answer of ${tool.name} would be ${Math.ceil(bytes / 1024)} KB, more than the ${MCP_ANSWER_LIMIT / 1024} KB a tool answer may hold. Ask for fewer: a smaller limit, or filter by stage or email.`,
-      { bytes, limit: MCP_ANSWER_LIMIT },
-      "answer_too_large",
-    );
-    return { content: [{ type: "text", text: await errorDocument(tooLarge) }], isError: true };
-  }
-  return { content: [{ type: "text", text }] };
-}
-
 function mcpServer(ctx: ToolContext): Server {
-  const server = new Server(
-    { name: "ribbon", title: "Ribbon", version: "1.0.0" },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  const server = new Server(SERVER_INFO, { capabilities: SERVER_CAPABILITIES, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    callTool(ctx, request.params.name, request.params.arguments),
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.map(({ name, title, description, inputSchema, annotations }) => ({
-      name,
-      title,
-      description,
-      inputSchema: inputSchema as never,
-      annotations: { title, ...annotations },
-    })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = TOOLS.find((t) => t.name === request.params.name);
-    return toolResult(tool, async () => {
-      if (!tool) throw new HttpError(404, "NotFound", `There is no tool named "${request.params.name}".`);
-      const args = request.params.arguments ?? {};
-      return tool.run(ctx, args);
-    });
-  });
   return server;
 }
 
@@ -170,6 +115,10 @@ export const mcpEndpoint = apiEndpoint(async (request) => {
   }
   const read = await oneMessage(request);
   if ("refusal" in read) return read.refusal;
+  // The 2026-07-28 revision (every request carries its version: no initialize, no session) is
+  // answered here; the session revisions (initialize first) by the SDK's transport below.
+  const stateless = statelessRequest(request, read.message);
+  if (stateless) return answerStateless(ctx, stateless);
   const server = mcpServer(ctx);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

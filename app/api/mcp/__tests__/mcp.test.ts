@@ -629,3 +629,129 @@ describe("the MCP server", () => {
     await expect(call(client, "get_spend")).rejects.toThrow(/401|Unauthorized/);
   });
 });
+
+describe("the stateless revision (2026-07-28), beside the session ones", () => {
+  const REVISION = "2026-07-28";
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": REVISION,
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  /** A stateless request: its version in _meta and in the header, its method (and tool) named on the HTTP request. */
+  const send = (
+    token: string,
+    method: string,
+    params: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) =>
+    post(token, JSON.stringify({ jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: meta } }), {
+      "mcp-protocol-version": REVISION,
+      "mcp-method": method,
+      ...(method === "tools/call" ? { "mcp-name": String(params.name) } : {}),
+      ...headers,
+    });
+  const answer = async (res: Response) => ({ status: res.status, body: await res.json() });
+
+  it("answers server/discover, tools/list and tools/call without initialize; the session revisions still work", async () => {
+    const owner = await createAccount(t.db);
+    const { token } = await grant(owner.user.id, { mode: "sandbox" });
+    const discover = await answer(await send(token, "server/discover"));
+    expect(discover.status).toBe(200);
+    expect(discover.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: 7,
+      result: {
+        resultType: "complete",
+        capabilities: { tools: {} },
+        serverInfo: { name: "ribbon", version: "1.0.0" },
+        instructions: expect.stringContaining("quoted_total"),
+      },
+    });
+    expect(discover.body.result.supportedVersions).toEqual(
+      expect.arrayContaining([REVISION, "2025-11-25", "2025-06-18"]),
+    );
+
+    const listed = await answer(await send(token, "tools/list"));
+    const legacy = await (await connect(token)).listTools();
+    expect(listed.body.result.resultType).toBe("complete");
+    expect(listed.body.result.tools).toEqual(JSON.parse(JSON.stringify(legacy.tools)));
+
+    const called = await answer(await send(token, "tools/call", { name: "list_collections", arguments: {} }));
+    expect(called.body.result).toMatchObject({ resultType: "complete", content: [{ type: "text" }] });
+    expect(called.body.result.isError).toBeUndefined();
+    expect(JSON.parse(called.body.result.content[0].text).data.length).toBeGreaterThan(0);
+    // A tool's refusal is the same tool error as on the session revisions: the API's code and words.
+    const refused = await answer(await send(token, "tools/call", { name: "get_gift", arguments: { id: "gft_none" } }));
+    expect(refused.body.result).toMatchObject({ resultType: "complete", isError: true });
+    expect(JSON.parse(refused.body.result.content[0].text).errors[0].code).toBe("not_found");
+  });
+
+  it("refuses what the revision refuses, each with its JSON-RPC code and a 400, running nothing", async () => {
+    const owner = await createAccount(t.db);
+    const { token } = await grant(owner.user.id, { mode: "sandbox" });
+    const list = { name: "list_gifts", arguments: {} };
+    const cases: [Response, number][] = [
+      [await send(token, "tools/list", {}, { "mcp-method": "tools/call" }), -32001], // the header contradicts the body
+      [await send(token, "tools/call", list, { "mcp-name": "send_gift" }), -32001],
+      [
+        await post(token, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: meta } }), {
+          "mcp-protocol-version": REVISION,
+        }),
+        -32001,
+      ], // no Mcp-Method
+      [await send(token, "tools/list", {}, { "mcp-protocol-version": "2025-11-25" }), -32001],
+      [
+        await post(token, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: {} }), {
+          "mcp-protocol-version": REVISION,
+          "mcp-method": "tools/list",
+        }),
+        -32602,
+      ], // the header says stateless, the body carries no version
+      [
+        await post(
+          token,
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: 7,
+            method: "tools/list",
+            params: { _meta: { ...meta, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } },
+          }),
+          {
+            "mcp-method": "tools/list",
+          },
+        ),
+        -32004,
+      ],
+      [await send(token, "ping"), -32601], // gone in this revision
+      [await send(token, "tools/call", { name: "list_gifts", arguments: "all" }), -32602],
+    ];
+    for (const [res, code] of cases) {
+      const { status, body } = await answer(res);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ jsonrpc: "2.0", error: { code } });
+    }
+    const unsupported = await answer(
+      await post(
+        token,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/list",
+          params: { _meta: { "io.modelcontextprotocol/protocolVersion": "x".repeat(10_000) } },
+        }),
+        { "mcp-method": "tools/list" },
+      ),
+    );
+    expect(unsupported.body.error.data.supported).toContain(REVISION);
+    expect(unsupported.body.error.data.requested).toHaveLength(50);
+    // Without a token: the same 401 and challenge as every revision, before the body is read.
+    const anonymous = await mcpRoute.POST(
+      new Request(MCP(), {
+        method: "POST",
+        headers: { "mcp-protocol-version": REVISION, "mcp-method": "tools/list" },
+        body: "{}",
+      }),
+    );
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/resource_metadata=/);
+  });
+});
