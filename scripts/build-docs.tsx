@@ -1,4 +1,5 @@
-// Renders /docs once per build (app/(site)/docs/document.tsx) into <distDir>/ribbon/docs.html.
+// Renders /docs once per build (app/(site)/docs/document.tsx) into <distDir>/ribbon/docs.html, and
+// the agents guide (docs/agents.md, app/(site)/docs/agents-document.tsx) into <distDir>/ribbon/agents.html.
 // next.config.mjs runs it after every production compile (`next build`, however it is started).
 // Usage: node --import tsx scripts/build-docs.tsx <distDir>
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,7 +27,13 @@ function siteStylesheets(): string[] {
 }
 
 const { renderDocsDocument } = await import("../app/(site)/docs/document");
-const html = renderDocsDocument(siteStylesheets());
+const { renderAgentsDocument } = await import("../app/(site)/docs/agents-document");
+const stylesheets = siteStylesheets();
 mkdirSync(path.join(distDir, "ribbon"), { recursive: true });
+const html = renderDocsDocument(stylesheets);
 writeFileSync(path.join(distDir, "ribbon/docs.html"), html);
 console.log(`build-docs: /docs rendered (${Math.round(html.length / 1024)} KB)`);
+// The guide for AI agents, served at /docs/agents from the repository's docs/agents.md.
+const agents = renderAgentsDocument(stylesheets, readFileSync("docs/agents.md", "utf8"));
+writeFileSync(path.join(distDir, "ribbon/agents.html"), agents);
+console.log(`build-docs: /docs/agents rendered (${Math.round(agents.length / 1024)} KB)`);

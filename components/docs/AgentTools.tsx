@@ -16,7 +16,11 @@ export function AgentTools({ tools, endpoint }: { tools: AgentToolView[]; endpoi
       <p className="mt-3 max-w-3xl text-stone-700">
         Connect Claude Desktop, ChatGPT, Cursor or VS Code to <code>{endpoint}</code>: the host signs you in, you
         approve its spending caps on Ribbon&apos;s consent screen, and it can use these tools. Their arguments are the
-        API&apos;s (the same fields, checks and error codes); see the guide at <code>docs/agents.md</code>.
+        API&apos;s (the same fields, checks and error codes); see{" "}
+        <a href="/docs/agents" className="text-[var(--ribbon)] underline">
+          the guide for AI agents and their hosts
+        </a>
+        .
       </p>
       <div className="mt-6 overflow-x-auto">
         <table className="w-full text-left text-sm">

@@ -2,12 +2,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SiteChrome } from "@/components/site/SiteChrome";
 import { ERROR_CODES, errorAnchor } from "@/lib/api/openapi/error-codes";
 import { openApiDocument } from "@/lib/api/openapi/document";
-import { BODY_CLASS, pageTitle, SITE_METADATA, SITE_VIEWPORT } from "@/lib/site/metadata";
 import { TOOLS } from "@/lib/mcp/tools";
 import { resourceUrl } from "@/lib/oauth";
 import { AgentTools } from "@/components/docs/AgentTools";
 import { ApiReference } from "@/components/docs/ApiReference";
 import type { OpenApi } from "@/components/docs/openapi-types";
+import { staticDocument } from "./static-document";
 
 /** The quick start's word on tokens: the same for everyone, as the page is built once. */
 const TOKEN_HINT =
@@ -46,22 +46,5 @@ export function renderDocsDocument(stylesheets: string[]): string {
       </main>
     </SiteChrome>,
   );
-  // A whole document rendered outside Next (at build), so its <head> is written here, not with next/head.
-  const head = renderToStaticMarkup(
-    <head>
-      <meta charSet="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{pageTitle("API reference")}</title>
-      <meta name="description" content={SITE_METADATA.description} />
-      <meta name="application-name" content={SITE_METADATA.applicationName} />
-      <meta name="theme-color" content={SITE_VIEWPORT.themeColor} />
-      <link rel="icon" href="/icon.svg" type="image/svg+xml" />
-      <link rel="apple-touch-icon" href="/apple-icon" />
-      <link rel="manifest" href="/manifest.webmanifest" />
-      {stylesheets.map((href) => (
-        <link key={href} rel="stylesheet" href={href} />
-      ))}
-    </head>,
-  );
-  return `<!DOCTYPE html><html lang="en">${head}<body class="${BODY_CLASS}">${body}</body></html>`;
+  return staticDocument("API reference", stylesheets, body);
 }
