@@ -7,22 +7,35 @@ test("an owner sets the team's reminder cadence; a bad duration is named; new gi
 }) => {
   const owner = await ownerWithTeam(page, Date.now());
   await page.goto(`/teams/${owner.slug}`);
-  await expect(page.getByTestId("reminders-summary")).toContainText("P3D, P7D, -P2D");
+  await expect(page.getByTestId("reminders-summary")).toContainText(
+    "3 days after sending, 7 days after sending, 2 days before expiry",
+  );
   const form = page.getByTestId("reminders-form");
+  await expect(form.getByLabel("3 days after sending")).toBeChecked();
+  await expect(form.getByLabel("2 days before expiry")).toBeChecked();
+  await expect(form.getByLabel("1 day after sending")).not.toBeChecked();
 
-  await form.getByLabel("Default cadence").fill("P2D P2Q");
+  await form.getByLabel("Other times (optional)").fill("P2Q");
   await form.getByRole("button", { name: "Save reminders" }).click();
   await expect(form.getByRole("alert")).toBeVisible();
   await expectAccessible(page);
 
-  await form.getByLabel("Default cadence").fill("P2D P5D");
-  await form.getByLabel("Default cadence").press("Enter");
+  // Ticked boxes and other times together; the boxes untick their own.
+  await form.getByLabel("3 days after sending").uncheck();
+  await form.getByLabel("7 days after sending").uncheck();
+  await form.getByLabel("2 days before expiry").uncheck();
+  await form.getByLabel("1 day before expiry").check();
+  await form.getByLabel("Other times (optional)").fill("P2D PT12H");
+  await form.getByLabel("Other times (optional)").press("Enter");
   await expect(form.getByRole("status")).toContainText("Reminders saved");
   await page.reload();
-  await expect(page.getByTestId("reminders-summary")).toContainText("P2D, P5D");
+  await expect(page.getByTestId("reminders-summary")).toContainText(
+    "1 day before expiry, 2 days after sending, 12 hours after sending",
+  );
+  await expect(form.getByLabel("Other times (optional)")).toHaveValue("P2D PT12H");
 
   const gift = await send(page.request, owner.live, "/gifts", { name: "Ada Lovelace", email: "ada@example.test" });
-  expect(gift.attributes.reminders).toEqual(["P2D", "P5D"]);
+  expect(gift.attributes.reminders).toEqual(["-P1D", "P2D", "PT12H"]);
 });
 
 test("an owner picks the team's swap collections on the team page; the API reads them back", async ({ page }) => {

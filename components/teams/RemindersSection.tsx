@@ -1,8 +1,12 @@
 "use client";
 // A client component for its markup's sake: the HTML carries that markup, the RSC payload only the props.
 
+import { describeReminder } from "@/lib/format/duration";
 import type { FormAction } from "./action-state";
 import { ActionForm } from "./ActionForm";
+
+/** The reminders most teams pick, as boxes to tick; anything else goes in "Other times". */
+const PRESETS = ["P1D", "P3D", "P7D", "P14D", "-P3D", "-P2D", "-P1D"];
 
 type Props = {
   teamId: string;
@@ -15,6 +19,7 @@ type Props = {
 
 /** The team's default reminder cadence: what new email gifts get unless their request says otherwise. */
 export function RemindersSection({ teamId, owner, cadence, quietHours, setReminders }: Props) {
+  const others = cadence.filter((entry) => !PRESETS.includes(entry));
   return (
     <section className="mt-10" aria-labelledby="reminders">
       <h2 id="reminders" className="text-xl font-semibold">
@@ -22,7 +27,7 @@ export function RemindersSection({ teamId, owner, cadence, quietHours, setRemind
       </h2>
       <p className="mt-1 text-sm text-stone-700" data-testid="reminders-summary">
         {cadence.length > 0
-          ? `New email gifts not yet chosen get a reminder at ${cadence.join(", ")} (after sending; "-" before expiry).`
+          ? `New email gifts not yet chosen get a reminder ${cadence.map(describeReminder).join(", ")}.`
           : "New gifts get no reminders unless their request asks for some."}{" "}
         Never between {quietHours.replace("-", " and ")} in the recipient&apos;s time zone when the gift gives one.
       </p>
@@ -34,20 +39,30 @@ export function RemindersSection({ teamId, owner, cadence, quietHours, setRemind
           testId="reminders-form"
         >
           <input type="hidden" name="team" value={teamId} />
+          <fieldset className="basis-full">
+            <legend className="text-sm font-medium">Remind recipients who haven&apos;t chosen yet</legend>
+            <div className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2">
+              {PRESETS.map((entry) => (
+                <label key={entry} className="flex items-center gap-2">
+                  <input type="checkbox" name="cadence" value={entry} defaultChecked={cadence.includes(entry)} />
+                  {describeReminder(entry)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <label className="block">
-            <span className="text-sm font-medium">Default cadence</span>
+            <span className="text-sm font-medium">Other times (optional)</span>
             <input
-              name="cadence"
-              defaultValue={cadence.join(" ")}
-              placeholder="No reminders"
+              name="cadence_other"
+              defaultValue={others.join(" ")}
               maxLength={400}
               aria-describedby="cadence-help"
               className="mt-1 block w-72 rounded-lg border border-stone-400 px-3 py-2"
             />
           </label>
           <p id="cadence-help" className="basis-full text-sm text-stone-600">
-            Durations apart by spaces: <code>P3D P7D -P2D</code> is 3 and 7 days after sending and 2 days before expiry.
-            Empty: no reminders by default.
+            ISO 8601 durations apart by spaces, as the API takes them: <code>PT12H</code> is 12 hours after sending,{" "}
+            <code>-P2D</code> 2 days before expiry. Nothing ticked and nothing here: no reminders by default.
           </p>
         </ActionForm>
       )}

@@ -23,3 +23,28 @@ export function parseDuration(text: string): Duration | null {
     Number(minutes ?? 0) * MINUTE_MS;
   return ms > 0 ? { negative: minus === "-", ms } : null;
 }
+
+const UNITS: [number, string][] = [
+  [7 * DAY_MS, "week"],
+  [DAY_MS, "day"],
+  [HOUR_MS, "hour"],
+  [MINUTE_MS, "minute"],
+];
+
+/**
+ * A reminder's duration as people say it: `P3D` → "3 days after sending", `-P2D` → "2 days
+ * before expiry", `P1DT6H` → "1 day 6 hours after sending"; text that is no duration, as itself.
+ */
+export function describeReminder(text: string): string {
+  const duration = parseDuration(text);
+  if (!duration) return text;
+  let left = duration.ms;
+  const parts: string[] = [];
+  for (const [size, unit] of UNITS) {
+    const count = Math.floor(left / size);
+    if (count === 0) continue;
+    parts.push(`${count} ${unit}${count === 1 ? "" : "s"}`);
+    left -= count * size;
+  }
+  return `${parts.join(" ")} ${duration.negative ? "before expiry" : "after sending"}`;
+}

@@ -123,9 +123,10 @@ export async function setBudgetAction(_previous: ActionState, form: FormData): P
   );
 }
 
-/** The reminders form: the team's default cadence, durations apart by spaces (empty: none). */
+/** The reminders form: the ticked reminders and the other times (durations apart by spaces); none: no reminders. */
 export async function setRemindersAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const cadence = formField(form, "cadence").trim().split(/\s+/).filter(Boolean);
+  const ticked = form.getAll("cadence").filter((v): v is string => typeof v === "string");
+  const cadence = [...ticked, ...formField(form, "cadence_other").trim().split(/\s+/)].filter(Boolean);
   return asOwnerSetting(form, async ({ db, actor }) => {
     await updateReminderSettings(db, actor, { reminders: { cadence } });
     return "Reminders saved: new gifts get this cadence.";
