@@ -78,6 +78,9 @@ export default defineConfig([
   },
   globalIgnores([
     ".next/**",
+    // The pages bench's bare Next.js app builds into its own folder (scripts/bench/bare-app.ts).
+    "scripts/bench/bare-app/.next/**",
+    "scripts/bench/bare-app/next-env.d.ts",
     "out/**",
     "build/**",
     "node_modules/**",
