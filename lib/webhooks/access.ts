@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db";
-import type { Caller } from "@/lib/tokens";
+import type { Actor } from "@/lib/actor";
 import { SANDBOX_TEAM_ID } from "@/lib/teams/constants";
 import type { TeamRef } from "@/lib/teams/resolve-team";
 import { requireOwner } from "@/lib/teams/roles";
@@ -9,7 +9,7 @@ import { requireOwner } from "@/lib/teams/roles";
  * its owners (a member is refused with 403 `owner_required`); in the shared sandbox team every
  * user manages their own endpoints, as before.
  */
-export async function requireWebhookManager(db: Tx, caller: Caller, team: TeamRef): Promise<void> {
+export async function requireWebhookManager(db: Tx, caller: Actor, team: TeamRef): Promise<void> {
   if (caller.mode === "sandbox" || team.id === SANDBOX_TEAM_ID) return;
   await requireOwner(db, caller.user.id, team.id, "manage the team's webhook endpoints");
 }

@@ -1,13 +1,13 @@
 import type { Tx } from "@/lib/db";
 import type { Cursor } from "@/lib/gifts";
 import type { TeamRef } from "@/lib/teams";
-import type { Caller } from "@/lib/tokens";
+import type { Actor } from "@/lib/actor";
 import { getEndpoint } from "./endpoints";
 
 /** An endpoint's attempts, newest first, one page after `after` (fetches one extra row). */
 export async function listAttempts(
   db: Tx,
-  caller: Caller,
+  caller: Actor,
   team: TeamRef,
   endpointId: string,
   page: { size: number; after?: Cursor },

@@ -4,7 +4,7 @@ import { conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { lockTeam, type TeamRef } from "@/lib/teams";
 import { requireWebhookManager } from "./access";
-import type { Caller } from "@/lib/tokens";
+import type { Actor } from "@/lib/actor";
 import type { EndpointInput } from "./schema";
 import { encryptSecret, newSigningSecret } from "./secrets";
 
@@ -29,11 +29,11 @@ export const ENDPOINT_SELECT = {
 export type EndpointView = Prisma.WebhookEndpointGetPayload<{ select: typeof ENDPOINT_SELECT }>;
 
 /** The endpoints a caller manages in a team: all of the team's, or in the sandbox only its own. */
-export function visibleEndpoints(caller: Caller, team: TeamRef): Prisma.WebhookEndpointWhereInput {
+export function visibleEndpoints(caller: Actor, team: TeamRef): Prisma.WebhookEndpointWhereInput {
   return caller.mode === "sandbox" ? { teamId: team.id, ownerId: caller.user.id } : { teamId: team.id };
 }
 
-export function listEndpoints(db: Tx, caller: Caller, team: TeamRef): Promise<EndpointView[]> {
+export function listEndpoints(db: Tx, caller: Actor, team: TeamRef): Promise<EndpointView[]> {
   return db.webhookEndpoint.findMany({
     where: visibleEndpoints(caller, team),
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -41,7 +41,7 @@ export function listEndpoints(db: Tx, caller: Caller, team: TeamRef): Promise<En
   });
 }
 
-export async function getEndpoint(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<EndpointView> {
+export async function getEndpoint(db: Tx, caller: Actor, team: TeamRef, id: string): Promise<EndpointView> {
   const endpoint = id.includes("\u0000")
     ? null
     : await db.webhookEndpoint.findFirst({ where: { ...visibleEndpoints(caller, team), id }, select: ENDPOINT_SELECT });
@@ -58,7 +58,7 @@ export async function getEndpoint(db: Tx, caller: Caller, team: TeamRef, id: str
  */
 export async function createEndpoint(
   db: PrismaClient,
-  caller: Caller,
+  caller: Actor,
   team: TeamRef,
   input: EndpointInput,
 ): Promise<{ endpoint: EndpointView; secret: string }> {
@@ -86,10 +86,13 @@ export async function createEndpoint(
   return { endpoint, secret };
 }
 
+/** What a paused endpoint says: who paused it, by where they did (the team page's session or a token). */
+const pausedBy = (caller: Actor) => (caller.via === "session" ? "Paused on the team page" : "Disabled through the API");
+
 /** Re-enabling an endpoint clears its failure streak (it was disabled for failing). */
 export async function updateEndpoint(
   db: Tx,
-  caller: Caller,
+  caller: Actor,
   team: TeamRef,
   id: string,
   input: EndpointInput,
@@ -104,7 +107,7 @@ export async function updateEndpoint(
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.eventTypes !== undefined ? { eventTypes: input.eventTypes } : {}),
       ...(input.enabled !== undefined
-        ? { enabled: input.enabled, disabledReason: input.enabled ? null : "Disabled through the API" }
+        ? { enabled: input.enabled, disabledReason: input.enabled ? null : pausedBy(caller) }
         : {}),
       ...(reenabled ? { failingSince: null } : {}),
     },
@@ -112,7 +115,7 @@ export async function updateEndpoint(
   });
 }
 
-export async function deleteEndpoint(db: Tx, caller: Caller, team: TeamRef, id: string): Promise<EndpointView> {
+export async function deleteEndpoint(db: Tx, caller: Actor, team: TeamRef, id: string): Promise<EndpointView> {
   await requireWebhookManager(db, caller, team);
   const endpoint = await getEndpoint(db, caller, team, id);
   await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
@@ -125,7 +128,7 @@ export async function deleteEndpoint(db: Tx, caller: Caller, team: TeamRef, id: 
  */
 export async function rotateSecret(
   db: Tx,
-  caller: Caller,
+  caller: Actor,
   team: TeamRef,
   id: string,
   now = new Date(),

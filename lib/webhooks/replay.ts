@@ -4,7 +4,7 @@ import { badRequest, unknownFieldProblems, ValidationError } from "@/lib/errors"
 import { visibleGifts } from "@/lib/gifts";
 import type { TeamRef } from "@/lib/teams";
 import { requireWebhookManager } from "./access";
-import type { Caller } from "@/lib/tokens";
+import type { Actor } from "@/lib/actor";
 import { getEndpoint } from "./endpoints";
 import { eventsOfTypes, eventTypeOf, type EventType } from "./event-types";
 import { endpointWants, giftsOf, webhookPayload } from "./payload";
@@ -43,7 +43,7 @@ export function parseReplayInput(body: Record<string, unknown>, now: Date): Date
  */
 export async function replayEvents(
   db: PrismaClient,
-  caller: Caller,
+  caller: Actor,
   team: TeamRef,
   endpointId: string,
   since: Date,
