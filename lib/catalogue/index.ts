@@ -13,3 +13,4 @@ export { readSwapCollections } from "./swap";
 export { seedCatalogue } from "./seed";
 export { listCharities, type CharityChoice } from "./charities";
 export { cardImage, cardImagePath, composeCard } from "./card-image";
+export { catalogueIn, type CatalogueText } from "./localized";
