@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import { seedCharities, seedCollections, seedDesigns } from "./seed-data";
 import { CATALOGUE_TRANSLATIONS } from "./translations";
 
@@ -28,7 +28,7 @@ type Named = { slug: string; name: string };
  * it: there, names are the sender's identifiers.
  */
 export function catalogueIn(locale: Locale) {
-  const words = locale === DEFAULT_LOCALE ? undefined : CATALOGUE_TRANSLATIONS[locale];
+  const words = locale === "en" ? undefined : CATALOGUE_TRANSLATIONS[locale];
   return {
     collection<T extends Named & { description?: string }>(c: T): T {
       const seeded = SEEDED.collections.get(c.slug);
