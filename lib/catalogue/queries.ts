@@ -8,6 +8,8 @@ export const availableTo = (teamId: string) => ({ OR: [{ global: true }, { teamI
 /** A product as the untie page offers it: its card and its variants, in their order. */
 export type ChoiceProduct = {
   id: number;
+  /** Its words in the recipient's language are found by it (`catalogueIn`). */
+  slug: string;
   name: string;
   description: string;
   imageUrl: string;
@@ -16,7 +18,7 @@ export type ChoiceProduct = {
 
 /** `ChoiceProduct` as JSON, built by the database for a product row aliased `p` (one statement, however many products). */
 export const CHOICE_PRODUCT_JSON = Prisma.sql`json_build_object(
-  'id', p."id", 'name', p."name", 'description', p."description", 'imageUrl', p."imageUrl",
+  'id', p."id", 'slug', p."slug", 'name', p."name", 'description', p."description", 'imageUrl', p."imageUrl",
   'variants', (SELECT coalesce(json_agg(json_build_object('id', v."id", 'name', v."name", 'size', v."size", 'color', v."color")
                                         ORDER BY v."position", v."id"), '[]')
                FROM "ProductVariant" v WHERE v."productId" = p."id"))`;

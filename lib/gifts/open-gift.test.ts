@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/database/open";
 import { openTestDatabase } from "@/lib/testing/test-database";
 import { createAccount, insertGift } from "@/lib/testing/fixtures";
-import { findGiftByUntieToken, markGiftOpened, openGiftByUntieToken } from "./open-gift";
+import { findGiftByUntieToken, markGiftOpened, openGiftByUntieToken, untieGiftIn } from "./open-gift";
+import { CATALOGUE_TRANSLATIONS } from "@/lib/catalogue/translations";
 import { untieToken } from "@/lib/untie";
 import { listCharities } from "@/lib/catalogue/charities";
 
@@ -43,6 +44,30 @@ describe("the untie page's gift", () => {
     const cancelled = await insertGift(db, { ...owner, stage: "cancelled" });
     const gone = (await findGiftByUntieToken(db, untieToken(cancelled.id)))!;
     expect([gone.stage, gone.charities, gone.swapProducts]).toEqual(["cancelled", [], []]);
+  });
+
+  it("reads in the recipient's language: collection, products, variants, charities and the design; the sender's words as written", async () => {
+    const db = database.prisma;
+    const link = await insertGift(db, { ...owner, deliveryMethod: "link", email: null, scheduledAt: null });
+    const page = (await findGiftByUntieToken(db, untieToken(link.id)))!;
+    const ar = untieGiftIn(page, "ar");
+    const words = CATALOGUE_TRANSLATIONS.ar;
+    expect(ar.collection.name).toBe(words.collections[page.collection.slug].name);
+    expect(ar.collection.description).toBe(words.collections[page.collection.slug].description);
+    expect(ar.collection.products.map((p) => [p.id, p.name, p.description])).toEqual(
+      page.collection.products.map((p) => [p.id, words.products[p.slug].name, words.products[p.slug].description]),
+    );
+    const colored = page.collection.products.flatMap((p) => p.variants).filter((v) => v.color);
+    const arColored = ar.collection.products.flatMap((p) => p.variants).filter((v) => v.color);
+    expect(arColored.map((v) => [v.id, v.name])).toEqual(
+      colored.map((v) => [v.id, v.name.replace(v.color!, words.colors[v.color!])]),
+    );
+    expect(ar.charities.map((c) => [c.slug, c.name, c.sentence, c.logoUrl])).toEqual(
+      page.charities.map((c) => [c.slug, words.charities[c.slug].name, words.charities[c.slug].sentence, c.logoUrl]),
+    );
+    if (page.design) expect(ar.design?.name).toBe(words.designs[page.design.id].name);
+    expect([ar.message, ar.from, ar.recipientName]).toEqual([page.message, page.from, page.recipientName]);
+    expect(untieGiftIn(page, "en")).toEqual(page);
   });
 
   it("opens a sent email gift or a link gift once, with an event; never a scheduled email gift or a cancelled one", async () => {

@@ -6,6 +6,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { CHARITIES_JSON, type CharityChoice } from "@/lib/catalogue/charities";
 import { collectionProductsJson, type ChoiceProduct } from "@/lib/catalogue/queries";
 import { swapProductsJson } from "@/lib/catalogue/swap";
+import { catalogueIn } from "@/lib/catalogue/localized";
+import type { Locale } from "@/lib/i18n/locales";
 import { moveGift } from "./stages";
 
 const UNTIE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -33,12 +35,12 @@ export type UntieGift = {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  design: { name: string; imageUrl: string; hasLogo: boolean } | null;
+  design: { id: string; name: string; imageUrl: string; hasLogo: boolean } | null;
   logo: { name: string; imageUrl: string };
-  collection: { name: string; description: string; products: ChoiceProduct[] };
-  selectedProduct: { name: string; description: string; imageUrl: string } | null;
-  variant: { name: string } | null;
-  donatedTo: { name: string } | null;
+  collection: { slug: string; name: string; description: string; products: ChoiceProduct[] };
+  selectedProduct: { slug: string; name: string; description: string; imageUrl: string } | null;
+  variant: { name: string; size: string | null; color: string | null } | null;
+  donatedTo: { slug: string; name: string } | null;
   events: { stage: string; createdAt: Date }[];
   /** While the gift is open to a choice (else empty): the team's swap products and the charities. */
   swapProducts: ChoiceProduct[];
@@ -63,16 +65,16 @@ export async function findGiftByUntieToken(db: Queryable, token: string): Promis
       SELECT g."id", g."teamId", g."collectionId", g."priceCents", g."stage", g."deliveryMethod", g."livemode",
              g."email", g."recipientName", g."message", g."from", g."expiresOn", g."scheduledAt", g."locale",
              g."address", g."thankYouNote", g."carrier", g."trackingNumber", g."trackingUrl",
-             (SELECT json_build_object('name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo")
+             (SELECT json_build_object('id', d."id", 'name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo")
                 FROM "Design" d WHERE d."id" = g."designId") AS "design",
              (SELECT json_build_object('name', l."name", 'imageUrl', l."imageUrl") FROM "Logo" l WHERE l."id" = g."logoId") AS "logo",
-             (SELECT json_build_object('name', c."name", 'description', c."description",
+             (SELECT json_build_object('slug', c."slug", 'name', c."name", 'description', c."description",
                                        'products', ${collectionProductsJson(Prisma.sql`c."id"`)})
                 FROM "Collection" c WHERE c."id" = g."collectionId") AS "collection",
-             (SELECT json_build_object('name', p."name", 'description', p."description", 'imageUrl', p."imageUrl")
+             (SELECT json_build_object('slug', p."slug", 'name', p."name", 'description', p."description", 'imageUrl', p."imageUrl")
                 FROM "Product" p WHERE p."id" = g."selectedProductId") AS "selectedProduct",
-             (SELECT json_build_object('name', v."name") FROM "ProductVariant" v WHERE v."id" = g."variantId") AS "variant",
-             (SELECT json_build_object('name', ch."name") FROM "Charity" ch WHERE ch."id" = g."donatedToCharityId") AS "donatedTo",
+             (SELECT json_build_object('name', v."name", 'size', v."size", 'color', v."color") FROM "ProductVariant" v WHERE v."id" = g."variantId") AS "variant",
+             (SELECT json_build_object('slug', ch."slug", 'name', ch."name") FROM "Charity" ch WHERE ch."id" = g."donatedToCharityId") AS "donatedTo",
              (SELECT coalesce(json_agg(json_build_object('stage', e."stage", 'createdAt', e."createdAt") ORDER BY e."id"), '[]')
                 FROM "GiftEvent" e WHERE e."giftId" = g."id") AS "events",
              CASE WHEN ${OPEN_TO_CHOICE_SQL}
@@ -90,6 +92,30 @@ export async function findGiftByUntieToken(db: Queryable, token: string): Promis
   if (!row) return null;
   // Timestamps inside JSON come without their zone: they are UTC, as every timestamp Ribbon stores.
   return { ...row, events: row.events.map((e) => ({ stage: e.stage, createdAt: new Date(`${e.createdAt}Z`) })) };
+}
+
+/**
+ * The gift as the recipient reads it in their language: the collection, its products and their
+ * variants, the swap products, the charities, the card's design and what was chosen or donated to,
+ * in the locale (`catalogueIn`; English where a text has no translation). The sender's own words
+ * (message, from) stay as written.
+ */
+export function untieGiftIn(gift: UntieGift, locale: Locale): UntieGift {
+  const words = catalogueIn(locale);
+  const product = (p: ChoiceProduct): ChoiceProduct => ({
+    ...words.product(p),
+    variants: p.variants.map((v) => words.variant(v)),
+  });
+  return {
+    ...gift,
+    design: gift.design && words.design(gift.design),
+    collection: { ...words.collection(gift.collection), products: gift.collection.products.map(product) },
+    selectedProduct: gift.selectedProduct && words.product(gift.selectedProduct),
+    variant: gift.variant && words.variant(gift.variant),
+    donatedTo: gift.donatedTo && words.charity(gift.donatedTo),
+    swapProducts: gift.swapProducts.map(product),
+    charities: gift.charities.map((c) => words.charity(c)),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import { isolated } from "@/components/untie/isolate";
 import { clientMessages, translator, type Locale } from "@/lib/i18n";
 import { requestLocale } from "@/lib/site/locale";
 import { countFailedGuess } from "@/lib/ratelimit";
-import type { UntieGift } from "@/lib/gifts/open-gift";
+import { untieGiftIn, type UntieGift } from "@/lib/gifts/open-gift";
 import { untieGift as loadGift } from "@/lib/site/untie-gift";
 import type { CharityChoice } from "@/lib/catalogue/charities";
 import type { ChoiceProduct } from "@/components/untie/RedeemForm";
@@ -54,8 +54,10 @@ const GONE = ["cancelled", "expired", "failed", "declined", "donated"];
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
 export default async function UntiePage({ params }: Params) {
   const { token } = await params;
-  const gift = await loadGift(token);
-  const locale = await requestLocale(gift?.locale);
+  const found = await loadGift(token);
+  const locale = await requestLocale(found?.locale);
+  // The catalogue's words in the page's language (the sender's own words stay as written).
+  const gift = found && untieGiftIn(found, locale);
   return (
     <LocaleRoot
       locale={locale}
