@@ -17,7 +17,7 @@ export type GiftApprovalEmailProps = {
   creator: string;
   /** The batch the gifts belong to; null for a create without one. */
   batchName: string | null;
-  /** What they cost together ("2500.00 USD"): charged gift by gift as each is approved. */
+  /** What they cost together ("$2,500.00"): charged gift by gift as each is approved. */
   total: string;
   /** Why they wait: the threshold they passed (lib/billing/budget.ts `approvalReason`). */
   reason: string;
@@ -69,7 +69,7 @@ GiftApprovalEmail.PreviewProps = {
   teamName: "Acme Rockets",
   creator: "Alex Kim (alex@acme.test)",
   batchName: "Holiday thank-yous",
-  total: "6250.00 USD",
+  total: "$6,250.00",
   reason: "250 gifts at once, more than the team's approval threshold of 100.",
   expiresAt: "15 May 2027, 14:05 UTC",
   windowDays: 7,

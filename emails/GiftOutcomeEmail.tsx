@@ -13,14 +13,14 @@ export type GiftOutcomeEmailProps =
       outcome: "declined";
       /** The recipient's reason for declining; null when they gave none. */
       reason: string | null;
-      /** The refund of a declined live gift's charge ("25.00 USD"); null when nothing was charged. */
+      /** The refund of a declined live gift's charge ("$25.00"); null when nothing was charged. */
       refund: string | null;
     }
   | {
       recipientName: string;
       outcome: "donated";
       charityName: string;
-      /** The value recorded against the charity ("25.00 USD"): the gift's price, not refunded. */
+      /** The value recorded against the charity ("$25.00"): the gift's price, not refunded. */
       amount: string;
     };
 
@@ -60,5 +60,5 @@ GiftOutcomeEmail.PreviewProps = {
   recipientName: "Robin",
   outcome: "declined",
   reason: "Thank you, but I have everything I need.",
-  refund: "25.00 USD",
+  refund: "$25.00",
 } satisfies GiftOutcomeEmailProps;

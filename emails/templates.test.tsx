@@ -47,7 +47,7 @@ test("the approval email: one gift or many, who, the batch, the total, the reaso
   const text = await render(<templates.GiftApprovalEmail {...many} />, { plainText: true });
   expect(text).toContain("250 gifts are waiting for your approval");
   expect(text).toContain(
-    "Alex Kim (alex@acme.test) created 250 gifts for Acme Rockets in the batch “Holiday thank-yous”, 6250.00 USD in all.",
+    "Alex Kim (alex@acme.test) created 250 gifts for Acme Rockets in the batch “Holiday thank-yous”, $6,250.00 in all.",
   );
   expect(text).toContain(many.reason);
   expect(text).toContain("Approve or reject them by 15 May 2027, 14:05 UTC");
@@ -60,7 +60,7 @@ test("the approval email: one gift or many, who, the batch, the total, the reaso
   };
   const single = await render(<templates.GiftApprovalEmail {...one} />, { plainText: true });
   expect(single).toContain("1 gift is waiting for your approval");
-  expect(single).toContain("created 1 gift for Acme Rockets, 6250.00 USD in all.");
+  expect(single).toContain("created 1 gift for Acme Rockets, $6,250.00 in all.");
   expect(single).toContain("Approve or reject it by");
   expect(single).toContain(`Review the gift ${one.url}`);
   expect(single).not.toContain("batch");

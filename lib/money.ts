@@ -1,3 +1,5 @@
+import { localPrice } from "@/lib/format/locale";
+
 /** Money on the wire: a decimal string with two fraction digits ("25.00"). */
 export function formatMoney(cents: number): string {
   const sign = cents < 0 ? "-" : "";
@@ -9,10 +11,9 @@ export function formatMoney(cents: number): string {
 export const CURRENCY = "USD";
 
 /**
- * Money for people to read: formatMoney with thousands separators ("320,000.00"). Pages put the
- * currency sign in front; the wire (API, CSV export) keeps formatMoney's plain digits.
+ * Money for the people who send gifts to read, as every page and sender email says it: Intl's
+ * currency format in English ("$320,000.00", "-$5.00"), the same helper that formats a
+ * recipient's page in their language (localPrice). The wire (API, CSV export) keeps
+ * formatMoney's plain digits.
  */
-export function displayMoney(cents: number): string {
-  const [whole, fraction] = formatMoney(cents).split(".");
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ",")}.${fraction}`;
-}
+export const displayMoney = (cents: number): string => localPrice(cents, CURRENCY, "en");

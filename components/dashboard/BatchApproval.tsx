@@ -35,7 +35,7 @@ export function BatchApproval({
         approval
       </h2>
       <p className="mt-1 text-sm text-amber-950">
-        Approving all of them charges ${displayMoney(batch.pendingApprovalCents)} to the team&apos;s card at once, and
+        Approving all of them charges {displayMoney(batch.pendingApprovalCents)} to the team&apos;s card at once, and
         they go out as scheduled. Unapproved gifts expire 7 days after they were created.
       </p>
       <div className="mt-3 flex flex-wrap gap-4">

@@ -134,8 +134,8 @@ export function SpendChart({ spend }: { spend: Spend }) {
   const left = monthlyLimitCents === null ? null : monthlyLimitCents - spentCents;
   const summary =
     monthlyLimitCents === null
-      ? `$${displayMoney(spentCents)} spent in ${spend.period}; no monthly budget set`
-      : `$${displayMoney(spentCents)} of a $${displayMoney(monthlyLimitCents)} budget spent in ${spend.period}; ${left! >= 0 ? `$${displayMoney(left!)} left` : `$${displayMoney(-left!)} over`}`;
+      ? `${displayMoney(spentCents)} spent in ${spend.period}; no monthly budget set`
+      : `${displayMoney(spentCents)} of a ${displayMoney(monthlyLimitCents)} budget spent in ${spend.period}; ${left! >= 0 ? `${displayMoney(left!)} left` : `${displayMoney(-left!)} over`}`;
   const line = days.map((d, i) => `${r(x(i) + slot / 2)},${r(y(d.cumulativeCents))}`).join(" ");
   return (
     <figure className="rounded-xl border border-stone-200 bg-white p-4" data-testid="spend-chart">
@@ -194,8 +194,8 @@ export function SpendChart({ spend }: { spend: Spend }) {
                 <th scope="row" className="font-normal">
                   {d.day}
                 </th>
-                <td className="text-right">${displayMoney(d.cents)}</td>
-                <td className="text-right">${displayMoney(d.cumulativeCents)}</td>
+                <td className="text-right">{displayMoney(d.cents)}</td>
+                <td className="text-right">{displayMoney(d.cumulativeCents)}</td>
               </tr>
             ))}
           </tbody>

@@ -150,7 +150,7 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
                 <img src={c.imageUrl} alt="" className="h-12 w-12 shrink-0 rounded object-cover" />
                 <span className="text-sm">
                   <span className="block font-medium">{c.name}</span>
-                  <span className="block text-stone-700">${c.price}</span>
+                  <span className="block text-stone-700">{c.price}</span>
                 </span>
               </label>
             ))}
@@ -242,7 +242,7 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
           </button>
           {state.step === "confirm" && state.quote && (
             <button type="submit" name="intent" value="send" disabled={pending} className="button-primary">
-              {state.quote.livemode ? `Send gift for $${state.quote.charge}` : "Send sandbox gift (free)"}
+              {state.quote.livemode ? `Send gift for ${state.quote.charge}` : "Send sandbox gift (free)"}
             </button>
           )}
         </div>
@@ -258,7 +258,7 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
               <dt className="text-stone-600">Collection</dt>
               <dd>{state.quote.collection}</dd>
               <dt className="text-stone-600">Price</dt>
-              <dd className="tabular-nums">${state.quote.perGift}</dd>
+              <dd className="tabular-nums">{state.quote.perGift}</dd>
               {state.quote.sendsAt !== undefined && (
                 <>
                   <dt className="text-stone-600">Sends</dt>
@@ -267,7 +267,7 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
               )}
               <dt className="text-stone-600">Charged now</dt>
               <dd className="tabular-nums font-semibold">
-                ${state.quote.charge}
+                {state.quote.charge}
                 {!state.quote.livemode && " (sandbox: never charged)"}
               </dd>
             </dl>

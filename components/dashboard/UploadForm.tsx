@@ -124,7 +124,7 @@ export function UploadForm({ action, teamId, mode, formKey, maxBytes, maxRows, t
         {canCreate && (
           <button type="submit" name="intent" value="confirm" disabled={pending} className="button-primary">
             {preview.livemode
-              ? `Create ${count(preview.fineRows, "gift")} for $${preview.charge}`
+              ? `Create ${count(preview.fineRows, "gift")} for ${preview.charge}`
               : `Create ${count(preview.fineRows, "sandbox gift")} (free)`}
           </button>
         )}
@@ -234,14 +234,14 @@ function PreviewSummary({ preview, changed }: { preview: UploadPreviewView; chan
             <dt className="text-stone-600">
               {c.name} × {c.gifts.toLocaleString("en-US")}
             </dt>
-            <dd className="tabular-nums">${c.total}</dd>
+            <dd className="tabular-nums">{c.total}</dd>
           </div>
         ))}
         <dt className="text-stone-600">Total{preview.problemCount > 0 ? " (rows that are fine)" : ""}</dt>
-        <dd className="tabular-nums">${preview.total}</dd>
+        <dd className="tabular-nums">{preview.total}</dd>
         <dt className="text-stone-600">Charged on confirm</dt>
         <dd className="font-semibold tabular-nums">
-          ${preview.charge}
+          {preview.charge}
           {!preview.livemode && " (sandbox: never charged)"}
         </dd>
       </dl>

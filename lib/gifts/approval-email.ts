@@ -2,7 +2,7 @@ import type { TeamActor } from "@/lib/actor";
 import type { Queryable } from "@/lib/database/sql";
 import { queueEmail } from "@/lib/outbox/queued-emails";
 import { longDate } from "@/lib/format/locale";
-import { CURRENCY, formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { ownerEmails } from "@/lib/teams";
 import { absoluteUrl } from "@/lib/urls";
 import { APPROVAL_WINDOW_DAYS } from "./approvals";
@@ -55,7 +55,7 @@ export async function queueApprovalEmails(tx: Queryable, gifts: WaitingGifts): P
     teamName: actor.team.name,
     creator: oneLine(name ? `${name} (${actor.user.email})` : actor.user.email),
     batchName: batch?.name ?? null,
-    total: `${formatMoney(gifts.totalCents)} ${CURRENCY}`,
+    total: displayMoney(gifts.totalCents),
     reason: gifts.reason,
     expiresAt: utcMinute(new Date(now.getTime() + APPROVAL_WINDOW_DAYS * 24 * 60 * 60 * 1000)),
     windowDays: APPROVAL_WINDOW_DAYS,

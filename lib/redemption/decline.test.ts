@@ -79,7 +79,7 @@ describe("declining a gift", () => {
     expect(sent.map((e) => e.status)).toEqual(["stored", "stored"]);
     expect(sent[0].subject).toBe("Robin Recipient declined your gift");
     expect(sent[0].text).toContain("I have one already.");
-    expect(sent[0].text).toContain("25.00 USD");
+    expect(sent[0].text).toContain("$25.00");
     // The recipient's confirmation in the gift's language.
     expect(sent[1].subject).toBe("Has rechazado el regalo de The Team");
   });

@@ -4,7 +4,7 @@ import { refundGift, SYSTEM } from "@/lib/billing";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { isUntieToken } from "@/lib/gifts/open-gift";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
-import { CURRENCY, formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { giftOpenToChoice, moveByRecipient } from "./choice";
 import { queueOutcomeEmails } from "./emails";
 import { fieldErrors, redemptionSchemas } from "./schema";
@@ -63,7 +63,7 @@ export async function declineGift(
     await queueOutcomeEmails(tx, gift, {
       outcome: "declined",
       reason,
-      refund: refund ? `${formatMoney(-refund.amountCents)} ${CURRENCY}` : null,
+      refund: refund ? displayMoney(-refund.amountCents) : null,
     });
     return { giftId: gift.id };
   });

@@ -76,7 +76,7 @@ describe("donating a gift", () => {
       ["gift-outcome", owner.senderEmail, "Robin Recipient donated your gift to Clean Water Fund"],
       ["outcome-confirmation", "robin@example.test", "The TeamからのギフトをClean Water Fundに寄付しました"],
     ]);
-    expect(emails[0].text).toContain("25.00 USD");
+    expect(emails[0].text).toContain("$25.00");
     // The API's representation shows the stage and the charity.
     const attributes = serializeGift(
       await db.gift.findUniqueOrThrow({ where: { id: gift.id }, select: GIFT_VIEW_SELECT }),

@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/db";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { isUntieToken } from "@/lib/gifts/open-gift";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n";
-import { CURRENCY, formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { giftOpenToChoice, moveByRecipient } from "./choice";
 import { queueOutcomeEmails } from "./emails";
 import { redemptionWords } from "./words";
@@ -49,7 +49,7 @@ export async function donateGift(
     await queueOutcomeEmails(tx, gift, {
       outcome: "donated",
       charityName: charity.name,
-      amount: `${formatMoney(gift.priceCents)} ${CURRENCY}`,
+      amount: displayMoney(gift.priceCents),
     });
     return { giftId: gift.id, charity: charity.slug };
   });

@@ -183,7 +183,7 @@ export async function bulkGiftsAction(_previous: BulkState, form: FormData): Pro
     const sandbox = modeOf(formField(form, "mode")) === "sandbox";
     redirect(`${team}?${sandbox ? "mode=sandbox&" : ""}bulk=${verb}&count=${done.length}&refunded=${refundedCents}`);
   }
-  const refunded = refundedCents > 0 ? `: $${displayMoney(refundedCents)} refunded to the team's card` : "";
+  const refunded = refundedCents > 0 ? `: ${displayMoney(refundedCents)} refunded to the team's card` : "";
   return {
     done: done.length > 0 ? `${giftCount(done.length)} ${verb}${refunded}.` : undefined,
     error:

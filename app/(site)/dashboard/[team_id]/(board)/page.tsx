@@ -126,7 +126,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           {bulkDone.count} {bulkDone.count === 1 ? "gift" : "gifts"} {bulkDone.done}
           {bulkDone.done === "cancelled" &&
             (bulkDone.refunded > 0
-              ? `: $${displayMoney(bulkDone.refunded)} refunded to the team's card.`
+              ? `: ${displayMoney(bulkDone.refunded)} refunded to the team's card.`
               : ": nothing was charged, so nothing was refunded.")}
           {bulkDone.done === "resent" && ": the gift emails are on their way."}
           {bulkDone.done === "extended" && "."}
