@@ -39,7 +39,7 @@ describe("the card image of a design with a logo slot", () => {
       message: "Thanks",
       from: "The People team",
       expiresOn: new Date("2027-01-15T00:00:00Z"),
-      collection: { name: "Coffee Lovers" },
+      collection: { slug: "coffee-lovers", name: "Coffee Lovers" },
       design: { id: design.id, name: design.name, imageUrl: design.imageUrl, hasLogo: true },
       logo: { id: logo.id, name: logo.name, imageUrl: logo.imageUrl },
     });

@@ -53,7 +53,7 @@ export async function claimDueGifts(
                 "deliveryAttempts", "scheduledAt", "collectionId", "designId", "logoId"
     )
     SELECT g."id", g."untieVersion", g."recipientName", g."subject", g."message", g."from", g."expiresOn", g."locale", g."email", g."ccEmail", g."livemode", g."deliveryAttempts",
-           json_build_object('name', c."name") AS "collection",
+           json_build_object('slug', c."slug", 'name', c."name") AS "collection",
            CASE WHEN d."id" IS NULL THEN NULL ELSE json_build_object('id', d."id", 'name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo") END AS "design",
            json_build_object('id', l."id", 'name', l."name", 'imageUrl', l."imageUrl") AS "logo"
     FROM "claimed" g

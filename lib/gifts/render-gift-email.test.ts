@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderGiftEmail, renderGiftEmailDirectly, type GiftForEmail } from "./render-gift-email";
+import { CATALOGUE_TRANSLATIONS } from "@/lib/catalogue/translations";
 
 const gift = (overrides: Partial<GiftForEmail> = {}): GiftForEmail => ({
   id: "gft_render_test_1",
@@ -8,7 +9,7 @@ const gift = (overrides: Partial<GiftForEmail> = {}): GiftForEmail => ({
   message: "Thank you for a great year!",
   from: "Alex at Acme",
   expiresOn: new Date("2027-01-31T00:00:00Z"),
-  collection: { name: "Snacks" },
+  collection: { slug: "snacks", name: "Snacks" },
   design: { id: "confetti", name: "Confetti", imageUrl: "/catalogue/designs/confetti.svg", hasLogo: true },
   logo: { id: 1, name: "Acme", imageUrl: "/catalogue/logos/acme.svg" },
   ...overrides,
@@ -32,6 +33,21 @@ describe("renderGiftEmail (one render per shared content, recipients filled in)"
         expect(await renderGiftEmail(input)).toEqual(await renderGiftEmailDirectly(input));
       }
     }
+  });
+
+  it("names the collection and the card in the gift's language; a team's own collection as it is called", async () => {
+    const ja = CATALOGUE_TRANSLATIONS.ja;
+    const email = await renderGiftEmail(
+      gift({
+        locale: "ja",
+        collection: { slug: "tea-time", name: "Tea Time" },
+        design: { id: "thank-you", name: "Thank You", imageUrl: "/catalogue/designs/thank-you.svg", hasLogo: false },
+      }),
+    );
+    expect(email.text).toContain(ja.collections["tea-time"].name);
+    expect(email.html).toContain(`alt="${ja.designs["thank-you"].name}"`);
+    expect(email.text).not.toContain("Tea Time");
+    expect((await renderGiftEmail(gift({ locale: "ja" }))).text).toContain("Snacks");
   });
 
   it("keeps recipients apart: each email has its own name and untie link only", async () => {

@@ -7,6 +7,7 @@ import { cardImagePath } from "@/lib/catalogue/card-image";
 import GiftEmail, { type GiftEmailProps } from "@/emails/GiftEmail";
 import { longDate } from "@/lib/format/locale";
 import { emailLocale } from "@/lib/i18n";
+import { catalogueIn } from "@/lib/catalogue/localized";
 
 /** The parts of a gift (with its design and logo) that the email shows. */
 export type GiftForEmail = {
@@ -20,7 +21,8 @@ export type GiftForEmail = {
   expiresOn: Date | null;
   /** The gift's locale: the email is in it, else English. */
   locale?: string | null;
-  collection: { name: string };
+  /** The collection and design by slug: the email names them in the gift's language (`catalogueIn`). */
+  collection: { slug: string; name: string };
   design: { id: string; name: string; imageUrl: string; hasLogo: boolean } | null;
   logo: { id: number; name: string; imageUrl: string };
 };
@@ -29,15 +31,16 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 
 export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
   const locale = emailLocale(gift.locale);
+  const words = catalogueIn(locale);
   return {
     locale,
     recipientName: gift.recipientName,
     message: gift.message,
     from: gift.from,
     untieUrl: untieUrl(gift.id, gift.untieVersion ?? 0),
-    collectionName: gift.collection.name,
+    collectionName: words.collection(gift.collection).name,
     chooseBy: gift.expiresOn ? longDate(gift.expiresOn, locale) : null,
-    designName: gift.design?.name ?? null,
+    designName: gift.design ? words.design(gift.design).name : null,
     // A design with a logo slot gets the logo composed into it (no white box; email can't overlay images).
     designImageUrl: gift.design
       ? absoluteUrl(gift.design.hasLogo ? cardImagePath(gift.design.id, gift.logo.id) : gift.design.imageUrl)
