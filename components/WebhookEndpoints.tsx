@@ -13,7 +13,8 @@ export function WebhookEndpoints({ endpoints, send }: Props) {
     <section className="mt-10">
       <h2 className="text-xl font-semibold">Webhooks</h2>
       <p className="mt-2 text-stone-600">
-        Endpoints are managed through the API (<code>/webhook-endpoints</code>); here are the latest deliveries to each.
+        A team&apos;s owners manage its endpoints on the team&apos;s page (or through the API&apos;s{" "}
+        <code>/webhook-endpoints</code>); here are the latest deliveries to each.
       </p>
       {endpoints.length === 0 ? (
         <p className="mt-2 text-sm text-stone-500">None.</p>

@@ -24,20 +24,71 @@ import {
 } from "./actions";
 import { SwapSection } from "@/components/teams/SwapSection";
 import { RemindersSection } from "@/components/teams/RemindersSection";
+import { WebhooksSection, type WebhookEndpointRow } from "@/components/teams/WebhooksSection";
+import { EVENT_TYPES, listAttempts, listEndpoints, MAX_ENDPOINTS } from "@/lib/webhooks";
+import { utcMinute } from "@/lib/format/relative-time";
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  replayWebhookAction,
+  rotateWebhookSecretAction,
+  setWebhookEnabledAction,
+  updateWebhookAction,
+} from "./webhook-actions";
 
 type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ created?: string; joined?: string }> };
 
+/** The latest attempts shown per webhook endpoint (older ones: the API's attempts list). */
+const ATTEMPTS_SHOWN = 5;
+
+type Loaded = { userId: string; overview: TeamOverview; webhooks: WebhookEndpointRow[] };
+
 /** The team as this signed-in user may see it; null when they are not signed in; 404 for anyone outside it. Once per request (title and page). */
-const load = cache(async (teamId: string): Promise<{ userId: string; overview: TeamOverview } | null> => {
+const load = cache(async (teamId: string): Promise<Loaded | null> => {
   const { db, actor } = await siteContext();
   if (!actor) return null;
+  let overview: TeamOverview;
   try {
-    return { userId: actor.user.id, overview: await teamOverview(db, actor.user.id, teamId) };
+    overview = await teamOverview(db, actor.user.id, teamId);
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) notFound();
     throw error;
   }
+  // The webhook endpoints and their latest attempts, for owners (who manage them), as the API lists them.
+  const webhooks: WebhookEndpointRow[] = [];
+  if (overview.role === "owner")
+    for (const e of await listEndpoints(db, actor, overview.team)) {
+      const attempts = await listAttempts(db, actor, overview.team, e.id, { size: ATTEMPTS_SHOWN });
+      webhooks.push({
+        id: e.id,
+        url: e.url,
+        description: e.description,
+        eventTypes: e.eventTypes,
+        enabled: e.enabled,
+        disabledReason: e.disabledReason,
+        created: utcMinute(e.createdAt),
+        previousSecretUntil:
+          e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date()
+            ? utcMinute(e.previousSecretExpiresAt)
+            : null,
+        attempts: attempts.slice(0, ATTEMPTS_SHOWN).map((a) => ({
+          id: String(a.id),
+          at: a.createdAt.toISOString().slice(0, 19).replace("T", " "),
+          eventType: a.delivery.eventType,
+          attempt: a.attempt,
+          succeeded: a.succeeded,
+          result: a.responseStatus !== null ? `HTTP ${a.responseStatus}` : (a.error ?? "Not sent"),
+          durationMs: a.durationMs,
+          replay: a.delivery.replayId !== "",
+        })),
+        moreAttempts: attempts.length > ATTEMPTS_SHOWN,
+      });
+    }
+  return { userId: actor.user.id, overview, webhooks };
 });
+
+/** A datetime-local value (UTC, to the minute) `ms` before now: the replay form's default and earliest. */
+const minutesAgo = (ms: number) => new Date(Date.now() - ms).toISOString().slice(0, 16);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).team_id);
@@ -52,7 +103,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
   const { created, joined } = await searchParams;
   const loaded = await load(teamId);
   if (!loaded) redirect(`/signin?callbackUrl=${encodeURIComponent(`/teams/${encodeURIComponent(teamId)}`)}`);
-  const { userId, overview } = loaded;
+  const { userId, overview, webhooks } = loaded;
   const { team, role, members, invitations, budget, reminders } = overview;
   const swap = {
     chosen: overview.swap.chosen,
@@ -254,6 +305,23 @@ export default async function TeamPage({ params, searchParams }: Props) {
         collections={swap.collections}
         chosen={swap.chosen}
         setSwap={setSwapAction}
+      />
+
+      <WebhooksSection
+        teamId={team.id}
+        owner={owner}
+        endpoints={webhooks}
+        eventTypes={EVENT_TYPES}
+        maxEndpoints={MAX_ENDPOINTS}
+        replay={{ since: minutesAgo(24 * 60 * 60_000), earliest: minutesAgo(30 * 24 * 60 * 60_000 - 60_000) }}
+        actions={{
+          create: createWebhookAction,
+          update: updateWebhookAction,
+          setEnabled: setWebhookEnabledAction,
+          rotate: rotateWebhookSecretAction,
+          remove: deleteWebhookAction,
+          replay: replayWebhookAction,
+        }}
       />
     </main>
   );
