@@ -2,6 +2,7 @@ import type { AuthorizedApp } from "@/lib/oauth/authorized-apps";
 import { formatMoney } from "@/lib/money";
 import { ActionForm } from "@/components/teams/ActionForm";
 import type { FormAction } from "@/components/teams/action-state";
+import { formatDay } from "@/lib/format/time-zone";
 
 type Props = {
   apps: AuthorizedApp[];
@@ -11,7 +12,7 @@ type Props = {
   lowerCaps: FormAction;
 };
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+const day = (date: Date) => formatDay(date);
 const minute = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** Where an application came from, as the consent screen said it. */

@@ -1,6 +1,6 @@
 import type { DashboardGiftRow } from "@/lib/dashboard";
 import { displayMoney } from "@/lib/money";
-import { formatInZone, formatInZoneToSecond } from "@/lib/format/time-zone";
+import { formatDay, formatInZone, formatInZoneToSecond } from "@/lib/format/time-zone";
 import { GIFT_COLUMNS } from "./gift-columns";
 import { GiftTableView, type GiftTableRow } from "./GiftTableView";
 import { VIEWER_ZONE } from "./Instant";
@@ -18,7 +18,7 @@ type Props = {
   sort?: { current: string; href: (sort: string) => string };
 };
 
-const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "–");
+const day = (date: Date | null) => (date ? formatDay(date) : "–");
 
 /**
  * The gifts of the view. The words, links and dates are worked out here; a client component

@@ -174,3 +174,14 @@ export function formatInZone(instant: Date, zone: string): string {
 export function formatInZoneToSecond(instant: Date, zone: string): string {
   return `${readerOf(zone, true).format(instant)} ${zone}`;
 }
+
+const dayReader = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A calendar date (stored as UTC midnight) as the pages say it beside formatInZone's instants: "Sun, 30 Jun 2030". */
+export const formatDay = (date: Date): string => dayReader.format(date);

@@ -7,6 +7,7 @@ import { HttpError } from "@/lib/errors";
 import { countFailedGuess } from "@/lib/ratelimit";
 import { siteContext } from "@/lib/site/context";
 import { acceptInvitation, viewInvitation, type InvitationView, type TeamRole } from "@/lib/teams";
+import { formatDay } from "@/lib/format/time-zone";
 
 export const metadata = { title: "Team invitation" };
 
@@ -127,9 +128,7 @@ export default async function InvitationPage({ params }: Props) {
         {view.invitedBy} invited you ({view.email}) to the team <strong>{view.teamName}</strong> (id{" "}
         <code>{view.teamId}</code>). {ROLE_MEANS[view.role]}
       </p>
-      <p className="mt-2 text-sm text-stone-700">
-        The invitation works until {view.expiresAt.toISOString().slice(0, 10)}.
-      </p>
+      <p className="mt-2 text-sm text-stone-700">The invitation works until {formatDay(view.expiresAt)}.</p>
       <form action={accept} className="mt-8">
         <button type="submit" className="rounded-full bg-[var(--ribbon)] px-6 py-2 font-semibold text-white">
           Accept and join {view.teamName}

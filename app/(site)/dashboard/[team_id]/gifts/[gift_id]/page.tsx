@@ -21,6 +21,7 @@ import {
 } from "../../actions";
 import { RejectionReason } from "@/components/dashboard/RejectionReason";
 import { Instant } from "@/components/dashboard/Instant";
+import { formatDay } from "@/lib/format/time-zone";
 
 type Props = {
   params: Promise<{ team_id: string; gift_id: string }>;
@@ -36,7 +37,7 @@ type Props = {
 
 export const metadata: Metadata = { title: "Gift" };
 
-const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "–");
+const day = (date: Date | null) => (date ? formatDay(date) : "–");
 
 /** One gift: who, what, where it is, everything that happened to it, and what can still be done. */
 export default async function GiftPage({ params, searchParams }: Props) {
