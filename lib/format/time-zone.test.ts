@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, formatInZone, formatInZoneToSecond, instantInZone, isTimeZone } from "./time-zone";
+import { canonicalTimeZone, formatDay, formatInZone, formatInZoneToSecond, instantInZone, isTimeZone } from "./time-zone";
 import { timeZoneChoices } from "./time-zone-choices";
 
 const at = (local: string, zone: string) => instantInZone(local, zone)?.toISOString() ?? null;
@@ -134,5 +134,12 @@ describe("today's names", () => {
     expect(choices.find((c) => c.name === "Asia/Kolkata")?.label).toMatch(
       /^UTC\+05:30 India Time: .*Mumbai.*\(Asia\/Kolkata\)$/,
     );
+  });
+});
+
+describe("a calendar date for people", () => {
+  it("reads as the pages' instants do, its day whatever the server's zone", () => {
+    expect(formatDay(new Date("2030-06-30"))).toBe("Sun, 30 Jun 2030");
+    expect(formatDay(new Date("2026-12-02T00:00:00Z"))).toBe("Wed, 2 Dec 2026");
   });
 });
