@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/lib/db";
 import { queueEmail } from "@/lib/outbox";
 import { moveGift } from "@/lib/gifts/stages";
 import { emailLocale } from "@/lib/i18n";
+import { catalogueIn } from "@/lib/catalogue/localized";
 import { addressSchema } from "@/lib/redemption/schema";
 import type { FulfilmentProvider, OrderStatus } from "./provider";
 import { SimulatedWarehouse } from "./simulated";
@@ -145,8 +146,8 @@ async function followOrders(
       locale: true,
       from: true,
       redemptionEmail: true,
-      selectedProduct: { select: { name: true } },
-      variant: { select: { name: true } },
+      selectedProduct: { select: { slug: true, name: true } },
+      variant: { select: { name: true, size: true, color: true } },
     },
     orderBy: { lastEventAt: "asc" },
     take: limit,
@@ -166,8 +167,10 @@ async function followOrders(
     if (status.status === "pending") continue;
     const { carrier, trackingNumber, trackingUrl } = status;
     // The recipient is told of each move by email, queued with the move: exactly once each.
+    // What they chose, named in their language (catalogueIn), as the untie page names it.
+    const words = catalogueIn(emailLocale(gift.locale));
     const product = gift.selectedProduct
-      ? `${gift.selectedProduct.name}${gift.variant ? ` (${gift.variant.name})` : ""}`
+      ? `${words.product(gift.selectedProduct).name}${gift.variant ? ` (${words.variant(gift.variant).name})` : ""}`
       : "gift";
     const recipient = { giftId: gift.id, sandbox: !gift.livemode, to: gift.redemptionEmail ?? "" };
     const about = {

@@ -2,6 +2,7 @@ import type { GiftOutcomeEmailProps } from "@/emails";
 import type { Tx } from "@/lib/db";
 import { queueEmail } from "@/lib/outbox";
 import { emailLocale } from "@/lib/i18n";
+import { catalogueIn } from "@/lib/catalogue/localized";
 import { addressLinesIn, destination } from "./address";
 import type { Redeemed } from "./redeemed";
 
@@ -14,6 +15,7 @@ import type { Redeemed } from "./redeemed";
 export async function queueRedemptionEmails(tx: Tx, r: Redeemed): Promise<void> {
   const common = { giftId: r.giftId, sandbox: !r.livemode };
   const locale = emailLocale(r.locale);
+  const words = catalogueIn(locale);
   await queueEmail(tx, {
     ...common,
     kind: "redemption",
@@ -21,8 +23,9 @@ export async function queueRedemptionEmails(tx: Tx, r: Redeemed): Promise<void> 
     props: {
       recipientName: r.recipientName,
       from: r.from,
-      productName: r.product.name,
-      variantName: r.variant?.name ?? null,
+      // The recipient's email names what they chose in their language; the sender's thank-you in English.
+      productName: words.product(r.product).name,
+      variantName: r.variant ? words.variant(r.variant).name : null,
       addressLines: addressLinesIn(r.address, locale),
       locale,
     },

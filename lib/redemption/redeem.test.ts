@@ -8,6 +8,7 @@ import { ValidationError } from "@/lib/errors";
 import type { Caller } from "@/lib/tokens";
 import { outboxTransport, sendQueuedEmails } from "@/lib/outbox";
 import { redeemGift, RedemptionRefused, type RedeemRequest } from "./redeem";
+import { catalogueIn } from "@/lib/catalogue/localized";
 
 let database: Database;
 let owner: { teamId: string; senderId: string };
@@ -109,6 +110,32 @@ describe("redeemGift in the recipient's language", () => {
     expect(confirmation.text).toContain("États-Unis");
     expect(confirmation.html).toContain(`lang="fr"`);
     expect(thanks.subject).toMatch(/sent you a thank-you note$/);
+  });
+
+  it("names the product and its colour in the recipient's language, in the refusals and the confirmation; the sender's thank-you in English", async () => {
+    const db = database.prisma;
+    const product = await db.product.findUniqueOrThrow({
+      where: { id: products.withVariants.id },
+      include: { variants: { orderBy: { position: "asc" } } },
+    });
+    const variant = product.variants.find((v) => v.id === products.withVariants.variants[1].id)!;
+    const ar = catalogueIn("ar");
+    const [name, variantName] = [ar.product(product).name, ar.variant(variant).name];
+    expect(name).not.toBe(product.name);
+    const gift = await linkGift({ locale: "ar" });
+    const refused = await problems(redeemGift(db, request(gift.id, { variantId: null }), { locale: "ar" }));
+    expect(refused.variantId).toContain(name);
+    await redeemGift(db, request(gift.id), { locale: "ar" });
+    await sendQueuedEmails(db, { transport: outboxTransport });
+    const [confirmation, thanks] = await db.emailOutbox.findMany({
+      where: { giftId: gift.id },
+      orderBy: { id: "asc" },
+    });
+    expect(confirmation.text).toContain(name);
+    if (variant.color) expect(variantName).not.toBe(variant.name);
+    expect(confirmation.text).toContain(variantName);
+    expect(thanks.text).toContain(product.name);
+    expect(thanks.text).toContain(variant.name);
   });
 });
 

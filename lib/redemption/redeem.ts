@@ -7,6 +7,7 @@ import { fieldErrors, redemptionSchemas } from "./schema";
 import { redemptionWords } from "./words";
 import { queueRedemptionEmails } from "./emails";
 import { swapCollectionOf } from "@/lib/catalogue/swap";
+import { catalogueIn } from "@/lib/catalogue/localized";
 import { giftOpenToChoice, moveByRecipient, RedemptionRefused, refusal } from "./choice";
 import type { Redeemed } from "./redeemed";
 
@@ -54,21 +55,24 @@ export async function redeemGift(
     const inCollection = (collectionId: number) =>
       tx.product.findFirst({
         where: { id: productId, collectionId },
-        select: { id: true, name: true, variants: { select: { id: true, name: true } } },
+        select: {
+          id: true,
+          slug: true,
+          name: true,
+          variants: { select: { id: true, name: true, size: true, color: true } },
+        },
       });
     let product = await inCollection(gift.collectionId);
     const swap = product ? null : await swapCollectionOf(tx, gift, productId);
     if (swap) product = await inCollection(swap.id);
     if (!product) throw new ValidationError([{ pointer: "productId", detail: t("errors.unknownProduct") }]);
+    // The refusals name the product as the recipient's page does: in their language.
+    const named = catalogueIn(options.locale ?? DEFAULT_LOCALE).product(product).name;
     const variant = variantId === null ? null : (product.variants.find((v) => v.id === variantId) ?? undefined);
     if (variant === undefined)
-      throw new ValidationError([
-        { pointer: "variantId", detail: t("errors.unknownOption", { product: product.name }) },
-      ]);
+      throw new ValidationError([{ pointer: "variantId", detail: t("errors.unknownOption", { product: named }) }]);
     if (variant === null && product.variants.length > 0)
-      throw new ValidationError([
-        { pointer: "variantId", detail: t("errors.optionRequired", { product: product.name }) },
-      ]);
+      throw new ValidationError([{ pointer: "variantId", detail: t("errors.optionRequired", { product: named }) }]);
 
     await moveByRecipient(
       tx,
@@ -96,7 +100,7 @@ export async function redeemGift(
       locale,
       from,
       senderEmail: gift.sender.email,
-      product: { id: product.id, name: product.name },
+      product: { id: product.id, slug: product.slug, name: product.name },
       variant,
       address,
       thankYouNote: thankYouNote || null,

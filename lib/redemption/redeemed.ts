@@ -9,8 +9,9 @@ export type Redeemed = {
   locale: string | null;
   from: string;
   senderEmail: string;
-  product: { id: number; name: string };
-  variant: { id: number; name: string } | null;
+  /** By slug, and the variant by size and colour: the recipient's email names them in their language. */
+  product: { id: number; slug: string; name: string };
+  variant: { id: number; name: string; size: string | null; color: string | null } | null;
   address: Address;
   thankYouNote: string | null;
 };
