@@ -74,7 +74,8 @@ describe("donating a gift", () => {
     const emails = await db.emailOutbox.findMany({ where: { giftId: gift.id }, orderBy: { id: "asc" } });
     expect(emails.map((e) => [e.kind, e.to, e.subject])).toEqual([
       ["gift-outcome", owner.senderEmail, "Robin Recipient donated your gift to Clean Water Fund"],
-      ["outcome-confirmation", "robin@example.test", "The TeamからのギフトをClean Water Fundに寄付しました"],
+      // The recipient's confirmation names the charity in their language; the sender's and the API in English.
+      ["outcome-confirmation", "robin@example.test", "The Teamからのギフトをきれいな水基金に寄付しました"],
     ]);
     expect(emails[0].text).toContain("$25.00");
     // The API's representation shows the stage and the charity.

@@ -46,11 +46,16 @@ export async function donateGift(
       },
       words,
     );
-    await queueOutcomeEmails(tx, gift, {
-      outcome: "donated",
-      charityName: charity.name,
-      amount: displayMoney(gift.priceCents),
-    });
+    await queueOutcomeEmails(
+      tx,
+      gift,
+      {
+        outcome: "donated",
+        charityName: charity.name,
+        amount: displayMoney(gift.priceCents),
+      },
+      charity,
+    );
     return { giftId: gift.id, charity: charity.slug };
   });
 }

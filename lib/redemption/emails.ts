@@ -62,6 +62,8 @@ export async function queueOutcomeEmails(
     sender: { email: string; emailOnGiftOutcome: boolean };
   },
   told: Outcome,
+  /** The charity donated to, by slug: the recipient's confirmation names it in their language. */
+  charity?: { slug: string; name: string },
 ): Promise<void> {
   const common = { giftId: gift.id, sandbox: !gift.livemode };
   if (gift.sender.emailOnGiftOutcome)
@@ -80,7 +82,9 @@ export async function queueOutcomeEmails(
         recipientName: gift.recipientName,
         from: gift.from,
         outcome: told.outcome,
-        ...(told.outcome === "donated" && { charityName: told.charityName }),
+        ...(told.outcome === "donated" && {
+          charityName: charity ? catalogueIn(emailLocale(gift.locale)).charity(charity).name : told.charityName,
+        }),
         locale: emailLocale(gift.locale),
       },
     });
