@@ -52,6 +52,19 @@ for (const [device, width] of [
 
     // The charts, drawn without JavaScript, with their numbers: the spend is the API's.
     await expect(page.getByTestId("activity-chart").locator("svg")).toBeVisible();
+    // Their words are the page's text, legible on a phone too: at least 12 px, inside the card, values up the side.
+    for (const chart of ["activity-chart", "spend-chart"]) {
+      const card = (await page.getByTestId(chart).boundingBox())!;
+      const labels = page.getByTestId(chart).locator("[data-testid=x-axis] span, [data-testid=y-axis] span");
+      expect(await labels.count()).toBeGreaterThanOrEqual(4);
+      for (const label of await labels.all()) {
+        expect(Number.parseFloat(await label.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(12);
+        const box = (await label.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(card.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+      }
+    }
+    await expect(page.getByTestId("activity-chart").getByTestId("y-axis")).toContainText("0");
     const budget = await page.request.get("/api/v1/budget", { headers: { Authorization: `Bearer ${owner.live}` } });
     const spent = Number((await budget.json()).data.attributes.spent);
     await page.goto(board);

@@ -1,6 +1,7 @@
 "use client";
 // A client component for its markup's sake: the HTML carries that markup, the RSC payload only the props.
 
+import type { ReactNode } from "react";
 import type { ActivityDay, SpendDay } from "@/lib/dashboard";
 import { displayMoney } from "@/lib/money";
 
@@ -10,9 +11,12 @@ import { displayMoney } from "@/lib/money";
 // dependency. Each chart is an image with a summary (role="img", title), and the numbers are a
 // table under it (<details>), for screen readers and for anyone who'd rather read.
 
+// The plot's own units: the SVG stretches to the card's width (preserveAspectRatio="none") at a
+// fixed 160 px height, so one unit up is one pixel, and every word (the axes' labels) is HTML at
+// the page's type size: text inside a scaled SVG came out at 7 px on a desktop and 4 px on a phone.
 const W = 720;
 const H = 160;
-const PAD = { top: 8, bottom: 20, left: 8, right: 8 };
+const PAD = { top: 8, bottom: 1, left: 0, right: 0 };
 const SERIES = [
   { key: "sent", label: "Sent", colour: "#7dd3fc" },
   { key: "opened", label: "Opened", colour: "#6366f1" },
@@ -20,6 +24,8 @@ const SERIES = [
 ] as const;
 
 const number = (n: number) => n.toLocaleString("en-US");
+/** A count on the axis: whole numbers only (half of 3 reads 2). */
+const count = (n: number) => number(Math.round(n));
 // Coordinates to a tenth of a unit (a 720-wide view box): 17 digits each made up much of the charts' markup.
 const r = (n: number) => Math.round(n * 10) / 10;
 const shortDay = (day: string) =>
@@ -34,18 +40,76 @@ function bars(items: { x: number; width: number; height: number }[]): string {
     .join("");
 }
 
-function Axis({ days, x }: { days: string[]; x: (i: number) => number }) {
+/**
+ * The plot and its axes: the values up the side (the top, the middle, zero), the days along the
+ * bottom (about six, the last one kept inside the card), and the chart itself between them.
+ */
+function Plot({
+  label,
+  days,
+  slot,
+  top,
+  children,
+}: {
+  label: string;
+  days: string[];
+  slot: number;
+  /** The value at the top of the plot, as its label says it. */
+  top: { value: number; say: (value: number) => string };
+  children: ReactNode;
+}) {
   const every = Math.max(1, Math.ceil(days.length / 6));
+  const plot = H - PAD.top - PAD.bottom;
   return (
-    <g fontSize="11" fill="#57534e">
-      {days.map((day, i) =>
-        i % every === 0 ? (
-          <text key={day} x={r(x(i))} y={H - 4}>
-            {shortDay(day)}
-          </text>
-        ) : null,
-      )}
-    </g>
+    <div className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+      <div
+        className="flex h-40 flex-col justify-between pb-5 text-right text-xs tabular-nums text-stone-600"
+        aria-hidden="true"
+        data-testid="y-axis"
+      >
+        <span>{top.say(top.value)}</span>
+        <span>{top.say(top.value / 2)}</span>
+        <span>{top.say(0)}</span>
+      </div>
+      <div className="min-w-0">
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={label}
+          className="block h-[8.75rem] w-full"
+        >
+          {[PAD.top, PAD.top + plot / 2].map((y) => (
+            <line key={y} x1={0} x2={W} y1={y} y2={y} stroke="#e7e5e4" vectorEffect="non-scaling-stroke" />
+          ))}
+          {children}
+          <line
+            x1={0}
+            x2={W}
+            y1={PAD.top + plot}
+            y2={PAD.top + plot}
+            stroke="#d6d3d1"
+            vectorEffect="non-scaling-stroke"
+          />
+        </svg>
+        <div className="relative h-5 text-xs text-stone-600" aria-hidden="true" data-testid="x-axis">
+          {days.map((day, i) => {
+            if (i % every !== 0) return null;
+            const at = ((i + 0.5) * slot * 100) / W;
+            const shift = at < 8 ? "0" : at > 88 ? "-100%" : "-50%";
+            return (
+              <span
+                key={day}
+                className="absolute top-1 whitespace-nowrap"
+                style={{ left: `${r(at)}%`, transform: `translateX(${shift})` }}
+              >
+                {shortDay(day)}
+              </span>
+            );
+          })}
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -63,7 +127,7 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
         Gifts sent, opened and redeemed per day <span className="font-normal text-stone-600">({summary})</span>
       </figcaption>
       <Legend items={SERIES.map((s, i) => ({ label: `${s.label} ${number(totals[i])}`, colour: s.colour }))} />
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Chart: ${summary}`} className="mt-2 h-auto w-full">
+      <Plot label={`Chart: ${summary}`} days={days.map((d) => d.day)} slot={slot} top={{ value: max, say: count }}>
         {/* One path a series (a bar a day as a closed rectangle): 3 elements rather than 3 a day, in the HTML and the RSC payload alike. */}
         {SERIES.map((s, k) => (
           <path
@@ -72,9 +136,7 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
             fill={s.colour}
           />
         ))}
-        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plot} y2={PAD.top + plot} stroke="#d6d3d1" />
-        <Axis days={days.map((d) => d.day)} x={x} />
-      </svg>
+      </Plot>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer underline">The numbers</summary>
         <table className="mt-2 w-full text-left tabular-nums" data-testid="activity-table">
@@ -125,10 +187,12 @@ export function SpendChart({ spend }: { spend: Spend }) {
   const { days, spentCents, monthlyLimitCents } = spend;
   const max = Math.max(1, spentCents, monthlyLimitCents ?? 0);
   const plot = H - PAD.top - PAD.bottom;
-  // The whole month on the x axis, so the running total is read against the budget line.
+  // The month so far on the x axis (a week at least), so the 2nd is not a line in 31 days of nothing;
+  // the running total is read against the budget line all the same.
   const [year, month] = spend.period.split("-").map(Number);
   const monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const slot = (W - PAD.left - PAD.right) / monthDays;
+  const shown = Math.min(monthDays, Math.max(7, days.length));
+  const slot = (W - PAD.left - PAD.right) / shown;
   const x = (i: number) => PAD.left + i * slot;
   const y = (cents: number) => PAD.top + plot - (cents / max) * plot;
   const left = monthlyLimitCents === null ? null : monthlyLimitCents - spentCents;
@@ -149,7 +213,12 @@ export function SpendChart({ spend }: { spend: Spend }) {
           ...(monthlyLimitCents === null ? [] : [{ label: "Monthly budget", colour: "#1c1917", dashed: true }]),
         ]}
       />
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Chart: ${summary}`} className="mt-2 h-auto w-full">
+      <Plot
+        label={`Chart: ${summary}`}
+        days={Array.from({ length: shown }, (_, i) => `${spend.period}-${String(i + 1).padStart(2, "0")}`)}
+        slot={slot}
+        top={{ value: max, say: (cents) => displayMoney(Math.round(cents / 100) * 100).replace(/\.00$/, "") }}
+      >
         <path
           d={bars(
             days.map((d, i) => ({ x: x(i) + slot * 0.15, width: slot * 0.7, height: PAD.top + plot - y(d.cents) })),
@@ -158,21 +227,19 @@ export function SpendChart({ spend }: { spend: Spend }) {
         />
         {monthlyLimitCents !== null && (
           <line
-            x1={PAD.left}
-            x2={W - PAD.right}
+            x1={0}
+            x2={W}
             y1={r(y(monthlyLimitCents))}
             y2={r(y(monthlyLimitCents))}
             stroke="#1c1917"
             strokeDasharray="6 4"
+            vectorEffect="non-scaling-stroke"
           />
         )}
-        {days.length > 0 && <polyline points={line} fill="none" stroke="#b91c1c" strokeWidth="2" />}
-        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plot} y2={PAD.top + plot} stroke="#d6d3d1" />
-        <Axis
-          days={Array.from({ length: monthDays }, (_, i) => `${spend.period}-${String(i + 1).padStart(2, "0")}`)}
-          x={x}
-        />
-      </svg>
+        {days.length > 0 && (
+          <polyline points={line} fill="none" stroke="#b91c1c" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+        )}
+      </Plot>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer underline">The numbers</summary>
         <table className="mt-2 w-full text-left tabular-nums" data-testid="spend-table">
