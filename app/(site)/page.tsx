@@ -25,7 +25,7 @@ export default async function Home() {
   const signedIn = Boolean((await siteContext()).actor);
   return (
     <main>
-      <section className="mx-auto grid max-w-5xl items-center gap-10 px-4 pb-12 pt-10 sm:px-6 md:grid-cols-2 md:pb-16 md:pt-16">
+      <section className="page-width grid items-center gap-10 pb-12 pt-10 md:grid-cols-2 md:pb-16 md:pt-16">
         <div>
           <h1 className="text-4xl font-bold tracking-tight text-stone-950 sm:text-5xl">
             Ribbon sends gifts people actually want.
@@ -55,7 +55,7 @@ export default async function Home() {
       </section>
 
       <div className="border-t border-stone-200 bg-white">
-        <div className="mx-auto grid max-w-5xl gap-12 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-16">
+        <div className="page-width grid gap-12 py-12 md:grid-cols-2 md:py-16">
           <section aria-labelledby="for-companies" className="min-w-0">
             <h2 id="for-companies" className="text-2xl font-semibold tracking-tight">
               For companies

@@ -75,7 +75,7 @@ export function NamePrompt({ save, skip }: { save: FormAction; skip: () => Promi
   if (pathname.startsWith("/oauth2")) return null;
   return (
     <section aria-labelledby="name-prompt-heading" className="border-b border-amber-200 bg-amber-50">
-      <div className="mx-auto max-w-5xl px-4 py-4 sm:px-6">
+      <div className="page-width py-4">
         <h2 id="name-prompt-heading" className="font-semibold">
           What should we call you?
         </h2>

@@ -7,7 +7,7 @@ const footerLink =
 export function SiteFooter() {
   return (
     <footer className="border-t border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="page-width flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="text-stone-700">© {new Date().getUTCFullYear()} Ribbon · gifts people actually want</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-5 gap-y-2">

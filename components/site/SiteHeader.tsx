@@ -15,13 +15,14 @@ const navLink =
 export function SiteHeader({ signedIn, signOut }: Props) {
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2 sm:px-6">
+      <div className="page-width flex items-center justify-between gap-2 py-2">
         <Link
           href="/"
           className="-ml-1 flex items-center gap-2 rounded px-1 py-1 text-lg font-bold tracking-tight text-stone-900 focus-visible:outline-2 focus-visible:outline-ribbon-dark"
         >
           <RibbonMark className="h-8 w-8" />
-          Ribbon
+          {/* On a phone the mark alone, so the header stays one line. */}
+          <span className="sr-only sm:not-sr-only">Ribbon</span>
         </Link>
         {/* The links wrap rather than push the page sideways on a narrow phone, in any font. */}
         <nav aria-label="Main">

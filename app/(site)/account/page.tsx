@@ -38,7 +38,7 @@ export default async function AccountPage() {
   }
 
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16">
+    <main className="page-width page-narrow py-10">
       <div className="flex items-baseline justify-between">
         <h1 className="text-3xl font-semibold tracking-tight">Your account</h1>
         <form action={logOut}>

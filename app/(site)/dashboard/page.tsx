@@ -12,7 +12,7 @@ export default async function DashboardHome() {
   const teams = await listMyTeams(db, actor.user.id);
   if (teams.length === 1) redirect(`/dashboard/${encodeURIComponent(teams[0].id)}`);
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16">
+    <main className="page-width page-narrow py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>
       {teams.length === 0 ? (
         <div className="mt-6 rounded-xl border border-stone-200 bg-white p-6">

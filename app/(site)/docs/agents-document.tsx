@@ -21,7 +21,7 @@ const linkFor: LinkFor = (file, anchor) => {
 export function renderAgentsDocument(stylesheets: string[], markdown: string): string {
   const body = renderToStaticMarkup(
     <SiteChrome signedIn={false} signOut={async () => {}}>
-      <main className="mx-auto max-w-4xl px-6 py-12" data-testid="agents-guide">
+      <main className="page-width page-narrow py-10" data-testid="agents-guide">
         <p className="text-sm text-stone-600">
           <a href="/docs" className="underline">
             API reference

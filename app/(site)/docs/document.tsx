@@ -36,7 +36,7 @@ const agentTools = () =>
 export function renderDocsDocument(stylesheets: string[]): string {
   const body = renderToStaticMarkup(
     <SiteChrome signedIn={false} signOut={async () => {}}>
-      <main className="mx-auto max-w-6xl px-6 py-12">
+      <main className="page-width py-10">
         <ApiReference
           doc={openApiDocument() as unknown as OpenApi}
           errorCodes={ERROR_CODES.map((e) => ({ ...e, anchor: errorAnchor(e.code) }))}

@@ -32,7 +32,7 @@ export default async function OutboxPage() {
   if (!canViewOutbox(await headers())) notFound();
   const messages = await listOutbox((await publicContext()).db, { limit: 50 });
   return (
-    <main className="mx-auto max-w-4xl px-6 py-12">
+    <main className="page-width py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Outbox</h1>
       <p className="mt-2 text-stone-600">
         No email provider is configured (<code>RESEND_API_KEY</code>), so emails are kept here instead of being sent.

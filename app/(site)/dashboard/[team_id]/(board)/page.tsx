@@ -59,7 +59,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   const sandbox = query.mode === "sandbox";
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">{team.team.name}</h1>

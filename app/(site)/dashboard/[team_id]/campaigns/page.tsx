@@ -35,7 +35,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
   const next = page.next ? `${here}${sandbox ? "&" : "?"}after=${encodeURIComponent(page.next)}` : null;
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Campaigns</h1>
       <p className="text-sm text-stone-700">
         {team.team.name} · every CSV upload and bulk request{sandbox ? " you made in your sandbox" : ""}, newest first

@@ -76,7 +76,7 @@ export default async function SelectionPage({ params, searchParams }: Props) {
   const today = new Date().toISOString().slice(0, 10);
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <main className="page-width page-narrow py-10">
       <p className="text-sm">
         <Link href={viewHref} className="underline">
           Back to {team.team.name}&apos;s gifts

@@ -29,7 +29,7 @@ export default async function SendPage({ params, searchParams }: Props) {
     actor.role === "viewer" ? { collections: [], designs: [] } : await sendChoices(db, actor.team.id);
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <SendingPageHeader backHref={board} title="Send a gift" sandbox={mode === "sandbox"} />
       {actor.role === "viewer" ? (
         <ViewersDontSend />

@@ -45,7 +45,7 @@ export default async function SendersPage({ params, searchParams }: Props) {
   });
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Senders</h1>
       <p className="text-sm text-stone-700">
         {team.team.name} · who sent the team&apos;s live gifts (from here or through the API), what they cost, and how

@@ -52,7 +52,7 @@ export default async function SuppressionsPage({ params, searchParams }: Props) 
   );
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <p className="text-sm">
         <Link href={board} className="underline">
           ← All gifts

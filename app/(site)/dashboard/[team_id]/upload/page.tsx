@@ -41,7 +41,7 @@ export default async function UploadPage({ params, searchParams }: Props) {
   const { actor } = await loadTeam(teamId, mode, here);
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <SendingPageHeader backHref={board} title="Upload a CSV of gifts" sandbox={mode === "sandbox"} />
       <p className="mt-4 max-w-3xl">
         One gift per row. Preview first: nothing is created or charged until you confirm, and then every row is created

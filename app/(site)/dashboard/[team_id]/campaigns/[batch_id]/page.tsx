@@ -83,7 +83,7 @@ export default async function CampaignPage({ params, searchParams }: Props) {
   const who = actor.role === "owner" ? "" : " you sent";
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <p className="text-sm">
         <Link href={dashboardHref(teamId, mode, "/campaigns")} className="underline">
           Campaigns

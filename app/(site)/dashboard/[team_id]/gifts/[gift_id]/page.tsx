@@ -70,7 +70,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
   );
 
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+    <main className="page-width py-10">
       <p className="text-sm">
         <Link href={list} className="underline">
           ← All gifts
