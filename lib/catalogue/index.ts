@@ -12,5 +12,5 @@ export {
 export { readSwapCollections } from "./swap";
 export { seedCatalogue } from "./seed";
 export { listCharities, type CharityChoice } from "./charities";
-export { cardImage, cardImagePath, composeCard } from "./card-image";
+export { cardImage, cardImagePath, composeCard, designImage, designImagePath } from "./card-image";
 export { catalogueIn, type CatalogueText } from "./localized";

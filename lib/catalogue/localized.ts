@@ -1,6 +1,7 @@
 import type { Locale } from "@/lib/i18n/locales";
 import { seedCharities, seedCollections, seedDesigns } from "./seed-data";
 import { CATALOGUE_TRANSLATIONS } from "./translations";
+import { designImagePath, hasArtIn } from "./card-image";
 
 // What each translation was written for: the seed's English, by slug.
 const SEEDED = {
@@ -69,9 +70,15 @@ export function catalogueIn(locale: Locale) {
         ...(c.sentence !== undefined && { sentence: inLocale(c.sentence, seeded?.sentence, translated?.sentence) }),
       };
     },
-    design<T extends { id: string; name: string }>(d: T): T {
+    /** A design's name, and its artwork (with an `imageUrl`) at the URL that serves it with its words in the locale. */
+    design<T extends { id: string; name: string; imageUrl?: string }>(d: T): T {
       const translated = words?.designs[d.id];
-      return { ...d, name: inLocale(d.name, SEEDED.designs.get(d.id)?.name, translated?.name) };
+      const art = d.imageUrl !== undefined && hasArtIn({ id: d.id, imageUrl: d.imageUrl }, locale);
+      return {
+        ...d,
+        name: inLocale(d.name, SEEDED.designs.get(d.id)?.name, translated?.name),
+        ...(art && { imageUrl: designImagePath(d.id, locale) }),
+      };
     },
   };
 }

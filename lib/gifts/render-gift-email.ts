@@ -32,6 +32,7 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
   const locale = emailLocale(gift.locale);
   const words = catalogueIn(locale);
+  const design = gift.design && words.design(gift.design);
   return {
     locale,
     recipientName: gift.recipientName,
@@ -40,10 +41,11 @@ export function giftEmailProps(gift: GiftForEmail): GiftEmailProps {
     untieUrl: untieUrl(gift.id, gift.untieVersion ?? 0),
     collectionName: words.collection(gift.collection).name,
     chooseBy: gift.expiresOn ? longDate(gift.expiresOn, locale) : null,
-    designName: gift.design ? words.design(gift.design).name : null,
-    // A design with a logo slot gets the logo composed into it (no white box; email can't overlay images).
-    designImageUrl: gift.design
-      ? absoluteUrl(gift.design.hasLogo ? cardImagePath(gift.design.id, gift.logo.id) : gift.design.imageUrl)
+    designName: design?.name ?? null,
+    // A design with a logo slot gets the logo composed into it (no white box; email can't overlay images),
+    // the card's own words in the gift's language.
+    designImageUrl: design
+      ? absoluteUrl(design.hasLogo ? cardImagePath(design.id, gift.logo.id, locale) : design.imageUrl)
       : null,
     logoInDesign: Boolean(gift.design?.hasLogo),
     logoName: gift.logo.name,
