@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
 import { expectAccessible } from "./untie-helpers";
+import { CATALOGUE_TRANSLATIONS } from "../lib/catalogue/translations";
 
 // The untie page in the recipient's language: the gift's `locale`, else the browser's
 // Accept-Language, else English; a switcher (remembered in a cookie, never on the gift); Arabic
@@ -31,6 +32,29 @@ async function linkGift(request: APIRequestContext, over: Record<string, unknown
 
 const root = (page: Page) => page.getByTestId("untie-root");
 
+/**
+ * The Tea Time gift's catalogue in the page's language: a product's name and description, a
+ * charity's name and sentence, and the Thank You card's name and its artwork's own words.
+ */
+async function expectCatalogueIn(page: Page, words: (typeof CATALOGUE_TRANSLATIONS)["es"], locale = "es") {
+  const products = page.getByTestId("products");
+  const teapot = words.products["glass-teapot"];
+  await expect(products.getByText(teapot.name, { exact: true })).toBeVisible();
+  await expect(products.getByText(teapot.description)).toBeVisible();
+  await expect(products).not.toContainText("Glass Teapot");
+  const books = words.charities["first-books"];
+  await expect(page.getByRole("radio", { name: new RegExp(books.name) })).toBeAttached();
+  await expect(page.getByText(books.sentence)).toBeVisible();
+  await expect(page.getByText("Puts new books in the hands")).toHaveCount(0);
+  const card = page.getByRole("img", { name: words.designs["thank-you"].name, exact: true });
+  await expect(card).toHaveAttribute("src", `/cards/thank-you/${locale}.svg`);
+  const art = await page.request.get(new URL(`/cards/thank-you/${locale}.svg`, page.url()).href);
+  expect(art.headers()["content-type"]).toBe("image/svg+xml");
+  const svg = await art.text();
+  for (const line of words.designs["thank-you"].card) expect(svg).toContain(line);
+  expect(svg).not.toContain("Thank You");
+}
+
 test("Spanish from the gift's locale, whatever the browser says", async ({ browser, request }) => {
   const gift = await linkGift(request, { locale: "es" });
   const context = await browser.newContext({ locale: "de-DE" });
@@ -39,7 +63,12 @@ test("Spanish from the gift's locale, whatever the browser says", async ({ brows
   await expect(root(page)).toHaveAttribute("lang", "es");
   await expect(root(page)).toHaveAttribute("dir", "ltr");
   await expect(page.getByRole("heading", { name: "¡Kim, tienes un regalo!" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Elige un regalo de Tea Time" })).toBeVisible();
+  // The catalogue in Spanish too (issue 45): collection, products, charities and the card's art.
+  const es = CATALOGUE_TRANSLATIONS.es;
+  await expect(
+    page.getByRole("heading", { name: `Elige un regalo de ${es.collections["tea-time"].name}` }),
+  ).toBeVisible();
+  await expectCatalogueIn(page, es);
   await expect(page.getByText(/^Elige antes del \d{1,2} de [a-z]+ de \d{4}$/)).toBeVisible();
   // The sender's words are never translated.
   await expect(page.getByTestId("gift-message")).toHaveText("Enjoy a quiet cup on us.");
@@ -90,6 +119,7 @@ test("Arabic reads right to left and is laid out mirrored; an English message ke
   await expect(root(page)).toHaveAttribute("dir", "rtl");
   await expect(root(page)).toHaveAttribute("lang", "ar");
   await expect(page.getByRole("heading", { name: "Kim، لديك هدية!" })).toBeVisible();
+  await expectCatalogueIn(page, CATALOGUE_TRANSLATIONS.ar, "ar");
 
   // The from line is end-aligned: on the left in Arabic. The card's greeting starts on the right.
   const card = (await page.getByRole("region", { name: "بطاقة هديتك" }).boundingBox())!;
