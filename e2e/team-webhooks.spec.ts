@@ -14,6 +14,12 @@ const headersOf = (r: { headers: Record<string, string | string[] | undefined> }
   "webhook-signature": String(r.headers["webhook-signature"]),
 });
 
+/** axe on the team page once its title is back (a server action's redraw streams the head again). */
+async function expectAccessibleTeamPage(page: Page, teamName: string) {
+  await expect(page).toHaveTitle(`${teamName} — Ribbon`);
+  await expectAccessible(page);
+}
+
 async function inviteMember(page: Page, slug: string, email: string) {
   await page.getByTestId("invite-form").getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send invitation" }).click();
@@ -31,6 +37,8 @@ test("an owner adds a webhook endpoint on the team page (secret shown once), edi
   try {
     const owner = await ownerWithTeam(page, Date.now());
     await page.goto(`/teams/${owner.slug}`);
+    // Hydrated first: a click before it posts the form natively (it works, but without the action's header to capture).
+    await page.waitForLoadState("networkidle");
     const section = page.getByRole("region", { name: "Webhooks" });
     await expect(section.getByText("No endpoints yet.")).toBeVisible();
     const create = page.getByTestId("webhook-create");
@@ -43,7 +51,7 @@ test("an owner adds a webhook endpoint on the team page (secret shown once), edi
     await expect(create.locator("#webhook-new-url-error")).toHaveAttribute("data-code", "invalid_url");
     await expect(url).toHaveAttribute("aria-invalid", "true");
     await expect(url).toHaveAttribute("aria-describedby", "webhook-new-url-error");
-    await expectAccessible(page);
+    await expectAccessibleTeamPage(page, owner.teamName);
     // 10 KB: the field's maxlength is the browser's courtesy; the server refuses it too.
     await url.evaluate((input) => input.removeAttribute("maxlength"));
     await url.fill(`https://example.com/${"a".repeat(10_240)}`);
@@ -55,6 +63,7 @@ test("an owner adds a webhook endpoint on the team page (secret shown once), edi
     // Added with every event type by default; the secret is shown this once.
     await url.fill(receiver.url);
     await create.getByLabel("Description (optional)").fill("CRM");
+    await page.waitForLoadState("networkidle");
     const added = await serverActionOf(page, () => create.getByRole("button", { name: "Add endpoint" }).click());
     await expect(create.getByRole("status")).toContainText(`Endpoint added: ${receiver.url}`);
     const secret = (await create.getByTestId("webhook-secret").textContent())!.trim();
@@ -65,7 +74,7 @@ test("an owner adds a webhook endpoint on the team page (secret shown once), edi
     await expect(endpoint.getByTestId("webhook-state")).toHaveText("Enabled");
     await expect(endpoint.getByTestId("webhook-event-types")).toContainText("All event types");
     await expect(endpoint.getByTestId("webhook-description")).toHaveText("CRM");
-    await expectAccessible(page);
+    await expectAccessibleTeamPage(page, owner.teamName);
     // Never again: not after a reload, not in the page's HTML.
     await page.reload();
     await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
@@ -161,7 +170,7 @@ test("an owner adds a webhook endpoint on the team page (secret shown once), edi
     await endpoint.getByText("Delete…", { exact: true }).click();
     const remove = endpoint.getByTestId("webhook-delete");
     await expect(remove.getByRole("button", { name: "Delete this endpoint" })).toHaveClass(/button-danger/);
-    await expectAccessible(page);
+    await expectAccessibleTeamPage(page, owner.teamName);
     await remove.getByRole("button", { name: "Delete this endpoint" }).click();
     await expect(section.getByText("No endpoints yet.")).toBeVisible();
     const after = await page.request.get(`/api/v1/teams/${owner.slug}/webhook-endpoints`, {

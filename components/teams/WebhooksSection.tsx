@@ -13,7 +13,14 @@ export type WebhookFormState =
 export type WebhookFormValues = { url: string; description: string; eventTypes: string[] };
 export type WebhookFormAction = (previous: WebhookFormState, form: FormData) => Promise<WebhookFormState>;
 
-/** One endpoint as the page shows it, times already written out (UTC). */
+/** An instant as the page says it (written out on the server, UTC named) and its ISO form for `<time>`. */
+export type WrittenInstant = { iso: string; text: string };
+
+function When({ at }: { at: WrittenInstant }) {
+  return <time dateTime={at.iso}>{at.text}</time>;
+}
+
+/** One endpoint as the page shows it. */
 export type WebhookEndpointRow = {
   id: string;
   url: string;
@@ -21,12 +28,12 @@ export type WebhookEndpointRow = {
   eventTypes: string[];
   enabled: boolean;
   disabledReason: string | null;
-  created: string;
+  created: WrittenInstant;
   /** Until when the previous secret still signs after a roll (null: no roll in the last 24 hours). */
-  previousSecretUntil: string | null;
+  previousSecretUntil: WrittenInstant | null;
   attempts: {
     id: string;
-    at: string;
+    at: WrittenInstant;
     eventType: string;
     attempt: number;
     succeeded: boolean;
@@ -241,7 +248,7 @@ function Attempts({ endpoint }: { endpoint: WebhookEndpointRow }) {
         <thead>
           <tr className="border-b border-stone-300">
             <th scope="col" className="py-1 pr-3 font-medium">
-              Time (UTC)
+              Time
             </th>
             <th scope="col" className="py-1 pr-3 font-medium">
               Event
@@ -260,7 +267,9 @@ function Attempts({ endpoint }: { endpoint: WebhookEndpointRow }) {
         <tbody>
           {endpoint.attempts.map((a) => (
             <tr key={a.id} className="border-b border-stone-200" data-testid="webhook-attempt">
-              <td className="py-1 pr-3 tabular-nums">{a.at}</td>
+              <td className="py-1 pr-3 tabular-nums">
+                <When at={a.at} />
+              </td>
               <td className="py-1 pr-3">
                 <code>{a.eventType}</code>
                 {a.replay && <span className="ml-2 rounded bg-stone-200 px-1">replay</span>}
@@ -318,12 +327,12 @@ function Endpoint({
         </p>
       )}
       <p className="mt-1 text-sm text-stone-700" data-testid="webhook-event-types">
-        {allTypes ? "All event types" : endpoint.eventTypes.join(", ")}. Added {endpoint.created}.
+        {allTypes ? "All event types" : endpoint.eventTypes.join(", ")}. Added <When at={endpoint.created} />.
         <span className="sr-only"> Endpoint id {endpoint.id}.</span>
       </p>
       {endpoint.previousSecretUntil && (
         <p className="mt-1 text-sm text-stone-700">
-          The previous secret also signs until {endpoint.previousSecretUntil}.
+          The previous secret also signs until <When at={endpoint.previousSecretUntil} />.
         </p>
       )}
 

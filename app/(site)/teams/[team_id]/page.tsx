@@ -26,7 +26,7 @@ import { SwapSection } from "@/components/teams/SwapSection";
 import { RemindersSection } from "@/components/teams/RemindersSection";
 import { WebhooksSection, type WebhookEndpointRow } from "@/components/teams/WebhooksSection";
 import { EVENT_TYPES, listAttempts, listEndpoints, MAX_ENDPOINTS } from "@/lib/webhooks";
-import { utcMinute } from "@/lib/format/relative-time";
+import { formatInZone, formatInZoneToSecond } from "@/lib/format/time-zone";
 import {
   createWebhookAction,
   deleteWebhookAction,
@@ -40,6 +40,9 @@ type Props = { params: Promise<{ team_id: string }>; searchParams: Promise<{ cre
 
 /** The latest attempts shown per webhook endpoint (older ones: the API's attempts list). */
 const ATTEMPTS_SHOWN = 5;
+
+/** An instant as the pages say it ("Wed, 2 Dec 2026, 07:13 UTC"), for a `<time>`. */
+const written = (at: Date) => ({ iso: at.toISOString(), text: formatInZone(at, "UTC") });
 
 type Loaded = { userId: string; overview: TeamOverview; webhooks: WebhookEndpointRow[] };
 
@@ -66,14 +69,14 @@ const load = cache(async (teamId: string): Promise<Loaded | null> => {
         eventTypes: e.eventTypes,
         enabled: e.enabled,
         disabledReason: e.disabledReason,
-        created: utcMinute(e.createdAt),
+        created: written(e.createdAt),
         previousSecretUntil:
           e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date()
-            ? utcMinute(e.previousSecretExpiresAt)
+            ? written(e.previousSecretExpiresAt)
             : null,
         attempts: attempts.slice(0, ATTEMPTS_SHOWN).map((a) => ({
           id: String(a.id),
-          at: a.createdAt.toISOString().slice(0, 19).replace("T", " "),
+          at: { iso: a.createdAt.toISOString(), text: formatInZoneToSecond(a.createdAt, "UTC") },
           eventType: a.delivery.eventType,
           attempt: a.attempt,
           succeeded: a.succeeded,
