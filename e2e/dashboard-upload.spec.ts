@@ -44,6 +44,11 @@ test("an owner uploads a CSV: preview with a problem, fix, confirm, the new batc
   await expect(problem.locator("td")).toHaveText(["3", "email", "Email is not a valid email address"]);
   await expect(page.getByTestId("upload-price")).toContainText("Coffee Lovers × 2");
   await expect(page.getByTestId("upload-price")).toContainText("$96.00");
+  // With a problem left nothing reads as a bill; the fine rows are listed as they will be sent.
+  await expect(page.getByTestId("upload-price")).toContainText("Nothing, until every row is fine");
+  await expect(page.getByTestId("upload-row")).toHaveCount(2);
+  await expect(page.getByTestId("upload-row").first()).toContainText("Ada Lovelace");
+  await expect(page.getByTestId("upload-row").first()).toContainText("5 minutes after you create");
   await expect(page.getByRole("button", { name: /^Create/ })).toHaveCount(0);
   await expectAccessible(page);
 
@@ -55,9 +60,11 @@ test("an owner uploads a CSV: preview with a problem, fix, confirm, the new batc
   await expect(page.getByTestId("upload-problem")).toHaveCount(0);
   await expect(page.getByTestId("upload-price")).toContainText("$135.00");
   await expectAccessible(page);
+  await expect(page.getByTestId("upload-row")).toHaveCount(3);
   await page.getByRole("button", { name: "Create 3 gifts for $135.00" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`${board}\\?batch=bat_[A-Za-z0-9]+$`));
+  await expect(page).toHaveURL(new RegExp(`${board}\\?batch=bat_[A-Za-z0-9]+&created=3$`));
+  await expect(page.getByTestId("batch-decided")).toContainText("3 gifts created, listed below in their batch");
   const table = page.getByTestId("gift-table");
   await expect(table.getByTestId("gift-row")).toHaveCount(3);
   for (const name of ["Ada Lovelace", "Grace Hopper", "Alan Turing"]) await expect(table).toContainText(name);
@@ -131,7 +138,7 @@ test("without JavaScript the upload is two plain form posts: preview, then the s
 
   await plain.getByLabel("CSV file").setInputFiles(thanks);
   await create.click();
-  await expect(plain).toHaveURL(new RegExp(`${board}\\?batch=bat_[A-Za-z0-9]+$`));
+  await expect(plain).toHaveURL(new RegExp(`${board}\\?batch=bat_[A-Za-z0-9]+&created=2$`));
   const table = plain.getByTestId("gift-table");
   await expect(table.getByTestId("gift-row")).toHaveCount(2);
   await expect(table).toContainText("Batch: No script thanks");

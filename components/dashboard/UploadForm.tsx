@@ -5,10 +5,12 @@ import type { UploadPreview } from "@/lib/dashboard/upload";
 import { fileTooLarge } from "@/lib/http/body-limits.mjs";
 
 /** The preview as the page shows it: amounts already formatted. */
-export type UploadPreviewView = Omit<UploadPreview, "collections"> & {
+export type UploadPreviewView = Omit<UploadPreview, "collections" | "sample"> & {
   total: string;
   charge: string;
   collections: { name: string; gifts: number; total: string }[];
+  /** The first fine rows, with when each goes out in words. */
+  sample: (UploadPreview["sample"][number] & { sends: string })[];
 };
 
 /** Where the upload form is: no file read yet, or a file previewed; and any refusal. */
@@ -228,6 +230,47 @@ function PreviewSummary({ preview, changed }: { preview: UploadPreviewView; chan
         </div>
       )}
 
+      {preview.sample.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="upload-rows">
+            <caption className="text-left font-medium">
+              {preview.problemCount > 0 ? "The rows that are fine" : "The gifts to create"}
+              {preview.fineRows > preview.sample.length &&
+                ` (the first ${preview.sample.length.toLocaleString("en-US")} of ${preview.fineRows.toLocaleString("en-US")})`}
+            </caption>
+            <thead>
+              <tr className="border-b border-stone-200">
+                <th scope="col" className="py-1 pr-4">
+                  Row
+                </th>
+                <th scope="col" className="py-1 pr-4">
+                  Recipient
+                </th>
+                <th scope="col" className="py-1 pr-4">
+                  Collection
+                </th>
+                <th scope="col" className="py-1">
+                  Sends
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.sample.map((r) => (
+                <tr key={r.row} className="border-b border-stone-100" data-testid="upload-row">
+                  <td className="py-1 pr-4 tabular-nums">{r.row}</td>
+                  <td className="py-1 pr-4">
+                    {r.name || r.email}
+                    {r.name && r.email && <span className="block text-stone-600">{r.email}</span>}
+                  </td>
+                  <td className="py-1 pr-4">{r.collection}</td>
+                  <td className="py-1">{r.sends}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 text-sm" data-testid="upload-price">
         {preview.collections.map((c) => (
           <div key={c.name} className="contents">
@@ -240,10 +283,15 @@ function PreviewSummary({ preview, changed }: { preview: UploadPreviewView; chan
         <dt className="text-stone-600">Total{preview.problemCount > 0 ? " (rows that are fine)" : ""}</dt>
         <dd className="tabular-nums">{preview.total}</dd>
         <dt className="text-stone-600">Charged on confirm</dt>
-        <dd className="font-semibold tabular-nums">
-          {preview.charge}
-          {!preview.livemode && " (sandbox: never charged)"}
-        </dd>
+        {preview.problemCount > 0 ? (
+          // Nothing can be created (or charged) until every row is fine: no price that reads as a bill.
+          <dd className="font-semibold">Nothing, until every row is fine</dd>
+        ) : (
+          <dd className="font-semibold tabular-nums">
+            {preview.charge}
+            {!preview.livemode && " (sandbox: never charged)"}
+          </dd>
+        )}
       </dl>
     </section>
   );

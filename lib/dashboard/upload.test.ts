@@ -107,7 +107,11 @@ describe("previewing an upload", () => {
     expect(preview.problems).toEqual([
       { row: 3, column: "email", message: "Email is not a valid email address" },
       { row: 3, column: "expires_on", message: expect.stringMatching(/^Expires on can't be in the past/) },
-      { row: 4, column: "collection", message: 'Collection "No Such Collection" was not found (see GET /collections)' },
+      {
+        row: 4,
+        column: "collection",
+        message: expect.stringMatching(/^Collection "No Such Collection" was not found\. The team's collections: "/),
+      },
       { row: 6, column: "name", message: "Name can't be blank" },
       { row: 6, column: "delivery_method", message: "Delivery method must be email or link" },
     ]);
@@ -149,6 +153,18 @@ describe("previewing an upload", () => {
     ]);
     const preview = await previewUpload(t.db, owner, file(latin, "C:\\Users\\me\\café.CSV"));
     expect(preview).toMatchObject({ encoding: "latin-1", fineRows: 1, problemCount: 0, batchName: "café" });
+  });
+
+  it("names the collection a typo meant: 'did you mean', in the row's problem", async () => {
+    const typo = collections[0].name.replace(/^(.)(.)/, "$2$1"); // two letters swapped
+    const preview = await previewUpload(t.db, owner, file(csv([row(1, { collection: typo })])));
+    expect(preview.problems).toEqual([
+      {
+        row: 2,
+        column: "collection",
+        message: `Collection "${typo}" was not found: did you mean "${collections[0].name}"?`,
+      },
+    ]);
   });
 
   it("refuses a viewer (403 member_required)", async () => {

@@ -16,6 +16,8 @@ import {
 } from "@/lib/gifts";
 import { suppressedAmong, suppressionScope } from "@/lib/outbox/suppressions";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
+import { sendChoices } from "@/lib/catalogue";
+import { closestName } from "@/lib/format/closest-name";
 import type { RecipientDraft } from "@/lib/gifts/schema";
 import type { IdempotencyReservation } from "@/lib/idempotency";
 import { requireSender } from "@/lib/teams";
@@ -78,6 +80,19 @@ export type UploadPreview = {
   livemode: boolean;
   /** Why the team can't be charged (no card), if it can't. */
   billingProblem: string | null;
+  /** The first MAX_LISTED_PROBLEMS fine rows as they will be sent; `fineRows` counts them all. */
+  sample: UploadRow[];
+};
+
+/** A fine row as the preview lists it. */
+export type UploadRow = {
+  row: number;
+  name: string;
+  /** The email, or null for a link gift. */
+  email: string | null;
+  collection: string;
+  /** ISO 8601, or null: 5 minutes after the confirm (an email gift) or never emailed (a link gift). */
+  scheduledAt: string | null;
 };
 
 type Row = {
@@ -241,7 +256,19 @@ async function lookUp(db: PrismaClient, teamId: string, rows: Row[]) {
     if (r.designId !== undefined && !designs.has(r.designId))
       designs.set(r.designId, (await resolveReferences(db, teamId, { designId: r.designId })).design !== null);
   }
-  return { collections, designs };
+  // The team's collection names, read only when a row names one that doesn't exist: what it likely meant.
+  const names = [...collections.values()].includes(null)
+    ? (await sendChoices(db, teamId)).collections.map((c) => c.name)
+    : [];
+  return { collections, designs, names };
+}
+
+/** A row's unknown collection, with the one it likely meant or the ones there are. */
+function unknownCollection(name: string, names: string[]): string {
+  const meant = closestName(name, names);
+  if (meant) return `Collection "${name}" was not found: did you mean "${meant}"?`;
+  const some = names.slice(0, 6).map((n) => `"${n}"`);
+  return `Collection "${name}" was not found. The team's collections: ${some.join(", ")}${names.length > some.length ? ", …" : ""}.`;
 }
 
 /**
@@ -274,7 +301,7 @@ async function check(
   requireSender(actor.role, actor.team.id);
   const table = readFile(file.bytes);
   const { parsed, problems } = await parseRows(table.rows, table.columns, table.header.length, now);
-  const { collections, designs } = await lookUp(db, actor.team.id, parsed);
+  const { collections, designs, names } = await lookUp(db, actor.team.id, parsed);
   const emailed = (r: Row) => (r.recipient.deliveryMethod === "email" ? r.recipient.email : null);
   const suppressed = await suppressedAmong(
     db,
@@ -296,7 +323,7 @@ async function check(
       problems.push({
         row: r.row,
         column: "collection",
-        message: `Collection "${r.collection}" was not found (see GET /collections)`,
+        message: unknownCollection(r.collection, names),
       });
       ok = false;
     }
@@ -326,8 +353,17 @@ async function check(
   const groups = new Map<string, BatchGroup>();
   let totalCents = 0;
   let position = 0; // the row's place among the fine rows: the batch lists its gifts in the file's order
+  const sample: UploadRow[] = [];
   for (const r of fine) {
     const collection = collections.get(r.collection!)!;
+    if (sample.length < MAX_LISTED_PROBLEMS)
+      sample.push({
+        row: r.row,
+        name: r.recipient.name ?? "",
+        email: r.recipient.email,
+        collection: collection.name,
+        scheduledAt: r.recipient.scheduledAt?.toISOString() ?? null,
+      });
     const price = giftPrice(collection).totalCents;
     totalCents += price;
     const line = perCollection.get(collection.id) ?? { name: collection.name, gifts: 0, totalCents: 0 };
@@ -381,6 +417,7 @@ async function check(
       chargeCents: livemode ? totalCents : 0,
       livemode,
       billingProblem,
+      sample,
     },
     groups: [...groups.values()],
   };

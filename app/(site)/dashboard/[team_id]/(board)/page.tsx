@@ -118,7 +118,9 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           {decided.count} {decided.count === 1 ? "gift" : "gifts"} {decided.decision}
           {decided.decision === "approved"
             ? ": charged to the team's card in one charge, and they go out as scheduled."
-            : ": nothing was charged."}
+            : decided.decision === "created"
+              ? ", listed below in their batch: they go out as scheduled."
+              : ": nothing was charged."}
         </p>
       )}
       {bulkDone && (
@@ -263,9 +265,9 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   );
 }
 
-/** What the batch view's "Approve all" or "Reject all" just did, from the URL it came back to. */
+/** What the batch view's "Approve all" or "Reject all", or an upload's "Create", just did, from the URL it came back to. */
 function batchDecisionOf(params: Record<string, string | string[] | undefined>) {
-  for (const decision of ["approved", "rejected"] as const) {
+  for (const decision of ["approved", "rejected", "created"] as const) {
     const value = params[decision];
     if (typeof value === "string" && /^\d{1,5}$/.test(value)) return { decision, count: Number(value) };
   }

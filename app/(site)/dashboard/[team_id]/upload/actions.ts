@@ -6,6 +6,8 @@ import { confirmUpload, MAX_UPLOAD_BYTES, modeOf, previewUpload } from "@/lib/da
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
 import { fileTooLarge } from "@/lib/http/body-limits.mjs";
 import { displayMoney } from "@/lib/money";
+import { formatInZone } from "@/lib/format/time-zone";
+import { VIEWER_ZONE } from "@/components/dashboard/Instant";
 import { teamContext } from "@/lib/site/context";
 import { SESSION_ENDED } from "@/lib/site/form-action";
 
@@ -41,7 +43,7 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
   const tooLarge = fileTooLarge(file, MAX_UPLOAD_BYTES);
   if (tooLarge) return next({ errors: [tooLarge] });
 
-  let created: string;
+  let created: { batchId: string; size: number };
   try {
     const context = await teamContext(teamId, mode);
     if (!context) return next({ errors: [SESSION_ENDED] });
@@ -58,6 +60,14 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
             gifts: c.gifts,
             total: displayMoney(c.totalCents),
           })),
+          sample: preview.sample.map((r) => ({
+            ...r,
+            sends: r.scheduledAt
+              ? formatInZone(new Date(r.scheduledAt), VIEWER_ZONE)
+              : r.email
+                ? "5 minutes after you create"
+                : "Never emailed: a link you share",
+          })),
         },
       });
     }
@@ -68,7 +78,7 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
       previewTotalCents: Number(text(form, "preview_total")),
       formKey: text(form, "form_key"),
     });
-    created = result.batchId;
+    created = result;
   } catch (error) {
     if (error instanceof ValidationError)
       return next({ errors: error.problems.map((p) => p.detail), preview: previous?.preview });
@@ -77,6 +87,6 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
     throw error;
   }
   redirect(
-    `/dashboard/${encodeURIComponent(teamId)}?${mode === "sandbox" ? "mode=sandbox&" : ""}batch=${encodeURIComponent(created)}`,
+    `/dashboard/${encodeURIComponent(teamId)}?${mode === "sandbox" ? "mode=sandbox&" : ""}batch=${encodeURIComponent(created.batchId)}&created=${created.size}`,
   );
 }
