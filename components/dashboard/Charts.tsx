@@ -126,6 +126,10 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
       <figcaption className="text-sm font-semibold">
         Gifts sent, opened and redeemed per day <span className="font-normal text-stone-600">({summary})</span>
       </figcaption>
+      <p className="mt-1 text-xs text-stone-600" data-testid="activity-counts">
+        What happened on each day shown (UTC) to this view&apos;s gifts: a gift sent before these days and opened in
+        them counts as opened only, so these totals can differ from the funnel&apos;s, which counts each gift once.
+      </p>
       <Legend items={SERIES.map((s, i) => ({ label: `${s.label} ${number(totals[i])}`, colour: s.colour }))} />
       <Plot label={`Chart: ${summary}`} days={days.map((d) => d.day)} slot={slot} top={{ value: max, say: count }}>
         {/* One path a series (a bar a day as a closed rectangle): 3 elements rather than 3 a day, in the HTML and the RSC payload alike. */}

@@ -19,6 +19,9 @@ export function Funnel({ funnel }: { funnel: FunnelData }) {
       <h2 id="funnel-heading" className="text-sm font-semibold">
         Funnel <span className="font-normal text-stone-600">· conversion from the step before</span>
       </h2>
+      <p className="mt-1 text-xs text-stone-600" data-testid="funnel-counts">
+        Each gift of this view once, at every step it has reached, whenever that was.
+      </p>
       <ol className="mt-2 space-y-1 text-sm" data-testid="funnel">
         {funnel.path.map((step, i) => (
           <Step key={step.stage} step={step} total={funnel.total} before={i === 0 ? null : funnel.path[i - 1]} />

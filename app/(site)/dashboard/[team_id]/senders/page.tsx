@@ -113,7 +113,9 @@ export default async function SendersPage({ params, searchParams }: Props) {
               {days.from === "0001-01-01" && !days.to
                 ? "at any time"
                 : `from ${days.from ?? "the start"} to ${days.to ?? "today"} (UTC)`}
-              . Opened and redeemed are shares of the gifts each person sent.
+              . Opened and redeemed are shares of the gifts each person sent. Live gifts only, by the day they were
+              created: the board&apos;s funnel counts the view&apos;s gifts whatever their day, and its chart what
+              happened on each day.
             </caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
               <tr>
