@@ -116,7 +116,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
   const hidden = <input type="hidden" name="team" value={team.id} />;
 
   return (
-    <main className="mx-auto max-w-3xl px-6 py-16">
+    <main className="page-width page-narrow py-10">
       <p className="text-sm">
         <Link href="/account" className="text-red-800 underline">
           Your account
