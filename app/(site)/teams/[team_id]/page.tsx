@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { HttpError } from "@/lib/errors";
 import { CURRENCY, formatMoney } from "@/lib/money";
+import { localPrice } from "@/lib/format/locale";
 import { siteContext } from "@/lib/site/context";
 import { teamOverview, type TeamOverview } from "@/lib/dashboard/team-overview";
 import { ROLES } from "@/lib/teams";
@@ -26,7 +27,7 @@ import { SwapSection } from "@/components/teams/SwapSection";
 import { RemindersSection } from "@/components/teams/RemindersSection";
 import { WebhooksSection, type WebhookEndpointRow } from "@/components/teams/WebhooksSection";
 import { EVENT_TYPES, listAttempts, listEndpoints, MAX_ENDPOINTS } from "@/lib/webhooks";
-import { formatInZone, formatInZoneToSecond } from "@/lib/format/time-zone";
+import { formatDay, formatInZone, formatInZoneToSecond } from "@/lib/format/time-zone";
 import {
   createWebhookAction,
   deleteWebhookAction,
@@ -98,7 +99,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `${loaded ? loaded.overview.team.name : "Team"}` };
 }
 
-const date = (d: Date) => d.toISOString().slice(0, 10);
+const date = (d: Date) => formatDay(d);
 const fieldClass = "mt-1 block rounded-lg border border-stone-400 px-3 py-2";
 
 export default async function TeamPage({ params, searchParams }: Props) {
@@ -269,7 +270,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
           id: c.id,
           date: date(c.createdAt),
           description: c.description,
-          amount: `${formatMoney(c.amountCents)} ${c.currency || CURRENCY}`,
+          amount: localPrice(c.amountCents, c.currency || CURRENCY, "en"),
           refund: c.kind === "refund",
         }))}
         setCard={setCardAction}
