@@ -71,7 +71,7 @@ export const de: CatalogueTranslation = {
         "Knusprige, zweifach gebackene Cantuccini aus der Toskana mit gerösteten Mandeln. Wie gemacht zum Eintunken.",
     },
     "loose-leaf-tea-trio": {
-      name: "Trio loser Tees",
+      name: "Blatttee-Trio",
       description:
         "Drei Dosen Blatttee: Earl Grey mit Kornblumenblüten, japanischer Sencha und ein koffeinfreier Rooibos-Chai.",
     },
@@ -205,12 +205,12 @@ export const de: CatalogueTranslation = {
       description: "Gepolsterte Socken aus Merinowolle, die die Füße warm halten, ohne dass sie schwitzen.",
     },
     "hot-cocoa-kit": {
-      name: "Heiße-Schokolade-Set",
+      name: "Set für heiße Schokolade",
       description:
         "Kräftiger belgischer Kakao, geschichtet mit Schokostückchen und Mini-Marshmallows. Einfach heiße Milch dazugeben.",
     },
     "cedar-reed-diffuser": {
-      name: "Raumduft Zeder",
+      name: "Duftstäbchen Zeder",
       description: "Ein langanhaltender Raumduft mit Stäbchen und warmen Noten von Zedernholz, Amber und Vanille.",
     },
     "organic-cotton-tee": {
