@@ -37,10 +37,11 @@ export function GiftCard({ locale, recipientName, message, from, livemode, expir
           />
           {design.hasLogo && (
             // Designs with a logo keep a 180×60 slot at (210, 24) of their 600×400 artwork: the artwork isn't mirrored, so neither is the slot.
+            // The page shows the logo only here then (app/untie/[token]/page.tsx), so it carries the logo's name.
             // eslint-disable-next-line @next/next/no-img-element
             <img
               src={logo.imageUrl}
-              alt=""
+              alt={logo.name}
               width={180}
               height={60}
               className="absolute left-[35%] top-[6%] h-[15%] w-[30%] object-contain"

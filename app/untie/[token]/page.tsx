@@ -109,10 +109,13 @@ function GiftPage({ gift, token, locale, charities, swapProducts, acceptLanguage
   return (
     <main className="mx-auto max-w-4xl px-4 pb-10 pt-2 sm:px-6">
       {opens && <RecordOpen path={`/untie/${token}/opened`} />}
-      <div className="mb-4 flex justify-center">
-        {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
-        <img src={gift.logo.imageUrl} alt={gift.logo.name} width={120} height={40} className="h-8 w-auto sm:h-10" />
-      </div>
+      {/* The logo once on the first screen: above the card only when the card's design has no slot for it. */}
+      {!gift.design?.hasLogo && (
+        <div className="mb-4 flex justify-center">
+          {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs, no optimisation needed */}
+          <img src={gift.logo.imageUrl} alt={gift.logo.name} width={120} height={40} className="h-8 w-auto sm:h-10" />
+        </div>
+      )}
       <GiftCard
         locale={locale}
         recipientName={gift.recipientName}
