@@ -162,6 +162,10 @@ test("an Arabic recipient declines by keyboard only, from the offer near the top
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: ar.decline.button })).toBeFocused();
   await page.keyboard.press("Enter");
+  // It asks once; the same button, now "Yes, decline", keeps the focus.
+  await expect(page.getByTestId("decline-question")).toBeVisible();
+  await expect(page.getByRole("button", { name: ar.decline.confirmButton })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: ar.gone.declinedTitle })).toBeVisible();
   await expectLanguage(page, "ar");
   await expectAccessible(page);

@@ -112,7 +112,7 @@ function Endpoint({ entry, doc }: { entry: Entry; doc: OpenApi }) {
         })}
       </ul>
       <h4 className="mt-5 font-semibold">Example</h4>
-      <pre className="mt-2 overflow-x-auto rounded bg-stone-900 p-4 text-sm text-stone-100">
+      <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-words rounded bg-stone-900 p-4 text-sm text-stone-100 sm:whitespace-pre">
         <code>{curl(entry, doc)}</code>
       </pre>
     </section>
@@ -132,43 +132,58 @@ export function ApiReference({
   const byTag = entriesByTag(doc);
   const base = doc.servers?.[0]?.url ?? "";
   const resources = Object.entries(doc.components.schemas).filter(([, s]) => s.properties?.attributes);
+  const contents = (
+    <>
+      <li>
+        <a className="underline" href="#quick-start">
+          Quick start
+        </a>
+      </li>
+      <li>
+        <a className="underline" href="#authentication">
+          Authentication
+        </a>
+      </li>
+      {[...byTag.keys()].map((tag) => (
+        <li key={tag}>
+          <a className="underline" href={`#tag-${anchor(tag)}`}>
+            {tag}
+          </a>
+        </li>
+      ))}
+      <li>
+        <a className="underline" href="#resources">
+          Resources
+        </a>
+      </li>
+      <li>
+        <a className="underline" href="#errors">
+          Errors
+        </a>
+      </li>
+      <li>
+        <a className="underline" href="/docs/agents">
+          AI agents (MCP) guide
+        </a>
+      </li>
+      <li>
+        <a className="underline" href="/api/v1/openapi.json">
+          OpenAPI document
+        </a>
+      </li>
+    </>
+  );
   return (
     <div className="lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
+      {/* The contents: a sidebar on a wide screen, a list to open at the top on a phone. */}
+      <details className="mb-6 rounded border border-stone-200 p-3 lg:hidden">
+        <summary className="cursor-pointer font-semibold">Contents</summary>
+        <nav aria-label="Reference, contents">
+          <ul className="mt-2 space-y-1 text-sm">{contents}</ul>
+        </nav>
+      </details>
       <nav aria-label="Reference" className="hidden lg:block">
-        <ul className="sticky top-6 space-y-1 text-sm">
-          <li>
-            <a className="underline" href="#quick-start">
-              Quick start
-            </a>
-          </li>
-          <li>
-            <a className="underline" href="#authentication">
-              Authentication
-            </a>
-          </li>
-          {[...byTag.keys()].map((tag) => (
-            <li key={tag}>
-              <a className="underline" href={`#tag-${anchor(tag)}`}>
-                {tag}
-              </a>
-            </li>
-          ))}
-          <li>
-            <a className="underline" href="#resources">
-              Resources
-            </a>
-          </li>
-          <li>
-            <a className="underline" href="#errors">
-              Errors
-            </a>
-          </li>
-          <li>
-            <a className="underline" href="/api/v1/openapi.json">
-              OpenAPI document
-            </a>
-          </li>
-        </ul>
+        <ul className="sticky top-6 space-y-1 text-sm">{contents}</ul>
       </nav>
       <div className="min-w-0">
         <h1 className="text-3xl font-semibold tracking-tight">{doc.info.title} reference</h1>
@@ -179,7 +194,7 @@ export function ApiReference({
             Quick start
           </h2>
           <p className="mt-3 text-stone-700">{tokenHint}</p>
-          <pre className="mt-3 overflow-x-auto rounded bg-stone-900 p-4 text-sm text-stone-100">
+          <pre className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded bg-stone-900 p-4 text-sm text-stone-100 sm:whitespace-pre">
             <code>{`export RIBBON_API=${base}
 export RIBBON_TOKEN=rbn_sbox_…   # your sandbox token
 
