@@ -49,10 +49,13 @@ export function OutcomeForm({
   const locale = useLocale();
   const [state, formAction, pending] = useActionState(action, {});
   const alert = useRef<HTMLParagraphElement>(null);
+  const submit = useRef<HTMLButtonElement>(null);
   const message = state.error ?? state.refused;
   useEffect(() => {
     if (message) alert.current?.focus();
-  }, [message]);
+    // The question asked (a decline): the button that answers it takes the focus the pending state took away.
+    else if (state.confirm) submit.current?.focus();
+  }, [message, state]);
 
   return (
     <section className="mx-auto mt-8 max-w-4xl border-t border-stone-200 pt-6" aria-labelledby={`${kind}-heading`}>
@@ -76,6 +79,7 @@ export function OutcomeForm({
         )}
         {children(state)}
         <button
+          ref={submit}
           type="submit"
           disabled={pending}
           className="rounded-full border-2 border-stone-700 px-6 py-2 font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-rose-800 disabled:opacity-60"
