@@ -99,6 +99,8 @@ type Row = {
   row: number;
   valid: boolean;
   recipient: RecipientDraft;
+  /** Whether the row named its send time (without one an email gift goes 5 minutes after the confirm). */
+  scheduledGiven: boolean;
   collection?: string;
   designId?: string;
   message?: string;
@@ -106,21 +108,6 @@ type Row = {
 
 const columnOfField = (field: string): string => (field === "design_id" ? "design" : field);
 const formatCount = (n: number) => n.toLocaleString("en-US");
-
-/** Edit distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
 
 /** A header cell as a column name: any case, spaces or hyphens for underscores ("Scheduled at"). */
 const normaliseColumn = (cell: string) =>
@@ -150,8 +137,8 @@ function readHeader(header: string[]): Map<UploadColumn, number> {
         code: "unknown_column",
       });
     } else {
-      const [closest] = UPLOAD_COLUMNS.map((c) => ({ c, d: distance(name, c) })).sort((x, y) => x.d - y.d);
-      const hint = closest.d <= Math.max(2, Math.floor(closest.c.length / 3)) ? `: did you mean "${closest.c}"?` : "";
+      const closest = closestName(name, UPLOAD_COLUMNS, { share: 1 / 3 });
+      const hint = closest ? `: did you mean "${closest}"?` : "";
       problems.push({
         detail: `Unknown column ${quoted(cell.trim())}${hint || `. The columns are ${UPLOAD_COLUMNS.join(", ")}.`}`,
         code: "unknown_column",
@@ -221,6 +208,7 @@ async function parseRows(rows: CsvRow[], columns: Map<UploadColumn, number>, wid
       row,
       valid,
       recipient: { ...draft.recipients[0], from: draft.from },
+      scheduledGiven: gift.scheduled_at !== undefined,
       collection: draft.collection,
       designId: draft.designId,
       message: draft.message,
@@ -362,7 +350,7 @@ async function check(
         name: r.recipient.name ?? "",
         email: r.recipient.email,
         collection: collection.name,
-        scheduledAt: r.recipient.scheduledAt?.toISOString() ?? null,
+        scheduledAt: r.scheduledGiven ? (r.recipient.scheduledAt?.toISOString() ?? null) : null,
       });
     const price = giftPrice(collection).totalCents;
     totalCents += price;

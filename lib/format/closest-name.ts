@@ -14,15 +14,15 @@ function distance(a: string, b: string, limit: number): number {
 }
 
 /**
- * The name a person most likely meant ("Cofee Lovers" → "Coffee Lovers"): the nearest of `names`
- * within a few edits (a quarter of its length, at least 2), or null. Inputs past 200 characters
- * are no typo and get none (the work stays small whatever is sent).
+ * The name a person most likely meant ("Cofee Lovers" → "Coffee Lovers", "emial" → "email"): the
+ * nearest of `names` within a few edits (`share` of its length, at least 2), or null. Inputs past
+ * 200 characters are no typo and get none (the work stays small whatever is sent).
  */
-export function closestName(input: string, names: readonly string[]): string | null {
+export function closestName(input: string, names: readonly string[], { share = 1 / 4 } = {}): string | null {
   if (input.length > 200) return null;
   let best: { name: string; edits: number } | null = null;
   for (const name of names) {
-    const limit = Math.max(2, Math.floor(name.length / 4));
+    const limit = Math.max(2, Math.floor(name.length * share));
     const edits = distance(input.trim(), name, limit);
     if (edits <= limit && (best === null || edits < best.edits)) best = { name, edits };
   }

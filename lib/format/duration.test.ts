@@ -10,6 +10,8 @@ describe("reminders in words", () => {
     expect(describeReminder("P1DT6H30M")).toBe("1 day 6 hours 30 minutes after sending");
     expect(describeReminder("P2W")).toBe("2 weeks after sending");
     expect(describeReminder("P14D")).toBe("2 weeks after sending");
+    expect(describeReminder("P7D")).toBe("7 days after sending");
+    expect(describeReminder("P1W")).toBe("7 days after sending");
   });
 
   it("leaves what is no duration as it is (a stored value is never hidden)", () => {

@@ -24,8 +24,8 @@ export function parseDuration(text: string): Duration | null {
   return ms > 0 ? { negative: minus === "-", ms } : null;
 }
 
+const WEEK_MS = 7 * DAY_MS;
 const UNITS: [number, string][] = [
-  [7 * DAY_MS, "week"],
   [DAY_MS, "day"],
   [HOUR_MS, "hour"],
   [MINUTE_MS, "minute"],
@@ -40,6 +40,11 @@ export function describeReminder(text: string): string {
   if (!duration) return text;
   let left = duration.ms;
   const parts: string[] = [];
+  // Whole weeks from two on read as weeks ("2 weeks"); a week is "7 days", as reminders are said.
+  if (left >= 2 * WEEK_MS && left % WEEK_MS === 0) {
+    parts.push(`${left / WEEK_MS} weeks`);
+    left = 0;
+  }
   for (const [size, unit] of UNITS) {
     const count = Math.floor(left / size);
     if (count === 0) continue;
