@@ -132,7 +132,7 @@ describe("swap", () => {
       variantId: product.variants[0].id,
       address,
     });
-    expect(redeemed.product).toEqual({ id: product.id, name: product.name });
+    expect(redeemed.product).toEqual({ id: product.id, name: product.name, slug: product.slug });
     const after = await database.prisma.gift.findUniqueOrThrow({
       where: { id: gift.id },
       include: { events: { orderBy: { id: "asc" } } },

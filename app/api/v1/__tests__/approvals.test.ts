@@ -9,7 +9,7 @@ import { APPROVAL_WINDOW_DAYS, createBatch, expireUnapprovedGifts } from "@/lib/
 import { queueApprovalEmails } from "@/lib/gifts/approval-email";
 import type { RecipientDraft } from "@/lib/gifts/schema";
 import { longDate } from "@/lib/format/locale";
-import { formatMoney } from "@/lib/money";
+import { displayMoney, formatMoney } from "@/lib/money";
 import { addMember } from "@/lib/teams";
 import { apiAs, callApi } from "@/lib/testing/api-client";
 import { fakeTransport } from "@/lib/testing/fake-transport";
@@ -364,7 +364,7 @@ describe("the owners' email when gifts wait for approval", () => {
     expect(queued.map((e) => e.to).sort()).toEqual([team.owner.user.email, team.second.user.email].sort());
     // It needs no gift to render, so it names none (docs/api.md "Approvals").
     expect(queued.map((e) => e.giftId)).toEqual([null, null]);
-    expect(queued[0].payload).toMatchObject({ count: 1, batchName: null, total: `${formatMoney(price)} USD` });
+    expect(queued[0].payload).toMatchObject({ count: 1, batchName: null, total: displayMoney(price) });
 
     const sent = await inboxes(...everyone(team));
     expect(sent.map((m) => m.to).sort()).toEqual([team.owner.user.email, team.second.user.email].sort());
@@ -374,7 +374,7 @@ describe("the owners' email when gifts wait for approval", () => {
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.text).toContain(link);
     expect(mail.text).toContain(`Morgan Member (${team.member.user.email}) created 1 gift for ${team.owner.team.name}`);
-    expect(mail.text).toContain(`${formatMoney(price)} USD in all`);
+    expect(mail.text).toContain(`${displayMoney(price)} in all`);
     expect(mail.text).toContain(`above the team's approval threshold of ${formatMoney(price - 1)}`);
     // It expires APPROVAL_WINDOW_DAYS after its creation (expireUnapprovedGifts).
     const { createdAt } = await t.db.gift.findUniqueOrThrow({ where: { id } });
@@ -402,7 +402,7 @@ describe("the owners' email when gifts wait for approval", () => {
     for (const mail of sent) {
       expect(mail.subject).toBe(`60 gifts are waiting for your approval (${team.owner.team.name})`);
       expect(mail.text).toContain(`created 60 gifts for ${team.owner.team.name} in the batch “Q4 thanks”`);
-      expect(mail.text).toContain(`${formatMoney(price * 60)} USD in all`);
+      expect(mail.text).toContain(`${displayMoney(price * 60)} in all`);
       expect(mail.text).toContain("60 gifts at once, more than the team's approval threshold of 2.");
       const link = `${config.appUrl}/dashboard/${team.teamId}?stage=pending_approval&batch=${batchId}`;
       expect(mail.text).toContain(link);
