@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, formatDay, formatInZone, formatInZoneToSecond, instantInZone, isTimeZone } from "./time-zone";
+import {
+  canonicalTimeZone,
+  formatDay,
+  formatInZone,
+  formatInZoneToSecond,
+  instantInZone,
+  isTimeZone,
+} from "./time-zone";
 import { timeZoneChoices } from "./time-zone-choices";
 
 const at = (local: string, zone: string) => instantInZone(local, zone)?.toISOString() ?? null;
