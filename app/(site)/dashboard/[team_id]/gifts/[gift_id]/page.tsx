@@ -427,7 +427,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
                     name="expires_on"
                     type="date"
                     required
-                    min={day(gift.expiresOn)}
+                    min={gift.expiresOn?.toISOString().slice(0, 10)}
                     className="rounded border border-stone-400 p-2 text-sm"
                   />
                 </div>
