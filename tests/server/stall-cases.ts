@@ -590,6 +590,32 @@ const SPECIFIC: StallCase[] = [
     }),
   },
   toolCall("list_gifts", { limit: 50 }),
+  {
+    covers: ["route POST /api/mcp"],
+    endpoint: "POST /api/mcp tools/call list_gifts (stateless revision 2026-07-28)",
+    input: `{"limit":50}, _meta's client capabilities filling the body to ${MCP_BODY_LIMIT / 1024} KB`,
+    request: (ctx) => {
+      const meta = (filler: string) => ({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": { experimental: { filler } },
+      });
+      const body = (filler: string) =>
+        JSON.stringify(rpc(1, "tools/call", { name: "list_gifts", arguments: { limit: 50 }, _meta: meta(filler) }));
+      return {
+        method: "POST",
+        path: "/api/mcp",
+        headers: {
+          ...mcpHeaders(ctx),
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "list_gifts",
+        },
+        body: body("x".repeat(MCP_BODY_LIMIT - body("").length - 16)),
+      };
+    },
+    check: (status, body) =>
+      status === 200 && body.includes('"resultType":"complete"') ? null : `answered ${status}: ${body.slice(0, 200)}`,
+  },
   toolCall("list_collections", {}),
   toolCall("get_spend", {}),
   toolCall("get_gift", { id: "x".repeat(100) }),
