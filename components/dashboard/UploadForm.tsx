@@ -147,6 +147,21 @@ export function UploadForm({ action, teamId, mode, formKey, maxBytes, maxRows, t
   );
 }
 
+/** The preview's tables' header: one column heading each. */
+function HeaderRow({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-stone-200">
+        {columns.map((column, i) => (
+          <th key={column} scope="col" className={i < columns.length - 1 ? "py-1 pr-4" : "py-1"}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 function PreviewSummary({ preview, changed }: { preview: UploadPreviewView; changed: boolean }) {
   const more = preview.problemCount - preview.problems.length;
   const moreDuplicates = preview.duplicateCount - preview.duplicates.length;
@@ -188,19 +203,7 @@ function PreviewSummary({ preview, changed }: { preview: UploadPreviewView; chan
       {preview.problems.length > 0 && (
         <table className="mt-4 w-full text-left text-sm" data-testid="upload-problems">
           <caption className="text-left font-medium">Rows with problems (row 1 is the header)</caption>
-          <thead>
-            <tr className="border-b border-stone-200">
-              <th scope="col" className="py-1 pr-4">
-                Row
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                Column
-              </th>
-              <th scope="col" className="py-1">
-                Problem
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow columns={["Row", "Column", "Problem"]} />
           <tbody>
             {preview.problems.map((p, i) => (
               <tr key={i} className="border-b border-stone-100" data-testid="upload-problem">
@@ -238,22 +241,7 @@ function PreviewSummary({ preview, changed }: { preview: UploadPreviewView; chan
               {preview.fineRows > preview.sample.length &&
                 ` (the first ${preview.sample.length.toLocaleString("en-US")} of ${preview.fineRows.toLocaleString("en-US")})`}
             </caption>
-            <thead>
-              <tr className="border-b border-stone-200">
-                <th scope="col" className="py-1 pr-4">
-                  Row
-                </th>
-                <th scope="col" className="py-1 pr-4">
-                  Recipient
-                </th>
-                <th scope="col" className="py-1 pr-4">
-                  Collection
-                </th>
-                <th scope="col" className="py-1">
-                  Sends
-                </th>
-              </tr>
-            </thead>
+            <HeaderRow columns={["Row", "Recipient", "Collection", "Sends"]} />
             <tbody>
               {preview.sample.map((r) => (
                 <tr key={r.row} className="border-b border-stone-100" data-testid="upload-row">
