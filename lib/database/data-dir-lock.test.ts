@@ -97,7 +97,9 @@ describe("lockDataDir", () => {
   });
 });
 
-describe("one process per PGlite folder (real processes)", () => {
+// Each case starts Node processes that open PGlite (tsx, the WASM database, its migrations): a
+// busy machine takes minutes where a quiet one takes seconds, so their timeout is wider.
+describe("one process per PGlite folder (real processes)", { timeout: 180_000 }, () => {
   it("refuses a second process with a clear message, and lets it in once the folder is closed", async () => {
     const dir = dataDir();
     const db = await openDatabase({ dataDir: dir });

@@ -29,6 +29,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPGlite(dataDir: string): Promise<Database> {
+  const host = await hostPGlite(dataDir);
+  const database = host.client();
+  return { ...database, close: async () => (await database.close(), await host.close()) };
+}
+
+/**
+ * A migrated PGlite in `dataDir` that clients take turns on: each `client()` is a new Prisma
+ * client with its own driver registration (so nothing cached per client outlives it), whose
+ * `close()` disconnects only it. The test suites hand one PGlite from file to file this way
+ * (lib/testing/pglite-pool.ts); `openDatabase` takes one client and closes both together.
+ */
+export async function hostPGlite(dataDir: string): Promise<{ client(): Database; close(): Promise<void> }> {
   const release = lockDataDir(dataDir);
   try {
     const { PGlite } = await import("@electric-sql/pglite");
@@ -44,22 +56,26 @@ async function openPGlite(dataDir: string): Promise<Database> {
       await pglite.close(); // so a retry in this process doesn't meet a second PGlite on the folder
       throw error;
     });
-    // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
-    const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
-    const prisma = timeTransactions(new PrismaClient({ adapter }));
     const query = (on: Pick<InstanceType<typeof PGlite>, "query">) => async (text: string, values: unknown[]) =>
       (await on.query(text, values, { parsers: RESULT_PARSERS })).rows;
-    // PGlite's transaction holds its connection: other statements wait, then run after COMMIT or ROLLBACK.
-    registerSqlDriver(prisma, {
-      query: preparedStatements(pglite),
-      transaction: (work) => timedTransaction((timed) => pglite.transaction((tx) => timed(query(tx))), work),
-    });
+    const prepared = preparedStatements(pglite);
+    let appliedNow = applied;
+    const client = (): Database => {
+      // The adapter is built against an older @prisma/driver-adapter-utils: same protocol, other type identity.
+      const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
+      const prisma = timeTransactions(new PrismaClient({ adapter }));
+      // PGlite's transaction holds its connection: other statements wait, then run after COMMIT or ROLLBACK.
+      registerSqlDriver(prisma, {
+        query: prepared,
+        transaction: (work) => timedTransaction((timed) => pglite.transaction((tx) => timed(query(tx))), work),
+      });
+      const database: Database = { prisma, kind: "pglite", applied: appliedNow, close: () => prisma.$disconnect() };
+      appliedNow = [];
+      return database;
+    };
     return {
-      prisma,
-      kind: "pglite",
-      applied,
+      client,
       async close() {
-        await prisma.$disconnect();
         await pglite.close();
         release();
       },

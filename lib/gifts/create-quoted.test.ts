@@ -5,8 +5,7 @@ import { HttpError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { processDatabaseForFile } from "@/lib/testing/teams";
-import { usingPostgres } from "@/lib/testing/test-database";
-import { waitFor } from "@/lib/testing/wait-for";
+import { lockWaiter } from "@/lib/testing/lock-waiter";
 import { createGifts } from "./create";
 import { resolveReferences } from "./resolve-references";
 import { parseSingleGift } from "./schema";
@@ -101,18 +100,7 @@ describe("createGifts with a quoted total", () => {
       change = setPrice(9900).then(() => (changed = true));
       // PostgreSQL: read again only once the change is waiting on the row's lock. PGlite runs one
       // statement at a time, so the change can't run inside this transaction at all.
-      if (usingPostgres())
-        await waitFor(
-          async () => {
-            const [waiting] = await queryRows<{ n: number }>(
-              t.db,
-              Prisma.sql`SELECT count(*)::int AS "n" FROM pg_stat_activity
-                         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'UPDATE%"Collection"%'`,
-            );
-            return waiting.n > 0;
-          },
-          { what: "the price change waiting on the lock" },
-        );
+      await lockWaiter(t.db, 'UPDATE%"Collection"%', "the price change waiting on the lock");
       const [again] = await queryRows<{ priceCents: number }>(
         tx,
         Prisma.sql`SELECT "priceCents" FROM "Collection" WHERE "id" = ${collection.id}::int`,

@@ -11,7 +11,7 @@ export async function openTwoHandles(): Promise<{ a: PrismaClient; b: PrismaClie
     const db = await openTestDatabase();
     return { a: db.prisma, b: db.prisma, close: () => db.close() };
   }
-  const pg = await createPostgresDatabase();
+  const pg = await createPostgresDatabase({ migrated: true });
   const first = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
   const second = await openDatabase({ databaseUrl: pg.url, dataDir: createDataDir() });
   return {
