@@ -152,3 +152,35 @@ export async function expireUnapprovedGifts(db: PrismaClient, now = new Date()):
     }),
   );
 }
+
+/** What became of a gift that waited for an owner's approval. */
+export type ApprovalOutcome = {
+  state: "pending" | "approved" | "rejected" | "expired" | "cancelled";
+  /** When it was decided (null while pending). */
+  decidedAt: Date | null;
+  /** The decision's event message: who approved or rejected it, and why. */
+  note: string | null;
+};
+
+const DECISIONS = ["rejected", "expired", "cancelled"] as const;
+
+/**
+ * The approval a gift went through, read from its own events: the first one (`pending_approval`,
+ * a gift is created waiting) and the first decision after it (approved, rejected, expired, or
+ * cancelled while waiting). Null: the gift never waited. Two rows at most, whatever the timeline's length.
+ */
+export async function approvalOutcome(db: Tx, giftId: string): Promise<ApprovalOutcome | null> {
+  const [created, decision] = await db.giftEvent.findMany({
+    where: {
+      giftId,
+      OR: [{ stage: "pending_approval" }, { action: "approved" }, { stage: { in: [...DECISIONS] } }],
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 2,
+    select: { stage: true, action: true, message: true, createdAt: true },
+  });
+  if (created?.stage !== "pending_approval") return null;
+  if (!decision) return { state: "pending", decidedAt: null, note: null };
+  const state = decision.action === "approved" ? "approved" : (decision.stage as (typeof DECISIONS)[number]);
+  return { state, decidedAt: decision.createdAt, note: decision.message };
+}

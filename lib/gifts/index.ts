@@ -1,4 +1,12 @@
-export { approveGift, expireUnapprovedGifts, parseRejection, rejectGift, APPROVAL_WINDOW_DAYS } from "./approvals";
+export {
+  approvalOutcome,
+  approveGift,
+  expireUnapprovedGifts,
+  parseRejection,
+  rejectGift,
+  APPROVAL_WINDOW_DAYS,
+  type ApprovalOutcome,
+} from "./approvals";
 export { approveBatch, rejectBatch, type BatchDecision } from "./batch-approvals";
 export { getBatch, type BatchView } from "./batches";
 export { cancelGift } from "./cancel";

@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { errorResponse } from "@/lib/api/errors";
 import { HttpError } from "@/lib/errors";
+import { ApprovalInputRequired } from "./approval";
 import { TOOLS, type Tool, type ToolContext } from "./tools";
 
 /**
@@ -14,7 +15,7 @@ import { TOOLS, type Tool, type ToolContext } from "./tools";
  */
 export const MCP_ANSWER_LIMIT = 256 * 1024;
 
-export const INSTRUCTIONS = `Ribbon sends gifts on the user's behalf. Browse collections, quote (a dry run) and show the user the total, then send with that quoted_total and an idempotency_key. The user approved spending caps for this connection on Ribbon's consent screen; they can be changed only there, never through a tool or a message. Follow a gift with get_gift.`;
+export const INSTRUCTIONS = `Ribbon sends gifts on the user's behalf. Browse collections, quote (a dry run) and show the user the total, then send with that quoted_total and an idempotency_key. The user approved spending caps for this connection on Ribbon's consent screen; they can be changed only there, never through a tool or a message. Gifts above the team's approval threshold wait for an owner's approval (the user may be asked to open Ribbon); tell the user, and never try to approve them. Follow a gift with get_gift.`;
 
 const errorDocument = async (error: unknown) => JSON.stringify(await errorResponse(error).json());
 
@@ -29,6 +30,7 @@ async function toolResult(tool: Tool | undefined, run: () => Promise<unknown>): 
   try {
     text = JSON.stringify(await run());
   } catch (error) {
+    if (error instanceof ApprovalInputRequired) throw error; // asked the revision's way, by its caller
     return { content: [{ type: "text", text: await errorDocument(error) }], isError: true };
   }
   const bytes = Buffer.byteLength(text);
@@ -60,7 +62,11 @@ export const listedTools = () =>
     annotations: { title, ...annotations },
   }));
 
-/** tools/call: the named tool run for the caller, its answer (or refusal) as one text block. */
+/**
+ * tools/call: the named tool run for the caller, its answer (or refusal) as one text block. A
+ * send whose gifts wait for approval, for a host that can show a URL, throws
+ * ApprovalInputRequired instead: the caller asks the host its revision's way.
+ */
 export function callTool(ctx: ToolContext, name: unknown, args: unknown): Promise<CallToolResult> {
   const tool = TOOLS.find((t) => t.name === name);
   return toolResult(tool, async () => {

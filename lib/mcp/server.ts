@@ -1,6 +1,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  UrlElicitationRequiredError,
+} from "@modelcontextprotocol/sdk/types.js";
 import { getDb } from "@/lib/db";
 import { actorFromToken, presentedToken } from "@/lib/actor/token";
 import { apiEndpoint } from "@/lib/api/handler";
@@ -9,8 +13,10 @@ import { limitCredential, refuseFailedGuess } from "@/lib/api/rate-limit";
 import { HttpError } from "@/lib/errors";
 import { BodyIncompleteError, BodyTooLargeError, readBodyBytes, utf8 } from "@/lib/http/read-body";
 import { config } from "@/lib/config";
-import { resourceUrl } from "@/lib/oauth";
+import { mcpHostElicitsUrl, recordMcpHostElicitsUrl, resourceUrl } from "@/lib/oauth";
+import type { Caller } from "@/lib/tokens";
 import { callTool, INSTRUCTIONS, listedTools, SERVER_CAPABILITIES, SERVER_INFO } from "./answers";
+import { ApprovalInputRequired, declaresUrlElicitation } from "./approval";
 import { answerStateless, statelessRequest } from "./stateless";
 import type { ToolContext } from "./tools";
 
@@ -33,13 +39,34 @@ export function protectedResourceMetadata() {
   };
 }
 
+/**
+ * A server for one request of a session revision. Its host declared its capabilities in an
+ * earlier request's `initialize`, remembered on the token; a send that waits for approval asks
+ * such a host with URLElicitationRequiredError (-32042, 2025-11-25), which it answers by opening
+ * the URL and retrying the call.
+ */
 function mcpServer(ctx: ToolContext): Server {
   const server = new Server(SERVER_INFO, { capabilities: SERVER_CAPABILITIES, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(ctx, request.params.name, request.params.arguments),
-  );
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    try {
+      return await callTool(ctx, request.params.name, request.params.arguments);
+    } catch (error) {
+      if (error instanceof ApprovalInputRequired)
+        throw new UrlElicitationRequiredError([error.elicitation], error.message);
+      throw error;
+    }
+  });
   return server;
+}
+
+type Message = { method?: unknown; params?: { capabilities?: unknown } };
+
+/** `initialize` of a session revision: what the host declared is kept on its token, for the calls after it. */
+async function rememberHost(db: Awaited<ReturnType<typeof getDb>>, caller: Caller, message: unknown) {
+  const { method, params } = (typeof message === "object" && message !== null ? message : {}) as Message;
+  if (method === "initialize" && caller.via === "oauth")
+    await recordMcpHostElicitsUrl(db, caller.credentialId, declaresUrlElicitation(params?.capabilities));
 }
 
 /** A JSON-RPC error answered before any message is handled (id null: none could be read). */
@@ -100,14 +127,13 @@ function challenge(request: Request): string {
  */
 export const mcpEndpoint = apiEndpoint(async (request) => {
   const db = await getDb();
-  let ctx: ToolContext;
+  let caller: Caller;
   try {
-    const caller = await actorFromToken(db, request, "mcp").catch((error: unknown) => {
+    caller = await actorFromToken(db, request, "mcp").catch((error: unknown) => {
       if (error instanceof HttpError && error.status === 401) return refuseFailedGuess(request, error);
       throw error;
     });
     await limitCredential(caller);
-    ctx = { db, caller };
   } catch (error) {
     const response = errorResponse(error);
     if (response.status === 401) response.headers.set("WWW-Authenticate", challenge(request));
@@ -118,8 +144,13 @@ export const mcpEndpoint = apiEndpoint(async (request) => {
   // The 2026-07-28 revision (every request carries its version: no initialize, no session) is
   // answered here; the session revisions (initialize first) by the SDK's transport below.
   const stateless = statelessRequest(request, read.message);
-  if (stateless) return answerStateless(ctx, stateless);
-  const server = mcpServer(ctx);
+  if (stateless) return answerStateless({ db, caller }, stateless);
+  await rememberHost(db, caller, read.message);
+  const server = mcpServer({
+    db,
+    caller,
+    host: { elicitsUrl: () => mcpHostElicitsUrl(db, caller.credentialId), inputResponses: null },
+  });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

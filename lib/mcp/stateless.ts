@@ -1,5 +1,6 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { callTool, INSTRUCTIONS, listedTools, SERVER_CAPABILITIES, SERVER_INFO } from "./answers";
+import { APPROVAL_INPUT, ApprovalInputRequired, declaresUrlElicitation } from "./approval";
 import type { ToolContext } from "./tools";
 
 /**
@@ -15,10 +16,11 @@ export const STATELESS_REVISION = "2026-07-28";
 export const SERVED_REVISIONS = [STATELESS_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS];
 
 const META_VERSION = "io.modelcontextprotocol/protocolVersion";
+const META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 
 // JSON-RPC error codes of the revision: the HTTP request contradicting its body, an unsupported version.
-const HEADER_MISMATCH = -32001;
-const UNSUPPORTED_VERSION = -32004;
+const HEADER_MISMATCH = -32020;
+const UNSUPPORTED_VERSION = -32022;
 const INVALID_PARAMS = -32602;
 const METHOD_NOT_FOUND = -32601;
 const INVALID_REQUEST = -32600;
@@ -85,10 +87,33 @@ export function statelessRequest(request: Request, body: unknown): StatelessRequ
   return { id: typeof id === "string" || typeof id === "number" ? id : null, method: message.method, params };
 }
 
+/**
+ * The host of a stateless request: its capabilities are the request's own (the revision: never
+ * inferred from an earlier request), and a retry carries its person's answers in `inputResponses`.
+ */
+function hostOf(params: Record<string, unknown>): ToolContext["host"] {
+  const meta = isObject(params._meta) ? params._meta : {};
+  const elicitsUrl = declaresUrlElicitation(meta[META_CAPABILITIES]);
+  return {
+    elicitsUrl: async () => elicitsUrl,
+    inputResponses: isObject(params.inputResponses) ? params.inputResponses : null,
+  };
+}
+
+/**
+ * A send whose gifts wait for approval asks through MRTR: an `input_required` result with one
+ * URL-mode `elicitation/create`; the host retries the call with the person's answer.
+ */
+const inputRequired = (asked: ApprovalInputRequired) => ({
+  resultType: "input_required",
+  inputRequests: { [APPROVAL_INPUT]: { method: "elicitation/create", params: asked.elicitation } },
+});
+
 /** The answer to a stateless request: server/discover, tools/list, tools/call; a notification is accepted. */
-export async function answerStateless(ctx: ToolContext, request: StatelessRequest): Promise<Response> {
+export async function answerStateless(base: Omit<ToolContext, "host">, request: StatelessRequest): Promise<Response> {
   if (request instanceof Response) return request;
   const { id, method, params } = request;
+  const ctx = { ...base, host: hostOf(params) };
   if (id === null) return new Response(null, { status: 202 }); // a notification: nothing to answer
   const result = async (): Promise<Record<string, unknown> | Response> => {
     if (method === "server/discover")
@@ -102,7 +127,12 @@ export async function answerStateless(ctx: ToolContext, request: StatelessReques
     if (method === "tools/call") {
       if (typeof params.name !== "string" || (params.arguments !== undefined && !isObject(params.arguments)))
         return rpcError(id, INVALID_PARAMS, "Invalid params: a tool name, and arguments as an object.");
-      return callTool(ctx, params.name, params.arguments);
+      try {
+        return await callTool(ctx, params.name, params.arguments);
+      } catch (error) {
+        if (error instanceof ApprovalInputRequired) return inputRequired(error);
+        throw error;
+      }
     }
     return rpcError(id, METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`);
   };

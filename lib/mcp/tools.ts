@@ -13,13 +13,24 @@ import { capsStanding, chargedBy, readBudget } from "@/lib/billing";
 import { parseLimitCents } from "@/lib/billing/limit";
 import { listCollections } from "@/lib/catalogue";
 import { badRequest, HttpError, ValidationError, unknownFieldProblems, type FieldProblem } from "@/lib/errors";
-import { cancelGift, createGifts, getGift, listGifts, parseBulkGifts, parseSingleGift, quoteGifts } from "@/lib/gifts";
+import {
+  approvalOutcome,
+  cancelGift,
+  createGifts,
+  getGift,
+  listGifts,
+  parseBulkGifts,
+  parseSingleGift,
+  quoteGifts,
+} from "@/lib/gifts";
 import type { GiftDraft } from "@/lib/gifts/schema";
+import { teamCurrency } from "@/lib/gifts/conversion";
 import { afterResponse } from "@/lib/http/after-response";
 import { notifyGiftCancelled, notifyGiftsScheduled, sendsJobEvents } from "@/lib/jobs";
 import { formatMoney } from "@/lib/money";
 import { listEvents } from "@/lib/webhooks";
 import type { Caller } from "@/lib/tokens";
+import { outcomeMeta, sendAnswer, type HostContext } from "./approval";
 import {
   BULK_GIFT,
   GIFT_ID,
@@ -37,7 +48,7 @@ export const MCP_MAX_BATCH = 25;
 /** Most gifts list_gifts returns, and events get_gift shows. */
 const MAX_LISTED = 50;
 
-export type ToolContext = { db: PrismaClient; caller: Caller };
+export type ToolContext = { db: PrismaClient; caller: Caller; host: HostContext };
 type Args = Record<string, unknown>;
 type Annotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 
@@ -148,7 +159,7 @@ function sendTool(shape: "one" | "many"): Tool {
     title: shape === "one" ? "Send a gift" : "Send a batch of gifts",
     description:
       (shape === "one" ? "Send one gift." : `Send up to ${MCP_MAX_BATCH} gifts from one collection.`) +
-      " Quote first and pass the quote's total as quoted_total: if the price differs, nothing is sent. Live grants spend money only within the caps the user approved (per gift, per day); a sandbox grant sends test gifts with no card and no money. Pass an idempotency_key so a retry never sends twice.",
+      " Quote first and pass the quote's total as quoted_total: if the price differs, nothing is sent. Live grants spend money only within the caps the user approved (per gift, per day); a sandbox grant sends test gifts with no card and no money. Pass an idempotency_key so a retry never sends twice. Gifts above the team's approval threshold wait for an owner: where the host can open a URL for the user, the user is asked to open Ribbon first and the retried call says what was decided; otherwise the answer's meta.approval says where they wait (follow with get_gift).",
     inputSchema: objectSchema(
       { gift: schema.gift, quoted_total: QUOTED_TOTAL, idempotency_key: IDEMPOTENCY_KEY, team_id: TEAM_ID },
       ["gift", "quoted_total", "idempotency_key"],
@@ -162,6 +173,12 @@ function sendTool(shape: "one" | "many"): Tool {
       const key = idempotencyKey(args, problems);
       if (problems.length > 0 || quoted === null || key === null) throw new ValidationError(problems);
       const actor = await team(ctx, args);
+      // The total is in the team's currency, with its own minor digits ("2500" for JPY): read again in it.
+      const currency = await teamCurrency(ctx.db, actor.team.id);
+      const inCurrency: FieldProblem[] = [];
+      const quotedTotalCents =
+        currency === "USD" ? quoted : parseLimitCents(args.quoted_total, "/quoted_total", inCurrency, currency);
+      if (inCurrency.length > 0 || quotedTotalCents == null) throw new ValidationError(inCurrency);
       const requestBody = { gift: args.gift };
       // The API's idempotency, keyed like an Idempotency-Key header on the matching endpoint.
       const request = new Request("http://mcp.invalid/", { headers: { "idempotency-key": key } });
@@ -177,12 +194,12 @@ function sendTool(shape: "one" | "many"): Tool {
           const now = new Date();
           const draft = await draftOf(args, shape, now);
           // The quoted total is compared in the charging transaction, with the price it charges.
-          const gifts = await createGifts(ctx.db, { actor, ...draft, now, idempotency, quotedTotalCents: quoted });
+          const gifts = await createGifts(ctx.db, { actor, ...draft, now, idempotency, quotedTotalCents });
           if (sendsJobEvents()) await afterResponse(() => notifyGiftsScheduled(gifts));
           return shape === "one" ? jsonApi(giftDocument(gifts[0], actor)) : giftListResponse(gifts, actor);
         },
       });
-      return body(response);
+      return sendAnswer(ctx.db, ctx.host, actor, shape, await body(response));
     },
   };
 }
@@ -235,7 +252,7 @@ const getGiftTool: Tool = {
   name: "get_gift",
   title: "Get a gift and its timeline",
   description:
-    "One gift (stage, recipient, price, dates) and its timeline, newest event first: scheduled, sent, opened, redeemed, shipped, delivered, cancelled…",
+    "One gift (stage, recipient, price, dates) and its timeline, newest event first: scheduled, sent, opened, redeemed, shipped, delivered, cancelled… A gift that waited for an owner's approval has meta.approval: pending, approved, rejected, expired or cancelled, when, and by whom.",
   inputSchema: objectSchema({ id: GIFT_ID, team_id: TEAM_ID }, ["id"]),
   annotations: READ,
   async run(ctx, args) {
@@ -248,7 +265,14 @@ const getGiftTool: Tool = {
       filter: { giftId: gift.id },
       size: MAX_LISTED,
     });
-    return { ...giftDocument(gift, actor), meta: { timeline: events.slice(0, MAX_LISTED).map(serializeEvent) } };
+    const approval = await approvalOutcome(ctx.db, gift.id);
+    return {
+      ...giftDocument(gift, actor),
+      meta: {
+        timeline: events.slice(0, MAX_LISTED).map(serializeEvent),
+        ...(approval ? { approval: outcomeMeta(approval) } : {}),
+      },
+    };
   },
 };
 

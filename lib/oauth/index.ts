@@ -37,3 +37,4 @@ export {
   type RegisteredClient,
 } from "./register-client";
 export { isPublicClient, type ClientRegistration } from "./authorize";
+export { mcpHostElicitsUrl, recordMcpHostElicitsUrl } from "./mcp-host";

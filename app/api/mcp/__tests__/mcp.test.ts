@@ -1,18 +1,9 @@
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { config } from "@/lib/config";
 import { MCP_ANSWER_LIMIT } from "@/lib/mcp";
 import { formatMoney } from "@/lib/money";
-import {
-  approveAuthorization,
-  checkAuthorizationRequest,
-  createOAuthClient,
-  exchangeAuthorizationCode,
-  revokeAuthorizedApp,
-} from "@/lib/oauth";
+import { revokeAuthorizedApp } from "@/lib/oauth";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
 import { setCard } from "@/lib/billing";
@@ -20,108 +11,14 @@ import { addMember, createTeam } from "@/lib/teams";
 import { bulkBody, giftBody, openDatabaseForFile } from "@/app/api/v1/__tests__/helpers";
 import * as mcpRoute from "../route";
 import * as prmRoute from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
+import { MCP, mcpKit } from "./mcp-kit";
 
 // The MCP server through the official SDK client, its requests handed to the route handler
 // (e2e/mcp-agent.spec.ts and e2e/mcp-caps.spec.ts drive it over real HTTP with the whole OAuth flow).
 const t = openDatabaseForFile();
-const REDIRECT = "http://127.0.0.1:8976/callback";
-const VERIFIER = "a-code-verifier-of-forty-three-characters-or-more";
-const CHALLENGE = createHash("sha256").update(VERIFIER).digest("base64url");
-const MCP = () => `${config.appUrl}/api/mcp`;
-
-async function grant(
-  userId: string,
-  { resource = MCP(), mode = "live" as "live" | "sandbox", perGift = "200.00", daily = "500.00" } = {},
-) {
-  const client = await createOAuthClient(t.db, { name: "Agent Host", redirectUris: [REDIRECT] });
-  const check = await checkAuthorizationRequest(t.db, {
-    client_id: client.clientId,
-    redirect_uri: REDIRECT,
-    response_type: "code",
-    code_challenge: CHALLENGE,
-    code_challenge_method: "S256",
-    resource,
-    max_per_gift: perGift,
-    max_per_day: daily,
-  });
-  if (check.status !== "consent") throw new Error(JSON.stringify(check));
-  const approved = await approveAuthorization(t.db, {
-    clientId: client.clientId,
-    redirectUri: REDIRECT,
-    codeChallenge: check.codeChallenge,
-    caps: check.caps,
-    resource: check.resource,
-    mode,
-    userId,
-  });
-  if (approved.status !== "redirect") throw new Error(approved.reason);
-  expect(new URL(approved.to).searchParams.get("iss")).toBe(config.appUrl);
-  const issued = await exchangeAuthorizationCode(t.db, {
-    grantType: "authorization_code",
-    clientId: client.clientId,
-    clientSecret: client.clientSecret,
-    code: approved.code,
-    redirectUri: REDIRECT,
-    codeVerifier: VERIFIER,
-    resource,
-  });
-  return { token: issued.accessToken, client };
-}
-
-/** The SDK's client, its fetch answered by the route handler. */
-async function connect(token: string) {
-  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const handler = mcpRoute[request.method as "POST" | "GET" | "DELETE"]!;
-    return handler(request);
-  };
-  const client = new Client({ name: "test-agent", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(MCP()), {
-    fetch,
-    requestInit: { headers: { Authorization: `Bearer ${token}` } },
-  });
-  await client.connect(transport);
-  return client;
-}
-
-/**
- * One tools/call and its document. Every answer carries it once: one text block holding the
- * JSON, no structuredContent (docs/agents.md, "Answers").
- */
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  expect(result.structuredContent).toBeUndefined();
-  expect(result.content).toHaveLength(1);
-  const [block] = result.content;
-  if (block.type !== "text") throw new Error(`a ${block.type} block`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tool answers are JSON documents, read loosely
-  return { ...result, document: JSON.parse(block.text) as Record<string, any> };
-}
+const { grant, connect, call, post, toolCall } = mcpKit(t);
 
 const gift = (over: Record<string, unknown> = {}) => giftBody(over).gift;
-
-/** A raw POST /api/mcp, as a host that doesn't use the SDK would send it. */
-const post = (token: string | null, body: string, headers: Record<string, string> = {}) =>
-  mcpRoute.POST(
-    new Request(MCP(), {
-      method: "POST",
-      headers: {
-        ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2025-06-18",
-        ...headers,
-      },
-      body,
-    }),
-  );
-
-const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
-  jsonrpc: "2.0",
-  id,
-  method: "tools/call",
-  params: { name, arguments: args },
-});
 
 describe("the MCP server", () => {
   it("answers 401 with the protected resource metadata's URL, which names Ribbon as the authorization server", async () => {
@@ -690,15 +587,15 @@ describe("the stateless revision (2026-07-28), beside the session ones", () => {
     const { token } = await grant(owner.user.id, { mode: "sandbox" });
     const list = { name: "list_gifts", arguments: {} };
     const cases: [Response, number][] = [
-      [await send(token, "tools/list", {}, { "mcp-method": "tools/call" }), -32001], // the header contradicts the body
-      [await send(token, "tools/call", list, { "mcp-name": "send_gift" }), -32001],
+      [await send(token, "tools/list", {}, { "mcp-method": "tools/call" }), -32020], // the header contradicts the body
+      [await send(token, "tools/call", list, { "mcp-name": "send_gift" }), -32020],
       [
         await post(token, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: meta } }), {
           "mcp-protocol-version": REVISION,
         }),
-        -32001,
+        -32020,
       ], // no Mcp-Method
-      [await send(token, "tools/list", {}, { "mcp-protocol-version": "2025-11-25" }), -32001],
+      [await send(token, "tools/list", {}, { "mcp-protocol-version": "2025-11-25" }), -32020],
       [
         await post(token, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: {} }), {
           "mcp-protocol-version": REVISION,
@@ -719,7 +616,7 @@ describe("the stateless revision (2026-07-28), beside the session ones", () => {
             "mcp-method": "tools/list",
           },
         ),
-        -32004,
+        -32022,
       ],
       [await send(token, "ping"), -32601], // gone in this revision
       [await send(token, "tools/call", { name: "list_gifts", arguments: "all" }), -32602],
