@@ -43,6 +43,21 @@ export function apiEndpoint<P = Record<string, never>>(
 /** What an endpoint accepts beyond the token and pagination: the names of its `filter[…]` parameters. */
 export type RouteOptions = { filters?: readonly string[]; params?: readonly string[] };
 
+/**
+ * A read-only named key may only read: any other method is refused before the handler runs
+ * (before a body is read), whatever the route (lib/tokens/named-keys.ts).
+ */
+function refuseBeyondKey(caller: Caller, request: Request) {
+  if (caller.key?.readOnly && request.method !== "GET" && request.method !== "HEAD")
+    throw new HttpError(
+      403,
+      "Forbidden",
+      `The API key "${caller.key.name}" is read-only: it may only GET. Use a key with full access to ${request.method}.`,
+      undefined,
+      "key_read_only",
+    );
+}
+
 /** An authenticated API endpoint: the caller comes from the request's token. */
 export function apiRoute<P = Record<string, never>>(
   handle: (ctx: ApiContext<P>) => Promise<Response>,
@@ -56,6 +71,7 @@ export function apiRoute<P = Record<string, never>>(
       throw error;
     });
     const limit = await limitCredential(caller);
+    refuseBeyondKey(caller, request);
     const response = await handle({ request, db, caller, params });
     for (const [name, value] of Object.entries(rateLimitHeaders(limit, response.status)))
       response.headers.set(name, value);

@@ -121,15 +121,17 @@ const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getU
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
- * The ids of the credential's secrets that count as one: an OAuth token alone; a developer token
- * together with every live token of its person (a roll's new token and the old one still in its
- * 24-hour grace are one credential: the same caps, one spend).
+ * The ids of the credential's secrets that count as one: an OAuth token alone, a named key alone;
+ * a token of the account's pair together with every live token of the pair its person held (a
+ * roll's new token and the old one still in its 24-hour grace are one credential: the same caps,
+ * one spend).
  */
 function secretsOf(by: Credential) {
   return by.via === "oauth"
     ? Prisma.sql`SELECT ${by.credentialId}::int AS "id"`
-    : Prisma.sql`SELECT t."id" FROM "ApiToken" t
-                 WHERE t."mode" = 'live' AND t."userId" = (SELECT "userId" FROM "ApiToken" WHERE "id" = ${by.credentialId}::int)`;
+    : Prisma.sql`SELECT t."id" FROM "ApiToken" t, (SELECT "userId", "name" FROM "ApiToken" WHERE "id" = ${by.credentialId}::int) me
+                 WHERE t."id" = ${by.credentialId}::int
+                    OR (me."name" IS NULL AND t."name" IS NULL AND t."mode" = 'live' AND t."userId" = me."userId")`;
 }
 
 async function loadCaps(db: Queryable, by: Credential, lock: boolean): Promise<SpendCaps | null> {

@@ -7,20 +7,21 @@ import { asRole, type TeamRole } from "./roles";
 
 export type TeamRef = { id: string; name: string };
 
-/** Who a team look-up is for: a person, in live or sandbox mode. */
-type Asker = { user: { id: string }; mode: "live" | "sandbox" };
+/** Who a team look-up is for: a person, in live or sandbox mode, through a key kept to one team or not. */
+type Asker = { user: { id: string }; mode: "live" | "sandbox"; key?: { teamId: string | null } };
 
 /** The teams a caller may use: the sandbox for sandbox credentials, the user's teams otherwise. */
 export async function listTeams(db: Tx, caller: Asker): Promise<TeamRef[]> {
   if (caller.mode === "sandbox") return [{ ...SANDBOX_TEAM }];
-  return (await memberships(db, caller.user.id)).map(({ id, name }) => ({ id, name }));
+  return (await memberships(db, caller.user.id, caller.key?.teamId ?? undefined)).map(({ id, name }) => ({ id, name }));
 }
 
 /**
  * The team a request acts on, and the caller's role in it (lib/actor's `onTeam` is its one
  * caller). With no team in the path: the sandbox for sandbox credentials (whose holder owns
- * it), the user's only team for live ones. A team the caller can't use is 404 (its existence
- * is never revealed); crossing between sandbox and live is 403.
+ * it), the user's only team for live ones, the key's team for a key kept to one. A team the
+ * caller can't use is 404 (its existence is never revealed), another team than its key's too;
+ * crossing between sandbox and live is 403.
  */
 export async function resolveTeam(
   db: Tx,
@@ -38,6 +39,9 @@ export async function resolveTeam(
   if (teamId === SANDBOX_TEAM_ID) {
     throw forbidden(`Live credentials can't use team "${SANDBOX_TEAM_ID}". Use your sandbox token for it.`);
   }
+  const keptTo = caller.key?.teamId ?? null;
+  if (keptTo !== null && teamId !== undefined && teamId !== keptTo) throw notFound(`No team "${teamId}".`);
+  if (teamId === undefined && keptTo !== null) teamId = keptTo;
   if (teamId === undefined) {
     const teams = await memberships(db, caller.user.id);
     if (teams.length === 1) return teams[0];

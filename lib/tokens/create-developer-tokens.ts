@@ -16,16 +16,29 @@ export type RollOptions = {
   now?: Date;
 };
 
-async function issue(db: Tx, userId: string, mode: TokenMode, caps: unknown = null): Promise<string> {
+/** What a new token is besides its mode: the pair's live token carries caps; a named key its name and limits. */
+type Issued = { caps?: unknown; name?: string; access?: "full" | "read"; teamId?: string | null };
+
+/** A new token of `mode`: its hash and first characters stored, the plaintext returned once. */
+export async function issueToken(db: Tx, userId: string, mode: TokenMode, issued: Issued = {}): Promise<string> {
   const token = tokenPrefix[mode] + randomSecret(24);
   await db.apiToken.create({
-    data: { userId, mode, tokenHash: sha256(token), start: token.slice(0, 14), caps: capsToJson(capsFromJson(caps)) },
+    data: {
+      userId,
+      mode,
+      tokenHash: sha256(token),
+      start: token.slice(0, 14),
+      caps: capsToJson(capsFromJson(issued.caps ?? null)),
+      name: issued.name ?? null,
+      access: issued.access ?? "full",
+      teamId: issued.teamId ?? null,
+    },
   });
   return token;
 }
 
 /** Serializes changes to one user's tokens: concurrent rolls run one after the other. */
-async function lockUser(db: Tx, userId: string): Promise<void> {
+export async function lockUser(db: Tx, userId: string): Promise<void> {
   await queryRows(db, Prisma.sql`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`);
 }
 
@@ -44,18 +57,21 @@ export async function createDeveloperTokens(
   await lockUser(db, userId);
   // The new live token keeps the caps of the one it replaces.
   const current = await db.apiToken.findFirst({
-    where: { userId, mode: "live", revokedAt: null, expiresAt: null },
+    where: { userId, mode: "live", name: null, revokedAt: null, expiresAt: null },
     select: { caps: true },
   });
   await db.apiToken.updateMany({
-    where: { userId, revokedAt: null, expiresAt: { not: null } },
+    where: { userId, name: null, revokedAt: null, expiresAt: { not: null } },
     data: { revokedAt: now },
   });
   await db.apiToken.updateMany({
-    where: { userId, revokedAt: null, expiresAt: null },
+    where: { userId, name: null, revokedAt: null, expiresAt: null },
     data: keepOld ? { expiresAt: new Date(now.getTime() + ROLL_GRACE_MS) } : { revokedAt: now },
   });
-  return { live: await issue(db, userId, "live", current?.caps), sandbox: await issue(db, userId, "sandbox") };
+  return {
+    live: await issueToken(db, userId, "live", { caps: current?.caps }),
+    sandbox: await issueToken(db, userId, "sandbox"),
+  };
 }
 
 /**
@@ -68,6 +84,6 @@ export async function enableDeveloperTokens(
   now = new Date(),
 ): Promise<DeveloperTokenPair | null> {
   await lockUser(db, userId);
-  if ((await db.apiToken.count({ where: { userId, revokedAt: null, expiresAt: null } })) > 0) return null;
+  if ((await db.apiToken.count({ where: { userId, name: null, revokedAt: null, expiresAt: null } })) > 0) return null;
   return createDeveloperTokens(db, userId, { now });
 }

@@ -8,7 +8,7 @@ import type { DeveloperTokenView } from "./types";
  */
 export async function listActiveTokens(db: Tx, userId: string, now = new Date()): Promise<DeveloperTokenView[]> {
   const rows = await db.apiToken.findMany({
-    where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    where: { userId, name: null, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     orderBy: [{ expiresAt: { sort: "asc", nulls: "first" } }, { mode: "asc" }, { id: "asc" }],
     select: { id: true, mode: true, start: true, createdAt: true, lastUsedAt: true, expiresAt: true, caps: true },
   });
@@ -24,7 +24,7 @@ export const toTokenView = (
   caps: capsFromJson(row.caps),
 });
 
-/** Revokes every developer token of the user, a pair in its grace period too (turns developer access off). */
+/** Revokes every developer token of the user, a pair in its grace period and named keys too (turns developer access off). */
 export async function revokeDeveloperTokens(db: Tx, userId: string, now = new Date()): Promise<number> {
   const { count } = await db.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
   return count;
@@ -33,7 +33,7 @@ export async function revokeDeveloperTokens(db: Tx, userId: string, now = new Da
 /** Revokes now the previous pair a roll kept for its grace period; the current pair stays. */
 export async function revokeExpiringTokens(db: Tx, userId: string, now = new Date()): Promise<number> {
   const { count } = await db.apiToken.updateMany({
-    where: { userId, revokedAt: null, expiresAt: { not: null } },
+    where: { userId, name: null, revokedAt: null, expiresAt: { not: null } },
     data: { revokedAt: now },
   });
   return count;

@@ -35,10 +35,18 @@ export async function setLiveTokenCaps(db: Tx, userId: string, input: TokenCapsI
   if (problems.length > 0) throw new ValidationError(problems);
   // Every live secret that still works: the current token and, after a roll that kept it, the old
   // one in its 24-hour grace. Caps saved then bind both (spend is counted across them: lib/billing/caps.ts).
-  const current = await db.apiToken.count({ where: { userId, mode: "live", revokedAt: null, expiresAt: null } });
+  const current = await db.apiToken.count({
+    where: { userId, mode: "live", name: null, revokedAt: null, expiresAt: null },
+  });
   if (current === 0) return false;
   await db.apiToken.updateMany({
-    where: { userId, mode: "live", revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    where: {
+      userId,
+      mode: "live",
+      name: null,
+      revokedAt: null,
+      OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
+    },
     data: { caps: capsToJson(caps) },
   });
   return true;

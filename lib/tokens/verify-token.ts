@@ -25,13 +25,15 @@ export async function verifyToken(db: Tx, token: string, now = new Date()): Prom
     ? await queryRows<Row>(
         db,
         Prisma.sql`
-        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", false AS "expired", t."mode", t."resource", u."id" AS "userId", u."name", u."email"
+        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", false AS "expired", t."mode", t."resource", u."id" AS "userId", u."name", u."email",
+               NULL AS "keyName", 'full' AS "access", NULL AS "teamId"
         FROM "OAuthToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`,
       )
     : await queryRows<Row>(
         db,
         Prisma.sql`
-        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", COALESCE(t."expiresAt" <= ${at}::timestamp, false) AS "expired", t."mode", 'api' AS "resource", u."id" AS "userId", u."name", u."email"
+        SELECT t."id", t."revokedAt" IS NOT NULL AS "revoked", COALESCE(t."expiresAt" <= ${at}::timestamp, false) AS "expired", t."mode", 'api' AS "resource", u."id" AS "userId", u."name", u."email",
+               t."name" AS "keyName", t."access", t."teamId"
         FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = ${tokenHash}`,
       );
   if (!row) return { status: "unknown" };
@@ -48,6 +50,9 @@ export async function verifyToken(db: Tx, token: string, now = new Date()): Prom
       via,
       credentialId: row.id,
       resource: row.resource === "mcp" ? "mcp" : "api",
+      ...(row.keyName === null
+        ? {}
+        : { key: { name: row.keyName, readOnly: row.access !== "full", teamId: row.teamId } }),
     },
   };
 }
@@ -61,6 +66,9 @@ type Row = {
   userId: string;
   name: string | null;
   email: string;
+  keyName: string | null;
+  access: string;
+  teamId: string | null;
 };
 
 // `lastUsedAt` (shown on the account page) is kept to the minute: at most one write per token a minute.

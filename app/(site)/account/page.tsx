@@ -14,6 +14,9 @@ import { describeCaps } from "@/lib/billing";
 import { sendTestWebhook } from "./webhook-actions";
 import { createTeamAction } from "./team-actions";
 import { ActionForm } from "@/components/teams/ActionForm";
+import { ApiKeys } from "@/components/account/ApiKeys";
+import { listNamedKeys, MAX_KEY_NAME, MAX_NAMED_KEYS } from "@/lib/tokens";
+import { createApiKeyAction, revokeApiKeyAction } from "./api-key-actions";
 
 export const metadata = { title: "Account" };
 
@@ -23,7 +26,10 @@ export default async function AccountPage() {
   const { user } = actor;
   const userId = user.id;
   const now = new Date();
-  const { tokens, apps, endpoints, teams, collections, preferences } = await accountOverview(db, userId, now);
+  const [{ tokens, apps, endpoints, teams, collections, preferences }, keys] = await Promise.all([
+    accountOverview(db, userId, now),
+    listNamedKeys(db, userId),
+  ]);
   const liveCaps = tokens.find((t) => t.mode === "live" && !t.expiresAt)?.caps ?? null;
   const names = new Map(collections.map((c) => [c.id, c.name]));
   const capsWords = new Map(
@@ -102,6 +108,25 @@ export default async function AccountPage() {
           save: saveTokenCaps,
         }}
       />
+
+      <section className="mt-10" aria-labelledby="api-keys-heading">
+        <h2 id="api-keys-heading" className="text-xl font-semibold">
+          API keys
+        </h2>
+        <p className="mt-2 text-stone-600">
+          A key for each integration, beside your token pair: live or sandbox only, full or read-only, on all your teams
+          or one. It acts as you, within those limits; revoke it when the integration goes.
+        </p>
+        <ApiKeys
+          keys={keys}
+          teams={teams.map(({ id, name }) => ({ id, name }))}
+          now={now}
+          maxKeys={MAX_NAMED_KEYS}
+          maxName={MAX_KEY_NAME}
+          create={createApiKeyAction}
+          revoke={revokeApiKeyAction}
+        />
+      </section>
 
       <section className="mt-10">
         <h2 className="text-xl font-semibold">Connected applications</h2>
