@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expectAccessible, ownerWithTeam, send, showAllFilters } from "./dashboard-helpers";
 
 // Working with many gifts on the dashboard: sort by a column, select gifts (ticked, or the whole
 // view) and cancel / resend / extend / export them, each gift on its own and once; saved views. At
@@ -54,6 +54,7 @@ for (const [label, viewport] of [
 
       // Sort: the URL keeps it; a bad sort is named and ignored, like a bad filter.
       await page.goto(board);
+      await showAllFilters(page);
       await page.getByLabel("Sort by").selectOption("recipient");
       await page.getByRole("button", { name: "Apply filters" }).click();
       await expect(page).toHaveURL(/sort=recipient/);

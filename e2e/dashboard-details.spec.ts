@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, fillSendForm, ownerWithTeam, send, showAllFilters } from "./dashboard-helpers";
 
 // Issue 33's "defects found", each on a desktop (1280) and a phone (390), every state checked by axe-core:
 // a batch in its own order, stage names, the bad-filter notice, the compact funnel, full times on
@@ -27,6 +27,7 @@ for (const [device, width] of [
 
     // The batch lists in the request's order.
     await page.goto(board);
+    await showAllFilters(page);
     await page.getByLabel("Batch").selectOption({ label: "In file order" });
     await page.getByRole("button", { name: "Apply filters" }).click();
     const rows = page.getByTestId("gift-row");
@@ -112,7 +113,7 @@ for (const [device, width] of [
     await page.setViewportSize({ width, height: 900 });
     const owner = await ownerWithTeam(page, Date.now());
     await page.goto(`/dashboard/${owner.slug}/send`);
-    await fill(page);
+    await fillSendForm(page);
     await page.getByLabel("Send at (optional)").fill("2020-01-01T09:00");
     await page.getByLabel("Time zone").selectOption("UTC");
     await page.getByRole("button", { name: "Preview and price" }).click();
@@ -130,12 +131,4 @@ for (const [device, width] of [
     await page.getByRole("button", { name: /^Send gift for/ }).click();
     await expect(page.getByTestId("sent")).toBeVisible();
   });
-}
-
-async function fill(page: Page) {
-  await page.getByLabel("Recipient's name").fill("Ada Lovelace");
-  await page.getByLabel("Recipient's email").fill("ada@analytical.test");
-  await page.getByRole("radio", { name: /Coffee Lovers/ }).check();
-  await page.getByLabel("Message").fill("Thank you for the engine notes.");
-  await page.getByLabel("From", { exact: true }).fill("Charles");
 }

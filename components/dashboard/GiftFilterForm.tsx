@@ -32,8 +32,14 @@ type Props = {
   batches: { id: string; name: string }[];
 };
 
-/** The dashboard's filter form (GiftFilters gives it the view's values). */
+/**
+ * The dashboard's filter form (GiftFilters gives it the view's values). On a phone the search
+ * and the buttons show, and the other filters fold under "More filters" (open when one of them
+ * is set), so the first gift is on the first screen; from 640 px they are all in the grid
+ * (`.filters-more` in app/globals.css).
+ */
 export function GiftFilterForm({ action, sandbox, values, stages, batches }: Props) {
+  const moreSet = values.stage !== "" || values.from !== "" || values.to !== "" || values.batch !== "";
   return (
     <form
       method="get"
@@ -47,46 +53,51 @@ export function GiftFilterForm({ action, sandbox, values, stages, batches }: Pro
         Search name or email
         <input name="q" type="search" defaultValue={values.q} maxLength={100} className={field} />
       </label>
-      <label className="block text-sm font-medium">
-        Stage
-        <select name="stage" defaultValue={values.stage} className={field}>
-          <option value="">Any stage</option>
-          {stages.map(([stage, label]) => (
-            <option key={stage} value={stage}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium">
-        Created from
-        <input name="from" type="date" defaultValue={values.from} className={field} />
-      </label>
-      <label className="block text-sm font-medium">
-        Created to
-        <input name="to" type="date" defaultValue={values.to} className={field} />
-      </label>
-      <label className="block text-sm font-medium">
-        Batch
-        <select name="batch" defaultValue={values.batch} className={field}>
-          <option value="">Any batch</option>
-          {batches.map((batch) => (
-            <option key={batch.id} value={batch.id}>
-              {batch.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="block text-sm font-medium">
-        Sort by
-        <select name="sort" defaultValue={values.sort} className={field}>
-          {SORT_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <details className="filters-more" open={moreSet}>
+        <summary className="cursor-pointer text-sm font-medium underline sm:hidden">
+          More filters: stage, dates, batch, sort
+        </summary>
+        <label className="block text-sm font-medium">
+          Stage
+          <select name="stage" defaultValue={values.stage} className={field}>
+            <option value="">Any stage</option>
+            {stages.map(([stage, label]) => (
+              <option key={stage} value={stage}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          Created from
+          <input name="from" type="date" defaultValue={values.from} className={field} />
+        </label>
+        <label className="block text-sm font-medium">
+          Created to
+          <input name="to" type="date" defaultValue={values.to} className={field} />
+        </label>
+        <label className="block text-sm font-medium">
+          Batch
+          <select name="batch" defaultValue={values.batch} className={field}>
+            <option value="">Any batch</option>
+            {batches.map((batch) => (
+              <option key={batch.id} value={batch.id}>
+                {batch.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          Sort by
+          <select name="sort" defaultValue={values.sort} className={field}>
+            {SORT_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </details>
       <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-5">
         <button type="submit" className="button-primary px-5 py-2">
           Apply filters

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState, useEffect, useRef, type ReactNode } from "react";
 import type { FieldErrors, SendField } from "@/lib/dashboard";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
@@ -107,6 +108,19 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
         {errors.form && (
           <p role="alert" className="rounded bg-red-50 px-3 py-2 text-red-800" data-testid="error-form">
             {errors.form}
+            {state.noCard && (
+              <>
+                {" "}
+                <Link href={`/teams/${encodeURIComponent(teamId)}#card`} className="font-semibold underline">
+                  Put a card on file
+                </Link>{" "}
+                on the team&apos;s page, or{" "}
+                <Link href={`/dashboard/${encodeURIComponent(teamId)}/send?mode=sandbox`} className="underline">
+                  send it free in the sandbox
+                </Link>
+                .
+              </>
+            )}
           </p>
         )}
         <Field name="name" label="Recipient's name" errors={errors}>

@@ -19,6 +19,8 @@ export type SendState = {
   preview?: { subject: string; html: string };
   /** "Send at" has passed: the form offers "Send now instead" beside it. */
   pastSendTime?: boolean;
+  /** The team has no card on file: the form leads to the team's card form and the sandbox. */
+  noCard?: boolean;
   /** The values the preview priced: sending anything else asks for a new preview first. */
   previewed?: string;
 };

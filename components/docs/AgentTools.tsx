@@ -1,3 +1,5 @@
+import { ScrollRegion } from "./ScrollRegion";
+
 /** One MCP tool as the reference lists it (from lib/mcp's TOOLS, passed in by the page). */
 export type AgentToolView = {
   name: string;
@@ -22,7 +24,7 @@ export function AgentTools({ tools, endpoint }: { tools: AgentToolView[]; endpoi
         </a>
         .
       </p>
-      <div className="mt-6 overflow-x-auto">
+      <ScrollRegion label="Tools" className="mt-6">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-200">
@@ -58,7 +60,7 @@ export function AgentTools({ tools, endpoint }: { tools: AgentToolView[]; endpoi
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

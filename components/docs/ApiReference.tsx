@@ -2,10 +2,14 @@ import type { JsonSchema, OpenApi, Operation } from "./openapi-types";
 import { exampleBody } from "./example-body";
 import { Markdownish } from "./Markdownish";
 import { SchemaTable, typeLabel } from "./SchemaTable";
+import { ScrollRegion, SCROLL_FOCUS } from "./ScrollRegion";
 
 /** A row of the error table; `anchor` is the id each error's `links.about` names. */
 type ErrorCode = { code: string; status: number; meaning: string; anchor: string };
 type Entry = { path: string; method: string; operation: Operation; defaultTeamPath?: string };
+
+/** A code block wider than the screen scrolls; tabIndex lets a keyboard reach it to scroll it (axe: scrollable-region-focusable). */
+const CODE_BLOCK = `overflow-x-auto whitespace-pre-wrap break-words rounded bg-stone-900 p-4 text-sm text-stone-100 sm:whitespace-pre ${SCROLL_FOCUS}`;
 
 const anchor = (id: string) => id.replace(/[^\w-]/g, "-");
 const schemaOf = (ref: JsonSchema | undefined, schemas: Record<string, JsonSchema>) =>
@@ -112,7 +116,7 @@ function Endpoint({ entry, doc }: { entry: Entry; doc: OpenApi }) {
         })}
       </ul>
       <h4 className="mt-5 font-semibold">Example</h4>
-      <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-words rounded bg-stone-900 p-4 text-sm text-stone-100 sm:whitespace-pre">
+      <pre tabIndex={0} className={`mt-2 ${CODE_BLOCK}`}>
         <code>{curl(entry, doc)}</code>
       </pre>
     </section>
@@ -194,7 +198,7 @@ export function ApiReference({
             Quick start
           </h2>
           <p className="mt-3 text-stone-700">{tokenHint}</p>
-          <pre className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded bg-stone-900 p-4 text-sm text-stone-100 sm:whitespace-pre">
+          <pre tabIndex={0} className={`mt-3 ${CODE_BLOCK}`}>
             <code>{`export RIBBON_API=${base}
 export RIBBON_TOKEN=rbn_sbox_…   # your sandbox token
 
@@ -255,7 +259,7 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
             every problem at once, each with a <code>source.pointer</code>. The document&apos;s{" "}
             <code>meta.request-id</code> matches the <code>Request-Id</code> header.
           </p>
-          <div className="mt-3 overflow-x-auto">
+          <ScrollRegion label="Error codes" className="mt-3">
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">Error codes</caption>
               <thead>
@@ -285,7 +289,7 @@ curl -sg "$RIBBON_API/gifts?page[size]=5" -H "Authorization: Bearer $RIBBON_TOKE
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { ScrollRegion, SCROLL_FOCUS } from "./ScrollRegion";
 
 /**
  * Renders a guide of docs/ (the markdown the repository's guides use: headings, paragraphs,
@@ -120,14 +121,19 @@ function renderBlock(block: Block, key: number, linkFor: LinkFor): ReactNode {
       );
     case "code":
       return (
-        <pre key={key} className="mt-4 overflow-x-auto rounded-lg bg-stone-900 p-4 text-sm text-stone-100">
+        // tabIndex: a keyboard reaches a block wider than the screen to scroll it (axe: scrollable-region-focusable).
+        <pre
+          key={key}
+          tabIndex={0}
+          className={`mt-4 overflow-x-auto rounded-lg bg-stone-900 p-4 text-sm text-stone-100 ${SCROLL_FOCUS}`}
+        >
           <code>{block.text}</code>
         </pre>
       );
     case "table": {
       const [head, ...rows] = block.rows;
       return (
-        <div key={key} className="mt-4 overflow-x-auto">
+        <ScrollRegion key={key} label={head.join(", ")} className="mt-4">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-stone-200">
@@ -150,7 +156,7 @@ function renderBlock(block: Block, key: number, linkFor: LinkFor): ReactNode {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       );
     }
   }

@@ -1,5 +1,6 @@
 import type { JsonSchema } from "./openapi-types";
 import { Markdownish } from "./Markdownish";
+import { ScrollRegion } from "./ScrollRegion";
 
 const refName = (ref: string) => ref.split("/").pop() ?? ref;
 
@@ -29,7 +30,7 @@ export function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: 
   if (properties.length === 0) return null;
   const required = new Set(schema.required ?? []);
   return (
-    <div className="mt-3 overflow-x-auto">
+    <ScrollRegion label={caption} className="mt-3">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -63,6 +64,6 @@ export function SchemaTable({ schema, caption }: { schema: JsonSchema; caption: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

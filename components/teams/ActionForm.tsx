@@ -19,7 +19,8 @@ type Props = {
   maxFileBytes?: number;
 };
 
-const BUTTON = {
+/** The team and account pages' submit buttons, by variant (ActionForm's, and the webhook forms'). */
+export const BUTTON = {
   primary: "rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white disabled:opacity-60",
   quiet: "rounded-full border border-stone-400 px-3 py-1 text-sm text-stone-800 disabled:opacity-60",
   danger: "button-danger px-4 py-2",

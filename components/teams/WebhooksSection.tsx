@@ -2,6 +2,7 @@
 // A client component for its forms' sake (each shows its action's answer); the page renders the rows.
 
 import { useActionState, type ReactNode } from "react";
+import { BUTTON } from "./ActionForm";
 
 /** A refused field: the API's words and code (`/webhook_endpoint/url` → `url`). */
 export type WebhookFieldError = { detail: string; code: string };
@@ -65,11 +66,6 @@ export type WebhooksSectionProps = {
 };
 
 const fieldClass = "mt-1 block w-full rounded-lg border border-stone-400 px-3 py-2";
-const BUTTON = {
-  primary: "rounded-full bg-[var(--ribbon)] px-4 py-2 font-semibold text-white disabled:opacity-60",
-  quiet: "rounded-full border border-stone-400 px-3 py-1 text-sm text-stone-800 disabled:opacity-60",
-  danger: "button-danger px-4 py-2",
-};
 const summaryClass = "cursor-pointer text-sm font-medium text-red-800 underline";
 
 type Errors = Record<string, WebhookFieldError>;

@@ -77,7 +77,7 @@ export async function accountOverview(db: Queryable, userId: string, now = new D
                                                          'expiresAt', a."expiresAt", 'caps', a."caps")
                                        ORDER BY a."expiresAt" ASC NULLS FIRST, a."mode", a."id"), '[]')
                 FROM "ApiToken" a
-               WHERE a."userId" = u."id" AND a."revokedAt" IS NULL
+               WHERE a."userId" = u."id" AND a."name" IS NULL AND a."revokedAt" IS NULL
                  AND (a."expiresAt" IS NULL OR a."expiresAt" > ${now}::timestamp)) AS "tokens",
              (SELECT coalesce(json_agg(json_build_object('id', o."id", 'createdAt', o."createdAt", 'lastUsedAt', o."lastUsedAt",
                                                          'caps', o."caps", 'mode', o."mode", 'resource', o."resource",
