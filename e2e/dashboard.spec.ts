@@ -100,6 +100,11 @@ test("an owner follows the team's gifts: funnel, filters in the URL, a gift's ti
   await expect(page.getByTestId("gift-row")).toHaveCount(5);
   await expect(page.getByTestId("gift-table").locator("thead")).toBeHidden();
   expect((await page.getByTestId("gift-row").first().boundingBox())!.width).toBeLessThanOrEqual(390);
+  // The filters past the search fold away (a screen of them before the first gift otherwise); they open on a tap.
+  await expect(page.locator("select[name=stage]")).toBeHidden();
+  expect((await page.getByRole("search", { name: "Filter gifts" }).boundingBox())!.height).toBeLessThan(260);
+  await page.getByText("More filters: stage, dates, batch, sort").click();
+  await expect(page.locator("select[name=stage]")).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: "Grace Hopper" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Grace Hopper" })).toBeVisible();
@@ -257,6 +262,38 @@ test("someone who never reads the API docs sends one gift: errors beside their f
   }
   const again = await page.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
   expect((await again.json()).data).toHaveLength(1);
+});
+
+test("a team billed in euros sees euros: the send form's preview, the gift's page and the board", async ({ page }) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  const currency = await page.request.patch("/api/v1/budget", {
+    headers: { Authorization: `Bearer ${owner.live}`, "Content-Type": "application/vnd.api+json" },
+    data: { budget: { currency: "EUR" } },
+  });
+  expect(currency.status(), await currency.text()).toBe(200);
+
+  // The preview prices the USD collection as the API's dry run does: converted into euros.
+  await page.goto(`/dashboard/${owner.slug}/send`);
+  await page.getByLabel("Recipient's name").fill("Ada Lovelace");
+  await page.getByLabel("Recipient's email").fill("ada@analytical.test");
+  await page.getByRole("radio", { name: /Coffee Lovers/ }).check();
+  await page.getByLabel("Message").fill("Thank you for the engine notes.");
+  await page.getByLabel("From", { exact: true }).fill("Charles");
+  await page.getByRole("button", { name: "Preview and price" }).click();
+  const price = page.getByTestId("price");
+  await expect(price).toContainText(/€\d+\.\d\d/);
+  await expect(price).not.toContainText("$");
+  const euros = (await price.locator("dd.tabular-nums").first().textContent())!.trim();
+  await page.getByRole("button", { name: `Send gift for ${euros}` }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
+  await expect(page.getByTestId("timeline-charge")).toContainText(`Charged ${euros}`);
+  await expect(page.getByText(euros, { exact: true })).toBeVisible();
+  await page.goto(`/dashboard/${owner.slug}`);
+  await expect(page.getByTestId("gift-row")).toHaveCount(1);
+  await expect(page.getByTestId("gift-row")).toContainText(euros);
+  await expect(page.getByTestId("gift-row")).not.toContainText("$");
+  await expect(page.getByTestId("spend-chart")).toContainText(`${euros} spent in`);
 });
 
 test("a person on two teams picks one, switches between them, and sends from a phone", async ({ page }) => {

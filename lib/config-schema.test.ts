@@ -115,6 +115,7 @@ describe("the README's configuration table and the schema", () => {
       INNGEST_SIGNING_KEY: "plain",
       INNGEST_DEV: "on",
       INNGEST_BASE_URL: "localhost:8288",
+      RIBBON_EXCHANGE_RATES_URL: "ftp://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
     };
     for (const name of schemaNames.filter((n) => n.startsWith("RIBBON_RATE_LIMIT_"))) bad[name] = "many";
     expect(Object.keys(bad).sort()).toEqual(schemaNames);

@@ -100,6 +100,7 @@ export const envSchema = z.object({
     .optional(),
   INNGEST_DEV: flag(["0", "1"]),
   INNGEST_BASE_URL: httpUrl("the Inngest dev server"),
+  RIBBON_EXCHANGE_RATES_URL: httpUrl("the ECB's eurofxref-daily.xml or a mirror of it"),
 });
 
 /**

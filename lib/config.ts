@@ -66,6 +66,14 @@ export const config = {
   get simulatedDeliverAfterS(): number {
     return seconds(env.RIBBON_SIMULATED_DELIVER_AFTER_S, 60);
   },
+  /**
+   * Where the `refresh-exchange-rates` job reads the day's reference rates (the ECB's
+   * eurofxref-daily XML format). Unset: the job does nothing and the rates stay as they are
+   * (the shipped snapshot on a fresh database): docs/international.md.
+   */
+  get exchangeRatesUrl(): string | undefined {
+    return env.RIBBON_EXCHANGE_RATES_URL || undefined;
+  },
   /** Resend API key: when set, gift emails go out through Resend; otherwise they land in the local outbox. */
   get resendApiKey(): string | undefined {
     return env.RESEND_API_KEY || undefined;

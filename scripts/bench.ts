@@ -1,7 +1,7 @@
 // `npm run bench -- stall`: one request never stalls the others (scripts/bench/stall.ts).
 // `npm run bench -- pages [--check]`: each page's throughput as a share of the API's (scripts/bench/pages.ts).
 // `npm run bench -- csv-browser`: a 10,000-row CSV upload's confirm in Chromium, click to the batch page (scripts/bench/csv-browser.ts).
-// `npm run bench [-- --db=postgres] [--only=create,list,bulk,delivery,dashboard,dashboard-http,csv] [--create-connections=8] [--gifts=N] [--duration=S] [--page-duration=S] [--export-runs=N] [--port=3237] [--keep] [--database-url=URL] [--cpu-prof=DIR]`
+// `npm run bench [-- --db=postgres] [--only=create,list,bulk,quote,delivery,dashboard,dashboard-http,csv] [--create-connections=8] [--gifts=N] [--duration=S] [--page-duration=S] [--export-runs=N] [--port=3237] [--keep] [--database-url=URL] [--cpu-prof=DIR]`
 //
 // Starts the production server (`next build` when the build is older than the code, then
 // `npm start`'s scripts/start.mjs) on a throwaway database (a temporary PGlite folder, or a new `perf_bench_*`
@@ -44,7 +44,7 @@ if (process.argv[2] === "stall" || process.argv[2] === "pages" || process.argv[2
 
 const args = benchArgs();
 const postgres = args.db === "postgres" || args.db === "pg";
-const only = new Set((args.only ?? "create,list,bulk,delivery,dashboard,dashboard-http,csv").split(","));
+const only = new Set((args.only ?? "create,list,bulk,quote,delivery,dashboard,dashboard-http,csv").split(","));
 const DURATION = Number(args.duration ?? 10);
 // A million gifts on PostgreSQL. PGlite (Postgres in WASM, in the server process, one
 // connection) gets 250,000 by default so the run stays well under 15 minutes on a busy
@@ -318,6 +318,7 @@ async function seededBefore(database: Database): Promise<Seeded> {
     listTeam: team.id,
     listUser: { id: owner.user.id, name: owner.user.name, email: owner.user.email },
     listToken: "",
+    euroToken: "",
     batch: batch.id,
     email: "",
     floor: {},
@@ -334,6 +335,8 @@ type Seeded = {
   batch?: string;
   email: string;
   floor: Record<string, string>;
+  /** quote: a team billed in euros (its collections are priced in dollars). */
+  euroToken: string;
 };
 
 async function seed(database: Database): Promise<Seeded> {
@@ -341,6 +344,8 @@ async function seed(database: Database): Promise<Seeded> {
   const cat = await catalogue(db);
   const api = await createAccount(db, { teamName: "Bench" });
   const lister = await createAccount(db, { teamName: "Bench list" });
+  const euro = await createAccount(db, { teamName: "Bench euro" });
+  await db.team.update({ where: { id: euro.team.id }, data: { currency: "EUR" } });
   // The owner signs in over HTTP (dashboard-http): sign-in lowercases the address it is given, so
   // the account's must be lowercase for the magic link to land on this user.
   lister.user = await db.user.update({
@@ -352,6 +357,7 @@ async function seed(database: Database): Promise<Seeded> {
     listTeam: lister.team.id,
     listUser: { id: lister.user.id, name: lister.user.name, email: lister.user.email },
     listToken: lister.tokens.live,
+    euroToken: euro.tokens.live,
     email: `Recipient${Math.floor(LIST_GIFTS / 2)}@Example.COM`,
     floor: {
       FLOOR_TEAM: "sandbox",
@@ -775,6 +781,60 @@ async function serverPhase(target: Target, seeded: Seeded) {
     console.log(row);
   }
 
+  if (only.has("quote")) {
+    // A team billed in euros: the 10,000-recipient dry run (a quote), then the create that names it.
+    const body = (quote?: string) => ({
+      gift: {
+        collection: "Tea Time",
+        message: "Happy holidays from all of us!",
+        from: "The Bench Team",
+        ...(quote ? { quote } : {}),
+        recipients_attributes: Array.from({ length: 10_000 }, (_, i) => ({
+          name: `Recipient ${i}`,
+          email: `quote${i}@example.com`,
+        })),
+      },
+    });
+    const post = (path: string, quote?: string) =>
+      fetch(`${BASE}/api/v1/${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${seeded.euroToken}`, "content-type": "application/json" },
+        body: JSON.stringify(body(quote)),
+      });
+    await (await post("bulk/gifts?dry_run=true")).arrayBuffer(); // warm-up
+    const times: number[] = [];
+    let quote = "";
+    for (let run = 0; run < 3; run++) {
+      const t0 = performance.now();
+      const res = await post("bulk/gifts?dry_run=true");
+      const json = (await res.json()) as { meta?: { price?: { quote?: { id: string } } } };
+      times.push((performance.now() - t0) / 1000);
+      if (res.status !== 200 || !json.meta?.price?.quote) throw new Error(`quote failed: ${res.status}`);
+      quote = json.meta.price.quote.id;
+    }
+    times.sort((a, b) => a - b);
+    const quoted: Row = {
+      figure: "POST /bulk/gifts?dry_run=true, 10,000 recipients, EUR team (median of 3)",
+      seconds: Number(times[1].toFixed(2)),
+      "rss MB": rssMb(server.pid!),
+      note: "writes one quote",
+    };
+    rows.push(quoted);
+    console.log(quoted);
+    const t0 = performance.now();
+    const res = await post("bulk/gifts", quote);
+    const json = (await res.json()) as { data?: unknown[] };
+    if (res.status !== 200 || json.data?.length !== 10_000) throw new Error(`quoted create failed: ${res.status}`);
+    const created: Row = {
+      figure: "POST /bulk/gifts with that quote, 10,000 recipients, one charge",
+      seconds: Number(((performance.now() - t0) / 1000).toFixed(2)),
+      "rss MB": rssMb(server.pid!),
+      note: "one run",
+    };
+    rows.push(created);
+    console.log(created);
+  }
+
   if (only.has("dashboard-http")) {
     // The page and its export over HTTP, signed in as the seeded team's owner (issue 33's goals).
     rows.push(
@@ -849,7 +909,7 @@ try {
   if (only.has("dashboard")) await dashboardPhase(database, seeded);
   if (only.has("csv")) await csvPhase(database);
   await database.close();
-  if (["create", "list", "bulk", "dashboard-http"].some((o) => only.has(o))) await serverPhase(target, seeded);
+  if (["create", "list", "bulk", "quote", "dashboard-http"].some((o) => only.has(o))) await serverPhase(target, seeded);
   if (only.has("delivery")) {
     await deliveryPhase(target, 1);
     if (postgres) await deliveryPhase(target, 2);

@@ -3,7 +3,7 @@
 
 import type { ReactNode } from "react";
 import type { ActivityDay, SpendDay } from "@/lib/dashboard";
-import { displayMoney } from "@/lib/money";
+import { displayMoney, minorDigits } from "@/lib/money";
 
 // Hand-written SVG, drawn on the server: a few rects and a polyline per chart. The charting
 // libraries that draw SVG (Recharts, visx, Chart.js) measure or render in a browser's DOM or
@@ -185,10 +185,19 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
   );
 }
 
-type Spend = { days: SpendDay[]; spentCents: number; monthlyLimitCents: number | null; period: string };
+type Spend = {
+  days: SpendDay[];
+  spentCents: number;
+  monthlyLimitCents: number | null;
+  currency: string;
+  period: string;
+};
 
 export function SpendChart({ spend }: { spend: Spend }) {
-  const { days, spentCents, monthlyLimitCents } = spend;
+  const { days, spentCents, monthlyLimitCents, currency } = spend;
+  const money = (minor: number) => displayMoney(minor, currency);
+  // The axis's top in whole units ("$2,500", "€40", "¥5,000").
+  const unit = 10 ** minorDigits(currency);
   const max = Math.max(1, spentCents, monthlyLimitCents ?? 0);
   const plot = H - PAD.top - PAD.bottom;
   // The month so far on the x axis (a week at least), so the 2nd is not a line in 31 days of nothing;
@@ -202,8 +211,8 @@ export function SpendChart({ spend }: { spend: Spend }) {
   const left = monthlyLimitCents === null ? null : monthlyLimitCents - spentCents;
   const summary =
     monthlyLimitCents === null
-      ? `${displayMoney(spentCents)} spent in ${spend.period}; no monthly budget set`
-      : `${displayMoney(spentCents)} of a ${displayMoney(monthlyLimitCents)} budget spent in ${spend.period}; ${left! >= 0 ? `${displayMoney(left!)} left` : `${displayMoney(-left!)} over`}`;
+      ? `${money(spentCents)} spent in ${spend.period}; no monthly budget set`
+      : `${money(spentCents)} of a ${money(monthlyLimitCents)} budget spent in ${spend.period}; ${left! >= 0 ? `${money(left!)} left` : `${money(-left!)} over`}`;
   const line = days.map((d, i) => `${r(x(i) + slot / 2)},${r(y(d.cumulativeCents))}`).join(" ");
   return (
     <figure className="rounded-xl border border-stone-200 bg-white p-4" data-testid="spend-chart">
@@ -221,7 +230,7 @@ export function SpendChart({ spend }: { spend: Spend }) {
         label={`Chart: ${summary}`}
         days={Array.from({ length: shown }, (_, i) => `${spend.period}-${String(i + 1).padStart(2, "0")}`)}
         slot={slot}
-        top={{ value: max, say: (cents) => displayMoney(Math.round(cents / 100) * 100).replace(/\.00$/, "") }}
+        top={{ value: max, say: (minor) => money(Math.round(minor / unit) * unit).replace(/\.0+$/, "") }}
       >
         <path
           d={bars(
@@ -265,8 +274,8 @@ export function SpendChart({ spend }: { spend: Spend }) {
                 <th scope="row" className="font-normal">
                   {d.day}
                 </th>
-                <td className="text-right">{displayMoney(d.cents)}</td>
-                <td className="text-right">{displayMoney(d.cumulativeCents)}</td>
+                <td className="text-right">{money(d.cents)}</td>
+                <td className="text-right">{money(d.cumulativeCents)}</td>
               </tr>
             ))}
           </tbody>

@@ -43,7 +43,7 @@ export function GiftTable({ rows, giftHref, selectForm, picked, sort }: Props) {
       text: formatInZone(row.sentAt, VIEWER_ZONE),
     },
     expires: day(row.expiresOn),
-    price: `${displayMoney(row.priceCents)}`,
+    price: displayMoney(row.priceCents, row.currency),
   }));
   const headers =
     sort &&

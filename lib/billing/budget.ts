@@ -2,13 +2,15 @@ import type { Tx } from "@/lib/db";
 import { queryRows, type Queryable } from "@/lib/database/sql";
 import { badRequest, forbidden, HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { formatMoney } from "@/lib/money";
+import { currencyCode, formatMoney, formatMoney as formatInCurrency } from "@/lib/money";
 import { parseLimitCents } from "./limit";
 import { ownerRequired, type TeamRole } from "@/lib/teams/roles";
 
 /** A team's spend controls and this month's spend (live charges net of refunds, calendar month UTC). */
 export type Budget = {
   teamId: string;
+  /** The team's billing currency: every amount here is in its minor units. */
+  currency: string;
   monthlyLimitCents: number | null;
   perGiftLimitCents: number | null;
   /** Live gifts priced above this wait for an owner's approval (null: never). */
@@ -32,9 +34,10 @@ async function load(db: Queryable, teamId: string, now: Date, lock: boolean): Pr
     perGiftLimitCents: number | null;
     approvalAbovePriceCents: number | null;
     approvalAboveBatchSize: number | null;
+    currency: string;
   }>(
     db,
-    Prisma.sql`SELECT "monthlyBudgetCents", "perGiftLimitCents", "approvalAbovePriceCents", "approvalAboveBatchSize"
+    Prisma.sql`SELECT "monthlyBudgetCents", "perGiftLimitCents", "approvalAbovePriceCents", "approvalAboveBatchSize", "currency"
                FROM "Team" WHERE "id" = ${teamId} ${lock ? Prisma.sql`FOR UPDATE` : Prisma.empty}`,
   );
   const [{ spent }] = await queryRows<{ spent: number }>(
@@ -57,12 +60,14 @@ export function budgetOf(
     perGiftLimitCents: number | null;
     approvalAbovePriceCents: number | null;
     approvalAboveBatchSize: number | null;
+    currency?: string;
   } | null,
   spent: number,
   now: Date,
 ): Budget {
   return {
     teamId,
+    currency: team?.currency ?? "USD",
     monthlyLimitCents: team?.monthlyBudgetCents ?? null,
     perGiftLimitCents: team?.perGiftLimitCents ?? null,
     approvalAbovePriceCents: team?.approvalAbovePriceCents ?? null,
@@ -104,6 +109,7 @@ const overLimit = (code: string, detail: string, meta: Record<string, unknown>) 
   new HttpError(402, "Payment Required", detail, meta, code);
 
 function check(budget: Budget, amountCents: number, largestGiftCents: number): BudgetUse {
+  const formatMoney = (minor: number) => formatInCurrency(minor, budget.currency);
   if (budget.perGiftLimitCents !== null && largestGiftCents > budget.perGiftLimitCents)
     throw overLimit(
       "per_gift_limit_exceeded",
@@ -157,13 +163,21 @@ export async function quoteBudget(
 
 /** `PUT /budget`'s body → the new limits (a field left out keeps its value). */
 export type BudgetChanges = {
+  /** The team's new billing currency (only while it has no charge: lib/billing/budget.ts, setBudget). */
+  currency?: string;
   monthly?: number | null;
   perGift?: number | null;
   approvalAbovePrice?: number | null;
   approvalAboveBatchSize?: number | null;
 };
 
-const BUDGET_FIELDS = ["monthly_limit", "per_gift_limit", "approval_above_price", "approval_above_batch_size"];
+const BUDGET_FIELDS = [
+  "currency",
+  "monthly_limit",
+  "per_gift_limit",
+  "approval_above_price",
+  "approval_above_batch_size",
+];
 
 /** A batch-size threshold: a whole number from 1 to 10,000, or null (never). */
 function batchSize(value: unknown, pointer: string, problems: FieldProblem[]): number | null | undefined {
@@ -176,7 +190,8 @@ function batchSize(value: unknown, pointer: string, problems: FieldProblem[]): n
   return n;
 }
 
-export function parseBudgetBody(body: unknown): BudgetChanges {
+/** `PATCH /budget`'s body; amounts are read in the currency it sets, else in `current` (the team's). */
+export function parseBudgetBody(body: unknown, current = "USD"): BudgetChanges {
   const budget = (body as { budget?: unknown } | null)?.budget;
   if (!budget || typeof budget !== "object" || Array.isArray(budget))
     throw badRequest(
@@ -187,20 +202,73 @@ export function parseBudgetBody(body: unknown): BudgetChanges {
   for (const key of Object.keys(fields))
     if (!BUDGET_FIELDS.includes(key))
       problems.push({ detail: `${key} is not a known field`, pointer: `/budget/${key}`, code: "unknown_field" });
-  const monthly = parseLimitCents(fields.monthly_limit, "/budget/monthly_limit", problems);
-  const perGift = parseLimitCents(fields.per_gift_limit, "/budget/per_gift_limit", problems);
-  const approvalAbovePrice = parseLimitCents(fields.approval_above_price, "/budget/approval_above_price", problems);
+  const currency = fields.currency === undefined ? undefined : currencyCode(fields.currency);
+  if (currency === null)
+    problems.push({
+      detail: 'must be an ISO 4217 currency code, like "EUR" or "JPY"',
+      pointer: "/budget/currency",
+      code: "invalid_currency",
+    });
+  const inCurrency = currency ?? current;
+  const monthly = parseLimitCents(fields.monthly_limit, "/budget/monthly_limit", problems, inCurrency);
+  const perGift = parseLimitCents(fields.per_gift_limit, "/budget/per_gift_limit", problems, inCurrency);
+  const approvalAbovePrice = parseLimitCents(
+    fields.approval_above_price,
+    "/budget/approval_above_price",
+    problems,
+    inCurrency,
+  );
   const approvalAboveBatchSize = batchSize(
     fields.approval_above_batch_size,
     "/budget/approval_above_batch_size",
     problems,
   );
   if (problems.length > 0) throw new ValidationError(problems);
-  return { monthly, perGift, approvalAbovePrice, approvalAboveBatchSize };
+  return { currency: currency ?? undefined, monthly, perGift, approvalAbovePrice, approvalAboveBatchSize };
 }
+
+/** The team already has charges in its currency: 409 `currency_locked`. */
+const currencyLocked = (current: string) =>
+  new HttpError(
+    409,
+    "Conflict",
+    `The team's currency is ${current} and it has charges in it: a team's currency is fixed once it has been charged (its ledger, budget and refunds stay in one currency). Nothing was changed.`,
+    { currency: current, pointer: "/budget/currency" },
+    "currency_locked",
+  );
 
 /** Sets a team's limits (the caller has checked the owner role). */
 export async function setBudget(db: Tx, teamId: string, limits: BudgetChanges): Promise<Budget> {
+  if (limits.currency !== undefined) {
+    const before = await readBudget(db, teamId);
+    if (limits.currency !== before.currency) {
+      // An amount kept from before would silently change its worth: each one set must be set again.
+      const stale = (
+        [
+          ["monthly_limit", before.monthlyLimitCents, limits.monthly],
+          ["per_gift_limit", before.perGiftLimitCents, limits.perGift],
+          ["approval_above_price", before.approvalAbovePriceCents, limits.approvalAbovePrice],
+        ] as const
+      ).filter(([, was, now]) => was !== null && now === undefined);
+      if (stale.length > 0)
+        throw new ValidationError(
+          stale.map(([field]) => ({
+            detail: `is set in ${before.currency}: give it again in ${limits.currency} (or null) when changing the currency`,
+            pointer: `/budget/${field}`,
+            code: "restate_in_new_currency",
+          })),
+        );
+      // One statement: no charge may have been written by the time the currency changes.
+      const changed = await queryRows<{ id: string }>(
+        db,
+        Prisma.sql`UPDATE "Team" SET "currency" = ${limits.currency}
+                   WHERE "id" = ${teamId} AND NOT EXISTS (SELECT FROM "Charge" WHERE "teamId" = ${teamId})
+                     AND NOT EXISTS (SELECT FROM "Gift" WHERE "teamId" = ${teamId} AND "livemode" AND "stage" = 'pending_approval')
+                   RETURNING "id"`,
+      );
+      if (changed.length === 0) throw currencyLocked(before.currency);
+    }
+  }
   await db.team.update({
     where: { id: teamId },
     data: {
@@ -225,5 +293,9 @@ export async function updateBudget(
   if (actor.mode === "sandbox") throw forbidden("The sandbox is never charged, so it has no budget to set.");
   if (actor.role !== "owner")
     throw ownerRequired(`Only the team's owners can set its budget. Ask an owner of team "${actor.team.id}".`);
-  return setBudget(db, actor.team.id, parseBudgetBody(body));
+  const [team] = await queryRows<{ currency: string }>(
+    db,
+    Prisma.sql`SELECT "currency" FROM "Team" WHERE "id" = ${actor.team.id}`,
+  );
+  return setBudget(db, actor.team.id, parseBudgetBody(body, team?.currency));
 }

@@ -30,6 +30,22 @@ export function chargedBy(
     : { via: actor.via, credentialId: actor.credentialId, userId: actor.user.id };
 }
 
+/**
+ * A charge converted from a collection's currency into the team's (lib/gifts/conversion.ts):
+ * the quote it was made from, one gift's parts in the collection's currency, the rate (an exact
+ * decimal string) with its day and source, and one gift's converted price.
+ */
+export type ChargeConversion = {
+  quoteId: string | null;
+  sourceCurrency: string;
+  sourcePriceMinor: number;
+  sourceShippingMinor: number;
+  rate: string;
+  rateDate: string;
+  rateSource: string;
+  perGiftMinor: number;
+};
+
 export type ChargeInput = {
   teamId: string;
   amountCents: number;
@@ -39,6 +55,8 @@ export type ChargeInput = {
   collectionIds: number[];
   description: string;
   by: ChargedBy;
+  /** Set when the amount was converted into the team's currency: kept on the ledger row. */
+  conversion?: ChargeConversion;
 };
 
 /** The team's card on file; a team without one can't be charged (BillingError `no_card_on_file`). */
@@ -76,10 +94,17 @@ export async function checkCharge(
  * when the gifts are written). Only after `checkCharge`, in the same transaction.
  */
 export function chargeInsertSql(input: ChargeInput, card: { last4: string }): Prisma.Sql {
+  const c = input.conversion;
+  // In the team's currency (stored lower case, as Stripe does; upper case on the wire).
   return Prisma.sql`
-    INSERT INTO "Charge" ("teamId", "kind", "amountCents", "description", "cardLast4", "createdAt", "actorVia", "credentialId", "actorUserId")
-    SELECT ${input.teamId}, 'charge', ${input.amountCents}::int, ${input.description}, ${card.last4}, ${new Date()}::timestamp,
-           ${input.by.via}, ${input.by.credentialId}::int, ${input.by.userId}`;
+    INSERT INTO "Charge" ("teamId", "kind", "amountCents", "currency", "description", "cardLast4", "createdAt", "actorVia", "credentialId", "actorUserId",
+                          "quoteId", "sourceCurrency", "sourcePriceMinor", "sourceShippingMinor", "rate", "rateDate", "rateSource", "perGiftMinor")
+    SELECT ${input.teamId}, 'charge', ${input.amountCents}::int,
+           (SELECT lower("currency") FROM "Team" WHERE "id" = ${input.teamId}), ${input.description}, ${card.last4}, ${new Date()}::timestamp,
+           ${input.by.via}, ${input.by.credentialId}::int, ${input.by.userId},
+           ${c?.quoteId ?? null}::text, ${c?.sourceCurrency ?? null}::text, ${c?.sourcePriceMinor ?? null}::int,
+           ${c?.sourceShippingMinor ?? null}::int, ${c?.rate ?? null}::text, ${c?.rateDate ?? null}::date,
+           ${c?.rateSource ?? null}::text, ${c?.perGiftMinor ?? null}::int`;
 }
 
 /**
@@ -116,6 +141,8 @@ export async function refundGift(
       teamId: gift.teamId,
       kind: "refund",
       amountCents: -gift.priceCents,
+      // The gift's price is in its charge's currency: the refund is in it too.
+      currency: charge.currency,
       description: `Refund for ${why} gift ${gift.id}`,
       cardLast4: charge.cardLast4,
       refundOfId: charge.id,

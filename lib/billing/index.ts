@@ -6,6 +6,7 @@ export {
   checkCharge,
   refundGift,
   SYSTEM,
+  type ChargeConversion,
   type ChargedBy,
   type ChargeInput,
 } from "./charge";

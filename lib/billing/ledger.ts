@@ -39,13 +39,33 @@ export type LedgerItem = {
   refundOfId: number | null;
   /** Who caused the entry; null for entries written before it was recorded (2026-11-26). */
   causedBy: ChargedBy | null;
+  /**
+   * A charge converted from a collection's currency (null: none, and for refunds): one gift's
+   * price and shipping in that currency, the rate with its day and source, the quote it was made from.
+   */
+  conversion: {
+    sourceCurrency: string;
+    sourcePriceMinor: number;
+    sourceShippingMinor: number;
+    rate: string;
+    rateDate: Date;
+    rateSource: string;
+    quoteId: string | null;
+  } | null;
 };
 
 /** What a ledger item's id looks like (a cursor naming anything else is no cursor of this list). */
 export const LEDGER_ITEM_ID = /^(?:chg_\d{1,15}(?:_gft_[\w-]{1,64})?|rfd_\d{1,15})$/;
 
-type Row = Omit<LedgerItem, "batch" | "causedBy" | "kind" | "currency"> & {
+type Row = Omit<LedgerItem, "batch" | "causedBy" | "kind" | "currency" | "conversion"> & {
   kind: string;
+  sourceCurrency: string | null;
+  sourcePriceMinor: number | null;
+  sourceShippingMinor: number | null;
+  rate: string | null;
+  rateDate: Date | null;
+  rateSource: string | null;
+  quoteId: string | null;
   currency: string;
   batchId: string | null;
   batchName: string | null;
@@ -75,6 +95,18 @@ const toItem = (row: Row): LedgerItem => ({
   kind: row.kind === "refund" ? "refund" : "charge",
   amountCents: row.amountCents,
   currency: row.currency.toUpperCase(),
+  conversion:
+    row.sourceCurrency && row.rate && row.rateDate
+      ? {
+          sourceCurrency: row.sourceCurrency,
+          sourcePriceMinor: row.sourcePriceMinor ?? 0,
+          sourceShippingMinor: row.sourceShippingMinor ?? 0,
+          rate: row.rate,
+          rateDate: row.rateDate,
+          rateSource: row.rateSource ?? "",
+          quoteId: row.quoteId,
+        }
+      : null,
   description: row.description,
   createdAt: row.createdAt,
   giftId: row.giftId,
@@ -120,7 +152,8 @@ function ledgerSql(teamId: string, filter: LedgerFilter, limit: number, after?: 
     FROM (
       (SELECT ${chargeId} AS "id", 'charge' AS "kind", coalesce(g."priceCents", c."amountCents") AS "amountCents",
               c."currency", c."description", c."createdAt", g."id" AS "giftId", g."batchId",
-              c."id" AS "chargeId", NULL::int AS "refundOfId", c."actorVia", c."credentialId", c."actorUserId"
+              c."id" AS "chargeId", NULL::int AS "refundOfId", c."actorVia", c."credentialId", c."actorUserId",
+              c."sourceCurrency", c."sourcePriceMinor", c."sourceShippingMinor", c."rate", c."rateDate", c."rateSource", c."quoteId"
          FROM "Charge" c LEFT JOIN "Gift" g ON g."chargeId" = c."id"
         WHERE c."kind" <> 'refund' AND ${where(chargeId)}
         ORDER BY c."createdAt" DESC, 1 DESC
@@ -128,7 +161,8 @@ function ledgerSql(teamId: string, filter: LedgerFilter, limit: number, after?: 
       UNION ALL
       (SELECT ${refundId} AS "id", 'refund' AS "kind", c."amountCents",
               c."currency", c."description", c."createdAt", c."giftId", g."batchId",
-              c."id" AS "chargeId", c."refundOfId", c."actorVia", c."credentialId", c."actorUserId"
+              c."id" AS "chargeId", c."refundOfId", c."actorVia", c."credentialId", c."actorUserId",
+              NULL::text, NULL::int, NULL::int, NULL::text, NULL::date, NULL::text, NULL::text
          FROM "Charge" c LEFT JOIN "Gift" g ON g."id" = c."giftId"
         WHERE c."kind" = 'refund' AND ${where(refundId)}
         ORDER BY c."createdAt" DESC, 1 DESC

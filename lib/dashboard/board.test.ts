@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inSandbox, onTeam, type SessionActor, type TeamActor } from "@/lib/actor";
 import { readBudget } from "@/lib/billing";
+import { teamCurrency } from "@/lib/gifts/conversion";
 import { listCollections, listDesigns, sendChoices } from "@/lib/catalogue";
 import { addMember, listMyTeams } from "@/lib/teams";
 import { catalogue, chargeFor, createAccount, giftRow } from "@/lib/testing/fixtures";
@@ -112,6 +113,7 @@ async function apart(actor: TeamActor, query: DashboardQuery) {
     teams: await listMyTeams(t.db, actor.user.id),
     savedViews: await listSavedViews(t.db, actor),
     activity: await activityPerDay(t.db, actor, query, now),
+    currency: await teamCurrency(t.db, actor.team.id),
     spend: actor.mode === "live" ? await spendThisMonth(t.db, actor, now) : null,
   };
 }
@@ -219,6 +221,7 @@ describe("the send form's choices", () => {
         name: c.name,
         description: c.description,
         priceCents: c.priceCents,
+        currency: c.currency,
         imageUrl: c.imageUrl,
       })),
     );

@@ -15,6 +15,11 @@ export type Board = ReturnType<typeof giftsAndFunnelOf> & {
   teams: MyTeam[];
   savedViews: SavedView[];
   activity: ActivityDay[];
+  /**
+   * The team's currency, for its sums (a batch awaiting approval, a bulk cancel's refund): they
+   * add up charged or waiting gifts, all in it since the currency is fixed once there are any.
+   */
+  currency: string;
   /** This month's spend (live only: nothing is charged in the sandbox). */
   spend: ReturnType<typeof spendOf> | null;
 };
@@ -46,6 +51,7 @@ export async function dashboardBoard(
       views: SavedView[];
       activity: { day: string; kind: string; count: number }[];
       spend: SpendJson | null;
+      currency: string;
     }
   >(
     db,
@@ -54,7 +60,8 @@ export async function dashboardBoard(
       ${jsonArraySql(myTeamsSql(actor.user.id))} AS "teams",
       ${views ? jsonArraySql(views) : EMPTY} AS "views",
       ${activity ? jsonArraySql(activity) : EMPTY} AS "activity",
-      ${live ? spendSql(actor.team.id, now) : Prisma.sql`NULL::json`} AS "spend"`,
+      ${live ? spendSql(actor.team.id, now) : Prisma.sql`NULL::json`} AS "spend",
+      (SELECT "currency" FROM "Team" WHERE "id" = ${actor.team.id}) AS "currency"`,
   );
   return {
     ...giftsAndFunnelOf(query, row),
@@ -62,6 +69,7 @@ export async function dashboardBoard(
     teams: myTeamsOf(row.teams),
     savedViews: row.views,
     activity: activityOf(days, row.activity),
+    currency: row.currency,
     spend: live && row.spend ? spendOf(row.spend, now) : null,
   };
 }

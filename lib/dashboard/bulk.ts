@@ -16,6 +16,7 @@ import type { DashboardQuery } from "@/lib/gifts/dashboard-links";
 import type { Stage } from "@/lib/gifts/stages";
 import { sendQueuedEmailNow } from "@/lib/outbox";
 import { visibleGifts } from "@/lib/gifts/queries";
+import { teamCurrency } from "@/lib/gifts/conversion";
 import { oncePerForm } from "./form-key";
 import { dashboardWhere } from "./where";
 
@@ -33,11 +34,22 @@ export type SelectionGift = {
   email: string | null;
   stage: Stage;
   priceCents: number;
+  currency: string;
   charged: boolean;
 };
 
-/** The selection as the confirmation shows it: its gifts (the team's only), and what a cancel would refund. */
-export type SelectionPreview = { gifts: SelectionGift[]; missing: number; refundCents: number; cancellable: number };
+/**
+ * The selection as the confirmation shows it: its gifts (the team's only), and what a cancel
+ * would refund, in the team's currency: refunds are of charged gifts, all in it (a team's
+ * currency is fixed once it has a charge).
+ */
+export type SelectionPreview = {
+  gifts: SelectionGift[];
+  missing: number;
+  refundCents: number;
+  currency: string;
+  cancellable: number;
+};
 
 /**
  * The gifts the ids name that the person may see (others are counted as missing: a forged or
@@ -48,7 +60,15 @@ export async function selectionPreview(db: Tx, actor: TeamActor, ids: string[]):
   const wanted = bulkGiftIds(ids);
   const rows = await db.gift.findMany({
     where: { ...visibleGifts(actor, actor.team), id: { in: wanted } },
-    select: { id: true, recipientName: true, email: true, stage: true, priceCents: true, chargeId: true },
+    select: {
+      id: true,
+      recipientName: true,
+      email: true,
+      stage: true,
+      priceCents: true,
+      currency: true,
+      chargeId: true,
+    },
     orderBy: { id: "asc" },
   });
   const gifts = rows.map(({ chargeId, ...row }) => ({ ...row, stage: row.stage as Stage, charged: chargeId !== null }));
@@ -57,6 +77,7 @@ export async function selectionPreview(db: Tx, actor: TeamActor, ids: string[]):
     gifts,
     missing: wanted.length - gifts.length,
     refundCents: cancellable.filter((g) => g.charged).reduce((sum, g) => sum + g.priceCents, 0),
+    currency: await teamCurrency(db, actor.team.id),
     cancellable: cancellable.length,
   };
 }
@@ -104,7 +125,7 @@ async function firstOutcome(db: PrismaClient, stored: StoredKey): Promise<BulkOu
  * done and what refused, per gift. A double submit or a replayed form answers what the first
  * did (waiting for it when it is still acting; nothing refunded twice); another tab has its own
  * key and finds the gifts the first changed already changed (refused, naming them). A resend's
- * first emails go right after.
+ * first emails go right after. `currency`: the team's, which its refunds are in.
  */
 export async function actOnGiftsOnce(
   db: PrismaClient,
@@ -120,5 +141,5 @@ export async function actOnGiftsOnce(
     run: (idempotency) => actOnGifts(db, actor, { ids, action: input.action, idempotency }),
   });
   for (const emailId of result.emailIds.slice(0, SENT_NOW)) await sendQueuedEmailNow(db, emailId);
-  return result;
+  return { ...result, currency: await teamCurrency(db, actor.team.id) };
 }

@@ -40,7 +40,15 @@ export type CampaignRow = {
   gifts: number;
   redeemed: number;
   spendCents: number;
+  /** The team's currency, which spend is in. */
+  currency: string;
 };
+
+/**
+ * The currency of a team's spend: spend sums charged gifts, all in the team's currency (it is
+ * fixed once the team has a charge: docs/international.md).
+ */
+const teamCurrencySql = (actor: TeamActor) => Prisma.sql`(SELECT "currency" FROM "Team" WHERE "id" = ${actor.team.id})`;
 
 /**
  * A page of the actor's campaigns, newest first, each with its gifts, redeemed gifts and spend:
@@ -60,7 +68,7 @@ export async function listCampaigns(
     db,
     Prisma.sql`
     SELECT b."id", b."name", b."createdAt", coalesce(u."name", u."email") AS "senderName",
-           s."gifts", s."redeemed", s."spendCents"
+           s."gifts", s."redeemed", s."spendCents", ${teamCurrencySql(actor)} AS "currency"
     FROM (SELECT * FROM "GiftBatch" b WHERE ${batchWhere(actor)} ${after}
           ORDER BY b."createdAt" DESC, b."id" DESC LIMIT ${size + 1}::int) b
     JOIN "User" u ON u."id" = b."senderId"
@@ -86,6 +94,8 @@ export type Campaign = {
   redemptionRate: number | null;
   /** What the batch's gifts cost, less refunds: the sum of `GET /charges?filter[batch]=…`. */
   spendCents: number;
+  /** The team's currency, which spend is in. */
+  currency: string;
   /** The median time from the gift's send to its redemption, over the redeemed gifts (null: none yet). */
   medianSecondsToRedeem: number | null;
   /** Sent and not opened yet (stage `sent`). */
@@ -147,6 +157,7 @@ export async function campaign(db: Tx, actor: TeamActor, batchId: string, now = 
     queryRows<{
       redeemed: number;
       spendCents: bigint | number;
+      currency: string;
       notOpened: number;
       remindable: number;
       median: number | null;
@@ -156,6 +167,7 @@ export async function campaign(db: Tx, actor: TeamActor, batchId: string, now = 
       Prisma.sql`
       SELECT (count(*) FILTER (WHERE g."stage" IN ${REDEEMED}))::int AS "redeemed",
              coalesce(sum(g."priceCents") FILTER (WHERE ${KEPT_CHARGE}), 0)::bigint AS "spendCents",
+             ${teamCurrencySql(actor)} AS "currency",
              (count(*) FILTER (WHERE g."stage" = 'sent'))::int AS "notOpened",
              min(g."sentAt") AS "firstSent",
              (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r."at" - g2."sentAt"))
@@ -176,6 +188,7 @@ export async function campaign(db: Tx, actor: TeamActor, batchId: string, now = 
     redeemed: stats.redeemed,
     redemptionRate: funnel.total === 0 ? null : stats.redeemed / funnel.total,
     spendCents: Number(stats.spendCents),
+    currency: stats.currency,
     medianSecondsToRedeem: stats.median === null ? null : Math.round(stats.median),
     notOpened: stats.notOpened,
     remindable: stats.remindable,

@@ -111,16 +111,18 @@ const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.
 
 /**
  * This month's spend chart as one JSON value: the team's monthly budget and its charges summed
- * per UTC day since the month began (the charges `GET /budget` sums: readBudget, lib/billing).
+ * per UTC day since the month began (the charges `GET /budget` sums: readBudget, lib/billing), in
+ * the team's currency: every charge is in it, since a team's currency is fixed once it has one.
  */
 export function spendSql(teamId: string, now: Date): Prisma.Sql {
   return Prisma.sql`json_build_object(
     'limit', (SELECT "monthlyBudgetCents" FROM "Team" WHERE "id" = ${teamId}),
+    'currency', (SELECT "currency" FROM "Team" WHERE "id" = ${teamId}),
     'days', ${jsonArraySql(Prisma.sql`SELECT to_char("createdAt", 'YYYY-MM-DD') AS "day", sum("amountCents")::int AS "cents" FROM "Charge"
                WHERE "teamId" = ${teamId} AND "createdAt" >= ${monthStartOf(now)}::timestamp GROUP BY 1`)})`;
 }
 
-export type SpendJson = { limit: number | null; days: { day: string; cents: number }[] };
+export type SpendJson = { limit: number | null; currency: string; days: { day: string; cents: number }[] };
 
 /**
  * Each day of this month (UTC) so far with its spend and the running total, against the monthly
@@ -141,6 +143,7 @@ export function spendOf(spend: SpendJson, now: Date) {
     days,
     spentCents: spend.days.reduce((sum, row) => sum + row.cents, 0),
     monthlyLimitCents: spend.limit,
+    currency: spend.currency,
     period: isoDay(monthStart).slice(0, 7),
   };
 }

@@ -1,4 +1,4 @@
-import { CURRENCY, formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import type { DashboardGiftRow } from "./gifts";
 
 /** The dashboard's CSV export: one row per gift of the view, in the table's order. */
@@ -35,7 +35,7 @@ export function exportRow(row: DashboardGiftRow): string[] {
     iso(row.createdAt),
     iso(row.sentAt),
     row.expiresOn ? row.expiresOn.toISOString().slice(0, 10) : "",
-    formatMoney(row.priceCents),
-    CURRENCY,
+    formatMoney(row.priceCents, row.currency),
+    row.currency,
   ];
 }

@@ -12,7 +12,7 @@ import {
   type GiftView,
 } from "@/lib/gifts";
 import { stagesBefore, type GiftAction } from "@/lib/gifts/stages";
-import { formatMoney } from "@/lib/money";
+import { displayMoney } from "@/lib/money";
 import { addressLines, destination } from "@/lib/redemption/address";
 import { addressSchema } from "@/lib/redemption/schema";
 
@@ -131,17 +131,24 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
       WHERE e."giftId" = ${gift.id}
       ORDER BY d."id"`,
     ),
-    await queryRows<{ kind: string; amountCents: number; description: string; createdAt: Date; gifts: number }>(
+    await queryRows<{
+      kind: string;
+      amountCents: number;
+      currency: string;
+      description: string;
+      createdAt: Date;
+      gifts: number;
+    }>(
       db,
       Prisma.sql`
-      SELECT c."kind", c."amountCents", c."description", c."createdAt",
+      SELECT c."kind", c."amountCents", c."currency", c."description", c."createdAt",
              (SELECT count(*)::int FROM "Gift" WHERE "chargeId" = c."id") AS "gifts"
       FROM "Charge" c
       WHERE c."id" = ${gift.chargeId ?? -1}::int OR (c."giftId" = ${gift.id} AND c."kind" = 'refund')
       ORDER BY c."id"`,
     ),
   ];
-  const cents = (n: number) => `$${formatMoney(Math.abs(n))}`;
+  const amount = (n: number, currency: string) => displayMoney(Math.abs(n), currency);
   const timeline: TimelineEntry[] = [
     ...events,
     ...emails.map((m): TimelineEntry => ({
@@ -166,8 +173,8 @@ export async function dashboardGift(db: Tx, actor: TeamActor, id: string): Promi
       kind: c.kind === "refund" ? "refund" : "charge",
       title:
         c.kind === "refund"
-          ? `Refunded ${cents(c.amountCents)}`
-          : `Charged ${cents(gift.priceCents)}${c.gifts > 1 ? ` (its share of ${cents(c.amountCents)} for ${c.gifts} gifts)` : ""}`,
+          ? `Refunded ${amount(c.amountCents, c.currency)}`
+          : `Charged ${amount(gift.priceCents, gift.currency)}${c.gifts > 1 ? ` (its share of ${amount(c.amountCents, c.currency)} for ${c.gifts} gifts)` : ""}`,
       detail: c.description,
       status: null,
     })),

@@ -27,6 +27,8 @@ export type DashboardGiftRow = {
   sentAt: Date | null;
   expiresOn: Date | null;
   priceCents: number;
+  /** The currency of priceCents (ISO 4217): the team's when the gift was created. */
+  currency: string;
 };
 
 export const DASHBOARD_PAGE_SIZE = 25;
@@ -89,7 +91,7 @@ function cursorAfter(query: DashboardQuery, row: DashboardGiftJson): string {
 const COLUMNS = Prisma.sql`g."id", g."recipientName", g."email", g."deliveryMethod", c."name" AS "collection", g."stage", g."deliveryIssue",
              coalesce(u."name", u."email") AS "senderName",
              CASE WHEN g."batchId" IS NOT NULL THEN json_build_object('id', b."id", 'name', b."name") END AS "batch",
-             g."createdAt", g."sentAt", g."expiresOn", g."priceCents"`;
+             g."createdAt", g."sentAt", g."expiresOn", g."priceCents", g."currency"`;
 
 type Page = { rows: DashboardGiftRow[]; next: string | null; nextAfter: DashboardQuery["after"] | null };
 
@@ -231,7 +233,7 @@ export async function* dashboardGiftPages(
   db: Tx,
   actor: TeamActor,
   query: DashboardQuery,
-  size = 1000,
+  size = 250,
 ): AsyncGenerator<DashboardGiftRow[]> {
   let view: DashboardQuery = { ...query, after: undefined };
   for (;;) {

@@ -7,6 +7,7 @@ import { resolveReferences } from "@/lib/gifts/resolve-references";
 import { defaultSubject } from "@/lib/gifts/subject";
 import { oncePerForm } from "./form-key";
 import { formatInZone, instantInZone, isTimeZone } from "@/lib/format/time-zone";
+import { displayMoney } from "@/lib/money";
 
 /**
  * The send form's fields: the API's `POST /gifts` fields, as text, and the time zone its
@@ -104,6 +105,24 @@ function parse(fields: SendFields, now: Date) {
   return { ...parsed, problems: [...problems, ...pastSendTime(fields, now), ...parsed.problems] };
 }
 
+/** The preview's price, as people read it, in the currency the send will charge. */
+export type PreviewPrice = { currency: string; perGift: string; total: string; charge: string };
+
+/**
+ * The dry run's price in the team's currency: converted (`conversion`) when the collection is
+ * priced in another, else the collection's price, which is then in the team's currency.
+ */
+function previewPrice(quote: PriceQuote, collectionCurrency: string): PreviewPrice {
+  const currency = quote.conversion?.currency ?? collectionCurrency;
+  const perGift = quote.conversion?.perGiftMinor ?? quote.perGift.totalCents;
+  return {
+    currency,
+    perGift: displayMoney(perGift, currency),
+    total: displayMoney(quote.totalCents, currency),
+    charge: displayMoney(quote.chargeCents, currency),
+  };
+}
+
 /**
  * What the recipient will get and what it costs, before anything is created: the API's dry
  * run (same checks, same errors) and the gift email rendered as it will be sent (its link
@@ -114,7 +133,7 @@ export async function previewGift(
   actor: TeamActor,
   fields: SendFields,
   now = new Date(),
-): Promise<{ quote: PriceQuote; email: RenderedEmail; sendsAt: string | null }> {
+): Promise<{ quote: PriceQuote; price: PreviewPrice; email: RenderedEmail; sendsAt: string | null }> {
   const { draft, problems } = parse(fields, now);
   const quote = await quoteGifts(db, { actor, draft, problems });
   const refs = await resolveReferences(db, actor.team.id, {
@@ -141,7 +160,7 @@ export async function previewGift(
     fields.scheduled_at?.trim() && recipient.scheduledAt
       ? formatInZone(recipient.scheduledAt, formTimeZone(fields))
       : null;
-  return { quote, email, sendsAt };
+  return { quote, price: previewPrice(quote, refs.collection!.currency), email, sendsAt };
 }
 
 /** Sends the form's gift once per form key (see oncePerForm): the same key with other fields is a 409. */

@@ -16,6 +16,8 @@ export type SenderRow = {
   opened: number;
   redeemed: number;
   spendCents: number;
+  /** The team's currency: spend sums charged gifts, all in it (fixed once the team has a charge). */
+  currency: string;
 };
 
 /**
@@ -37,7 +39,8 @@ export async function teamSenders(
     db,
     Prisma.sql`
     SELECT s."senderId" AS "id", coalesce(u."name", u."email") AS "name", u."email",
-           s."gifts", s."sent", s."opened", s."redeemed", s."spendCents"
+           s."gifts", s."sent", s."opened", s."redeemed", s."spendCents",
+           (SELECT "currency" FROM "Team" WHERE "id" = ${actor.team.id}) AS "currency"
     FROM (
       SELECT g."senderId", count(*)::int AS "gifts",
              (count(*) FILTER (WHERE g."stage" IN ('sent', 'opened', 'redeemed', 'shipped', 'delivered')))::int AS "sent",

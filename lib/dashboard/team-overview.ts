@@ -44,6 +44,7 @@ type OverviewRow = {
     perGiftLimitCents: number | null;
     approvalAbovePriceCents: number | null;
     approvalAboveBatchSize: number | null;
+    currency: string;
   };
   spent: number;
   reminderCadence: string[];
@@ -80,7 +81,7 @@ export async function teamOverview(
       SELECT t."id", t."name", m."role",
              json_build_object('monthlyBudgetCents', t."monthlyBudgetCents", 'perGiftLimitCents', t."perGiftLimitCents",
                                'approvalAbovePriceCents', t."approvalAbovePriceCents",
-                               'approvalAboveBatchSize', t."approvalAboveBatchSize") AS "limits",
+                               'approvalAboveBatchSize', t."approvalAboveBatchSize", 'currency', t."currency") AS "limits",
              ${spentThisMonthSql(Prisma.sql`t."id"`, now)} AS "spent",
              to_json(t."reminderCadence") AS "reminderCadence",
              to_json(t."swapCollectionIds") AS "swapCollectionIds",

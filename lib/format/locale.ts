@@ -27,14 +27,17 @@ export const longDate = (date: Date, locale: Locale): string =>
     () => new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { dateStyle: "long", timeZone: "UTC" }),
   ).format(date);
 
-/** "$25.00", "25,00 $US", "25,00 $", "$25.00", "٢٥٫٠٠ US$": cents of a currency. */
-export const localPrice = (cents: number, currency: string, locale: Locale): string => {
+/**
+ * "$25.00", "25,00 $US", "25,00 $", "$25.00", "٢٥٫٠٠ US$": minor units of a currency, `digits`
+ * of them to the major unit (lib/money.ts's `minorDigits`: 2 for USD, 0 for JPY).
+ */
+export const localPrice = (minor: number, currency: string, locale: Locale, digits = 2): string => {
   // A currency code that Intl refuses still throws here, as it did, and is never kept.
   return formatter(
     locale,
     `price ${locale} ${currency}`,
     () => new Intl.NumberFormat(locale, { style: "currency", currency }),
-  ).format(cents / 100);
+  ).format(minor / 10 ** digits);
 };
 
 /** "1,234", "1.234", "١٬٢٣٤". */

@@ -12,6 +12,7 @@ import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues } from "./insert-gifts";
 import { giftPrice } from "./price";
+import { convertAtCurrentRate, teamCurrency } from "./conversion";
 import { referenceProblems, resolveReferences, type References } from "./resolve-references";
 import { MAX_BULK_RECIPIENTS, type RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
@@ -97,6 +98,7 @@ function ownValues(id: string, r: RecipientDraft, group: BatchGroup, subject: st
     scheduledAt: r.scheduledAt,
     expiresOn: r.expiresOn,
     locale: r.locale,
+    recipientCountry: r.recipientCountry,
     reminders: r.reminders,
     timeZone: r.timeZone,
     untieTokenHash: untieTokenHash(id),
@@ -184,7 +186,18 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
       }
       if (problems.length > 0) throw new ValidationError(problems);
 
-      const priceOf = (group: BatchGroup) => giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
+      // A collection priced in another currency than the team's: each gift converted once at the current rate.
+      const currency = await teamCurrency(tx, team.id);
+      const converted = new Map<string, number>();
+      for (const { group } of groups) {
+        const key = referenceKey(group);
+        const collection = refs.get(key)!.collection!;
+        if (converted.has(key) || collection.currency === currency) continue;
+        const conversion = await convertAtCurrentRate(tx, { currency, gifts: 1, collection });
+        if (conversion) converted.set(key, conversion.perGiftMinor);
+      }
+      const priceOf = (group: BatchGroup) =>
+        converted.get(referenceKey(group)) ?? giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
       const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
       const chargeCents = livemode ? totalCents : 0;
       const charge = {
@@ -221,6 +234,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
           },
           gifts,
           refs: spec,
+          priceMinor: converted.get(referenceKey(g)),
           recordMessage: false,
         });
         // Resolved a moment ago in this transaction: only a concurrent delete can get here.

@@ -28,6 +28,8 @@ import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues, type SharedGiftValues } from "./insert-gifts";
 import { utcOrNull } from "./json-dates";
 import { giftPrice, priceQuote } from "./price";
+import { chargeConversion, claimQuote, convertAtCurrentRate, teamCurrency, type Conversion } from "./conversion";
+import { deliverabilityProblems } from "./deliverable";
 import {
   referenceProblems,
   referencesFromRows,
@@ -83,6 +85,7 @@ function newGift(
       scheduledAt: r.scheduledAt,
       expiresOn: r.expiresOn,
       locale: r.locale,
+      recipientCountry: r.recipientCountry,
       reminders: r.reminders,
       timeZone: r.timeZone,
       untieTokenHash: sha256(token),
@@ -109,12 +112,13 @@ async function resolveForCharge(
   spec: ReferenceSpec,
   by: { via: string; credentialId: number | null },
   lockCollection: boolean,
-): Promise<{ refs: References; controls: SpendControls; row: SpendControlsRow }> {
-  const [row] = await queryRows<ReferenceRows & SpendControlsRow>(
+): Promise<{ refs: References; controls: SpendControls; row: SpendControlsRow; currency: string }> {
+  const [row] = await queryRows<ReferenceRows & SpendControlsRow & { teamCurrency: string }>(
     tx,
-    Prisma.sql`SELECT r.*, s.* FROM (${referencesSql(teamId, spec, { lockCollection })}) r, (${spendControlsSql(teamId, by)}) s`,
+    Prisma.sql`SELECT r.*, s.*, (SELECT "currency" FROM "Team" WHERE "id" = ${teamId}) AS "teamCurrency"
+      FROM (${referencesSql(teamId, spec, { lockCollection })}) r, (${spendControlsSql(teamId, by)}) s`,
   );
-  return { refs: referencesFromRows(row), controls: spendControlsFromRow(row), row };
+  return { refs: referencesFromRows(row), controls: spendControlsFromRow(row), row, currency: row.teamCurrency };
 }
 
 /** The references a charging create found, or every problem with them (ValidationError). */
@@ -126,20 +130,28 @@ function foundReferences(refs: References, spec: ReferenceSpec) {
   return { collection, resolved };
 }
 
-/** What a live create of `size` gifts from `collection` charges, and to whom. */
+/**
+ * What a live create of `size` gifts from `collection` charges, and to whom: in the collection's
+ * currency, or, with a conversion (the team's currency is another), exactly its total, the
+ * parts and the rate kept on the charge.
+ */
 function chargeFor(
   teamId: string,
   size: number,
   collection: { id: number; name: string; priceCents: number },
   by: ChargedBy,
+  conversion: Conversion | null = null,
 ) {
   return {
     teamId,
-    amountCents: priceQuote({ livemode: true, gifts: size, collection }).chargeCents,
-    largestGiftCents: giftPrice(collection).totalCents,
+    amountCents: conversion
+      ? conversion.totalMinor
+      : priceQuote({ livemode: true, gifts: size, collection }).chargeCents,
+    largestGiftCents: conversion ? conversion.perGiftMinor : giftPrice(collection).totalCents,
     collectionIds: [collection.id],
     description: `${size} ${size === 1 ? "gift" : "gifts"} from ${collection.name}`,
     by,
+    conversion: conversion ? chargeConversion(conversion) : undefined,
   };
 }
 
@@ -174,12 +186,12 @@ export async function refuseSuppressedRecipients(db: Queryable, actor: TeamActor
 }
 
 /** The price is no longer what the caller quoted: 409 `quote_mismatch`, nothing sent or charged. */
-export function quoteMismatch(quotedCents: number, totalCents: number) {
+export function quoteMismatch(quotedCents: number, totalCents: number, currency?: string) {
   return new HttpError(
     409,
     "Conflict",
-    `The total is now ${formatMoney(totalCents)}, not the ${formatMoney(quotedCents)} you quoted. Nothing was sent or charged: show the user the new total and send again with it.`,
-    { quoted: formatMoney(quotedCents), total: formatMoney(totalCents), pointer: "/quoted_total" },
+    `The total is now ${formatMoney(totalCents, currency)}, not the ${formatMoney(quotedCents, currency)} you quoted. Nothing was sent or charged: show the user the new total and send again with it.`,
+    { quoted: formatMoney(quotedCents, currency), total: formatMoney(totalCents, currency), pointer: "/quoted_total" },
     "quote_mismatch",
   );
 }
@@ -202,15 +214,23 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   const { team } = actor;
   requireSender(actor.role, team.id);
   const spec: ReferenceSpec = { collection: draft.collection, designId: draft.designId, logoId: draft.logoId };
+  // A recipient_country the collection can't reach (one statement, only when a recipient names one).
+  const undeliverable = await deliverabilityProblems(db, team.id, draft.collection, draft.recipients);
   if (input.problems.length > 0 || draft.message === undefined) {
     // Report the references' problems together with the parser's.
-    const problems = [...input.problems, ...referenceProblems(await resolveReferences(db, team.id, spec), spec)];
+    const problems = [
+      ...input.problems,
+      ...referenceProblems(await resolveReferences(db, team.id, spec), spec),
+      ...undeliverable,
+    ];
     throw new ValidationError(problems);
   }
+  if (undeliverable.length > 0) throw new ValidationError(undeliverable);
   const livemode = actor.mode === "live";
   const quoted = input.quotedTotalCents;
+  const quoteId = draft.quoteId;
   // A sandbox create without a key or a quote is one statement.
-  const oneStatement = !livemode && !input.idempotency && quoted === undefined;
+  const oneStatement = !livemode && !input.idempotency && quoted === undefined && quoteId === undefined;
 
   const shared: SharedGiftValues = {
     teamId: team.id,
@@ -246,6 +266,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     charge: Prisma.Sql | null,
     stage: Stage = INITIAL_STAGE,
     guard?: Prisma.Sql,
+    conversion: Conversion | null = null,
   ) => {
     const result = await insertGifts(tx, {
       shared: { ...shared, stage },
@@ -254,6 +275,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
       refuseSuppressed: emailed.map((r) => addressHash(r.email!)),
       charge: charge ?? undefined,
       guard,
+      priceMinor: conversion?.perGiftMinor,
     });
     if (!result.fresh) return null;
     if (result.suppressed.length > 0) {
@@ -261,10 +283,16 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
       refuse(emailed, new Set(emailed.map((r) => r.email!).filter((email) => hashes.has(addressHash(email)))));
     }
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
-    return { ...result, stage };
+    return { ...result, stage, conversion };
   };
-  const insert = async (tx: Queryable, refs: ReferenceSpec, charge: Prisma.Sql | null, stage?: Stage) => {
-    const done = await write(tx, refs, charge, stage);
+  const insert = async (
+    tx: Queryable,
+    refs: ReferenceSpec,
+    charge: Prisma.Sql | null,
+    stage?: Stage,
+    conversion: Conversion | null = null,
+  ) => {
+    const done = await write(tx, refs, charge, stage, undefined, conversion);
     if (!done) throw new Error("insertGifts: not fresh without a guard");
     return done;
   };
@@ -277,17 +305,22 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     const by = chargedBy(actor);
     const read = await resolveForCharge(db, team.id, spec, by, false);
     const { collection, resolved } = foundReferences(read.refs, spec);
+    // Another currency than the collection's is converted in the transaction below.
+    if (read.currency !== collection.currency) return null;
     if (spendControlsNeedLock(read.controls)) return null;
     const charge = chargeFor(team.id, gifts.length, collection, by);
     if (approvalReason(read.controls, { ...charge, size: gifts.length }) !== null) return null;
     const card = await checkCharge(db, charge, read.controls); // no statement: no budget, no caps
     const guard = Prisma.sql`("refs"."collection"->>'priceCents')::int = ${collection.priceCents}::int
+      AND ("refs"."collection"->>'currency') = (SELECT "currency" FROM "Team" WHERE "id" = ${team.id})
       AND ${spendControlsUnchangedSql(team.id, by, read.row)}`;
     return write(db, resolved, chargeInsertSql(charge, card), INITIAL_STAGE, guard);
   };
   const created = oneStatement
     ? await insert(db, spec, null)
-    : ((livemode && !input.idempotency && quoted === undefined ? await withoutTransaction() : null) ??
+    : ((livemode && !input.idempotency && quoted === undefined && quoteId === undefined
+        ? await withoutTransaction()
+        : null) ??
       (await allowLongTransaction(ALL_OR_NOTHING, () =>
         sqlTransaction(db, async (tx) => {
           // The key goes first: a concurrent request with the same key waits here, then fails.
@@ -297,25 +330,49 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
               input.idempotency,
               gifts.map((g) => g.own.id),
             );
-          if (!livemode && quoted === undefined) return insert(tx, spec, null);
+          if (!livemode && quoted === undefined && quoteId === undefined) return insert(tx, spec, null);
           // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
           // The price compared, charged and written on the gifts is one: the row is held until commit.
           const by = chargedBy(actor);
-          const { refs, controls } = livemode
+          const { refs, controls, currency } = livemode
             ? await resolveForCharge(tx, team.id, spec, by, true)
-            : { refs: await resolveReferences(tx, team.id, spec, { lockCollection: true }), controls: null };
+            : {
+                refs: await resolveReferences(tx, team.id, spec, { lockCollection: true }),
+                controls: null,
+                currency: await teamCurrency(tx, team.id),
+              };
           const { collection, resolved } = foundReferences(refs, spec);
+          // Another currency than the collection's: the quote named (used up here, once), or the current rate.
+          const conversion =
+            quoteId !== undefined
+              ? await claimQuote(tx, {
+                  quoteId,
+                  teamId: team.id,
+                  livemode,
+                  collectionId: collection.id,
+                  gifts: gifts.length,
+                  currency,
+                  now,
+                })
+              : await convertAtCurrentRate(tx, { currency, gifts: gifts.length, collection });
           const price = priceQuote({ livemode, gifts: gifts.length, collection });
-          if (quoted !== undefined && price.totalCents !== quoted) throw quoteMismatch(quoted, price.totalCents);
-          if (!controls) return insert(tx, resolved, null);
-          const charge = chargeFor(team.id, gifts.length, collection, by);
+          const totalCents = conversion ? conversion.totalMinor : price.totalCents;
+          if (quoted !== undefined && totalCents !== quoted) throw quoteMismatch(quoted, totalCents, currency);
+          if (!controls) return insert(tx, resolved, null, undefined, conversion);
+          const charge = chargeFor(team.id, gifts.length, collection, by, conversion);
           // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
           // the owners are emailed once for the whole create.
           const reason = await holdForApproval(tx, { ...charge, size: gifts.length }, controls);
           // The charge is written by the gifts' own statement, once its checks have passed.
           if (reason === null)
-            return insert(tx, resolved, chargeInsertSql(charge, await checkCharge(tx, charge, controls)));
-          const waiting = await insert(tx, resolved, null, "pending_approval");
+            return insert(
+              tx,
+              resolved,
+              chargeInsertSql(charge, await checkCharge(tx, charge, controls)),
+              undefined,
+              conversion,
+            );
+          const waiting = await insert(tx, resolved, null, "pending_approval", conversion);
           await queueApprovalEmails(tx, {
             actor,
             giftIds: gifts.map((g) => g.own.id),
@@ -328,7 +385,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
         }),
       )));
 
-  const { collection, design, logo, chargeId, stage, teamReminders } = created;
+  const { collection, design, logo, chargeId, stage, teamReminders, teamCurrency: currency, conversion } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: actor.user.id, name: actor.user.name, email: actor.user.email };
   const event = { stage, action: null, message: null, createdAt: now };
@@ -346,13 +403,15 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     scheduledAt: own.scheduledAt,
     expiresOn: utcOrNull(own.expiresOn),
     locale: own.locale,
+    recipientCountry: own.recipientCountry ?? null,
     stage,
     untieVersion: 0,
     lastEventAt: now,
     collectionId: collection.id,
     designId: design?.id ?? null,
     logoId: logo.id,
-    priceCents: livemode ? giftPrice(collection).totalCents : 0,
+    priceCents: livemode ? (conversion?.perGiftMinor ?? giftPrice(collection).totalCents) : 0,
+    currency,
     chargeId,
     thankYouNote: null,
     selectedProductId: null,

@@ -50,6 +50,11 @@ export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & {
 
 export type InsertGiftsInput = {
   shared: SharedGiftValues;
+  /**
+   * A live gift's price in the team's currency when it is not the collection's (one gift of a
+   * conversion, lib/gifts/conversion.ts); unset: the collection's price.
+   */
+  priceMinor?: number;
   gifts: OwnGiftValues[];
   refs: ReferenceSpec;
   /** false: the caller writes the message history itself (createBatch: a batch's most used messages). Default true. */
@@ -94,6 +99,7 @@ export async function insertGifts(
     inserted: boolean;
     fresh: boolean;
     teamReminders: string[];
+    teamCurrency: string;
     suppressed: string[];
     chargeId: number | null;
   }
@@ -114,6 +120,7 @@ export async function insertGifts(
       inserted: boolean;
       fresh: boolean;
       teamReminders: string[];
+      teamCurrency: string;
       suppressed: string[];
       chargeId: number | null;
     }
@@ -125,18 +132,18 @@ export async function insertGifts(
       SELECT "emailHash" FROM "EmailSuppression"
       WHERE ${inSuppressionScope(scope)} AND "emailHash" = ANY(${input.refuseSuppressed ?? []}::text[])
     ),
-    "team" AS (SELECT "reminderCadence" FROM "Team" WHERE "id" = ${shared.teamId}),
+    "team" AS (SELECT "reminderCadence", "currency" FROM "Team" WHERE "id" = ${shared.teamId}),
     ${guard ? Prisma.sql`"guard" AS (SELECT coalesce(${guard}, false) AS "ok" FROM "refs"),` : Prisma.empty}
     ${charge ? Prisma.sql`"charge" AS (${charge} FROM "refs" WHERE ${writable} RETURNING "id"),` : Prisma.empty}
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
-                          "scheduledAt", "expiresOn", "locale", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents",
+                          "scheduledAt", "expiresOn", "locale", "recipientCountry", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents", "currency",
                           "reminders", "timeZone", "nextReminderAt")
       SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
              coalesce(r."subject", ${shared.subject}::text), coalesce(r."message", ${shared.message}::text), coalesce(r."from", ${shared.from}::text),
-             r."scheduledAt", r."expiresOn", r."locale", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${chargeId}, ${shared.batch?.id ?? null}::text,
+             r."scheduledAt", r."expiresOn", r."locale", r."recipientCountry", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${chargeId}, ${shared.batch?.id ?? null}::text,
              ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
-             CASE WHEN ${shared.livemode}::boolean THEN ("refs"."collection"->>'priceCents')::int ELSE 0 END,
+             CASE WHEN ${shared.livemode}::boolean THEN coalesce(${input.priceMinor ?? null}::int, ("refs"."collection"->>'priceCents')::int) ELSE 0 END, "team"."currency",
              cadence."reminders", r."timeZone",
              -- The reminder sweep first looks at the gift when it is due to be sent (lib/reminders/remind.ts).
              CASE WHEN cardinality(cadence."reminders") > 0 THEN r."scheduledAt" END
@@ -162,7 +169,7 @@ export async function insertGifts(
       ON CONFLICT ("teamId", "userId", "messageHash") DO UPDATE SET "createdAt" = EXCLUDED."createdAt"
     )
     SELECT "refs".*, EXISTS (SELECT FROM "gifts") AS "inserted", ${guard ? Prisma.sql`(SELECT "ok" FROM "guard")` : Prisma.sql`true`} AS "fresh",
-           "team"."reminderCadence" AS "teamReminders",
+           "team"."reminderCadence" AS "teamReminders", "team"."currency" AS "teamCurrency",
            ARRAY(SELECT "emailHash" FROM "suppressed") AS "suppressed", ${chargeId} AS "chargeId"
     FROM "refs", "team"`,
   );
@@ -171,6 +178,7 @@ export async function insertGifts(
     inserted: row.inserted,
     fresh: row.fresh,
     teamReminders: row.teamReminders,
+    teamCurrency: row.teamCurrency,
     suppressed: row.suppressed,
     chargeId: row.chargeId,
   };

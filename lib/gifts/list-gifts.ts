@@ -54,6 +54,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     scheduledAt: utcOrNull(g.scheduledAt),
     expiresOn: utcOrNull(g.expiresOn),
     locale: g.locale,
+    recipientCountry: g.recipientCountry,
     stage: g.stage,
     untieVersion: g.untieVersion,
     lastEventAt: utc(g.lastEventAt),
@@ -61,6 +62,7 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     designId: g.designId,
     logoId: g.logoId,
     priceCents: g.priceCents,
+    currency: g.currency,
     chargeId: g.chargeId,
     thankYouNote: g.thankYouNote,
     selectedProductId: g.selectedProductId,
@@ -124,8 +126,8 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
   return Prisma.sql`
     WITH "page" AS (
       SELECT g."id", g."teamId", g."senderId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
-             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."stage", g."untieVersion", g."lastEventAt",
-             g."collectionId", g."designId", g."logoId", g."priceCents", g."chargeId", g."thankYouNote",
+             g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."recipientCountry", g."stage", g."untieVersion", g."lastEventAt",
+             g."collectionId", g."designId", g."logoId", g."priceCents", g."currency", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl", g."deliveryIssue",
              g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."remindersStoppedAt", g."nextReminderAt", g."clockAt", g."donatedCents", g."swapCollectionId",

@@ -1,4 +1,5 @@
 import type { BudgetUse, CapsUse } from "@/lib/billing";
+import type { UsedRate } from "@/lib/rates";
 
 /**
  * What one gift costs, in parts. A collection's price is the most a gift from it can cost: it
@@ -11,6 +12,22 @@ export function giftPrice(collection: { priceCents: number }): GiftPrice {
   const parts = { productMaximumCents: collection.priceCents, shippingCents: 0, feesCents: 0 };
   return { ...parts, totalCents: parts.productMaximumCents + parts.shippingCents + parts.feesCents };
 }
+
+/**
+ * A create priced in the team's currency from a collection priced in another: one gift's parts
+ * in the collection's currency (`source`), the rate used (with its day and source), one gift's
+ * price converted once (half to even, lib/money.ts) and the total (that × gifts, so each gift's
+ * refund is exactly its share). `quote`: the quote it comes from, or the one a dry run wrote.
+ */
+export type Conversion = {
+  currency: string;
+  sourceCurrency: string;
+  source: GiftPrice;
+  rate: UsedRate;
+  perGiftMinor: number;
+  totalMinor: number;
+  quote: { id: string; expiresAt: Date } | null;
+};
 
 /** The price of a create before it is made (`dry_run`): per gift, the total, and what the call would charge. */
 export type PriceQuote = {
@@ -27,6 +44,13 @@ export type PriceQuote = {
   caps?: CapsUse | null;
   /** Why the gifts would wait for an owner's approval (and be charged only then); null: they wouldn't. */
   approval?: string | null;
+  /**
+   * The collection's currency is not the team's: the per-gift parts above are in the
+   * collection's currency, and this says the rate, the converted price per gift and the total
+   * in the team's currency (`totalCents` and `chargeCents` are then that total), with the quote
+   * that holds it. null: one currency, nothing converted.
+   */
+  conversion?: Conversion | null;
 };
 
 export function priceQuote(input: {

@@ -4,8 +4,10 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
 import { refuseSuppressedRecipients } from "./create";
+import { convertAtCurrentRate, teamCurrency, writeQuote } from "./conversion";
 import { priceQuote, type PriceQuote } from "./price";
 import { referenceProblems, resolveReferences } from "./resolve-references";
+import { deliverabilityProblems } from "./deliverable";
 import type { GiftDraft } from "./schema";
 
 export type QuoteGiftsInput = { actor: TeamActor; draft: GiftDraft; problems: FieldProblem[] };
@@ -26,24 +28,59 @@ export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Prom
   requireSender(actor.role, team.id);
   const spec = { collection: draft.collection, designId: draft.designId, logoId: draft.logoId };
   const refs = await resolveReferences(db, team.id, spec);
-  const problems = [...input.problems, ...referenceProblems(refs, spec)];
+  const problems = [
+    ...input.problems,
+    ...referenceProblems(refs, spec),
+    ...(await deliverabilityProblems(db, team.id, draft.collection, draft.recipients)),
+  ];
   if (problems.length > 0 || draft.message === undefined || !refs.collection || !refs.logo)
     throw new ValidationError(problems);
   const livemode = actor.mode === "live";
-  const quote = priceQuote({ livemode, gifts: draft.recipients.length, collection: refs.collection });
+  const gifts = draft.recipients.length;
+  const inCollectionCurrency = priceQuote({ livemode, gifts, collection: refs.collection });
+  // The team's currency is not the collection's: priced at the current rate, and held as a
+  // quote (lib/gifts/conversion.ts) once every check below has passed.
+  const converted = await convertAtCurrentRate(db, {
+    currency: await teamCurrency(db, team.id),
+    gifts,
+    collection: refs.collection,
+  });
+  const quote: PriceQuote = converted
+    ? {
+        ...inCollectionCurrency,
+        totalCents: converted.totalMinor,
+        chargeCents: livemode ? converted.totalMinor : 0,
+        conversion: converted,
+      }
+    : inCollectionCurrency;
+  const held = async (priced: PriceQuote): Promise<PriceQuote> =>
+    converted
+      ? {
+          ...priced,
+          conversion: await writeQuote(db, {
+            teamId: team.id,
+            livemode,
+            collectionId: refs.collection!.id,
+            gifts,
+            conversion: converted,
+            now: new Date(),
+          }),
+        }
+      : priced;
   if (!livemode) {
     await refuseSuppressedRecipients(db, actor, draft.recipients);
-    return { ...quote, budget: null, caps: null, approval: null };
+    return held({ ...quote, budget: null, caps: null, approval: null });
   }
   await assertCardOnFile(db, team.id);
-  const spend = { amountCents: quote.chargeCents, largestGiftCents: quote.perGift.totalCents };
+  const largestGiftCents = converted ? converted.perGiftMinor : quote.perGift.totalCents;
+  const spend = { amountCents: quote.chargeCents, largestGiftCents };
   const budget = await quoteBudget(db, { teamId: team.id, ...spend });
   const caps = await quoteCaps(db, { by: chargedBy(actor), collectionIds: [refs.collection.id], ...spend });
   // Last, as the real create's insert refuses them after its charge's checks.
   await refuseSuppressedRecipients(db, actor, draft.recipients);
   const approval = approvalReason(await approvalThresholds(db, team.id), {
-    largestGiftCents: quote.perGift.totalCents,
+    largestGiftCents,
     size: draft.recipients.length,
   });
-  return { ...quote, budget, caps, approval };
+  return held({ ...quote, budget, caps, approval });
 }

@@ -10,6 +10,7 @@ import {
   expiresOn,
   locale,
   logoId,
+  recipientCountry,
   problemCode,
   reminders,
   scheduledAt,
@@ -34,6 +35,8 @@ export type RecipientDraft = {
   expiresOn: string | null;
   /** The recipient's language; null: none given (the page follows the browser). */
   locale: Locale | null;
+  /** The country the sender says the recipient is in (ISO 3166-1 alpha-2); null or absent: none given. */
+  recipientCountry?: string | null;
   /** The gift's own reminder cadence; null: the team's (an email gift) or none (a link gift). */
   reminders: string[] | null;
   timeZone: string | null;
@@ -48,6 +51,8 @@ export type GiftDraft = {
   designId?: string;
   /** Bulk requests only: the batch's name (empty: the default name). */
   batchName?: string;
+  /** The quote (`quo_…`) a dry run gave, to be charged exactly (lib/gifts/conversion.ts). */
+  quoteId?: string;
   recipients: RecipientDraft[];
 };
 
@@ -78,6 +83,15 @@ const shared = {
     { max: 100 },
     { description: "Design id (its slug, see `GET /designs`). Default: no design.", example: "thank-you" },
   ),
+  quote: text(
+    "Quote",
+    { max: 64 },
+    {
+      description:
+        "A quote from a `dry_run` of this create (`meta.price.quote.id`, when the collection's currency is not the team's): the create is charged exactly its total, if it has not expired and was not used. Without one, a conversion is made at the current rate.",
+      example: "quo_3nK8x2mQp4Lr",
+    },
+  ),
 };
 
 const recipientFields = {
@@ -91,6 +105,7 @@ const recipientFields = {
   scheduled_at: scheduledAt,
   expires_on: expiresOn,
   locale,
+  recipient_country: recipientCountry,
   cc_email: email("Cc email", {
     description: "Email of the person the gift is sent on behalf of; gets a copy of the gift email.",
   }),
@@ -271,6 +286,7 @@ function finishRecipient(
     scheduledAt: scheduled,
     expiresOn: r.expires_on ?? null,
     locale: r.locale ?? null,
+    recipientCountry: r.recipient_country ?? null,
     reminders: isEmail ? (r.reminders ?? null) : [],
     timeZone: r.time_zone ?? null,
   };
@@ -315,6 +331,7 @@ export function parseSingleGift(body: unknown, now: Date): { draft: GiftDraft; p
       subject: f.subject,
       logoId: f.logo_id,
       designId: f.design_id,
+      quoteId: f.quote,
       recipients: [recipient],
     },
     problems,
@@ -341,6 +358,7 @@ export async function parseBulkGifts(
     "expires_on",
     "cc_email",
     "time_zone",
+    "recipient_country",
   ]);
   const { recipients_attributes: list, ...rest } = gift;
   const f = readFields(rest, bulkFields, "/gift", problems, (key) =>
@@ -388,6 +406,7 @@ export async function parseBulkGifts(
       logoId: f.logo_id,
       designId: f.design_id,
       batchName: f.batch_name ?? "",
+      quoteId: f.quote,
       recipients,
     },
     problems,

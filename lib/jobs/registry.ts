@@ -10,6 +10,8 @@ import { sendCampaignReminders } from "@/lib/dashboard";
 import { runWebhooks } from "@/lib/webhooks";
 import { eraseExpiredRecipientData } from "@/lib/privacy";
 import { deleteUnusedDynamicClients } from "@/lib/oauth";
+import { refreshExchangeRates } from "@/lib/rates";
+import { config } from "@/lib/config";
 
 /** What a job is handed when it runs, by Inngest or by the in-process sweeper. */
 export type JobContext = {
@@ -158,6 +160,15 @@ export const SCHEDULED_JOBS = {
     sweepEveryMs: 60 * MINUTE,
     concurrency: 1,
     run: async ({ db, batchSize }) => eraseExpiredRecipientData(db, { limit: batchSize }),
+  },
+  refreshExchangeRates: {
+    // The ECB publishes around 16:00 CET on working days; hourly catches it within the hour.
+    id: "refresh-exchange-rates",
+    name: "Refresh the exchange rates from RIBBON_EXCHANGE_RATES_URL",
+    cron: "TZ=UTC 20 * * * *",
+    sweepEveryMs: 60 * MINUTE,
+    concurrency: 1,
+    run: async ({ db }) => refreshExchangeRates(db, { url: config.exchangeRatesUrl }),
   },
 } as const satisfies Record<string, ScheduledJob>;
 

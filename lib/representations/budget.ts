@@ -1,10 +1,10 @@
 import type { Budget } from "@/lib/billing";
-import { CURRENCY, formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import type { ResourceObject } from "./resource";
 
 /** A team's spend controls and this month's spend, as a `budgets` resource (its id is the team's). */
 export function serializeBudget(budget: Budget): ResourceObject {
-  const money = (cents: number | null) => (cents === null ? null : formatMoney(cents));
+  const money = (minor: number | null) => (minor === null ? null : formatMoney(minor, budget.currency));
   return {
     type: "budgets",
     id: budget.teamId,
@@ -14,12 +14,12 @@ export function serializeBudget(budget: Budget): ResourceObject {
       "per-gift-limit": money(budget.perGiftLimitCents),
       "approval-above-price": money(budget.approvalAbovePriceCents),
       "approval-above-batch-size": budget.approvalAboveBatchSize,
-      spent: formatMoney(budget.spentCents),
+      spent: formatMoney(budget.spentCents, budget.currency),
       remaining:
         budget.monthlyLimitCents === null
           ? null
-          : formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents)),
-      currency: CURRENCY,
+          : formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents), budget.currency),
+      currency: budget.currency,
     },
   };
 }

@@ -24,7 +24,7 @@ export function serializeCharge(item: LedgerItem): ResourceObject {
     id: item.id,
     attributes: {
       kind: item.kind,
-      amount: formatMoney(item.amountCents),
+      amount: formatMoney(item.amountCents, item.currency),
       currency: item.currency,
       description: item.description,
       gift: item.giftId,
@@ -39,6 +39,16 @@ export function serializeCharge(item: LedgerItem): ResourceObject {
         user: item.causedBy.userId,
       },
       "created-at": item.createdAt.toISOString(),
+      // A charge converted from the collection's currency: its parts and the rate (docs/international.md).
+      conversion: item.conversion && {
+        from: item.conversion.sourceCurrency,
+        "product-maximum": formatMoney(item.conversion.sourcePriceMinor, item.conversion.sourceCurrency),
+        shipping: formatMoney(item.conversion.sourceShippingMinor, item.conversion.sourceCurrency),
+        rate: item.conversion.rate,
+        "rate-date": item.conversion.rateDate.toISOString().slice(0, 10),
+        "rate-source": item.conversion.rateSource,
+        quote: item.conversion.quoteId,
+      },
     },
   };
 }
@@ -66,7 +76,7 @@ export function chargeCsvRow(item: LedgerItem): string[] {
   return [
     item.id,
     item.kind,
-    formatMoney(item.amountCents),
+    formatMoney(item.amountCents, item.currency),
     item.currency,
     item.createdAt.toISOString(),
     item.giftId ?? "",

@@ -2,7 +2,7 @@ import type { GiftView } from "@/lib/gifts";
 import { eventTypeOf, untieUrl } from "@/lib/gifts";
 import { isAwaitingChoice } from "@/lib/gifts/stages";
 import { reminderSchedule } from "@/lib/reminders/cadence";
-import { CURRENCY, formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { senderAddress, type SenderAddress } from "@/lib/redemption/address";
 import { addressSchema } from "@/lib/redemption/schema";
 import type { ResourceObject } from "./resource";
@@ -54,6 +54,8 @@ export function serializeGift(g: SerializableGift, withUntieUrl: boolean): Resou
       // Present only when an expiry applies, as the contract says.
       ...(g.expiresOn ? { "expires-on": g.expiresOn.toISOString().slice(0, 10) } : {}),
       locale: g.locale,
+      // The country the sender named for the recipient (ISO 3166-1 alpha-2), or null; where it shipped is `address.country`.
+      "recipient-country": g.recipientCountry,
       subject: g.subject,
       message: g.message,
       from: g.from,
@@ -81,8 +83,8 @@ export function serializeGift(g: SerializableGift, withUntieUrl: boolean): Resou
       "reminders-sent": g.remindersSent,
       "next-reminder-at": nextReminderAt(g),
       "test-clock": g.clockAt?.toISOString() ?? null,
-      price: formatMoney(g.priceCents),
-      currency: CURRENCY,
+      price: formatMoney(g.priceCents, g.currency),
+      currency: g.currency,
       livemode: g.livemode,
       "created-at": g.createdAt.toISOString(),
       events: g.events.map((e) => ({

@@ -666,8 +666,9 @@ const SPECIFIC: StallCase[] = [
       "job purge-sign-in-emails",
       "job purge-idempotency-keys",
       "job delete-unused-oauth-clients",
+      "job refresh-exchange-rates",
     ],
-    "what every case above left: 20,000+ gifts, 30,000 suppressions, cancels, erasures, webhooks",
+    "what every case above left: 20,000+ gifts, 30,000 suppressions, cancels, erasures, webhooks; the rates job reads a 64 KB day from a local source",
     10_000,
   ),
 ];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRatesSource } from "./rates-source";
 import { startServer, type RunningServer } from "./server";
 import { builtActions, coverage, stallCases } from "./stall-cases";
 import {
@@ -28,13 +29,16 @@ const CAP_MS = 10_000;
 const RECOVERY_MS = 180_000;
 
 let server: RunningServer;
+let rates: Awaited<ReturnType<typeof startRatesSource>>;
 let ctx: Context;
 let startedAt = 0;
 const rows = new Map<string, StallRow>(); // a case measured again keeps its last row
 
 beforeAll(async () => {
   startedAt = Date.now(); // the server logs from its start-up on
-  server = await startServer(PORT, STALL_SERVER_ENV);
+  // The rates job reads the largest document it accepts, from a local source (its first sweep, then hourly).
+  rates = await startRatesSource();
+  server = await startServer(PORT, { ...STALL_SERVER_ENV, RIBBON_EXCHANGE_RATES_URL: rates.url });
   ctx = await prepare(server);
 });
 
@@ -42,6 +46,7 @@ afterAll(async () => {
   if (rows.size)
     console.log(`\nOne request never stalls the others (cap ${CAP_MS / 1000} s):\n${formatTable([...rows.values()])}`);
   await server?.stop();
+  await rates?.close();
 });
 
 const CASES = stallCases();

@@ -204,6 +204,11 @@ const createErrors = {
 const budgetBody = z
   .object({
     budget: z.object({
+      currency: z.string().optional().meta({
+        description:
+          "The team's billing currency (ISO 4217): every amount of the budget, the ledger and the caps is in it; the other amounts of this body are read in it. Fixed once the team has a charge (409 `currency_locked`); a limit already set must be given again with it (docs/international.md).",
+        example: "EUR",
+      }),
       monthly_limit: z.string().nullable().optional().meta({
         description: "Live charges in a calendar month (UTC), net of refunds, stay within it. null: no budget.",
         example: "500.00",

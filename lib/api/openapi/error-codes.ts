@@ -15,6 +15,17 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
   },
   { code: "invalid_delivery_method", status: 422, meaning: "`delivery_method` other than `email` or `link`." },
   { code: "invalid_locale", status: 422, meaning: "`locale` is not one of `en`, `es`, `fr`, `de`, `ja`, `ar`." },
+  {
+    code: "invalid_country",
+    status: 422,
+    meaning: "`recipient_country` is not an ISO 3166-1 alpha-2 country code (`BR`, `DE`; any case).",
+  },
+  {
+    code: "not_deliverable",
+    status: 422,
+    meaning:
+      "`recipient_country` names a country no product of the collection reaches (see the collection's `countries`): nothing is created.",
+  },
   { code: "invalid_timestamp", status: 422, meaning: "`scheduled_at` is not ISO 8601 with a zone." },
   { code: "invalid_date", status: 422, meaning: "`expires_on` is not a `YYYY-MM-DD` date." },
   { code: "invalid_logo_id", status: 422, meaning: "`logo_id` is not a positive integer." },
@@ -68,6 +79,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning: "A suppression list request holds no address, or more than 10,000.",
   },
   { code: "duplicate_reminder", status: 422, meaning: "The same reminder twice (`P1D` and `PT24H` are one)." },
+  { code: "duplicate_name", status: 422, meaning: "An API key's name that another of the person's keys has." },
+  {
+    code: "too_many_keys",
+    status: 422,
+    meaning: "A 26th API key: a person keeps at most 25 named keys; revoke one first.",
+  },
   { code: "reminder_needs_expiry", status: 422, meaning: "A reminder before expiry on a gift without `expires_on`." },
   { code: "reminders_need_email", status: 422, meaning: "Reminders on a link gift (it has no email to remind)." },
   { code: "invalid_time_zone", status: 422, meaning: "`time_zone` is not an IANA time zone name." },
@@ -134,7 +151,53 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     code: "quote_mismatch",
     status: 409,
     meaning:
-      "MCP `send_gift` / `send_batch`: the total is no longer the `quoted_total` the agent showed; nothing was sent (`meta` has both).",
+      "MCP `send_gift` / `send_batch`: the total is no longer the `quoted_total` the agent showed; nothing was sent (`meta` has both). A create's `quote` made for another collection, gift count, mode or currency (docs/international.md).",
+  },
+  {
+    code: "quote_not_found",
+    status: 404,
+    meaning:
+      "A create's `quote` names no quote of this team (unknown, forged, or another team's): ask for one with `dry_run`. Nothing was sent or charged.",
+  },
+  {
+    code: "quote_expired",
+    status: 409,
+    meaning:
+      "A create's `quote` is past its `expires-at` (15 minutes after the dry run): ask for a new one. `meta.expired_at` says when.",
+  },
+  {
+    code: "quote_used",
+    status: 409,
+    meaning:
+      "A create's `quote` was already used by another create (a quote pays for one create; of two at once, one wins).",
+  },
+  {
+    code: "currency_unavailable",
+    status: 422,
+    meaning:
+      "There is no exchange rate for a currency the create needs (the rate table lacks it): nothing was charged.",
+  },
+  {
+    code: "amount_too_large",
+    status: 422,
+    meaning: "The converted total is more than one charge can hold: send fewer gifts at once.",
+  },
+  {
+    code: "invalid_currency",
+    status: 422,
+    meaning: "`PATCH /budget`: `currency` is not an ISO 4217 code Ribbon knows (`EUR`, `JPY`, …).",
+  },
+  {
+    code: "restate_in_new_currency",
+    status: 422,
+    meaning:
+      "`PATCH /budget`: the currency changes while a limit is set in the old one; give that limit again (or `null`) in the same request.",
+  },
+  {
+    code: "currency_locked",
+    status: 409,
+    meaning:
+      "`PATCH /budget`: the team already has charges (or gifts waiting for approval) in its currency, which is then fixed.",
   },
   {
     code: "collection_not_allowed",
@@ -149,6 +212,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     status: 403,
     meaning:
       "Only the team's owners may do this (see a live team's charges; create, change, delete, rotate or replay its webhook endpoints).",
+  },
+  {
+    code: "key_read_only",
+    status: 403,
+    meaning:
+      "A read-only API key asked for something other than `GET`: make the request with a key that has full access.",
   },
   {
     code: "member_required",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { STAGES } from "@/lib/gifts";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { LOCALES } from "@/lib/i18n/locales";
+import { COUNTRY_CODES } from "@/lib/format/countries";
 
 /**
  * The response documents of the API as zod schemas: they generate the OpenAPI document's
@@ -14,9 +15,20 @@ const timestamp = z
   .meta({ description: "UTC, ISO 8601 with milliseconds.", example: "2026-11-23T09:00:00.000Z", format: "date-time" });
 const money = z
   .string()
-  .regex(/^-?\d+\.\d{2}$/)
-  .meta({ description: "Decimal amount with two fraction digits.", example: "25.00" });
-const currency = z.literal("USD").meta({ description: "ISO 4217 currency code of every amount." });
+  .regex(/^-?\d+(\.\d{1,4})?$/)
+  .meta({
+    description:
+      "Decimal amount with the currency's own minor digits: two for USD, EUR, GBP, CAD, AUD (`25.00`), none for JPY (`2500`), three for KWD (`1.250`).",
+    example: "25.00",
+  });
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .meta({
+    description:
+      "ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).",
+    example: "USD",
+  });
 const url = z.string().meta({ format: "uri" });
 const ref = (type: string) => z.strictObject({ type: z.literal(type), id: z.string() });
 const relationship = (type: string, nullable = false) =>
@@ -63,6 +75,11 @@ export const Product = resource(
     name: z.string(),
     description: z.string(),
     "image-url": url,
+    "ships-to": z.array(z.enum(COUNTRY_CODES as [string, ...string[]])).meta({
+      description:
+        'Where it can go, variants included: ISO 3166-1 alpha-2 codes, sorted. A recipient is offered it only for these countries, and a redemption to any other is refused. Empty: it ships nowhere (never "everywhere").',
+      example: ["BR", "DE", "US"],
+    }),
     variants: z
       .array(
         z.strictObject({
@@ -80,7 +97,14 @@ const CollectionWithProducts = resource(
   "collections",
   "CollectionWithProducts",
   "A collection and the products a recipient chooses from (in `included`).",
-  Collection.shape.attributes.shape,
+  {
+    ...Collection.shape.attributes.shape,
+    countries: z.array(z.enum(COUNTRY_CODES as [string, ...string[]])).meta({
+      description:
+        "Every country at least one of its products reaches (the union of their `ships-to`), ISO 3166-1 alpha-2, sorted. A gift naming a `recipient_country` outside it is refused (`not_deliverable`).",
+      example: ["BR", "DE", "US"],
+    }),
+  },
   { products: z.strictObject({ data: z.array(ref("products")) }) },
 );
 
@@ -175,6 +199,13 @@ export const Gift = resource(
       description:
         "The recipient's language for the untie page and their emails, as given when created; null: none given (the page follows the browser, else English).",
     }),
+    "recipient-country": z
+      .enum(COUNTRY_CODES as [string, ...string[]])
+      .nullable()
+      .meta({
+        description:
+          "The country the sender named for the recipient (`recipient_country`, ISO 3166-1 alpha-2): the untie page starts there. Null: none named. Where the gift actually ships is `address.country`.",
+      }),
     subject: z.string(),
     message: z.string(),
     from: z.string(),
@@ -331,13 +362,50 @@ export const PriceQuoteDocument = z
         gifts: z.number().int().meta({ description: "How many gifts the call would create." }),
         collection: z.strictObject({ id: z.string(), name: z.string() }),
         "per-gift": z.strictObject({
+          currency: currency.meta({ description: "The collection's currency: the per-gift parts are in it." }),
           "product-maximum": cents("The collection's most expensive product: the most a gift can cost."),
           shipping: cents("Included in the collection's price today: 0.00."),
           fees: cents("None today: 0.00."),
           total: cents("What one gift costs: its `price` once created (0.00 on sandbox gifts)."),
         }),
-        total: cents("Per gift, times the gifts."),
+        total: cents("Per gift, times the gifts, in `currency` (the team's)."),
         charge: cents("What the real call charges the team's card: `total` when live; 0.00 in the sandbox."),
+        conversion: z
+          .strictObject({
+            from: currency,
+            to: currency,
+            rate: z.string().meta({
+              description: "Units of `to` per one `from`, an exact decimal (10 digits).",
+              example: "0.9839614287",
+            }),
+            "rate-date": z.string().meta({ description: "The day of the reference rates used.", format: "date" }),
+            "rate-source": z
+              .string()
+              .meta({ description: "Where the rates came from: `ecb-snapshot` or the URL fetched." }),
+            "per-gift": cents("One gift's price converted (half to even, to the team's minor unit)."),
+            total: cents("`per-gift` times the gifts: what the create charges."),
+          })
+          .nullable()
+          .meta({
+            description: "The collection's currency is not the team's: how the price was converted; null otherwise.",
+          }),
+        quote: z
+          .strictObject({
+            id: z.string().meta({
+              description: "Give it as `gift.quote` in the create to be charged exactly `total`.",
+              example: "quo_3nK8x2mQp4Lr",
+            }),
+            "expires-at": timestamp,
+            "holds-for-seconds": z
+              .number()
+              .int()
+              .meta({ description: "How long the quote holds from now (900 when made)." }),
+          })
+          .nullable()
+          .meta({
+            description:
+              "The quote written for a conversion (single use, 15 minutes); null when nothing was converted.",
+          }),
         "requires-approval": z.boolean().meta({
           description:
             "True when the team wants an owner to approve these gifts: the real call creates them in stage `pending_approval` and charges `charge` only as they are approved.",
@@ -437,6 +505,26 @@ export const Charge = resource(
       .nullable()
       .meta({ description: "Who caused the ledger entry. Recorded since 2026-11-26: null on earlier entries." }),
     "created-at": timestamp,
+    conversion: z
+      .strictObject({
+        from: currency.meta({ description: "The collection's currency." }),
+        "product-maximum": money.meta({ description: "One gift's price in `from`." }),
+        shipping: money.meta({ description: "One gift's shipping in `from`." }),
+        rate: z
+          .string()
+          .meta({ description: "Units of the line's `currency` per one `from`, exact.", example: "0.9839614287" }),
+        "rate-date": z.string().meta({ format: "date" }),
+        "rate-source": z.string(),
+        quote: z
+          .string()
+          .nullable()
+          .meta({ description: "The quote (`quo_…`) the charge was made from; null: converted at the day's rate." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "A charge converted from the collection's currency into the team's: its parts and the rate (docs/international.md); null for refunds and for charges in the collection's own currency.",
+      }),
   },
 );
 

@@ -176,14 +176,14 @@ export async function bulkGiftsAction(_previous: BulkState, form: FormData): Pro
     actOnGiftsOnce(context.db, context.actor, { formKey: formField(form, "form_key"), ids, action }),
   );
   if ("error" in result) return { error: result.error };
-  const { done, refusals, refundedCents } = result.done;
+  const { done, refusals, refundedCents, currency } = result.done;
   const verb = BULK_DONE[action.kind];
   const team = redrawnTeam(form);
   if (refusals.length === 0) {
     const sandbox = modeOf(formField(form, "mode")) === "sandbox";
     redirect(`${team}?${sandbox ? "mode=sandbox&" : ""}bulk=${verb}&count=${done.length}&refunded=${refundedCents}`);
   }
-  const refunded = refundedCents > 0 ? `: ${displayMoney(refundedCents)} refunded to the team's card` : "";
+  const refunded = refundedCents > 0 ? `: ${displayMoney(refundedCents, currency)} refunded to the team's card` : "";
   return {
     done: done.length > 0 ? `${giftCount(done.length)} ${verb}${refunded}.` : undefined,
     error:

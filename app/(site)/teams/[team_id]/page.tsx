@@ -3,8 +3,7 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { HttpError } from "@/lib/errors";
-import { CURRENCY, formatMoney } from "@/lib/money";
-import { localPrice } from "@/lib/format/locale";
+import { CURRENCY, displayMoney, formatMoney } from "@/lib/money";
 import { siteContext } from "@/lib/site/context";
 import { teamOverview, type TeamOverview } from "@/lib/dashboard/team-overview";
 import { ROLES } from "@/lib/teams";
@@ -270,7 +269,7 @@ export default async function TeamPage({ params, searchParams }: Props) {
           id: c.id,
           date: date(c.createdAt),
           description: c.description,
-          amount: localPrice(c.amountCents, c.currency || CURRENCY, "en"),
+          amount: displayMoney(c.amountCents, c.currency || CURRENCY),
           refund: c.kind === "refund",
         }))}
         setCard={setCardAction}
@@ -281,16 +280,20 @@ export default async function TeamPage({ params, searchParams }: Props) {
         owner={owner}
         budget={{
           period: budget.period,
-          monthlyLimit: budget.monthlyLimitCents === null ? null : formatMoney(budget.monthlyLimitCents),
-          perGiftLimit: budget.perGiftLimitCents === null ? null : formatMoney(budget.perGiftLimitCents),
-          spent: formatMoney(budget.spentCents),
+          monthlyLimit:
+            budget.monthlyLimitCents === null ? null : formatMoney(budget.monthlyLimitCents, budget.currency),
+          perGiftLimit:
+            budget.perGiftLimitCents === null ? null : formatMoney(budget.perGiftLimitCents, budget.currency),
+          spent: formatMoney(budget.spentCents, budget.currency),
           approvalAbovePrice:
-            budget.approvalAbovePriceCents === null ? null : formatMoney(budget.approvalAbovePriceCents),
+            budget.approvalAbovePriceCents === null
+              ? null
+              : formatMoney(budget.approvalAbovePriceCents, budget.currency),
           approvalAboveBatchSize: budget.approvalAboveBatchSize,
           remaining:
             budget.monthlyLimitCents === null
               ? null
-              : formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents)),
+              : formatMoney(Math.max(0, budget.monthlyLimitCents - budget.spentCents), budget.currency),
         }}
         setBudget={setBudgetAction}
       />

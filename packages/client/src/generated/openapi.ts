@@ -1845,6 +1845,11 @@ export interface components {
                  */
                 design_id?: string;
                 /**
+                 * @description A quote from a `dry_run` of this create (`meta.price.quote.id`, when the collection's currency is not the team's): the create is charged exactly its total, if it has not expired and was not used. Without one, a conversion is made at the current rate.
+                 * @example quo_3nK8x2mQp4Lr
+                 */
+                quote?: string;
+                /**
                  * @description The recipient's name.
                  * @example Robin
                  */
@@ -1879,6 +1884,11 @@ export interface components {
                  * @enum {string}
                  */
                 locale?: "en" | "es" | "fr" | "de" | "ja" | "ar";
+                /**
+                 * @description The country the recipient is in: an ISO 3166-1 alpha-2 code (`BR`; any case, stored in capitals). The untie page then starts there and offers only the products that reach it. A collection with no product reaching it is refused (422 `not_deliverable`; a collection's `countries` lists where it reaches). Default: none, and the page starts on the country of the recipient's browser.
+                 * @example BR
+                 */
+                recipient_country?: string;
                 /**
                  * Format: email
                  * @description Email of the person the gift is sent on behalf of; gets a copy of the gift email.
@@ -1928,6 +1938,11 @@ export interface components {
                  * @example thank-you
                  */
                 design_id?: string;
+                /**
+                 * @description A quote from a `dry_run` of this create (`meta.price.quote.id`, when the collection's currency is not the team's): the create is charged exactly its total, if it has not expired and was not used. Without one, a conversion is made at the current rate.
+                 * @example quo_3nK8x2mQp4Lr
+                 */
+                quote?: string;
                 /**
                  * @description The language of every recipient who doesn't give their own `locale`.
                  * @example es
@@ -1992,6 +2007,11 @@ export interface components {
                      * @enum {string}
                      */
                     locale?: "en" | "es" | "fr" | "de" | "ja" | "ar";
+                    /**
+                     * @description The country the recipient is in: an ISO 3166-1 alpha-2 code (`BR`; any case, stored in capitals). The untie page then starts there and offers only the products that reach it. A collection with no product reaching it is refused (422 `not_deliverable`; a collection's `countries` lists where it reaches). Default: none, and the page starts on the country of the recipient's browser.
+                     * @example BR
+                     */
+                    recipient_country?: string;
                     /**
                      * Format: email
                      * @description Email of the person the gift is sent on behalf of; gets a copy of the gift email.
@@ -2083,6 +2103,11 @@ export interface components {
         /** @description A field left out keeps its value. */
         BudgetRequest: {
             budget: {
+                /**
+                 * @description The team's billing currency (ISO 4217): every amount of the budget, the ledger and the caps is in it; the other amounts of this body are read in it. Fixed once the team has a charge (409 `currency_locked`); a limit already set must be given again with it (docs/international.md).
+                 * @example EUR
+                 */
+                currency?: string;
                 /**
                  * @description Live charges in a calendar month (UTC), net of refunds, stay within it. null: no budget.
                  * @example 500.00
@@ -2223,6 +2248,8 @@ export interface components {
                 "expires-on"?: string;
                 /** @description The recipient's language for the untie page and their emails, as given when created; null: none given (the page follows the browser, else English). */
                 locale: ("en" | "es" | "fr" | "de" | "ja" | "ar") | null;
+                /** @description The country the sender named for the recipient (`recipient_country`, ISO 3166-1 alpha-2): the untie page starts there. Null: none named. Where the gift actually ships is `address.country`. */
+                "recipient-country": ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW") | null;
                 subject: string;
                 message: string;
                 from: string;
@@ -2288,10 +2315,10 @@ export interface components {
                  */
                 price: string;
                 /**
-                 * @description ISO 4217 currency code of every amount.
-                 * @constant
+                 * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                 * @example USD
                  */
-                currency: "USD";
+                currency: string;
                 /** @description false for sandbox gifts. */
                 livemode: boolean;
                 /**
@@ -2421,18 +2448,27 @@ export interface components {
                 /** @description Shared by every team (true) or the team's own (false). */
                 global: boolean;
                 /**
-                 * @description Decimal amount with two fraction digits.
+                 * @description Decimal amount with the currency's own minor digits: two for USD, EUR, GBP, CAD, AUD (`25.00`), none for JPY (`2500`), three for KWD (`1.250`).
                  * @example 25.00
                  */
                 price: string;
                 /**
-                 * @description ISO 4217 currency code of every amount.
-                 * @constant
+                 * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                 * @example USD
                  */
-                currency: "USD";
+                currency: string;
                 description: string;
                 /** Format: uri */
                 "image-url": string;
+                /**
+                 * @description Every country at least one of its products reaches (the union of their `ships-to`), ISO 3166-1 alpha-2, sorted. A gift naming a `recipient_country` outside it is refused (`not_deliverable`).
+                 * @example [
+                 *       "BR",
+                 *       "DE",
+                 *       "US"
+                 *     ]
+                 */
+                countries: ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW")[];
             };
             relationships: {
                 products: {
@@ -2454,6 +2490,15 @@ export interface components {
                 description: string;
                 /** Format: uri */
                 "image-url": string;
+                /**
+                 * @description Where it can go, variants included: ISO 3166-1 alpha-2 codes, sorted. A recipient is offered it only for these countries, and a redemption to any other is refused. Empty: it ships nowhere (never "everywhere").
+                 * @example [
+                 *       "BR",
+                 *       "DE",
+                 *       "US"
+                 *     ]
+                 */
+                "ships-to": ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW")[];
                 /** @description The choices within the product (size, colour); empty when there are none. */
                 variants: {
                     id: string;
@@ -2568,15 +2613,15 @@ export interface components {
                 /** @description Shared by every team (true) or the team's own (false). */
                 global: boolean;
                 /**
-                 * @description Decimal amount with two fraction digits.
+                 * @description Decimal amount with the currency's own minor digits: two for USD, EUR, GBP, CAD, AUD (`25.00`), none for JPY (`2500`), three for KWD (`1.250`).
                  * @example 25.00
                  */
                 price: string;
                 /**
-                 * @description ISO 4217 currency code of every amount.
-                 * @constant
+                 * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                 * @example USD
                  */
-                currency: "USD";
+                currency: string;
                 description: string;
                 /** Format: uri */
                 "image-url": string;
@@ -2595,10 +2640,10 @@ export interface components {
                 price: {
                     livemode: boolean;
                     /**
-                     * @description ISO 4217 currency code of every amount.
-                     * @constant
+                     * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                     * @example USD
                      */
-                    currency: "USD";
+                    currency: string;
                     /** @description How many gifts the call would create. */
                     gifts: number;
                     collection: {
@@ -2606,6 +2651,11 @@ export interface components {
                         name: string;
                     };
                     "per-gift": {
+                        /**
+                         * @description The collection's currency: the per-gift parts are in it.
+                         * @example USD
+                         */
+                        currency: string;
                         /**
                          * @description The collection's most expensive product: the most a gift can cost.
                          * @example 25.00
@@ -2628,7 +2678,7 @@ export interface components {
                         total: string;
                     };
                     /**
-                     * @description Per gift, times the gifts.
+                     * @description Per gift, times the gifts, in `currency` (the team's).
                      * @example 25.00
                      */
                     total: string;
@@ -2637,6 +2687,57 @@ export interface components {
                      * @example 25.00
                      */
                     charge: string;
+                    /** @description The collection's currency is not the team's: how the price was converted; null otherwise. */
+                    conversion: {
+                        /**
+                         * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                         * @example USD
+                         */
+                        from: string;
+                        /**
+                         * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                         * @example USD
+                         */
+                        to: string;
+                        /**
+                         * @description Units of `to` per one `from`, an exact decimal (10 digits).
+                         * @example 0.9839614287
+                         */
+                        rate: string;
+                        /**
+                         * Format: date
+                         * @description The day of the reference rates used.
+                         */
+                        "rate-date": string;
+                        /** @description Where the rates came from: `ecb-snapshot` or the URL fetched. */
+                        "rate-source": string;
+                        /**
+                         * @description One gift's price converted (half to even, to the team's minor unit).
+                         * @example 25.00
+                         */
+                        "per-gift": string;
+                        /**
+                         * @description `per-gift` times the gifts: what the create charges.
+                         * @example 25.00
+                         */
+                        total: string;
+                    } | null;
+                    /** @description The quote written for a conversion (single use, 15 minutes); null when nothing was converted. */
+                    quote: {
+                        /**
+                         * @description Give it as `gift.quote` in the create to be charged exactly `total`.
+                         * @example quo_3nK8x2mQp4Lr
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description UTC, ISO 8601 with milliseconds.
+                         * @example 2026-11-23T09:00:00.000Z
+                         */
+                        "expires-at": string;
+                        /** @description How long the quote holds from now (900 when made). */
+                        "holds-for-seconds": number;
+                    } | null;
                     /** @description True when the team wants an owner to approve these gifts: the real call creates them in stage `pending_approval` and charges `charge` only as they are approved. */
                     "requires-approval": boolean;
                     /** @description Why they would need approval; null: they wouldn't. */
@@ -2804,10 +2905,10 @@ export interface components {
                     /** @description What is left this month (never below 0.00); null without a monthly budget. */
                     remaining: string | null;
                     /**
-                     * @description ISO 4217 currency code of every amount.
-                     * @constant
+                     * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                     * @example USD
                      */
-                    currency: "USD";
+                    currency: string;
                 };
             };
         };
@@ -2968,10 +3069,10 @@ export interface components {
                  */
                 amount: string;
                 /**
-                 * @description ISO 4217 currency code of every amount.
-                 * @constant
+                 * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                 * @example USD
                  */
-                currency: "USD";
+                currency: string;
                 /** @description What the ledger entry was for, as the team's page shows it. */
                 description: string;
                 /** @description The gift (`gft_…`) the line is for. */
@@ -3008,6 +3109,34 @@ export interface components {
                  * @example 2026-11-23T09:00:00.000Z
                  */
                 "created-at": string;
+                /** @description A charge converted from the collection's currency into the team's: its parts and the rate (docs/international.md); null for refunds and for charges in the collection's own currency. */
+                conversion: {
+                    /**
+                     * @description The collection's currency.
+                     * @example USD
+                     */
+                    from: string;
+                    /**
+                     * @description One gift's price in `from`.
+                     * @example 25.00
+                     */
+                    "product-maximum": string;
+                    /**
+                     * @description One gift's shipping in `from`.
+                     * @example 25.00
+                     */
+                    shipping: string;
+                    /**
+                     * @description Units of the line's `currency` per one `from`, exact.
+                     * @example 0.9839614287
+                     */
+                    rate: string;
+                    /** Format: date */
+                    "rate-date": string;
+                    "rate-source": string;
+                    /** @description The quote (`quo_…`) the charge was made from; null: converted at the day's rate. */
+                    quote: string | null;
+                } | null;
             };
         };
         /**

@@ -40,10 +40,9 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
   const base = `/dashboard/${encodeURIComponent(teamId)}`;
   const here = `${base}${dashboardSearch({ ...query, after: undefined })}`;
   const { db, team, actor } = await loadTeam(teamId, query.mode, here);
-  const [{ page, funnel, batches, teams, activity, spend, savedViews }, awaitingApproval] = await Promise.all([
-    dashboardBoard(db, actor, query),
-    batchAwaitingApproval(db, actor, query.batch),
-  ]);
+  const [{ page, funnel, batches, teams, activity, spend, savedViews, currency }, awaitingApproval] = await Promise.all(
+    [dashboardBoard(db, actor, query), batchAwaitingApproval(db, actor, query.batch)],
+  );
   const view = (over: Partial<Omit<DashboardQuery, "after">> & { after?: string }) =>
     `${base}${dashboardSearch({ ...query, after: undefined, ...over })}`;
   // This very page (its cursor kept), with extra parameters: "Select all on this page" and "Clear".
@@ -128,7 +127,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
           {bulkDone.count} {bulkDone.count === 1 ? "gift" : "gifts"} {bulkDone.done}
           {bulkDone.done === "cancelled" &&
             (bulkDone.refunded > 0
-              ? `: ${displayMoney(bulkDone.refunded)} refunded to the team's card.`
+              ? `: ${displayMoney(bulkDone.refunded, currency)} refunded to the team's card.`
               : ": nothing was charged, so nothing was refunded.")}
           {bulkDone.done === "resent" && ": the gift emails are on their way."}
           {bulkDone.done === "extended" && "."}
@@ -138,6 +137,7 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         <BatchApproval
           teamId={team.team.id}
           batch={awaitingApproval}
+          currency={currency}
           approve={approveBatchAction}
           reject={rejectBatchAction}
         />

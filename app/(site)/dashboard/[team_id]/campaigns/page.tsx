@@ -100,7 +100,7 @@ export default async function CampaignsPage({ params, searchParams }: Props) {
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{number(row.gifts)}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{percent(row.redeemed, row.gifts)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{displayMoney(row.spendCents)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{displayMoney(row.spendCents, row.currency)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -144,7 +144,7 @@ function CampaignCard({ row, href }: { row: CampaignRow; href: string }) {
         </div>
         <div>
           <dt className="text-xs text-stone-600">Spend</dt>
-          <dd className="font-semibold tabular-nums">{displayMoney(row.spendCents)}</dd>
+          <dd className="font-semibold tabular-nums">{displayMoney(row.spendCents, row.currency)}</dd>
         </div>
       </dl>
     </li>

@@ -100,8 +100,8 @@ export default async function SelectionPage({ params, searchParams }: Props) {
             <p className="mt-4 rounded-lg bg-stone-100 px-4 py-3" data-testid="refund-total">
               {preview.refundCents > 0 ? (
                 <>
-                  <strong>{displayMoney(preview.refundCents)}</strong> will be refunded to the team&apos;s card (each
-                  charged gift&apos;s price).
+                  <strong>{displayMoney(preview.refundCents, preview.currency)}</strong> will be refunded to the
+                  team&apos;s card (each charged gift&apos;s price).
                 </>
               ) : (
                 "Nothing will be refunded: none of these gifts was charged."
@@ -128,7 +128,7 @@ export default async function SelectionPage({ params, searchParams }: Props) {
             action={bulkGiftsAction}
             submitLabel={
               kind === "cancel"
-                ? `Cancel ${count} ${gifts}${preview.refundCents > 0 ? ` and refund ${displayMoney(preview.refundCents)}` : ""}`
+                ? `Cancel ${count} ${gifts}${preview.refundCents > 0 ? ` and refund ${displayMoney(preview.refundCents, preview.currency)}` : ""}`
                 : kind === "resend"
                   ? `Resend ${count} ${gifts}`
                   : `Extend ${count} ${gifts}`
@@ -168,7 +168,7 @@ export default async function SelectionPage({ params, searchParams }: Props) {
                 </span>
                 <span className="flex items-center gap-3">
                   <StageBadge stage={g.stage} />
-                  <span className="tabular-nums">{displayMoney(g.priceCents)}</span>
+                  <span className="tabular-nums">{displayMoney(g.priceCents, g.currency)}</span>
                 </span>
               </li>
             ))}

@@ -11,7 +11,6 @@ import {
   type SendFields,
 } from "@/lib/dashboard";
 import { BillingError, HttpError, ValidationError } from "@/lib/errors";
-import { displayMoney } from "@/lib/money";
 import { teamContext } from "@/lib/site/context";
 import type { SendState } from "@/components/dashboard/send-state";
 import { SESSION_ENDED } from "@/lib/site/form-action";
@@ -52,14 +51,14 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
     const context = await teamContext(teamId, mode);
     if (!context) return next({ errors: { form: SESSION_ENDED } });
     if (intent !== "send" || text(form, "previewed") !== fingerprint(values)) {
-      const { quote, email, sendsAt } = await previewGift(context.db, context.actor, values);
+      const { quote, price, email, sendsAt } = await previewGift(context.db, context.actor, values);
       return next({
         step: "confirm",
         previewed: fingerprint(values),
         quote: {
-          perGift: displayMoney(quote.perGift.totalCents),
-          total: displayMoney(quote.totalCents),
-          charge: displayMoney(quote.chargeCents),
+          perGift: price.perGift,
+          total: price.total,
+          charge: price.charge,
           livemode: quote.livemode,
           collection: quote.collection.name,
           ...(values.delivery_method === "link" ? {} : { sendsAt }),
@@ -73,7 +72,9 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
       const errors = fieldErrors(error.problems);
       return next({ errors, pastSendTime: errors.scheduled_at?.startsWith(PAST_SEND_TIME) ?? false });
     }
-    if (error instanceof BillingError || error instanceof HttpError) return next({ errors: { form: error.message } });
+    if (error instanceof BillingError)
+      return next({ errors: { form: error.message }, noCard: error.code === "no_card_on_file" });
+    if (error instanceof HttpError) return next({ errors: { form: error.message } });
     throw error;
   }
   redirect(

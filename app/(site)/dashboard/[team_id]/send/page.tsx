@@ -44,7 +44,7 @@ export default async function SendPage({ params, searchParams }: Props) {
             id: c.id,
             name: c.name,
             description: c.description,
-            price: displayMoney(c.priceCents),
+            price: displayMoney(c.priceCents, c.currency),
             imageUrl: c.imageUrl,
           }))}
           designs={designs}

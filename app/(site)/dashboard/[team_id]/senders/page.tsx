@@ -109,7 +109,7 @@ export default async function SendersPage({ params, searchParams }: Props) {
           <table className="w-full text-left text-sm" data-testid="sender-table">
             <caption className="px-3 pt-3 text-left text-sm text-stone-700">
               {number(rows.length)} {rows.length === 1 ? "person" : "people"} sent {number(total.gifts)}{" "}
-              {total.gifts === 1 ? "gift" : "gifts"} for {displayMoney(total.spendCents)}, created{" "}
+              {total.gifts === 1 ? "gift" : "gifts"} for {displayMoney(total.spendCents, rows[0].currency)}, created{" "}
               {days.from === "0001-01-01" && !days.to
                 ? "at any time"
                 : `from ${days.from ?? "the start"} to ${days.to ?? "today"} (UTC)`}
@@ -146,7 +146,7 @@ export default async function SendersPage({ params, searchParams }: Props) {
                     )}
                   </th>
                   <td className="px-3 py-2 text-right tabular-nums">{number(row.gifts)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{displayMoney(row.spendCents)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{displayMoney(row.spendCents, row.currency)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{percent(row.opened, row.gifts)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{percent(row.redeemed, row.gifts)}</td>
                 </tr>

@@ -128,7 +128,7 @@ export default async function CampaignPage({ params, searchParams }: Props) {
           />
           <Stat
             label="Spend"
-            value={`${displayMoney(c.spendCents)}`}
+            value={displayMoney(c.spendCents, c.currency)}
             detail={sandbox ? "sandbox: not charged" : "charged, less refunds"}
             testId="stat-spend"
           />

@@ -60,7 +60,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
   const refund =
     gift.chargeId === null
       ? "Nothing was charged for it, so nothing is refunded."
-      : `Cancelling refunds ${displayMoney(gift.priceCents)} to the team's card.`;
+      : `Cancelling refunds ${displayMoney(gift.priceCents, gift.currency)} to the team's card.`;
   const hidden = (
     <>
       <input type="hidden" name="team" value={teamId} />
@@ -103,7 +103,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
       )}
       {query.approved === "1" && (
         <p role="status" data-testid="approved" className="mt-4 rounded-lg bg-green-50 px-4 py-2 text-green-900">
-          Gift approved: {displayMoney(gift.priceCents)} charged, and it goes out as scheduled.
+          Gift approved: {displayMoney(gift.priceCents, gift.currency)} charged, and it goes out as scheduled.
         </p>
       )}
       {query.rejected === "1" && gift.stage === "rejected" && (
@@ -116,7 +116,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
           Gift cancelled.{" "}
           {gift.chargeId === null
             ? "Nothing was charged for it, so nothing is refunded."
-            : `${displayMoney(gift.priceCents)} is refunded to the team's card.`}
+            : `${displayMoney(gift.priceCents, gift.currency)} is refunded to the team's card.`}
         </p>
       )}
       {page.bounced && (
@@ -182,7 +182,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
             <dt className="text-stone-600">Design</dt>
             <dd>{gift.design?.name ?? "Default"}</dd>
             <dt className="text-stone-600">Price</dt>
-            <dd className="tabular-nums">{displayMoney(gift.priceCents)}</dd>
+            <dd className="tabular-nums">{displayMoney(gift.priceCents, gift.currency)}</dd>
             <dt className="text-stone-600">Created</dt>
             <dd className="tabular-nums">
               <Instant at={gift.createdAt} />
@@ -261,8 +261,8 @@ export default async function GiftPage({ params, searchParams }: Props) {
                 <div data-testid="approval">
                   <p className="text-sm font-semibold">Waiting for an owner&apos;s approval</p>
                   <p className="mt-1 text-sm text-stone-700">
-                    Approving charges {displayMoney(gift.priceCents)} to the team&apos;s card and sends it as scheduled.
-                    Unapproved gifts expire 7 days after they were created.
+                    Approving charges {displayMoney(gift.priceCents, gift.currency)} to the team&apos;s card and sends
+                    it as scheduled. Unapproved gifts expire 7 days after they were created.
                   </p>
                   {gift.batch && (
                     <p className="mt-1 text-sm">
@@ -327,7 +327,7 @@ export default async function GiftPage({ params, searchParams }: Props) {
                     submitLabel={
                       gift.chargeId === null
                         ? "Yes, cancel the gift"
-                        : `Yes, cancel and refund ${displayMoney(gift.priceCents)}`
+                        : `Yes, cancel and refund ${displayMoney(gift.priceCents, gift.currency)}`
                     }
                     testId="cancel-gift-confirm"
                     variant="danger"

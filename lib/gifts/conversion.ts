@@ -1,0 +1,193 @@
+import { randomSecret } from "@/lib/crypto";
+import { queryRows, type Queryable } from "@/lib/database/sql";
+import { HttpError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { ChargeConversion } from "@/lib/billing";
+import { convertMinor, formatMoney, parseRate, rateString } from "@/lib/money";
+import { currentRate, rateOnWire } from "@/lib/rates";
+import { giftPrice, type Conversion } from "./price";
+
+export type { Conversion } from "./price";
+
+/** How long a quote holds: a create naming it within this time is charged exactly its total. */
+export const QUOTE_TTL_MS = 15 * 60_000;
+
+export const newQuoteId = () => `quo_${randomSecret(12)}`;
+
+/** The team's billing currency, read in the caller's transaction (held FOR SHARE when `lock`). */
+export async function teamCurrency(db: Queryable, teamId: string, lock = false): Promise<string> {
+  const [row] = await queryRows<{ currency: string }>(
+    db,
+    Prisma.sql`SELECT "currency" FROM "Team" WHERE "id" = ${teamId} ${lock ? Prisma.sql`FOR SHARE` : Prisma.empty}`,
+  );
+  return row?.currency ?? "USD";
+}
+
+/** `gifts` gifts from `collection` in `currency`, at the current rate; null when no conversion is needed. */
+export async function convertAtCurrentRate(
+  db: Queryable,
+  input: { currency: string; gifts: number; collection: { priceCents: number; currency: string } },
+): Promise<Conversion | null> {
+  const { collection, currency } = input;
+  if (collection.currency === currency) return null;
+  const rate = await currentRate(db, collection.currency, currency);
+  const source = giftPrice(collection);
+  const perGiftMinor = convertMinor(source.totalCents, collection.currency, currency, rate.rate);
+  const totalMinor = perGiftMinor * input.gifts;
+  if (!Number.isSafeInteger(totalMinor) || totalMinor > 2_147_483_647)
+    throw new HttpError(
+      422,
+      "Unprocessable Content",
+      `${input.gifts} gifts would cost ${formatMoney(perGiftMinor, currency)} ${currency} each: more than one charge can hold.`,
+      { pointer: "/gifts" },
+      "amount_too_large",
+    );
+  return { currency, sourceCurrency: collection.currency, source, rate, perGiftMinor, totalMinor, quote: null };
+}
+
+/** A dry run's conversion, written as a quote that holds for QUOTE_TTL_MS. */
+export async function writeQuote(
+  db: Queryable,
+  input: { teamId: string; livemode: boolean; collectionId: number; gifts: number; conversion: Conversion; now: Date },
+): Promise<Conversion> {
+  const { conversion: c, now } = input;
+  const id = newQuoteId();
+  const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
+  await queryRows(
+    db,
+    Prisma.sql`
+      INSERT INTO "Quote" ("id", "teamId", "livemode", "collectionId", "gifts", "currency", "sourceCurrency",
+                           "sourcePriceMinor", "sourceShippingMinor", "perGiftMinor", "totalMinor", "rate", "rateDate",
+                           "rateSource", "createdAt", "expiresAt")
+      VALUES (${id}, ${input.teamId}, ${input.livemode}, ${input.collectionId}::int, ${input.gifts}::int, ${c.currency},
+              ${c.sourceCurrency}, ${c.source.productMaximumCents}::int, ${c.source.shippingCents}::int, ${c.perGiftMinor}::int,
+              ${c.totalMinor}::int, ${rateOnWire(c.rate).rate}, ${c.rate.date}::date, ${c.rate.source}, ${now}::timestamp,
+              ${expiresAt}::timestamp)`,
+  );
+  return { ...c, quote: { id, expiresAt } };
+}
+
+/** What a charge keeps of a conversion (lib/billing's ChargeConversion). */
+export const chargeConversion = (c: Conversion): ChargeConversion => ({
+  quoteId: c.quote?.id ?? null,
+  sourceCurrency: c.sourceCurrency,
+  sourcePriceMinor: c.source.productMaximumCents,
+  sourceShippingMinor: c.source.shippingCents,
+  rate: rateString(c.rate.rate),
+  rateDate: c.rate.date,
+  rateSource: c.rate.source,
+  perGiftMinor: c.perGiftMinor,
+});
+
+const quoteError = (status: number, code: string, detail: string, meta: Record<string, unknown> = {}) =>
+  new HttpError(
+    status,
+    status === 404 ? "Not Found" : status === 409 ? "Conflict" : "Unprocessable Content",
+    `${detail} Nothing was sent or charged.`,
+    { pointer: "/gift/quote", ...meta },
+    code,
+  );
+
+type QuoteRow = {
+  id: string;
+  livemode: boolean;
+  collectionId: number;
+  gifts: number;
+  currency: string;
+  sourceCurrency: string;
+  sourcePriceMinor: number;
+  sourceShippingMinor: number;
+  perGiftMinor: number;
+  totalMinor: number;
+  rate: string;
+  rateDate: Date;
+  rateSource: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  claimed: boolean;
+};
+
+/**
+ * The quote a create names, used up by it: in the create's transaction, the one conditional
+ * UPDATE that marks it used (so of two creates naming one quote exactly one gets it; the other
+ * waits for the first to commit, then is refused `quote_used`; a rolled-back create leaves it
+ * unused). Refused with a code of its own: unknown or another team's (404 `quote_not_found`),
+ * past its `expires_at` (409 `quote_expired`), used (409 `quote_used`), or for another collection,
+ * gift count, mode or currency than this create (409 `quote_mismatch`, as a changed quoted total).
+ */
+export async function claimQuote(
+  tx: Queryable,
+  input: {
+    quoteId: string;
+    teamId: string;
+    livemode: boolean;
+    collectionId: number;
+    gifts: number;
+    currency: string;
+    now: Date;
+  },
+): Promise<Conversion> {
+  const { now } = input;
+  const [row] = await queryRows<QuoteRow>(
+    tx,
+    Prisma.sql`
+      WITH "claimed" AS (
+        UPDATE "Quote" SET "usedAt" = ${now}::timestamp
+        WHERE "id" = ${input.quoteId} AND "teamId" = ${input.teamId} AND "usedAt" IS NULL AND "expiresAt" > ${now}::timestamp
+          AND "livemode" = ${input.livemode} AND "collectionId" = ${input.collectionId}::int AND "gifts" = ${input.gifts}::int
+          AND "currency" = ${input.currency}
+        RETURNING "id"
+      )
+      SELECT q.*, EXISTS (SELECT FROM "claimed") AS "claimed" FROM "Quote" q
+      WHERE q."id" = ${input.quoteId} AND q."teamId" = ${input.teamId}`,
+  );
+  if (!row) throw quoteError(404, "quote_not_found", `There is no quote "${input.quoteId}" on this team.`);
+  if (!row.claimed) {
+    const differences = [
+      row.collectionId !== input.collectionId && "collection",
+      row.gifts !== input.gifts && `gift count (quoted ${row.gifts}, sent ${input.gifts})`,
+      row.livemode !== input.livemode && "mode",
+      row.currency !== input.currency && `currency (quoted ${row.currency}, the team's is ${input.currency})`,
+    ].filter(Boolean);
+    // The SELECT reads the statement's snapshot, taken before a concurrent create committed its
+    // claim: a quote that looks unused, unexpired and matching here was taken by that create.
+    const takenConcurrently = differences.length === 0 && row.expiresAt > now;
+    if (row.usedAt !== null || takenConcurrently)
+      throw quoteError(409, "quote_used", `Quote ${row.id} was already used by a create: a quote pays for one create.`);
+    if (row.expiresAt <= now)
+      throw quoteError(
+        409,
+        "quote_expired",
+        `Quote ${row.id} expired at ${row.expiresAt.toISOString()}: ask for a new one (dry_run).`,
+        { expired_at: row.expiresAt.toISOString() },
+      );
+    throw quoteError(
+      409,
+      "quote_mismatch",
+      `Quote ${row.id} was made for another ${differences.join(", ")}: send the create it quoted, or ask for a new quote.`,
+    );
+  }
+  const rate = parseRate(row.rate);
+  if (!rate) throw new Error(`Quote ${row.id} holds an unreadable rate`);
+  const source = {
+    productMaximumCents: row.sourcePriceMinor,
+    shippingCents: row.sourceShippingMinor,
+    feesCents: 0,
+    totalCents: row.sourcePriceMinor + row.sourceShippingMinor,
+  };
+  return {
+    currency: row.currency,
+    sourceCurrency: row.sourceCurrency,
+    source,
+    rate: {
+      from: row.sourceCurrency,
+      to: row.currency,
+      rate,
+      date: row.rateDate.toISOString().slice(0, 10),
+      source: row.rateSource,
+    },
+    perGiftMinor: row.perGiftMinor,
+    totalMinor: row.totalMinor,
+    quote: { id: row.id, expiresAt: row.expiresAt },
+  };
+}
