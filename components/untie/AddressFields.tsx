@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { addressRules, SHIP_TO_COUNTRIES, type FieldRule } from "@/lib/redemption/address-format";
+import { addressRules, type FieldRule } from "@/lib/redemption/address-format";
 import { ruleWords, type FieldErrors } from "@/lib/redemption/form-words";
 import { useRedemptionWords } from "./use-words";
 
@@ -9,6 +9,8 @@ type Props = {
   email: string | null;
   /** The country the select starts on ("" for "Choose a country…"). */
   country: string;
+  /** Every country, named and ordered in the page's language (the server's order: no second sort to disagree with). */
+  countries: { code: string; name: string }[];
   errors: FieldErrors;
   describedBy: (key: string, hint?: string) => string | undefined;
   error: (key: string) => React.ReactNode;
@@ -33,7 +35,7 @@ type Field = {
  * example), with the same rules the server checks (lib/redemption/address-format.ts).
  * Before a country is chosen, and without JavaScript, every field shows with a generic label.
  */
-export function AddressFields({ email, country: likely, errors, describedBy, error, inputClass }: Props) {
+export function AddressFields({ email, country: likely, countries, errors, describedBy, error, inputClass }: Props) {
   // The server renders the generic fields (right for any country without JavaScript); once
   // running, the fields follow the select, which starts on the likely country.
   const [country, setCountry] = useState("");
@@ -91,9 +93,9 @@ export function AddressFields({ email, country: likely, errors, describedBy, err
           className={inputClass(Boolean(errors["address.country"]))}
         >
           <option value="">{t("address.chooseCountry")}</option>
-          {SHIP_TO_COUNTRIES.map((c) => (
+          {countries.map((c) => (
             <option key={c.code} value={c.code}>
-              {words.country(c.code)}
+              {c.name}
             </option>
           ))}
         </select>

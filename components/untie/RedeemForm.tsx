@@ -20,8 +20,12 @@ type Props = {
   /** Products of the team's swap collections priced at or below the gift: one more choice, same form. */
   swapProducts?: ChoiceProduct[];
   email: string | null;
-  /** The country the address starts on (lib/redemption/likely-country.ts), or "" for none. */
+  /** The country the address starts on: the page's (the sender's, the recipient's choice or the browser's), or "" for none. */
   country: string;
+  /** Every country, named and ordered in the page's language. */
+  countries: { code: string; name: string }[];
+  /** Nothing of the gift's own collection reaches the country: the swap products are the offer, shown open. */
+  fallback?: boolean;
   action: (state: RedeemState, form: FormData) => Promise<RedeemState>;
 };
 
@@ -42,7 +46,17 @@ type Checks = typeof import("@/lib/redemption/schema");
  * loads when the recipient first touches the form, not with the page: until then, and without
  * JavaScript, the server's answer shows the same errors.
  */
-export function RedeemForm({ secret, from, products, swapProducts = [], email, country, action }: Props) {
+export function RedeemForm({
+  secret,
+  from,
+  products,
+  swapProducts = [],
+  email,
+  country,
+  countries,
+  fallback = false,
+  action,
+}: Props) {
   const t = useTranslations("form");
   const locale = useLocale();
   const words = useRedemptionWords();
@@ -81,6 +95,10 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
     const parsed = schema.redemptionSchemas(words).redemption.safeParse(schema.redemptionFromForm(form));
     const found: FieldErrors = parsed.success ? {} : schema.fieldErrors(parsed.error);
     const product = [...products, ...swapProducts].find((p) => String(p.id) === form.get("productId"));
+    // The address decides where it goes (the server checks the same: lib/catalogue/ships-to.ts).
+    const to = form.get("country");
+    if (product && typeof to === "string" && to !== "" && !product.shipsTo.includes(to) && !found["address.country"])
+      found.productId = words.t("errors.notDeliverable", { product: product.name, country: words.country(to) });
     if (product && product.variants.length > 0 && !form.get(`variant_${product.id}`)) {
       const option = words.t(`product.${variantLabel(product.variants)}`);
       // A label inside a sentence is lower case, except in German, where nouns keep their capital.
@@ -145,7 +163,12 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
         />
         {swapProducts.length > 0 && (
           // Behind one control: the gift's own collection first, the swap for whoever wants more choice.
-          <details className="group/swap mt-4 rounded-xl border border-stone-300 bg-white" data-testid="swap">
+          // Open when it is the offer: nothing of the gift's own collection reaches the country.
+          <details
+            className="group/swap mt-4 rounded-xl border border-stone-300 bg-white"
+            data-testid="swap"
+            open={fallback || undefined}
+          >
             <summary className="cursor-pointer list-none rounded-xl px-4 py-3 font-semibold text-rose-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-rose-800 [&::-webkit-details-marker]:hidden">
               <span aria-hidden="true" className="me-2 inline-block group-open/swap:rotate-90 rtl:-scale-x-100">
                 ›
@@ -175,6 +198,7 @@ export function RedeemForm({ secret, from, products, swapProducts = [], email, c
         <AddressFields
           email={email}
           country={country}
+          countries={countries}
           errors={errors}
           describedBy={describedBy}
           error={error}

@@ -13,12 +13,15 @@ export type ChoiceProduct = {
   name: string;
   description: string;
   imageUrl: string;
+  /** Where it can go (lib/catalogue/ships-to.ts). */
+  shipsTo: string[];
   variants: { id: number; name: string; size: string | null; color: string | null }[];
 };
 
 /** `ChoiceProduct` as JSON, built by the database for a product row aliased `p` (one statement, however many products). */
 export const CHOICE_PRODUCT_JSON = Prisma.sql`json_build_object(
   'id', p."id", 'slug', p."slug", 'name', p."name", 'description', p."description", 'imageUrl', p."imageUrl",
+  'shipsTo', p."shipsTo",
   'variants', (SELECT coalesce(json_agg(json_build_object('id', v."id", 'name', v."name", 'size', v."size", 'color', v."color")
                                         ORDER BY v."position", v."id"), '[]')
                FROM "ProductVariant" v WHERE v."productId" = p."id"))`;
@@ -80,7 +83,15 @@ export function teamCollectionChoices(db: Tx, teamId: string) {
 }
 
 /** A collection as the send form offers it: its card, not its products (the recipient chooses those). */
-export type SendCollection = { id: number; name: string; description: string; priceCents: number; imageUrl: string };
+export type SendCollection = {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  /** The currency of priceCents: the collection's own (a team in another is charged it converted). */
+  currency: string;
+  imageUrl: string;
+};
 /** A card design as the send form offers it. */
 export type SendDesign = { id: string; name: string; thumbnailUrl: string };
 
@@ -98,7 +109,7 @@ export async function sendChoices(
     db,
     Prisma.sql`SELECT
       (SELECT coalesce(json_agg(json_build_object('id', c."id", 'name', c."name", 'description', c."description",
-                                                  'priceCents', c."priceCents", 'imageUrl', c."imageUrl")
+                                                  'priceCents', c."priceCents", 'currency', c."currency", 'imageUrl', c."imageUrl")
                                 ORDER BY c."global", c."name", c."id"), '[]')
        FROM "Collection" c WHERE c."global" OR c."teamId" = ${teamId}) AS "collections",
       (SELECT coalesce(json_agg(json_build_object('id', d."id", 'name', d."name", 'thumbnailUrl', d."thumbnailUrl")

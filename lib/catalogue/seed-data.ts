@@ -4,6 +4,8 @@
 export type SeedVariant = { name: string; size?: string; color?: string };
 export type SeedProduct = {
   slug: string;
+  /** Where it can go (ISO 3166-1 alpha-2): one of the fulfilment zones below. */
+  shipsTo: readonly string[];
   name: string;
   description: string;
   imageUrl: string;
@@ -37,6 +39,33 @@ function sizes(...names: string[]): SeedVariant[] {
   return names.map((size) => ({ name: size, size }));
 }
 
+/*
+ * Where the seeded products can go. These are Ribbon's own fulfilment choices for its
+ * illustrative catalogue (the brands are illustrative too), not a carrier's or a vendor's
+ * published list: a deployment replaces them with what its warehouses really deliver.
+ * Country codes are ISO 3166-1 alpha-2 (lib/format/countries.ts checks every one:
+ * lib/catalogue/seed.test.ts). docs/international.md says how to change them.
+ *
+ * - BASE: where the catalogue already went before products said where they ship (the address
+ *   form's eleven countries); every seeded product reaches them.
+ * - GOODS (mugs, textiles, paper, bags): BASE, the rest of the EU's single market and the EFTA
+ *   countries served from the EU warehouse, and the parcel lanes to Brazil, Mexico, New Zealand,
+ *   Singapore and South Korea.
+ * - FOOD: BASE and the single market only: food crosses fewer borders (Brazil, Mexico, New
+ *   Zealand, Singapore, South Korea, Switzerland and Norway each want their own import paperwork).
+ * - ELECTRONICS (the charging pad, CE and FCC marked): BASE and the single market.
+ * - FRAGILE_OR_FLAMMABLE (candle, reed diffuser, bath salts): BASE only, by ground or the carriers
+ *   that take them.
+ * - LIVE_PLANTS (the succulent): the United States and Canada only (plant health rules).
+ */
+const BASE = ["US", "CA", "GB", "IE", "DE", "FR", "NL", "BE", "ES", "AU", "JP"] as const;
+const SINGLE_MARKET = ["AT", "DK", "FI", "IT", "LU", "PT", "SE", "PL", "CZ"] as const;
+const GOODS = [...BASE, ...SINGLE_MARKET, "CH", "NO", "BR", "MX", "NZ", "SG", "KR"] as const;
+const FOOD = [...BASE, ...SINGLE_MARKET] as const;
+const ELECTRONICS = [...BASE, ...SINGLE_MARKET] as const;
+const FRAGILE_OR_FLAMMABLE = BASE;
+const LIVE_PLANTS = ["US", "CA"] as const;
+
 export const seedCollections: SeedCollection[] = [
   {
     slug: "coffee-lovers",
@@ -48,6 +77,7 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "single-origin-coffee-beans",
+        shipsTo: FOOD,
         name: "Single-Origin Coffee Beans",
         description:
           "250 g of whole-bean Ethiopian Yirgacheffe from a small-batch roaster, with bright notes of blueberry, jasmine and dark chocolate.",
@@ -55,6 +85,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "ceramic-pour-over-set",
+        shipsTo: GOODS,
         name: "Ceramic Pour-Over Set",
         description:
           "A hand-glazed ceramic dripper paired with a 600 ml glass carafe for a clean, balanced cup every time.",
@@ -62,6 +93,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "insulated-travel-mug",
+        shipsTo: GOODS,
         name: "Insulated Travel Mug",
         description:
           "Double-walled stainless steel keeps coffee hot for six hours, with a leak-proof lid that fits most cup holders. 350 ml.",
@@ -70,12 +102,14 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "speckled-stoneware-mug",
+        shipsTo: GOODS,
         name: "Speckled Stoneware Mug",
         description: "A generous 400 ml mug, thrown and glazed by hand in a small studio, so no two are exactly alike.",
         imageUrl: "/catalogue/products/speckled-stoneware-mug.svg",
       },
       {
         slug: "almond-biscotti",
+        shipsTo: FOOD,
         name: "Almond Biscotti",
         description: "Crunchy, twice-baked Tuscan biscotti studded with toasted almonds. Made for dunking.",
         imageUrl: "/catalogue/products/almond-biscotti.svg",
@@ -92,6 +126,7 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "loose-leaf-tea-trio",
+        shipsTo: FOOD,
         name: "Loose-Leaf Tea Trio",
         description:
           "Three tins of whole-leaf tea: Earl Grey with cornflower, Japanese sencha and a caffeine-free rooibos chai.",
@@ -99,6 +134,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "glass-teapot",
+        shipsTo: GOODS,
         name: "Glass Teapot with Infuser",
         description:
           "A heat-resistant borosilicate teapot with a removable stainless-steel infuser. Brews up to four cups.",
@@ -106,6 +142,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "wildflower-honey",
+        shipsTo: FOOD,
         name: "Raw Wildflower Honey",
         description:
           "Unfiltered honey from a family-run apiary, with a beechwood dipper for stirring it straight into your cup.",
@@ -113,12 +150,14 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "porcelain-cup-and-saucer",
+        shipsTo: GOODS,
         name: "Porcelain Cup & Saucer",
         description: "Fine porcelain with a soft sage band, elegant enough for guests and sturdy enough for every day.",
         imageUrl: "/catalogue/products/porcelain-cup-and-saucer.svg",
       },
       {
         slug: "butter-shortbread",
+        shipsTo: FOOD,
         name: "Butter Shortbread Tin",
         description: "Classic all-butter Scottish shortbread rounds, baked crisp and packed in a keepsake tartan tin.",
         imageUrl: "/catalogue/products/butter-shortbread.svg",
@@ -135,6 +174,7 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "lavender-soy-candle",
+        shipsTo: FRAGILE_OR_FLAMMABLE,
         name: "Lavender Soy Candle",
         description:
           "Hand-poured soy wax scented with French lavender and chamomile, with around 40 hours of burn time.",
@@ -142,6 +182,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "eucalyptus-bath-salts",
+        shipsTo: FRAGILE_OR_FLAMMABLE,
         name: "Eucalyptus Bath Salts",
         description:
           "Dead Sea and Epsom salts blended with eucalyptus and peppermint essential oils to soothe tired muscles.",
@@ -149,6 +190,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "silk-sleep-mask",
+        shipsTo: GOODS,
         name: "Mulberry Silk Sleep Mask",
         description:
           "Pure mulberry silk that blocks out the light and is gentle on skin, with a soft adjustable strap.",
@@ -157,6 +199,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "eco-yoga-mat",
+        shipsTo: GOODS,
         name: "Eco Yoga Mat",
         description:
           "A 4 mm natural-rubber mat with a grippy surface and a carry strap, made for home practice or the studio.",
@@ -165,6 +208,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "gratitude-journal",
+        shipsTo: GOODS,
         name: "Gratitude Journal",
         description: "A linen-bound guided journal with five-minute daily prompts for a calmer, more positive routine.",
         imageUrl: "/catalogue/products/gratitude-journal.svg",
@@ -181,6 +225,7 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "wireless-charging-pad",
+        shipsTo: ELECTRONICS,
         name: "Wireless Charging Pad",
         description:
           "A slim 15 W Qi charger with a soft-touch finish that works with recent phones and wireless earbuds.",
@@ -188,6 +233,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "dot-grid-notebook",
+        shipsTo: GOODS,
         name: "Dot-Grid Notebook",
         description:
           "An A5 linen-covered notebook with 192 pages of 100 gsm dotted paper, a ribbon marker and an elastic closure.",
@@ -196,18 +242,21 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "brass-ballpoint-pen",
+        shipsTo: GOODS,
         name: "Brass Ballpoint Pen",
         description: "A weighty solid-brass pen that develops a warm patina over time. Ships with a spare refill.",
         imageUrl: "/catalogue/products/brass-ballpoint-pen.svg",
       },
       {
         slug: "potted-succulent",
+        shipsTo: LIVE_PLANTS,
         name: "Potted Succulent",
         description: "A hardy echeveria in a terracotta pot: the easiest way to bring a little life to any desk.",
         imageUrl: "/catalogue/products/potted-succulent.svg",
       },
       {
         slug: "walnut-desk-organizer",
+        shipsTo: GOODS,
         name: "Walnut Desk Organizer",
         description:
           "A solid walnut tidy with compartments for pens and sticky notes, plus a slot that doubles as a phone stand.",
@@ -225,30 +274,35 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "sea-salt-dark-chocolate",
+        shipsTo: FOOD,
         name: "Sea Salt Dark Chocolate",
         description: "A 70% single-origin dark chocolate bar finished with flakes of sea salt.",
         imageUrl: "/catalogue/products/sea-salt-dark-chocolate.svg",
       },
       {
         slug: "salted-caramels",
+        shipsTo: FOOD,
         name: "Salted Butter Caramels",
         description: "Soft, chewy caramels slow-cooked in copper pots and individually wrapped in wax paper.",
         imageUrl: "/catalogue/products/salted-caramels.svg",
       },
       {
         slug: "french-macarons",
+        shipsTo: FOOD,
         name: "French Macarons",
         description: "Delicate almond macarons in pistachio, raspberry, lavender and lemon, packed in a keepsake box.",
         imageUrl: "/catalogue/products/french-macarons.svg",
       },
       {
         slug: "caramel-popcorn",
+        shipsTo: FOOD,
         name: "Caramel Popcorn",
         description: "Crunchy small-batch popcorn coated in butter caramel with a pinch of sea salt.",
         imageUrl: "/catalogue/products/caramel-popcorn.svg",
       },
       {
         slug: "honey-stroopwafels",
+        shipsTo: FOOD,
         name: "Honey Stroopwafels",
         description: "Thin Dutch waffle cookies filled with honey caramel. Best warmed on top of a hot drink.",
         imageUrl: "/catalogue/products/honey-stroopwafels.svg",
@@ -265,6 +319,7 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "insulated-water-bottle",
+        shipsTo: GOODS,
         name: "Insulated Water Bottle",
         description:
           "A 750 ml vacuum-insulated steel bottle that keeps drinks cold for 24 hours, with a carry-loop cap.",
@@ -273,6 +328,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "quarter-zip-fleece",
+        shipsTo: GOODS,
         name: "Quarter-Zip Fleece",
         description:
           "A midweight recycled-polyester fleece with a stand-up collar, ideal for layering on chilly hikes.",
@@ -281,6 +337,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "enamel-camp-mug",
+        shipsTo: GOODS,
         name: "Enamel Camp Mug",
         description:
           "A classic enamel mug with a mountain print, tough enough for the campfire and charming enough for the office.",
@@ -288,12 +345,14 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "packable-picnic-blanket",
+        shipsTo: GOODS,
         name: "Packable Picnic Blanket",
         description: "A water-resistant plaid blanket that rolls up neatly and carries by its leather strap.",
         imageUrl: "/catalogue/products/packable-picnic-blanket.svg",
       },
       {
         slug: "summit-trail-mix",
+        shipsTo: FOOD,
         name: "Summit Trail Mix",
         description: "A hearty mix of roasted almonds, cashews, dried cranberries and dark chocolate chunks.",
         imageUrl: "/catalogue/products/summit-trail-mix.svg",
@@ -310,6 +369,7 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "chunky-knit-throw",
+        shipsTo: GOODS,
         name: "Chunky Knit Throw",
         description: "A hand-knitted throw in an irresistibly soft cotton blend, 130 × 170 cm.",
         imageUrl: "/catalogue/products/chunky-knit-throw.svg",
@@ -317,6 +377,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "organic-cotton-hoodie",
+        shipsTo: GOODS,
         name: "Organic Cotton Hoodie",
         description: "A heavyweight brushed-fleece hoodie in certified organic cotton, with a roomy kangaroo pocket.",
         imageUrl: "/catalogue/products/organic-cotton-hoodie.svg",
@@ -324,6 +385,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "merino-lounge-socks",
+        shipsTo: GOODS,
         name: "Merino Lounge Socks",
         description: "Cushioned merino wool socks that keep feet warm without overheating.",
         imageUrl: "/catalogue/products/merino-lounge-socks.svg",
@@ -331,12 +393,14 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "hot-cocoa-kit",
+        shipsTo: FOOD,
         name: "Hot Cocoa Kit",
         description: "Rich Belgian cocoa layered with chocolate chips and mini marshmallows. Just add hot milk.",
         imageUrl: "/catalogue/products/hot-cocoa-kit.svg",
       },
       {
         slug: "cedar-reed-diffuser",
+        shipsTo: FRAGILE_OR_FLAMMABLE,
         name: "Cedar Reed Diffuser",
         description: "A long-lasting reed diffuser with warm notes of cedarwood, amber and vanilla.",
         imageUrl: "/catalogue/products/cedar-reed-diffuser.svg",
@@ -353,6 +417,7 @@ export const seedCollections: SeedCollection[] = [
     products: [
       {
         slug: "organic-cotton-tee",
+        shipsTo: GOODS,
         name: "Organic Cotton Tee",
         description: "A soft, relaxed-fit crew-neck tee in organic cotton jersey that gets better with every wash.",
         imageUrl: "/catalogue/products/organic-cotton-tee.svg",
@@ -360,6 +425,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "canvas-tote-bag",
+        shipsTo: GOODS,
         name: "Canvas Tote Bag",
         description:
           "A sturdy heavyweight canvas tote with long handles and an inside pocket, roomy enough for a laptop.",
@@ -368,6 +434,7 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "felt-laptop-sleeve",
+        shipsTo: GOODS,
         name: "Felt Laptop Sleeve",
         description: "A wool-felt sleeve with a leather closure tab, sized for 13 to 14 inch laptops.",
         imageUrl: "/catalogue/products/felt-laptop-sleeve.svg",
@@ -375,12 +442,14 @@ export const seedCollections: SeedCollection[] = [
       },
       {
         slug: "enamel-pin-set",
+        shipsTo: GOODS,
         name: "Enamel Pin Set",
         description: "Three hard-enamel pins with gold-tone edges, perfect for backpacks, lanyards and jackets.",
         imageUrl: "/catalogue/products/enamel-pin-set.svg",
       },
       {
         slug: "sticker-pack",
+        shipsTo: GOODS,
         name: "Sticker Pack",
         description: "Two sheets of waterproof vinyl stickers for laptops, bottles and notebooks.",
         imageUrl: "/catalogue/products/sticker-pack.svg",

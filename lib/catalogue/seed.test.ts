@@ -7,6 +7,7 @@ import { openTestDatabase } from "@/lib/testing/test-database";
 import { SANDBOX_TEAM_ID } from "@/lib/teams/constants";
 import { seedCatalogue } from "./seed";
 import { seedCharities, seedCollections, seedDesigns, seedLogos } from "./seed-data";
+import { isCountryCode } from "@/lib/format/countries";
 
 let database: Database;
 let db: PrismaClient;
@@ -132,5 +133,21 @@ describe("seedCatalogue", () => {
     ]);
     expect(after.memberships).toHaveLength(1);
     expect(after.users).toBe(1);
+  });
+});
+
+describe("where the seeded products go", () => {
+  it("each names ISO 3166-1 countries, at least one, none twice; the seed writes them", async () => {
+    for (const p of seedCollections.flatMap((c) => c.products)) {
+      expect(p.shipsTo.length, p.slug).toBeGreaterThan(0);
+      expect(
+        p.shipsTo.filter((code) => !isCountryCode(code)),
+        p.slug,
+      ).toEqual([]);
+      expect(new Set(p.shipsTo).size, p.slug).toBe(p.shipsTo.length);
+    }
+    await seedCatalogue(db);
+    const stored = await db.product.findUniqueOrThrow({ where: { slug: "potted-succulent" } });
+    expect(stored.shipsTo).toEqual(["US", "CA"]);
   });
 });

@@ -29,6 +29,7 @@ export async function seedCatalogue(db: Tx): Promise<void> {
         imageUrl: p.imageUrl,
         position,
         collectionId: collection.id,
+        shipsTo: [...p.shipsTo],
       };
       const product = await db.product.upsert({
         where: { slug: p.slug },

@@ -42,6 +42,7 @@ const collection = (priceCents: number, teamId?: string) =>
             description: "",
             imageUrl: "/x.svg",
             position: 0,
+            shipsTo: ["US", "DE", "GB"],
           },
           {
             slug: `swap-${made}-${Date.now()}-b`,
@@ -49,6 +50,7 @@ const collection = (priceCents: number, teamId?: string) =>
             description: "",
             imageUrl: "/x.svg",
             position: 1,
+            shipsTo: ["US", "DE", "GB"],
             variants: { create: [{ name: "Small" }, { name: "Large" }] },
           },
         ],

@@ -4,6 +4,7 @@ import { checkCadence, MAX_REMINDERS } from "./reminder-cadence";
 import { canonicalTimeZone } from "@/lib/format/time-zone";
 import { hasForbiddenCharacters } from "@/lib/format/text";
 import { isCalendarDate, parseCalendarDate } from "@/lib/format/calendar-date";
+import { countryCodeOf } from "@/lib/format/countries";
 
 /**
  * Field validators for gift requests. Each reports one problem in the spec's wording with a
@@ -97,6 +98,23 @@ export const locale = documented(
     example: "es",
   },
   { type: "string", enum: [...LOCALES] },
+);
+
+/** The country the recipient is in (lib/format/countries.ts): an ISO 3166-1 alpha-2 code, any case. */
+export const recipientCountry = documented(
+  textValue("Recipient country", { max: 8 }).transform((value, ctx): string | undefined => {
+    if (value === undefined) return undefined;
+    return (
+      countryCodeOf(value) ??
+      fail(ctx, "Recipient country must be an ISO 3166-1 alpha-2 country code, like BR or DE", "invalid_country")
+    );
+  }),
+  {
+    description:
+      "The country the recipient is in: an ISO 3166-1 alpha-2 code (`BR`; any case, stored in capitals). The untie page then starts there and offers only the products that reach it. A collection with no product reaching it is refused (422 `not_deliverable`; a collection's `countries` lists where it reaches). Default: none, and the page starts on the country of the recipient's browser.",
+    example: "BR",
+  },
+  { type: "string", pattern: "^[A-Za-z]{2}$" },
 );
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;

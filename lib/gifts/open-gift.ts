@@ -30,6 +30,8 @@ export type UntieGift = {
   expiresOn: Date | null;
   scheduledAt: Date | null;
   locale: string | null;
+  /** The country the sender named for the recipient (ISO 3166-1 alpha-2), or null. */
+  recipientCountry: string | null;
   address: unknown;
   thankYouNote: string | null;
   carrier: string | null;
@@ -63,7 +65,7 @@ export async function findGiftByUntieToken(db: Queryable, token: string): Promis
     db,
     Prisma.sql`
       SELECT g."id", g."teamId", g."collectionId", g."priceCents", g."stage", g."deliveryMethod", g."livemode",
-             g."email", g."recipientName", g."message", g."from", g."expiresOn", g."scheduledAt", g."locale",
+             g."email", g."recipientName", g."message", g."from", g."expiresOn", g."scheduledAt", g."locale", g."recipientCountry",
              g."address", g."thankYouNote", g."carrier", g."trackingNumber", g."trackingUrl",
              (SELECT json_build_object('id', d."id", 'name', d."name", 'imageUrl', d."imageUrl", 'hasLogo', d."hasLogo")
                 FROM "Design" d WHERE d."id" = g."designId") AS "design",

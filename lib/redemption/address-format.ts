@@ -1,29 +1,24 @@
+import { COUNTRY_CODES, isCountryCode } from "@/lib/format/countries";
+import { countryNameIn } from "@/lib/format/locale";
 import ADDRESS_METADATA from "./address-metadata.json";
 
 /**
  * Which address fields each country uses, what they are called, which are required, what a
  * postal code looks like and in which order a label prints them: Google's address metadata
  * (libaddressinput's, the data behind Chrome's and Android's address forms), the fields we read of
- * each country we ship to, in the metadata's documented format (`fmt`, `require`, `zip`, the name
+ * every ISO 3166-1 country, in the metadata's documented format (`fmt`, `require`, `zip`, the name
  * types), in ./address-metadata.json. The untie form and the server read the same rules from here.
  */
 
-/** The countries we ship to, in the order the form lists them. */
-export const SHIP_TO_COUNTRIES = [
-  { code: "US", name: "United States" },
-  { code: "CA", name: "Canada" },
-  { code: "GB", name: "United Kingdom" },
-  { code: "IE", name: "Ireland" },
-  { code: "DE", name: "Germany" },
-  { code: "FR", name: "France" },
-  { code: "NL", name: "Netherlands" },
-  { code: "BE", name: "Belgium" },
-  { code: "ES", name: "Spain" },
-  { code: "AU", name: "Australia" },
-  { code: "JP", name: "Japan" },
-] as const;
+/**
+ * The countries an address may be in: every ISO 3166-1 code (lib/format/countries.ts). Whether a
+ * present can go there is the product's own `shipsTo` (lib/catalogue/ships-to.ts), checked by the
+ * redemption; the address form's rules for each come from ./address-metadata.json (every code has
+ * a record: lib/redemption/address-format.test.ts).
+ */
+export const ADDRESS_COUNTRIES = COUNTRY_CODES;
 
-export type CountryCode = (typeof SHIP_TO_COUNTRIES)[number]["code"];
+export type CountryCode = string;
 
 type Metadata = {
   fmt?: string;
@@ -35,7 +30,7 @@ type Metadata = {
   state_name_type?: string;
   locality_name_type?: string;
 };
-const METADATA: Record<CountryCode, Metadata> = ADDRESS_METADATA;
+const METADATA: Partial<Record<string, Metadata>> = ADDRESS_METADATA;
 // The metadata's defaults for what a country leaves out.
 const DEFAULTS = {
   fmt: "%N%n%O%n%A%n%C",
@@ -45,9 +40,10 @@ const DEFAULTS = {
   locality_name_type: "city",
 };
 
-export const countryName = (code: string) => SHIP_TO_COUNTRIES.find((c) => c.code === code)?.name ?? code;
+/** A country's English name (Intl's: "Brazil"), for the sender's words and the warehouse's label. */
+export const countryName = (code: string) => countryNameIn(code, "en");
 
-export const isShipToCountry = (code: unknown): code is CountryCode => SHIP_TO_COUNTRIES.some((c) => c.code === code);
+export { isCountryCode };
 
 /** `type`: Google's name type ("zip", "post_town"; "anyCity"/"anyRegion" before a country is chosen), the key of its words in lib/i18n's catalogues. */
 export type FieldRule = { label: string; required: boolean; type: string };
@@ -75,7 +71,7 @@ export const ANY_COUNTRY: CountryAddressRules = {
 };
 
 export function addressRules(country: string): CountryAddressRules {
-  if (!isShipToCountry(country)) return ANY_COUNTRY;
+  if (!isCountryCode(country)) return ANY_COUNTRY;
   const data = { ...DEFAULTS, ...METADATA[country] };
   // %C city, %S state/province, %Z postal code: used when in the format, required when in `require`.
   const rule = (letter: string, type: string): FieldRule | null =>
@@ -104,9 +100,8 @@ type AddressText = {
 
 /** An address as the country writes it in Latin script (its `lfmt`, else `fmt`), one line each, the country last (labels, the warehouse). */
 export function formatAddressLines(address: AddressText): string[] {
-  const fmt = isShipToCountry(address.country)
-    ? (METADATA[address.country].lfmt ?? METADATA[address.country].fmt ?? DEFAULTS.fmt)
-    : DEFAULTS.fmt + "%n%S %Z";
+  const record = isCountryCode(address.country) ? METADATA[address.country] : undefined;
+  const fmt = record ? (record.lfmt ?? record.fmt ?? DEFAULTS.fmt) : DEFAULTS.fmt + "%n%S %Z";
   const fields: Record<string, string> = {
     N: address.fullName,
     O: "",

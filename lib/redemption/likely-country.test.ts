@@ -3,15 +3,18 @@ import { acceptedRegions } from "@/lib/i18n";
 import { likelyCountry } from "./likely-country";
 
 describe("the address form's first country", () => {
-  test("the browser's region when we ship there, else the page language's country, else none", () => {
+  test("the browser's region (any ISO 3166-1 country), else the page language's country, else none", () => {
     expect(likelyCountry("en", "en-GB,en;q=0.9")).toBe("GB");
     expect(likelyCountry("ar", "en-US")).toBe("US");
     expect(likelyCountry("fr", "fr-BE,fr;q=0.9,en-CA;q=0.8")).toBe("BE");
-    // Austria is not shipped to: the language's country instead.
-    expect(likelyCountry("de", "de-AT")).toBe("DE");
+    // Any country of ISO 3166-1, whatever the catalogue reaches (the page then offers what reaches it).
+    expect(likelyCountry("de", "de-AT")).toBe("AT");
+    expect(likelyCountry("en", "pt-BR,pt;q=0.9")).toBe("BR");
+    // A region that is no country (419: Latin America) is skipped.
+    expect(likelyCountry("es", "es-419")).toBe("ES");
     expect(likelyCountry("ja", null)).toBe("JP");
     expect(likelyCountry("en", "en")).toBe("");
-    expect(likelyCountry("ar", "ar-EG")).toBe("");
+    expect(likelyCountry("ar", "ar")).toBe("");
   });
 
   test("weights decide, q=0 refuses, and a hostile header is harmless", () => {

@@ -8,6 +8,7 @@ import { redemptionWords } from "./words";
 import { queueRedemptionEmails } from "./emails";
 import { swapCollectionOf } from "@/lib/catalogue/swap";
 import { catalogueIn } from "@/lib/catalogue/localized";
+import { reaches } from "@/lib/catalogue/ships-to";
 import { giftOpenToChoice, moveByRecipient, RedemptionRefused, refusal } from "./choice";
 import type { Redeemed } from "./redeemed";
 
@@ -59,6 +60,7 @@ export async function redeemGift(
           id: true,
           slug: true,
           name: true,
+          shipsTo: true,
           variants: { select: { id: true, name: true, size: true, color: true } },
         },
       });
@@ -68,6 +70,14 @@ export async function redeemGift(
     if (!product) throw new ValidationError([{ pointer: "productId", detail: t("errors.unknownProduct") }]);
     // The refusals name the product as the recipient's page does: in their language.
     const named = catalogueIn(options.locale ?? DEFAULT_LOCALE).product(product).name;
+    // The address's country decides: a product (and so each of its variants) that doesn't ship there is refused.
+    if (!reaches(product, address.country))
+      throw new ValidationError([
+        {
+          pointer: "productId",
+          detail: t("errors.notDeliverable", { product: named, country: words.country(address.country) }),
+        },
+      ]);
     const variant = variantId === null ? null : (product.variants.find((v) => v.id === variantId) ?? undefined);
     if (variant === undefined)
       throw new ValidationError([{ pointer: "variantId", detail: t("errors.unknownOption", { product: named }) }]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { addressLines } from "./address";
 import { addressRules } from "./address-format";
-import { addressSchema, fieldErrors, redemptionFromForm, redemptionSchema, SHIP_TO_COUNTRIES } from "./schema";
+import ADDRESS_METADATA from "./address-metadata.json";
+import { COUNTRY_CODES } from "@/lib/format/countries";
+import { addressSchema, fieldErrors, redemptionFromForm, redemptionSchema } from "./schema";
 
 const base = {
   fullName: "Kim Lee",
@@ -145,8 +147,15 @@ describe("the address schema", () => {
       expect(addressSchema.safeParse(value).success).toBe(false);
   });
 
-  it("lists each country we ship to once", () => {
-    expect(new Set(SHIP_TO_COUNTRIES.map((c) => c.code)).size).toBe(SHIP_TO_COUNTRIES.length);
+  it("takes every ISO 3166-1 country, each with its own address rules, and nothing else", () => {
+    expect(COUNTRY_CODES.length).toBeGreaterThanOrEqual(249);
+    expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length);
+    // The snapshot of Google's metadata has a record for every code, and no other.
+    expect(Object.keys(ADDRESS_METADATA).sort()).toEqual([...COUNTRY_CODES]);
+    expect(check("BR", "01310-100", { region: "SP", city: "São Paulo" }).success).toBe(true);
+    expect(fieldErrors(check("BR", "0131", { region: "SP" }).error!).postalCode).toMatch(/Brazil, like 40301-110/);
+    for (const forged of ["ZZ", "UK", "EU", "br", "BRA", "", "AC", "__proto__", "toString"])
+      expect(fieldErrors(check(forged, "10115").error!), forged).toHaveProperty("country");
   });
 });
 
@@ -192,5 +201,61 @@ describe("the redemption form", () => {
       thankYouNote: "x".repeat(5000),
     });
     expect(fieldErrors(result.error!).thankYouNote).toBe("Your note is 5,000 characters: shorten it to 500 or fewer");
+  });
+});
+
+describe("the recipient's phone number", () => {
+  const redemption = (country: string, phone: string, postalCode = "10115") =>
+    redemptionSchema.safeParse({
+      productId: "1",
+      address: { ...base, region: { BR: "SP", US: "CA" }[country] ?? "", country, postalCode, phone },
+    });
+
+  it("is checked for the address's country and kept as E.164", () => {
+    const ok = (country: string, phone: string, postalCode?: string) => {
+      const parsed = redemption(country, phone, postalCode);
+      expect(parsed.success, `${country} ${phone} ${JSON.stringify(parsed.error && fieldErrors(parsed.error))}`).toBe(
+        true,
+      );
+      return parsed.success ? parsed.data.address.phone : null;
+    };
+    expect(ok("BR", "(11) 98765-4321", "01310-100")).toBe("+5511987654321");
+    expect(ok("DE", "030 1234567")).toBe("+49301234567");
+    expect(ok("US", "(650) 253-0000", "94103")).toBe("+16502530000");
+    // Its own + country code wins: a recipient in Germany with a British mobile.
+    expect(ok("DE", "+44 7400 123456")).toBe("+447400123456");
+    expect(ok("AQ", "+44 7400 123456", "")).toBe("+447400123456");
+    // None given: none stored.
+    expect(ok("DE", "")).toBe("");
+  });
+
+  it("refuses a number that is none in that country, with a field error naming it", () => {
+    for (const [country, phone, postal] of [
+      ["BR", "1234567", "01310-100"],
+      ["DE", "0000000", "10115"],
+      ["US", "555-0100", "94103"],
+      ["US", "+1 000 000 0000", "94103"],
+      // A territory without a numbering plan of its own in the metadata: only + numbers.
+      ["AQ", "12345678", ""],
+    ]) {
+      const parsed = redemption(country, phone, postal);
+      expect(parsed.success, `${country} ${phone}`).toBe(false);
+      expect(Object.keys(fieldErrors(parsed.error!)), `${country} ${phone}`).toEqual(["address.phone"]);
+      expect(fieldErrors(parsed.error!)["address.phone"]).toMatch(/^Enter a phone number that works in /);
+    }
+  });
+
+  it("shows the phone's problem together with every other one", () => {
+    const parsed = redemptionSchema.safeParse({
+      productId: "1",
+      address: { country: "JP", phone: "12345678", email: "" },
+    });
+    expect(fieldErrors(parsed.error!)["address.phone"]).toMatch(/works in Japan/);
+  });
+
+  it("reads back addresses stored before the check (the lenient schema)", () => {
+    expect(
+      addressSchema.safeParse({ ...base, country: "US", postalCode: "94103", region: "CA", phone: "555-0100" }).success,
+    ).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { createTranslator } from "next-intl";
 import { z } from "zod";
 import en from "@/lib/i18n/messages/en.json";
 import { hasForbiddenCharacters } from "@/lib/format/text";
-import { addressRules, countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { addressRules, countryName, isCountryCode } from "./address-format";
 import { MAX_NOTE, ruleWords, type FieldErrors, type RedemptionWords } from "./form-words";
 
 /**
@@ -12,14 +13,12 @@ import { MAX_NOTE, ruleWords, type FieldErrors, type RedemptionWords } from "./f
  * server code. What the form needs from the start lives in ./form-words.
  */
 
-export { countryName, SHIP_TO_COUNTRIES, type CountryCode } from "./address-format";
+export { countryName, ADDRESS_COUNTRIES, type CountryCode } from "./address-format";
 export { MAX_NOTE, ruleWords, type FieldErrors, type RedemptionWords } from "./form-words";
 
 // In the browser the page's CSP forbids eval: zod's probe for it (`new Function`) would be
 // reported as a violation even though zod catches it. The server keeps zod's compiled parsers.
 if (typeof window !== "undefined") z.config({ jitless: true });
-
-const COUNTRY_CODES = SHIP_TO_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
 const english = createTranslator({ locale: "en", messages: en });
 export const ENGLISH_WORDS: RedemptionWords = {
@@ -49,78 +48,99 @@ function schemasWith(words: RedemptionWords) {
   // the country (lib/redemption/address-format.ts), checked below once the fields' own checks ran.
   const countryField = (label: string, max: number) => line(label, max).default("");
 
-  const address = z
-    .object({
-      fullName: line("address.fullName", 100, "addressInSentence.fullName"),
-      line1: line("address.line1", 100, "addressInSentence.line1"),
-      line2: line("address.line2", 100).default(""),
-      city: countryField("addressLabel.city", 60),
-      region: countryField("addressLabel.region", 60),
-      postalCode: z
-        .string()
-        .trim()
-        .toUpperCase()
-        .max(12, { error: t("errors.tooLong", { label: t("addressLabel.postal"), max: 12 }) })
-        .regex(/^([A-Z0-9][A-Z0-9 -]*)?$/, { error: t("errors.postalFormat") })
-        .default(""),
-      country: z.enum(COUNTRY_CODES, { error: t("errors.country") }),
-      phone: z
-        .string()
-        .trim()
-        .max(30, { error: t("errors.tooLong", { label: t("address.phone"), max: 30 }) })
-        .regex(/^(\+?[0-9][0-9 ().-]{5,29})?$/, { error: t("errors.phone") })
-        .default(""),
-      email: z
-        .string({ error: t("errors.emailRequired") })
-        .trim()
-        .min(1, { error: t("errors.emailRequired") })
-        .max(254, { error: t("errors.tooLong", { label: t("address.emailShort"), max: 254 }) })
-        .pipe(z.email({ error: t("errors.emailInvalid") })),
-    })
-    .superRefine(
-      (a, ctx) => {
-        // Before a valid country is chosen the generic rules apply, so every problem still shows at once.
-        const rules = addressRules(a.country);
-        for (const key of ["city", "region", "postalCode"] as const) {
-          const rule = rules[key];
-          if (rule?.required && a[key] === "")
+  /**
+   * The address. `given`: as the recipient gives it now, when a phone number is also checked for
+   * the address's country (libphonenumber-js, its `max` metadata: the number ranges, not only
+   * lengths) and kept as E.164 (`+5511987654321`; a number written with its own `+` country code
+   * is taken as it says). Addresses read back from the database are not (`given` false): numbers
+   * stored before this check stay readable.
+   */
+  const addressOf = (given: boolean) =>
+    z
+      .object({
+        fullName: line("address.fullName", 100, "addressInSentence.fullName"),
+        line1: line("address.line1", 100, "addressInSentence.line1"),
+        line2: line("address.line2", 100).default(""),
+        city: countryField("addressLabel.city", 60),
+        region: countryField("addressLabel.region", 60),
+        postalCode: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .max(12, { error: t("errors.tooLong", { label: t("addressLabel.postal"), max: 12 }) })
+          .regex(/^([A-Z0-9][A-Z0-9 -]*)?$/, { error: t("errors.postalFormat") })
+          .default(""),
+        country: z
+          .string({ error: t("errors.country") })
+          .refine((code) => isCountryCode(code), { error: t("errors.country") }),
+        phone: z
+          .string()
+          .trim()
+          .max(30, { error: t("errors.tooLong", { label: t("address.phone"), max: 30 }) })
+          .regex(PHONE_OR_NONE, { error: t("errors.phone") })
+          .default(""),
+        email: z
+          .string({ error: t("errors.emailRequired") })
+          .trim()
+          .min(1, { error: t("errors.emailRequired") })
+          .max(254, { error: t("errors.tooLong", { label: t("address.emailShort"), max: 254 }) })
+          .pipe(z.email({ error: t("errors.emailInvalid") })),
+      })
+      .superRefine(
+        (a, ctx) => {
+          // Before a valid country is chosen the generic rules apply, so every problem still shows at once.
+          const rules = addressRules(a.country);
+          for (const key of ["city", "region", "postalCode"] as const) {
+            const rule = rules[key];
+            if (rule?.required && a[key] === "")
+              ctx.addIssue({
+                code: "custom",
+                path: [key],
+                message: t("errors.required", { field: ruleWords(words, "addressInSentence", rule) }),
+              });
+          }
+          const postal = rules.postalCode;
+          if (
+            postal?.pattern &&
+            typeof a.postalCode === "string" &&
+            a.postalCode !== "" &&
+            !postal.pattern.test(a.postalCode)
+          ) {
             ctx.addIssue({
               code: "custom",
-              path: [key],
-              message: t("errors.required", { field: ruleWords(words, "addressInSentence", rule) }),
+              path: ["postalCode"],
+              message: t("errors.postalForCountry", {
+                field: ruleWords(words, "addressInSentence", postal),
+                country: words.country(a.country),
+                example: postal.example ?? "",
+              }),
             });
-        }
-        const postal = rules.postalCode;
-        if (
-          postal?.pattern &&
-          typeof a.postalCode === "string" &&
-          a.postalCode !== "" &&
-          !postal.pattern.test(a.postalCode)
-        ) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["postalCode"],
-            message: t("errors.postalForCountry", {
-              field: ruleWords(words, "addressInSentence", postal),
-              country: words.country(a.country),
-              example: postal.example ?? "",
-            }),
-          });
-        }
-      },
-      // Also when other fields are wrong, so the form shows every problem at once.
-      { when: ({ value }) => typeof value === "object" && value !== null },
-    )
-    // A field the country doesn't use (filled in before the country changed, or without JavaScript) is dropped.
-    .transform((a) => {
-      const rules = addressRules(a.country);
-      return {
-        ...a,
-        city: rules.city ? a.city : "",
-        region: rules.region ? a.region : "",
-        postalCode: rules.postalCode ? a.postalCode : "",
-      };
-    });
+          }
+          if (given && typeof a.phone === "string" && PHONE.test(a.phone) && isCountryCode(a.country)) {
+            if (!phoneNumber(a.phone, a.country)?.isValid())
+              ctx.addIssue({
+                code: "custom",
+                path: ["phone"],
+                message: t("errors.phoneForCountry", { country: words.country(a.country) }),
+              });
+          }
+        },
+        // Also when other fields are wrong, so the form shows every problem at once.
+        { when: ({ value }) => typeof value === "object" && value !== null },
+      )
+      // A field the country doesn't use (filled in before the country changed, or without JavaScript) is dropped.
+      .transform((a) => {
+        const rules = addressRules(a.country);
+        return {
+          ...a,
+          city: rules.city ? a.city : "",
+          region: rules.region ? a.region : "",
+          postalCode: rules.postalCode ? a.postalCode : "",
+          phone: given && a.phone !== "" ? phoneNumber(a.phone, a.country)!.number : a.phone,
+        };
+      });
+  const address = addressOf(false);
+  const givenAddress = addressOf(true);
 
   const id = (missing: string) =>
     z.union(
@@ -143,7 +163,7 @@ function schemasWith(words: RedemptionWords) {
   const redemption = z.object({
     productId: id(t("errors.product")),
     variantId: z.union([z.literal("").transform(() => null), z.null(), id(t("errors.option"))]).default(null),
-    address,
+    address: givenAddress,
     thankYouNote: z
       .string()
       .trim()
@@ -178,6 +198,15 @@ function schemasWith(words: RedemptionWords) {
   });
   return { address, redemption, decline };
 }
+
+/** What a phone number may be written with: digits, spaces and + ( ) . - */
+const PHONE = /^\+?[0-9(][0-9 ().-]{5,29}$/;
+const PHONE_OR_NONE = /^(\+?[0-9(][0-9 ().-]{5,29})?$/;
+
+/** A phone number read for an address in `country` (its own `+` code wins), or undefined when it is none. */
+const phoneNumber = (phone: string, country: string) =>
+  // The metadata's own codes are ISO 3166-1 alpha-2; a code it lacks (AQ, BV…) reads only "+…" numbers.
+  parsePhoneNumberFromString(phone, country as Parameters<typeof parsePhoneNumberFromString>[1]);
 
 const built = new WeakMap<RedemptionWords, ReturnType<typeof schemasWith>>();
 /** The address and redemption schemas with messages in these words (built once per words object). */

@@ -4,7 +4,12 @@ import type { ResourceObject } from "./resource";
 import { absoluteUrl } from "@/lib/urls";
 import type { CharityChoice } from "@/lib/catalogue/charities";
 
-export function serializeCollection(c: Collection): ResourceObject {
+/**
+ * A collection. With its products (GET /collections, where they are its `relationships.products`)
+ * it also says `countries`: every country at least one of them reaches (ISO 3166-1 alpha-2,
+ * sorted); a gift's `included` collection comes without its products, so without them.
+ */
+export function serializeCollection(c: Collection & { products?: { shipsTo: string[] }[] }): ResourceObject {
   return {
     type: "collections",
     id: String(c.id),
@@ -15,6 +20,7 @@ export function serializeCollection(c: Collection): ResourceObject {
       currency: CURRENCY,
       description: c.description,
       "image-url": absoluteUrl(c.imageUrl),
+      ...(c.products ? { countries: [...new Set(c.products.flatMap((p) => p.shipsTo))].sort() } : {}),
     },
   };
 }
@@ -27,6 +33,8 @@ export function serializeProduct(p: Product & { variants: ProductVariant[] }): R
       name: p.name,
       description: p.description,
       "image-url": absoluteUrl(p.imageUrl),
+      // Where it can go (and its variants with it): ISO 3166-1 alpha-2 codes, sorted; [] ships nowhere.
+      "ships-to": [...p.shipsTo].sort(),
       variants: p.variants.map((v) => ({ id: String(v.id), name: v.name, size: v.size, color: v.color })),
     },
   };

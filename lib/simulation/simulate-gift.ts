@@ -24,7 +24,7 @@ export const SAMPLE_ADDRESS = {
   phone: "",
 };
 
-/** What a real move to the stage would have filled in; a redemption gets the collection's first product and a sample address. */
+/** What a real move to the stage would have filled in; a redemption gets the collection's first product shipping to a sample address. */
 async function stageData(
   db: Prisma.TransactionClient,
   gift: GiftView,
@@ -34,8 +34,10 @@ async function stageData(
   if (stage === "sent") return { sentAt: at, deliveryLeaseUntil: null };
   if (stage === "failed" || stage === "expired") return { deliveryLeaseUntil: null };
   if (stage !== "redeemed") return {};
+  // The first product that ships to the sample address: a simulated choice obeys the rule a real one does
+  // (lib/catalogue/ships-to.ts); a collection with none that reaches it is redeemed with no product.
   const product = await db.product.findFirst({
-    where: { collectionId: gift.collectionId },
+    where: { collectionId: gift.collectionId, shipsTo: { has: SAMPLE_ADDRESS.country } },
     orderBy: [{ position: "asc" }, { id: "asc" }],
     select: { id: true, variants: { orderBy: { position: "asc" }, take: 1, select: { id: true } } },
   });

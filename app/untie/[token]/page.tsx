@@ -11,7 +11,9 @@ import { DonateForm } from "@/components/untie/DonateForm";
 import { RedeemForm } from "@/components/untie/RedeemForm";
 import { WordsProvider } from "@/components/untie/words";
 import { localPrice, longDate } from "@/lib/format/locale";
-import { likelyCountry } from "@/lib/redemption/likely-country";
+import { offerFor, pageCountry } from "@/lib/redemption/offer";
+import { countryChoicesIn } from "@/lib/format/countries";
+import { countryNameIn } from "@/lib/format/locale";
 import { CURRENCY } from "@/lib/money";
 import { isolated } from "@/components/untie/isolate";
 import { clientMessages, translator, type Locale } from "@/lib/i18n";
@@ -26,6 +28,7 @@ import { addressSchema } from "@/lib/redemption/schema";
 import { chooseLanguageAction, declineAction, donateAction, redeemAction } from "./actions";
 
 type Params = { params: Promise<{ token: string }> };
+type PageProps = Params & { searchParams: Promise<{ country?: string | string[] }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const gift = await loadGift((await params).token);
@@ -52,8 +55,9 @@ const FORM_NAMESPACES = [
 const GONE = ["cancelled", "expired", "failed", "declined", "donated"];
 
 /** The recipient's page behind the untie URL: the card, the choice and address form, then the gift's progress. */
-export default async function UntiePage({ params }: Params) {
+export default async function UntiePage({ params, searchParams }: PageProps) {
   const { token } = await params;
+  const asked = (await searchParams).country;
   const found = await loadGift(token);
   const locale = await requestLocale(found?.locale);
   // The catalogue's words in the page's language (the sender's own words stay as written).
@@ -72,7 +76,12 @@ export default async function UntiePage({ params }: Params) {
           locale={locale}
           charities={gift.charities}
           swapProducts={gift.swapProducts}
-          acceptLanguage={(await headers()).get("accept-language")}
+          country={pageCountry({
+            asked,
+            named: gift.recipientCountry,
+            locale,
+            acceptLanguage: (await headers()).get("accept-language"),
+          })}
         />
       ) : (
         await unknownGift(locale)
@@ -93,10 +102,11 @@ type GiftPageProps = {
   locale: Locale;
   charities: CharityChoice[];
   swapProducts: ChoiceProduct[];
-  acceptLanguage: string | null;
+  /** The country presents are offered for (lib/redemption/offer.ts), or "" for none. */
+  country: string;
 };
 
-function GiftPage({ gift, token, locale, charities, swapProducts, acceptLanguage }: GiftPageProps) {
+function GiftPage({ gift, token, locale, charities, swapProducts: allSwap, country }: GiftPageProps) {
   if (GONE.includes(gift.stage)) return <Gone gift={gift} locale={locale} />;
 
   // An email gift not sent yet: only its sender could have the link, and it can't be redeemed before it is sent.
@@ -104,6 +114,10 @@ function GiftPage({ gift, token, locale, charities, swapProducts, acceptLanguage
 
   const t = translator(locale, "choose");
   const chosen = CHOSEN.includes(gift.stage);
+  // Only what can reach the country is offered; nothing reaching it → the swap, else the donation.
+  const offer = offerFor(gift.collection.products, allSwap, country);
+  const countryName = country && countryNameIn(country, locale);
+  const countries = countryChoicesIn(locale);
   // A bare GET (a mail scanner) changes nothing: the browser records the opening once the page is shown.
   const opens = gift.stage === "sent" || (gift.stage === "scheduled" && gift.deliveryMethod === "link");
   return (
@@ -150,16 +164,65 @@ function GiftPage({ gift, token, locale, charities, swapProducts, acceptLanguage
               {t("toDecline")}
             </a>
           </p>
+          {/* Where it goes decides what is offered: a GET form, so it works without JavaScript. */}
+          <form
+            method="get"
+            action={`/untie/${token}`}
+            className="mt-4 flex flex-wrap items-end gap-2 rounded-xl border border-stone-300 bg-white p-3"
+            data-testid="deliver-to"
+          >
+            <div className="min-w-0 grow">
+              <label htmlFor="deliver-to" className="block text-sm font-medium">
+                {t("deliverTo")}
+              </label>
+              <select
+                id="deliver-to"
+                name="country"
+                defaultValue={country}
+                autoComplete="country"
+                className="mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
+              >
+                <option value="">{t("chooseCountry")}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="submit"
+              className="rounded-full border-2 border-rose-800 px-4 py-2 font-semibold text-rose-800 hover:bg-rose-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-rose-800"
+            >
+              {t("showPresents")}
+            </button>
+            <p className="basis-full text-sm text-stone-700" data-testid="delivering-to">
+              {countryName ? t("deliveringTo", { country: countryName }) : t("noCountry")}
+            </p>
+          </form>
+          {offer.fallback && (
+            <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="fallback">
+              {offer.nothing
+                ? t("nothingAtAll", { country: countryName })
+                : isolated((v) => t("nothingReaches", { ...v, country: countryName }), {
+                    collection: gift.collection.name,
+                  })}
+            </p>
+          )}
           <WordsProvider locale={locale} messages={clientMessages(locale, FORM_NAMESPACES)}>
-            <RedeemForm
-              secret={token}
-              from={gift.from}
-              email={gift.email}
-              country={likelyCountry(locale, acceptLanguage)}
-              products={gift.collection.products}
-              swapProducts={swapProducts}
-              action={redeemAction}
-            />
+            {!offer.nothing && (
+              <RedeemForm
+                secret={token}
+                from={gift.from}
+                email={gift.email}
+                country={country}
+                countries={countries}
+                products={offer.products}
+                swapProducts={offer.swapProducts}
+                fallback={offer.fallback}
+                action={redeemAction}
+              />
+            )}
             <DonateForm
               secret={token}
               from={gift.from}

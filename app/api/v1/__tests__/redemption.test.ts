@@ -24,7 +24,7 @@ const address = {
   region: "IL",
   postalCode: "62701",
   country: "US",
-  phone: "+1 555 0100",
+  phone: "+1 650 253 0000",
   email: "kim@example.test",
 };
 

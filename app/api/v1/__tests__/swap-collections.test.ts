@@ -27,6 +27,7 @@ const collection = (data: { priceCents: number; teamId?: string }) =>
           name: `Swap product ${made}`,
           description: "",
           imageUrl: "/x.svg",
+          shipsTo: ["US", "DE", "GB"],
         },
       },
     },
