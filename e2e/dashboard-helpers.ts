@@ -8,6 +8,8 @@ export async function expectAccessible(page: Page) {
   // A streamed page shows its loading skeleton until React reveals the content, which it may hold
   // back a few hundred milliseconds after the load event: check the page, not the skeleton.
   await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
+  // After a client-side navigation React swaps the streamed <title> in a moment after the content.
+  await expect(page).toHaveTitle(/\S/);
   // The email preview is the email's own HTML in a sandboxed frame (no scripts: axe can't run in
   // it); the email templates have their own checks.
   const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
@@ -50,4 +52,19 @@ export async function send(request: APIRequestContext, token: string, path: stri
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data;
+}
+
+/** On a phone the filters past the search are folded under "More filters": open them (nothing to do where they show). */
+export async function showAllFilters(page: Page) {
+  const more = page.getByText("More filters: stage, dates, batch, sort");
+  if (await more.isVisible()) await more.click();
+}
+
+/** Fills the send form (/dashboard/<team>/send) with one email gift of Coffee Lovers. */
+export async function fillSendForm(page: Page) {
+  await page.getByLabel("Recipient's name").fill("Ada Lovelace");
+  await page.getByLabel("Recipient's email").fill("ada@analytical.test");
+  await page.getByRole("radio", { name: /Coffee Lovers/ }).check();
+  await page.getByLabel("Message").fill("Thank you for the engine notes.");
+  await page.getByLabel("From", { exact: true }).fill("Charles");
 }
