@@ -11,7 +11,7 @@ const LAYERS = [
   {
     name: "platform",
     folders: [
-      "^lib/(config|database|http|crypto|format|i18n|csv|errors|money|sealed|secrets|urls|untie|idempotency|ratelimit|rates)(/|[.-])|^lib/db\\.ts$",
+      "^lib/(config|database|http|crypto|format|i18n|csv|errors|money|sealed|secrets|urls|untie|idempotency|ratelimit|rates|duties)(/|[.-])|^lib/db\\.ts$",
     ],
   },
   { name: "emails", folders: ["emails", "lib/outbox"] },

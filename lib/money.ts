@@ -137,3 +137,21 @@ export function convertMinor(minor: number, from: string, to: string, rate: Rate
   if (!Number.isSafeInteger(result)) throw new Error(`convertMinor: ${amount} ${to} is out of range`);
   return result;
 }
+
+/** `minor` × `rate` in the same currency, half to even to its minor unit: a duty or a tax on an amount. */
+export function applyRate(minor: number, rate: Rate): number {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new Error(`applyRate: ${minor} is not a non-negative integer`);
+  return Number(divideHalfEven(BigInt(minor) * rate.amount, 10n ** BigInt(rate.scale)));
+}
+
+/**
+ * A tax levied on a base that includes the tax itself ("por dentro", as Brazil's ICMS):
+ * `minor` × r / (1 − r), half to even. A rate of 1 or more has no such tax.
+ */
+export function applyRateInclusive(minor: number, rate: Rate): number {
+  if (!Number.isSafeInteger(minor) || minor < 0)
+    throw new Error(`applyRateInclusive: ${minor} is not a non-negative integer`);
+  const one = 10n ** BigInt(rate.scale);
+  if (rate.amount >= one) throw new Error(`applyRateInclusive: ${rateString(rate)} is not below 1`);
+  return Number(divideHalfEven(BigInt(minor) * rate.amount, one - rate.amount));
+}

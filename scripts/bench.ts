@@ -27,6 +27,7 @@ import { openDatabase, type Database } from "@/lib/database/open";
 import { encodeCursor, type Cursor } from "@/lib/gifts/cursor";
 import { listGiftsSql } from "@/lib/gifts/list-gifts";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { IMPORT_RULES, PRICED_DELIVERED } from "@/lib/duties";
 import type { TeamRef } from "@/lib/teams";
 import { onTeam } from "@/lib/actor";
 import { confirmUpload, dashboardFunnel, dashboardGifts, previewUpload, type DashboardQuery } from "@/lib/dashboard";
@@ -782,7 +783,9 @@ async function serverPhase(target: Target, seeded: Seeded) {
   }
 
   if (only.has("quote")) {
-    // A team billed in euros: the 10,000-recipient dry run (a quote), then the create that names it.
+    // A team billed in euros: the 10,000-recipient dry run (a quote), then the create that names it,
+    // the recipients spread over every country a product reaches (27: each landed cost estimated).
+    const countries = [...PRICED_DELIVERED, ...Object.keys(IMPORT_RULES)];
     const body = (quote?: string) => ({
       gift: {
         collection: "Tea Time",
@@ -792,6 +795,7 @@ async function serverPhase(target: Target, seeded: Seeded) {
         recipients_attributes: Array.from({ length: 10_000 }, (_, i) => ({
           name: `Recipient ${i}`,
           email: `quote${i}@example.com`,
+          recipient_country: countries[i % countries.length],
         })),
       },
     });
@@ -814,7 +818,7 @@ async function serverPhase(target: Target, seeded: Seeded) {
     }
     times.sort((a, b) => a - b);
     const quoted: Row = {
-      figure: "POST /bulk/gifts?dry_run=true, 10,000 recipients, EUR team (median of 3)",
+      figure: `POST /bulk/gifts?dry_run=true, 10,000 recipients in ${countries.length} countries, EUR team (median of 3)`,
       seconds: Number(times[1].toFixed(2)),
       "rss MB": rssMb(server.pid!),
       note: "writes one quote",

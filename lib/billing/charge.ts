@@ -57,6 +57,11 @@ export type ChargeInput = {
   by: ChargedBy;
   /** Set when the amount was converted into the team's currency: kept on the ledger row. */
   conversion?: ChargeConversion;
+  /**
+   * Set when the amount includes estimated import charges (lib/gifts/landed-cost.ts): their
+   * sums, kept on the ledger row, and the quote that held them (when no conversion names it).
+   */
+  importCharges?: { dutiesMinor: number; taxesMinor: number; quoteId: string | null };
 };
 
 /** The team's card on file; a team without one can't be charged (BillingError `no_card_on_file`). */
@@ -95,16 +100,19 @@ export async function checkCharge(
  */
 export function chargeInsertSql(input: ChargeInput, card: { last4: string }): Prisma.Sql {
   const c = input.conversion;
+  const i = input.importCharges;
   // In the team's currency (stored lower case, as Stripe does; upper case on the wire).
   return Prisma.sql`
     INSERT INTO "Charge" ("teamId", "kind", "amountCents", "currency", "description", "cardLast4", "createdAt", "actorVia", "credentialId", "actorUserId",
-                          "quoteId", "sourceCurrency", "sourcePriceMinor", "sourceShippingMinor", "rate", "rateDate", "rateSource", "perGiftMinor")
+                          "quoteId", "sourceCurrency", "sourcePriceMinor", "sourceShippingMinor", "rate", "rateDate", "rateSource", "perGiftMinor",
+                          "dutiesMinor", "taxesMinor")
     SELECT ${input.teamId}, 'charge', ${input.amountCents}::int,
            (SELECT lower("currency") FROM "Team" WHERE "id" = ${input.teamId}), ${input.description}, ${card.last4}, ${new Date()}::timestamp,
            ${input.by.via}, ${input.by.credentialId}::int, ${input.by.userId},
-           ${c?.quoteId ?? null}::text, ${c?.sourceCurrency ?? null}::text, ${c?.sourcePriceMinor ?? null}::int,
+           ${c?.quoteId ?? i?.quoteId ?? null}::text, ${c?.sourceCurrency ?? null}::text, ${c?.sourcePriceMinor ?? null}::int,
            ${c?.sourceShippingMinor ?? null}::int, ${c?.rate ?? null}::text, ${c?.rateDate ?? null}::date,
-           ${c?.rateSource ?? null}::text, ${c?.perGiftMinor ?? null}::int`;
+           ${c?.rateSource ?? null}::text, ${c?.perGiftMinor ?? null}::int, ${i?.dutiesMinor ?? null}::int,
+           ${i?.taxesMinor ?? null}::int`;
 }
 
 /**

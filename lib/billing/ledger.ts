@@ -52,13 +52,20 @@ export type LedgerItem = {
     rateSource: string;
     quoteId: string | null;
   } | null;
+  /**
+   * The estimated import charges among the amount (docs/international.md, "The landed cost"):
+   * the gift's duties and taxes, in `currency`; null when none were estimated, and for refunds.
+   */
+  importCharges: { dutiesMinor: number; taxesMinor: number } | null;
 };
 
 /** What a ledger item's id looks like (a cursor naming anything else is no cursor of this list). */
 export const LEDGER_ITEM_ID = /^(?:chg_\d{1,15}(?:_gft_[\w-]{1,64})?|rfd_\d{1,15})$/;
 
-type Row = Omit<LedgerItem, "batch" | "causedBy" | "kind" | "currency" | "conversion"> & {
+type Row = Omit<LedgerItem, "batch" | "causedBy" | "kind" | "currency" | "conversion" | "importCharges"> & {
   kind: string;
+  dutiesMinor: number | null;
+  taxesMinor: number | null;
   sourceCurrency: string | null;
   sourcePriceMinor: number | null;
   sourceShippingMinor: number | null;
@@ -107,6 +114,10 @@ const toItem = (row: Row): LedgerItem => ({
           quoteId: row.quoteId,
         }
       : null,
+  importCharges:
+    row.dutiesMinor === null && row.taxesMinor === null
+      ? null
+      : { dutiesMinor: row.dutiesMinor ?? 0, taxesMinor: row.taxesMinor ?? 0 },
   description: row.description,
   createdAt: row.createdAt,
   giftId: row.giftId,
@@ -153,7 +164,9 @@ function ledgerSql(teamId: string, filter: LedgerFilter, limit: number, after?: 
       (SELECT ${chargeId} AS "id", 'charge' AS "kind", coalesce(g."priceCents", c."amountCents") AS "amountCents",
               c."currency", c."description", c."createdAt", g."id" AS "giftId", g."batchId",
               c."id" AS "chargeId", NULL::int AS "refundOfId", c."actorVia", c."credentialId", c."actorUserId",
-              c."sourceCurrency", c."sourcePriceMinor", c."sourceShippingMinor", c."rate", c."rateDate", c."rateSource", c."quoteId"
+              c."sourceCurrency", c."sourcePriceMinor", c."sourceShippingMinor", c."rate", c."rateDate", c."rateSource", c."quoteId",
+              CASE WHEN g."id" IS NULL THEN c."dutiesMinor" ELSE g."dutiesMinor" END AS "dutiesMinor",
+              CASE WHEN g."id" IS NULL THEN c."taxesMinor" ELSE g."taxesMinor" END AS "taxesMinor"
          FROM "Charge" c LEFT JOIN "Gift" g ON g."chargeId" = c."id"
         WHERE c."kind" <> 'refund' AND ${where(chargeId)}
         ORDER BY c."createdAt" DESC, 1 DESC
@@ -162,7 +175,7 @@ function ledgerSql(teamId: string, filter: LedgerFilter, limit: number, after?: 
       (SELECT ${refundId} AS "id", 'refund' AS "kind", c."amountCents",
               c."currency", c."description", c."createdAt", c."giftId", g."batchId",
               c."id" AS "chargeId", c."refundOfId", c."actorVia", c."credentialId", c."actorUserId",
-              NULL::text, NULL::int, NULL::int, NULL::text, NULL::date, NULL::text, NULL::text
+              NULL::text, NULL::int, NULL::int, NULL::text, NULL::date, NULL::text, NULL::text, NULL::int, NULL::int
          FROM "Charge" c LEFT JOIN "Gift" g ON g."id" = c."giftId"
         WHERE c."kind" = 'refund' AND ${where(refundId)}
         ORDER BY c."createdAt" DESC, 1 DESC

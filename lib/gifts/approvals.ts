@@ -49,14 +49,29 @@ export async function requireSecondPairOfEyes(tx: Tx, actor: TeamActor, senderId
     );
 }
 
+/** The estimated import charges among gifts' prices, for their charge's ledger row (none: undefined). */
+export function importChargesOf(gifts: { dutiesMinor: number | null; taxesMinor: number | null }[]) {
+  if (gifts.every((g) => g.dutiesMinor === null && g.taxesMinor === null)) return undefined;
+  const sum = (pick: (g: (typeof gifts)[number]) => number | null) => gifts.reduce((s, g) => s + (pick(g) ?? 0), 0);
+  return { dutiesMinor: sum((g) => g.dutiesMinor), taxesMinor: sum((g) => g.taxesMinor), quoteId: null };
+}
+
 const secondApproverRequired = (detail: string) =>
   new HttpError(403, "Forbidden", detail, undefined, "second_approver_required");
 
 /** The gift, locked until the transaction ends, with what approving it needs. */
 async function lockGift(tx: Prisma.TransactionClient, id: string) {
-  const [row] = await queryRows<{ stage: string; priceCents: number; collectionId: number; teamId: string }>(
+  const [row] = await queryRows<{
+    stage: string;
+    priceCents: number;
+    dutiesMinor: number | null;
+    taxesMinor: number | null;
+    collectionId: number;
+    teamId: string;
+  }>(
     tx,
-    Prisma.sql`SELECT "stage", "priceCents", "collectionId", "teamId" FROM "Gift" WHERE "id" = ${id} FOR UPDATE`,
+    Prisma.sql`SELECT "stage", "priceCents", "dutiesMinor", "taxesMinor", "collectionId", "teamId" FROM "Gift"
+               WHERE "id" = ${id} FOR UPDATE`,
   );
   return row;
 }
@@ -83,6 +98,7 @@ export async function approveGift(db: PrismaClient, actor: TeamActor, id: string
       collectionIds: [row.collectionId],
       description: `Approved gift ${gift.id}`,
       by: chargedBy(actor),
+      importCharges: importChargesOf([row]),
     });
     await moveGift(tx, gift.id, "scheduled", {
       at: now,

@@ -4,7 +4,7 @@ import { chargedBy, chargeTeam } from "@/lib/billing";
 import { queryRows } from "@/lib/database/sql";
 import { HttpError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { requireApprover, requireSecondPairOfEyes } from "./approvals";
+import { importChargesOf, requireApprover, requireSecondPairOfEyes } from "./approvals";
 import { getBatch, type BatchView } from "./batches";
 import { moveGifts } from "./stages";
 
@@ -29,9 +29,16 @@ const nothingWaiting = (batch: BatchView) =>
  * cancelled on its own meanwhile is no longer waiting and is left out.
  */
 function lockWaitingGifts(tx: Tx, batchId: string) {
-  return queryRows<{ id: string; priceCents: number; collectionId: number; senderId: string }>(
+  return queryRows<{
+    id: string;
+    priceCents: number;
+    dutiesMinor: number | null;
+    taxesMinor: number | null;
+    collectionId: number;
+    senderId: string;
+  }>(
     tx,
-    Prisma.sql`SELECT "id", "priceCents", "collectionId", "senderId" FROM "Gift"
+    Prisma.sql`SELECT "id", "priceCents", "dutiesMinor", "taxesMinor", "collectionId", "senderId" FROM "Gift"
                WHERE "batchId" = ${batchId} AND "stage" = 'pending_approval' ORDER BY "id" FOR UPDATE`,
   );
 }
@@ -63,6 +70,7 @@ export async function approveBatch(
       collectionIds: [...new Set(waiting.map((g) => g.collectionId))],
       description: `${waiting.length} approved ${waiting.length === 1 ? "gift" : "gifts"} in batch "${batch.name}"`,
       by: chargedBy(actor),
+      importCharges: importChargesOf(waiting),
     });
     const moved = await moveGifts(tx, { batchId: batch.id, stage: "pending_approval" }, "scheduled", {
       at: now,

@@ -3,8 +3,9 @@ import { queryRows, type Queryable } from "@/lib/database/sql";
 import { HttpError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ChargeConversion } from "@/lib/billing";
-import { convertMinor, formatMoney, parseRate, rateString } from "@/lib/money";
+import { convertMinor, formatMoney, parseRate, rateString, UNIT_RATE } from "@/lib/money";
 import { currentRate, rateOnWire } from "@/lib/rates";
+import { storedLanded, type LandedCost, type StoredLanded } from "./landed-cost";
 import { giftPrice, type Conversion } from "./price";
 
 export type { Conversion } from "./price";
@@ -45,26 +46,58 @@ export async function convertAtCurrentRate(
   return { currency, sourceCurrency: collection.currency, source, rate, perGiftMinor, totalMinor, quote: null };
 }
 
-/** A dry run's conversion, written as a quote that holds for QUOTE_TTL_MS. */
+/**
+ * One currency's "conversion": the collection's price as it is, at rate 1. A quote that holds
+ * only import charges (the team's currency is the collection's) is written with it.
+ */
+export function identityConversion(collection: { priceCents: number; currency: string }, gifts: number): Conversion {
+  const source = giftPrice(collection);
+  const { currency } = collection;
+  const rate = { from: currency, to: currency, rate: UNIT_RATE, date: "", source: "" };
+  return {
+    currency,
+    sourceCurrency: currency,
+    source,
+    rate,
+    perGiftMinor: source.totalCents,
+    totalMinor: source.totalCents * gifts,
+    quote: null,
+  };
+}
+
+/**
+ * A dry run's price written as a quote that holds for QUOTE_TTL_MS: its conversion (or
+ * identityConversion) and the import charges estimated for its recipients' countries.
+ */
 export async function writeQuote(
   db: Queryable,
-  input: { teamId: string; livemode: boolean; collectionId: number; gifts: number; conversion: Conversion; now: Date },
-): Promise<Conversion> {
-  const { conversion: c, now } = input;
+  input: {
+    teamId: string;
+    livemode: boolean;
+    collectionId: number;
+    gifts: number;
+    conversion: Conversion;
+    landed: LandedCost | null;
+    now: Date;
+  },
+): Promise<{ id: string; expiresAt: Date }> {
+  const { conversion: c, landed, now } = input;
   const id = newQuoteId();
   const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
+  const stored = landed ? storedLanded(landed) : null;
   await queryRows(
     db,
     Prisma.sql`
       INSERT INTO "Quote" ("id", "teamId", "livemode", "collectionId", "gifts", "currency", "sourceCurrency",
                            "sourcePriceMinor", "sourceShippingMinor", "perGiftMinor", "totalMinor", "rate", "rateDate",
-                           "rateSource", "createdAt", "expiresAt")
+                           "rateSource", "landed", "dutiesMinor", "taxesMinor", "createdAt", "expiresAt")
       VALUES (${id}, ${input.teamId}, ${input.livemode}, ${input.collectionId}::int, ${input.gifts}::int, ${c.currency},
               ${c.sourceCurrency}, ${c.source.productMaximumCents}::int, ${c.source.shippingCents}::int, ${c.perGiftMinor}::int,
-              ${c.totalMinor}::int, ${rateOnWire(c.rate).rate}, ${c.rate.date}::date, ${c.rate.source}, ${now}::timestamp,
-              ${expiresAt}::timestamp)`,
+              ${c.totalMinor}::int, ${rateOnWire(c.rate).rate}, ${c.rate.date || now.toISOString().slice(0, 10)}::date,
+              ${c.rate.source}, ${stored === null ? null : JSON.stringify(stored)}::jsonb, ${landed?.dutiesMinor ?? 0}::int,
+              ${landed?.taxesMinor ?? 0}::int, ${now}::timestamp, ${expiresAt}::timestamp)`,
   );
-  return { ...c, quote: { id, expiresAt } };
+  return { id, expiresAt };
 }
 
 /** What a charge keeps of a conversion (lib/billing's ChargeConversion). */
@@ -102,10 +135,22 @@ type QuoteRow = {
   rate: string;
   rateDate: Date;
   rateSource: string;
+  landed: StoredLanded | null;
   expiresAt: Date;
   usedAt: Date | null;
   claimed: boolean;
 };
+
+/** The recipients' countries as a quote counts them, in one order: "BR×2, DE×1" (empty: none named). */
+const countriesKey = (counts: Iterable<[string, number]>) =>
+  [...counts]
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([c, n]) => `${c}×${n}`)
+    .join(", ");
+
+/** A claimed quote: its conversion (identityConversion's when one currency) and its import charges. */
+export type ClaimedQuote = Conversion & { landed: StoredLanded | null };
 
 /**
  * The quote a create names, used up by it: in the create's transaction, the one conditional
@@ -113,7 +158,8 @@ type QuoteRow = {
  * waits for the first to commit, then is refused `quote_used`; a rolled-back create leaves it
  * unused). Refused with a code of its own: unknown or another team's (404 `quote_not_found`),
  * past its `expires_at` (409 `quote_expired`), used (409 `quote_used`), or for another collection,
- * gift count, mode or currency than this create (409 `quote_mismatch`, as a changed quoted total).
+ * gift count, mode, currency or recipients' countries than this create (409 `quote_mismatch`, as a
+ * changed quoted total).
  */
 export async function claimQuote(
   tx: Queryable,
@@ -124,10 +170,13 @@ export async function claimQuote(
     collectionId: number;
     gifts: number;
     currency: string;
+    /** The create's recipients' countries, counted (lib/gifts/landed-cost.ts countriesOf). */
+    countries?: Map<string, number>;
     now: Date;
   },
-): Promise<Conversion> {
+): Promise<ClaimedQuote> {
   const { now } = input;
+  const countries = countriesKey(input.countries ?? []);
   const [row] = await queryRows<QuoteRow>(
     tx,
     Prisma.sql`
@@ -136,6 +185,8 @@ export async function claimQuote(
         WHERE "id" = ${input.quoteId} AND "teamId" = ${input.teamId} AND "usedAt" IS NULL AND "expiresAt" > ${now}::timestamp
           AND "livemode" = ${input.livemode} AND "collectionId" = ${input.collectionId}::int AND "gifts" = ${input.gifts}::int
           AND "currency" = ${input.currency}
+          AND coalesce((SELECT string_agg(key || '×' || (value->>'gifts'), ', ' ORDER BY key COLLATE "C")
+                        FROM jsonb_each("landed")), '') = ${countries}
         RETURNING "id"
       )
       SELECT q.*, EXISTS (SELECT FROM "claimed") AS "claimed" FROM "Quote" q
@@ -143,11 +194,14 @@ export async function claimQuote(
   );
   if (!row) throw quoteError(404, "quote_not_found", `There is no quote "${input.quoteId}" on this team.`);
   if (!row.claimed) {
+    const quotedCountries = countriesKey(Object.entries(row.landed ?? {}).map(([c, l]) => [c, l.gifts]));
     const differences = [
       row.collectionId !== input.collectionId && "collection",
       row.gifts !== input.gifts && `gift count (quoted ${row.gifts}, sent ${input.gifts})`,
       row.livemode !== input.livemode && "mode",
       row.currency !== input.currency && `currency (quoted ${row.currency}, the team's is ${input.currency})`,
+      quotedCountries !== countries &&
+        `recipients' countries (quoted ${quotedCountries || "none"}, sent ${countries || "none"})`,
     ].filter(Boolean);
     // The SELECT reads the statement's snapshot, taken before a concurrent create committed its
     // claim: a quote that looks unused, unexpired and matching here was taken by that create.
@@ -189,5 +243,6 @@ export async function claimQuote(
     perGiftMinor: row.perGiftMinor,
     totalMinor: row.totalMinor,
     quote: { id: row.id, expiresAt: row.expiresAt },
+    landed: row.landed,
   };
 }

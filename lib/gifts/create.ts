@@ -18,7 +18,8 @@ import {
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sha256 } from "@/lib/crypto";
 import { HttpError, ValidationError, type FieldProblem } from "@/lib/errors";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, UNIT_RATE } from "@/lib/money";
+import { PRICED_DELIVERED } from "@/lib/duties";
 import { reserveIdempotencyKey, type IdempotencyReservation } from "@/lib/idempotency";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
@@ -30,6 +31,7 @@ import { utcOrNull } from "./json-dates";
 import { giftPrice, priceQuote } from "./price";
 import { chargeConversion, claimQuote, convertAtCurrentRate, teamCurrency, type Conversion } from "./conversion";
 import { deliverabilityProblems } from "./deliverable";
+import { countriesOf, landedCost, landedFromQuote, type LandedCost } from "./landed-cost";
 import {
   referenceProblems,
   referencesFromRows,
@@ -141,18 +143,50 @@ function chargeFor(
   collection: { id: number; name: string; priceCents: number },
   by: ChargedBy,
   conversion: Conversion | null = null,
+  landed: LandedCost | null = null,
 ) {
+  const goodsCents = conversion
+    ? conversion.totalMinor
+    : priceQuote({ livemode: true, gifts: size, collection }).chargeCents;
+  const perGiftCents = conversion ? conversion.perGiftMinor : giftPrice(collection).totalCents;
+  const arriving = landed?.lines ?? [];
   return {
     teamId,
-    amountCents: conversion
-      ? conversion.totalMinor
-      : priceQuote({ livemode: true, gifts: size, collection }).chargeCents,
-    largestGiftCents: conversion ? conversion.perGiftMinor : giftPrice(collection).totalCents,
+    amountCents: goodsCents + (landed ? landed.dutiesMinor + landed.taxesMinor : 0),
+    largestGiftCents: perGiftCents + Math.max(0, ...arriving.map((l) => l.dutiesMinor + l.taxesMinor)),
     collectionIds: [collection.id],
     description: `${size} ${size === 1 ? "gift" : "gifts"} from ${collection.name}`,
     by,
-    conversion: conversion ? chargeConversion(conversion) : undefined,
+    // One currency's identity "conversion" (a quote holding only import charges) is no conversion.
+    conversion:
+      conversion && conversion.sourceCurrency !== conversion.currency ? chargeConversion(conversion) : undefined,
+    importCharges: landed?.estimated
+      ? { dutiesMinor: landed.dutiesMinor, taxesMinor: landed.taxesMinor, quoteId: conversion?.quote?.id ?? null }
+      : undefined,
   };
+}
+
+/** One gift's price with what it pays on arrival (the `i`th recipient's share of `landed`). */
+const giftTotal = (goodsMinor: number, landed: LandedCost | null, i: number) =>
+  goodsMinor + (landed ? landed.perRecipient[i].dutiesMinor + landed.perRecipient[i].taxesMinor : 0);
+
+/** A create's import charges at the current rates (its price's own rate into the team's currency), or its refusal. */
+async function estimatedLanded(
+  tx: Queryable,
+  recipients: RecipientDraft[],
+  collection: { priceCents: number; currency: string },
+  currency: string,
+  conversion: Conversion | null,
+): Promise<LandedCost | null> {
+  const { landed, problems } = await landedCost(tx, {
+    recipients,
+    valueMinor: giftPrice(collection).totalCents,
+    sourceCurrency: collection.currency,
+    currency,
+    rate: conversion?.rate.rate ?? UNIT_RATE,
+  });
+  if (problems.length > 0) throw new ValidationError(problems);
+  return landed;
 }
 
 /** The suppressed ones among `emailed` (by address), refused together; nothing when none. */
@@ -229,8 +263,13 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   const livemode = actor.mode === "live";
   const quoted = input.quotedTotalCents;
   const quoteId = draft.quoteId;
+  // A recipient in a country whose import charges are estimated: priced in the transaction below.
+  const landedCostNeeded = draft.recipients.some(
+    (r) => r.recipientCountry && !PRICED_DELIVERED.has(r.recipientCountry),
+  );
   // A sandbox create without a key or a quote is one statement.
-  const oneStatement = !livemode && !input.idempotency && quoted === undefined && quoteId === undefined;
+  const oneStatement =
+    !livemode && !input.idempotency && quoted === undefined && quoteId === undefined && !landedCostNeeded;
 
   const shared: SharedGiftValues = {
     teamId: team.id,
@@ -267,10 +306,11 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     stage: Stage = INITIAL_STAGE,
     guard?: Prisma.Sql,
     conversion: Conversion | null = null,
+    landed: LandedCost | null = null,
   ) => {
     const result = await insertGifts(tx, {
       shared: { ...shared, stage },
-      gifts: gifts.map((g) => g.own),
+      gifts: gifts.map((g, i) => (landed?.estimated && livemode ? { ...g.own, ...landed.perRecipient[i] } : g.own)),
       refs,
       refuseSuppressed: emailed.map((r) => addressHash(r.email!)),
       charge: charge ?? undefined,
@@ -283,7 +323,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
       refuse(emailed, new Set(emailed.map((r) => r.email!).filter((email) => hashes.has(addressHash(email)))));
     }
     if (!result.inserted) throw new ValidationError(referenceProblems(result, refs));
-    return { ...result, stage, conversion };
+    return { ...result, stage, conversion, landed };
   };
   const insert = async (
     tx: Queryable,
@@ -291,8 +331,9 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     charge: Prisma.Sql | null,
     stage?: Stage,
     conversion: Conversion | null = null,
+    landed: LandedCost | null = null,
   ) => {
-    const done = await write(tx, refs, charge, stage, undefined, conversion);
+    const done = await write(tx, refs, charge, stage, undefined, conversion, landed);
     if (!done) throw new Error("insertGifts: not fresh without a guard");
     return done;
   };
@@ -318,7 +359,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
   };
   const created = oneStatement
     ? await insert(db, spec, null)
-    : ((livemode && !input.idempotency && quoted === undefined && quoteId === undefined
+    : ((livemode && !input.idempotency && quoted === undefined && quoteId === undefined && !landedCostNeeded
         ? await withoutTransaction()
         : null) ??
       (await allowLongTransaction(ALL_OR_NOTHING, () =>
@@ -330,7 +371,8 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
               input.idempotency,
               gifts.map((g) => g.own.id),
             );
-          if (!livemode && quoted === undefined && quoteId === undefined) return insert(tx, spec, null);
+          if (!livemode && quoted === undefined && quoteId === undefined && !landedCostNeeded)
+            return insert(tx, spec, null);
           // The charge (and a quoted total's check) needs the collection's price before the gifts are written.
           // The price compared, charged and written on the gifts is one: the row is held until commit.
           const by = chargedBy(actor);
@@ -343,7 +385,7 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
               };
           const { collection, resolved } = foundReferences(refs, spec);
           // Another currency than the collection's: the quote named (used up here, once), or the current rate.
-          const conversion =
+          const claimed =
             quoteId !== undefined
               ? await claimQuote(tx, {
                   quoteId,
@@ -352,14 +394,24 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
                   collectionId: collection.id,
                   gifts: gifts.length,
                   currency,
+                  countries: countriesOf(draft.recipients),
                   now,
                 })
-              : await convertAtCurrentRate(tx, { currency, gifts: gifts.length, collection });
+              : null;
+          const conversion = claimed ?? (await convertAtCurrentRate(tx, { currency, gifts: gifts.length, collection }));
+          // What the gifts pay on arrival: as the quote held it, or estimated now.
+          const landed = claimed?.landed
+            ? landedFromQuote(draft.recipients, claimed.landed)
+            : claimed
+              ? null
+              : await estimatedLanded(tx, draft.recipients, collection, currency, conversion);
           const price = priceQuote({ livemode, gifts: gifts.length, collection });
-          const totalCents = conversion ? conversion.totalMinor : price.totalCents;
+          const totalCents =
+            (conversion ? conversion.totalMinor : price.totalCents) +
+            (landed ? landed.dutiesMinor + landed.taxesMinor : 0);
           if (quoted !== undefined && totalCents !== quoted) throw quoteMismatch(quoted, totalCents, currency);
-          if (!controls) return insert(tx, resolved, null, undefined, conversion);
-          const charge = chargeFor(team.id, gifts.length, collection, by, conversion);
+          if (!controls) return insert(tx, resolved, null, undefined, conversion, landed);
+          const charge = chargeFor(team.id, gifts.length, collection, by, conversion, landed);
           // Gifts an owner must approve first are charged when approved (lib/gifts/approvals.ts);
           // the owners are emailed once for the whole create.
           const reason = await holdForApproval(tx, { ...charge, size: gifts.length }, controls);
@@ -371,8 +423,9 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
               chargeInsertSql(charge, await checkCharge(tx, charge, controls)),
               undefined,
               conversion,
+              landed,
             );
-          const waiting = await insert(tx, resolved, null, "pending_approval", conversion);
+          const waiting = await insert(tx, resolved, null, "pending_approval", conversion, landed);
           await queueApprovalEmails(tx, {
             actor,
             giftIds: gifts.map((g) => g.own.id),
@@ -385,11 +438,21 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
         }),
       )));
 
-  const { collection, design, logo, chargeId, stage, teamReminders, teamCurrency: currency, conversion } = created;
+  const {
+    collection,
+    design,
+    logo,
+    chargeId,
+    stage,
+    teamReminders,
+    teamCurrency: currency,
+    conversion,
+    landed,
+  } = created;
   if (!collection || !logo) throw new Error("insertGifts reported gifts written without their references");
   const sender = { id: actor.user.id, name: actor.user.name, email: actor.user.email };
   const event = { stage, action: null, message: null, createdAt: now };
-  return gifts.map(({ own, untieToken }): CreatedGift => ({
+  return gifts.map(({ own, untieToken }, i): CreatedGift => ({
     id: own.id,
     teamId: team.id,
     livemode,
@@ -410,8 +473,10 @@ export async function createGifts(db: PrismaClient, input: CreateGiftsInput): Pr
     collectionId: collection.id,
     designId: design?.id ?? null,
     logoId: logo.id,
-    priceCents: livemode ? (conversion?.perGiftMinor ?? giftPrice(collection).totalCents) : 0,
+    priceCents: livemode ? giftTotal(conversion?.perGiftMinor ?? giftPrice(collection).totalCents, landed, i) : 0,
     currency,
+    dutiesMinor: livemode && landed?.estimated ? landed.perRecipient[i].dutiesMinor : null,
+    taxesMinor: livemode && landed?.estimated ? landed.perRecipient[i].taxesMinor : null,
     chargeId,
     thankYouNote: null,
     selectedProductId: null,

@@ -41,6 +41,9 @@ export type OwnGiftValues = Omit<RecipientDraft, "pointer" | "name"> & {
   id: string;
   recipientName: string;
   untieTokenHash: string;
+  /** What a live gift pays on arrival in its recipient_country (lib/gifts/landed-cost.ts), added to its price. */
+  dutiesMinor?: number;
+  taxesMinor?: number;
   /**
    * A gift of a batch with its own message (lib/gifts/create-batch.ts); the others have the
    * shared one. That caller writes the message history itself (`recordMessage: false`).
@@ -138,12 +141,17 @@ export async function insertGifts(
     "gifts" AS (
       INSERT INTO "Gift" ("id", "teamId", "senderId", "livemode", "recipientName", "deliveryMethod", "email", "ccEmail", "subject", "message", "from",
                           "scheduledAt", "expiresOn", "locale", "recipientCountry", "stage", "lastEventAt", "untieTokenHash", "createdAt", "chargeId", "batchId", "collectionId", "designId", "logoId", "priceCents", "currency",
-                          "reminders", "timeZone", "nextReminderAt")
+                          "dutiesMinor", "taxesMinor", "reminders", "timeZone", "nextReminderAt")
       SELECT r."id", ${shared.teamId}::text, ${shared.senderId}::text, ${shared.livemode}::boolean, r."recipientName", r."deliveryMethod", r."email", r."ccEmail",
              coalesce(r."subject", ${shared.subject}::text), coalesce(r."message", ${shared.message}::text), coalesce(r."from", ${shared.from}::text),
              r."scheduledAt", r."expiresOn", r."locale", r."recipientCountry", ${shared.stage}::text, ${at}::timestamp, r."untieTokenHash", ${at}::timestamp, ${chargeId}, ${shared.batch?.id ?? null}::text,
              ("refs"."collection"->>'id')::int, "refs"."design"->>'id', ("refs"."logo"->>'id')::int,
-             CASE WHEN ${shared.livemode}::boolean THEN coalesce(${input.priceMinor ?? null}::int, ("refs"."collection"->>'priceCents')::int) ELSE 0 END, "team"."currency",
+             -- A gift's price: its goods (converted, or the collection's) and what it pays on arrival.
+             CASE WHEN ${shared.livemode}::boolean
+                  THEN coalesce(${input.priceMinor ?? null}::int, ("refs"."collection"->>'priceCents')::int)
+                       + coalesce(r."dutiesMinor", 0) + coalesce(r."taxesMinor", 0)
+                  ELSE 0 END, "team"."currency",
+             r."dutiesMinor", r."taxesMinor",
              cadence."reminders", r."timeZone",
              -- The reminder sweep first looks at the gift when it is due to be sent (lib/reminders/remind.ts).
              CASE WHEN cardinality(cadence."reminders") > 0 THEN r."scheduledAt" END

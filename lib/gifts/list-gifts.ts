@@ -63,6 +63,8 @@ export async function listGifts(db: Tx, input: ListInput): Promise<GiftView[]> {
     logoId: g.logoId,
     priceCents: g.priceCents,
     currency: g.currency,
+    dutiesMinor: g.dutiesMinor,
+    taxesMinor: g.taxesMinor,
     chargeId: g.chargeId,
     thankYouNote: g.thankYouNote,
     selectedProductId: g.selectedProductId,
@@ -127,7 +129,7 @@ export function listGiftsSql(input: ListInput): Prisma.Sql {
     WITH "page" AS (
       SELECT g."id", g."teamId", g."senderId", g."livemode", g."recipientName", g."deliveryMethod", g."email", g."ccEmail",
              g."subject", g."message", g."from", g."scheduledAt", g."expiresOn", g."locale", g."recipientCountry", g."stage", g."untieVersion", g."lastEventAt",
-             g."collectionId", g."designId", g."logoId", g."priceCents", g."currency", g."chargeId", g."thankYouNote",
+             g."collectionId", g."designId", g."logoId", g."priceCents", g."currency", g."dutiesMinor", g."taxesMinor", g."chargeId", g."thankYouNote",
              g."selectedProductId", g."variantId", g."redemptionEmail", g."address", g."createdAt",
              g."carrier", g."trackingNumber", g."trackingUrl", g."deliveryIssue",
              g."sentAt", g."reminders", g."timeZone", g."remindersSent", g."remindersStoppedAt", g."nextReminderAt", g."clockAt", g."donatedCents", g."swapCollectionId",

@@ -1,5 +1,6 @@
 import type { BudgetUse, CapsUse } from "@/lib/billing";
 import type { UsedRate } from "@/lib/rates";
+import type { LandedCost } from "./landed-cost";
 
 /**
  * What one gift costs, in parts. A collection's price is the most a gift from it can cost: it
@@ -51,6 +52,13 @@ export type PriceQuote = {
    * that holds it. null: one currency, nothing converted.
    */
   conversion?: Conversion | null;
+  /**
+   * What the gifts pay on arrival in the countries their recipients name (lib/gifts/landed-cost.ts),
+   * in the team's currency: `totalCents` and `chargeCents` include it. null: no country named.
+   */
+  landed?: LandedCost | null;
+  /** The quote a dry run wrote to hold its total (a conversion or an estimate of import charges). */
+  held?: { id: string; expiresAt: Date } | null;
 };
 
 export function priceQuote(input: {

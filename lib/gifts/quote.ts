@@ -4,8 +4,10 @@ import { ValidationError, type FieldProblem } from "@/lib/errors";
 import type { TeamActor } from "@/lib/actor";
 import { requireSender } from "@/lib/teams";
 import { refuseSuppressedRecipients } from "./create";
-import { convertAtCurrentRate, teamCurrency, writeQuote } from "./conversion";
-import { priceQuote, type PriceQuote } from "./price";
+import { convertAtCurrentRate, identityConversion, teamCurrency, writeQuote } from "./conversion";
+import { landedCost } from "./landed-cost";
+import { giftPrice, priceQuote, type PriceQuote } from "./price";
+import { UNIT_RATE } from "@/lib/money";
 import { referenceProblems, resolveReferences } from "./resolve-references";
 import { deliverabilityProblems } from "./deliverable";
 import type { GiftDraft } from "./schema";
@@ -37,42 +39,52 @@ export async function quoteGifts(db: PrismaClient, input: QuoteGiftsInput): Prom
     throw new ValidationError(problems);
   const livemode = actor.mode === "live";
   const gifts = draft.recipients.length;
-  const inCollectionCurrency = priceQuote({ livemode, gifts, collection: refs.collection });
-  // The team's currency is not the collection's: priced at the current rate, and held as a
-  // quote (lib/gifts/conversion.ts) once every check below has passed.
-  const converted = await convertAtCurrentRate(db, {
-    currency: await teamCurrency(db, team.id),
-    gifts,
-    collection: refs.collection,
+  const collection = refs.collection;
+  const inCollectionCurrency = priceQuote({ livemode, gifts, collection });
+  const currency = await teamCurrency(db, team.id);
+  // The team's currency is not the collection's: priced at the current rate.
+  const converted = await convertAtCurrentRate(db, { currency, gifts, collection });
+  // What the gifts pay on arrival in the countries their recipients name.
+  const { landed, problems: landedProblems } = await landedCost(db, {
+    recipients: draft.recipients,
+    valueMinor: giftPrice(collection).totalCents,
+    sourceCurrency: collection.currency,
+    currency,
+    rate: converted?.rate.rate ?? UNIT_RATE,
   });
-  const quote: PriceQuote = converted
-    ? {
-        ...inCollectionCurrency,
-        totalCents: converted.totalMinor,
-        chargeCents: livemode ? converted.totalMinor : 0,
-        conversion: converted,
-      }
-    : inCollectionCurrency;
-  const held = async (priced: PriceQuote): Promise<PriceQuote> =>
-    converted
-      ? {
-          ...priced,
-          conversion: await writeQuote(db, {
-            teamId: team.id,
-            livemode,
-            collectionId: refs.collection!.id,
-            gifts,
-            conversion: converted,
-            now: new Date(),
-          }),
-        }
-      : priced;
+  if (landedProblems.length > 0) throw new ValidationError(landedProblems);
+  const goodsMinor = converted ? converted.totalMinor : inCollectionCurrency.totalCents;
+  const totalCents = goodsMinor + (landed ? landed.dutiesMinor + landed.taxesMinor : 0);
+  const quote: PriceQuote = {
+    ...inCollectionCurrency,
+    totalCents,
+    chargeCents: livemode ? totalCents : 0,
+    conversion: converted,
+    landed,
+  };
+  // A converted or estimated total is held as a quote (lib/gifts/conversion.ts) once every check
+  // below has passed: a create naming it is charged exactly this.
+  const held = async (priced: PriceQuote): Promise<PriceQuote> => {
+    if (!converted && !landed?.estimated) return priced;
+    const written = await writeQuote(db, {
+      teamId: team.id,
+      livemode,
+      collectionId: collection.id,
+      gifts,
+      conversion: converted ?? identityConversion(collection, gifts),
+      landed,
+      now: new Date(),
+    });
+    return { ...priced, held: written, conversion: converted && { ...converted, quote: written } };
+  };
   if (!livemode) {
     await refuseSuppressedRecipients(db, actor, draft.recipients);
     return held({ ...quote, budget: null, caps: null, approval: null });
   }
   await assertCardOnFile(db, team.id);
-  const largestGiftCents = converted ? converted.perGiftMinor : quote.perGift.totalCents;
+  const largestGiftCents =
+    (converted ? converted.perGiftMinor : quote.perGift.totalCents) +
+    Math.max(0, ...(landed?.lines ?? []).map((l) => l.dutiesMinor + l.taxesMinor));
   const spend = { amountCents: quote.chargeCents, largestGiftCents };
   const budget = await quoteBudget(db, { teamId: team.id, ...spend });
   const caps = await quoteCaps(db, { by: chargedBy(actor), collectionIds: [refs.collection.id], ...spend });

@@ -24,6 +24,8 @@ export const GIFT_VIEW_SELECT = {
   logoId: true,
   priceCents: true,
   currency: true,
+  dutiesMinor: true,
+  taxesMinor: true,
   chargeId: true,
   thankYouNote: true,
   selectedProductId: true,

@@ -165,6 +165,8 @@ export const COLUMNS: Record<string, Record<string, Column>> = {
     logoId: none,
     priceCents: none,
     currency: none,
+    dutiesMinor: none,
+    taxesMinor: none,
     chargeId: none,
     sentAt: none,
     deliveryAttempts: none,
@@ -282,6 +284,8 @@ export const COLUMNS: Record<string, Record<string, Column>> = {
     rateDate: none,
     rateSource: none,
     perGiftMinor: none,
+    dutiesMinor: none,
+    taxesMinor: none,
   },
   ApiToken: {
     id: none,
@@ -459,6 +463,10 @@ export const COLUMNS: Record<string, Record<string, Column>> = {
     rate: none,
     rateDate: none,
     rateSource: none,
+    // Per country (a country names no one): the gifts and one gift's duties and taxes.
+    landed: none,
+    dutiesMinor: none,
+    taxesMinor: none,
     createdAt: none,
     expiresAt: none,
     usedAt: none,

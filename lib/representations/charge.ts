@@ -49,6 +49,9 @@ export function serializeCharge(item: LedgerItem): ResourceObject {
         "rate-source": item.conversion.rateSource,
         quote: item.conversion.quoteId,
       },
+      // What the gift pays on arrival, among `amount` (docs/international.md, "The landed cost").
+      duties: item.importCharges && formatMoney(item.importCharges.dutiesMinor, item.currency),
+      taxes: item.importCharges && formatMoney(item.importCharges.taxesMinor, item.currency),
     },
   };
 }

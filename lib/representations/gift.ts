@@ -85,6 +85,9 @@ export function serializeGift(g: SerializableGift, withUntieUrl: boolean): Resou
       "test-clock": g.clockAt?.toISOString() ?? null,
       price: formatMoney(g.priceCents, g.currency),
       currency: g.currency,
+      // What the gift pays on arrival in its recipient-country, among `price` (null: none estimated).
+      duties: g.dutiesMinor == null ? null : formatMoney(g.dutiesMinor, g.currency),
+      taxes: g.taxesMinor == null ? null : formatMoney(g.taxesMinor, g.currency),
       livemode: g.livemode,
       "created-at": g.createdAt.toISOString(),
       events: g.events.map((e) => ({

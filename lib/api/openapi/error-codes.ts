@@ -26,6 +26,12 @@ export const ERROR_CODES: { code: string; status: number; meaning: string }[] = 
     meaning:
       "`recipient_country` names a country no product of the collection reaches (see the collection's `countries`): nothing is created.",
   },
+  {
+    code: "landed_cost_unavailable",
+    status: 422,
+    meaning:
+      "Ribbon can't estimate what a gift from the collection pays on arrival in `recipient_country` (its value is past the duty bands Ribbon's table covers there): nothing is quoted or created. Choose a collection priced lower, or leave `recipient_country` out.",
+  },
   { code: "invalid_timestamp", status: 422, meaning: "`scheduled_at` is not ISO 8601 with a zone." },
   { code: "invalid_date", status: 422, meaning: "`expires_on` is not a `YYYY-MM-DD` date." },
   { code: "invalid_logo_id", status: 422, meaning: "`logo_id` is not a positive integer." },

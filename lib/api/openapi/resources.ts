@@ -282,9 +282,16 @@ export const Gift = resource(
     }),
     price: money.meta({
       description:
-        "What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged).",
+        "What the gift cost (the collection's price when it was created, with its `duties` and `taxes`; 0.00 in the sandbox is not charged).",
     }),
     currency,
+    duties: money.nullable().meta({
+      description:
+        "The estimated import duty among `price`, for a gift to a `recipient-country` Ribbon reaches from abroad; null: none estimated (no country named, priced delivered, or sandbox).",
+    }),
+    taxes: money.nullable().meta({
+      description: "The estimated import VAT, GST or ICMS among `price`; null as for `duties`.",
+    }),
     livemode: z.boolean().meta({ description: "false for sandbox gifts." }),
     "created-at": timestamp,
     events: z.array(GiftEvent).meta({ description: "The gift's history, oldest first." }),
@@ -389,6 +396,56 @@ export const PriceQuoteDocument = z
           .meta({
             description: "The collection's currency is not the team's: how the price was converted; null otherwise.",
           }),
+        "landed-cost": z
+          .strictObject({
+            duties: cents("The import duties of all the gifts, in `currency`."),
+            taxes: cents("The import VAT, GST or ICMS of all the gifts, in `currency`."),
+            countries: z.array(
+              z.strictObject({
+                country: z.string().meta({ description: "ISO 3166-1 alpha-2, as the recipients named it." }),
+                gifts: z.number().int().meta({ description: "How many of the recipients name it." }),
+                "per-gift": z.strictObject({
+                  price: cents("One gift's goods (with their shipping when converted), in `currency`."),
+                  shipping: money
+                    .nullable()
+                    .meta({ description: "One gift's shipping; null when converted (within `price`)." }),
+                  duties: cents("One gift's estimated import duty."),
+                  taxes: cents("One gift's estimated import tax."),
+                  total: cents("What one gift to this country costs: its `price` once created."),
+                }),
+                basis: z.enum(["included", "estimated"]).meta({
+                  description:
+                    "`included`: Ribbon delivers from stock in the country, its price includes duty and tax; `estimated`: from the duty and tax table (`estimate`).",
+                }),
+                estimate: z
+                  .strictObject({
+                    "duty-rate": z
+                      .string()
+                      .meta({ description: "The duty rate applied to the value (`0` under the de minimis)." }),
+                    tax: z.string().meta({ description: "`VAT`, `GST` or `ICMS`…", example: "VAT" }),
+                    "tax-rate": z.string().meta({ description: "Its standard rate, a decimal.", example: "0.22" }),
+                    "tax-applied": z
+                      .boolean()
+                      .meta({ description: "false when the value is at or under the tax de minimis." }),
+                    "de-minimis": z.strictObject({
+                      currency,
+                      duty: z
+                        .string()
+                        .nullable()
+                        .meta({ description: "No duty up to this value; null: no duty at any value." }),
+                      tax: z.string().meta({ description: "No tax up to this value (`0`: from the first unit)." }),
+                    }),
+                    source: z.string().meta({ description: "Where the thresholds, bands and tax rate come from." }),
+                  })
+                  .nullable(),
+              }),
+            ),
+          })
+          .nullable()
+          .meta({
+            description:
+              "What the gifts pay on arrival in the countries their recipients name (`recipient_country`), included in `total` (docs/international.md); null when no recipient names one.",
+          }),
         quote: z
           .strictObject({
             id: z.string().meta({
@@ -404,7 +461,7 @@ export const PriceQuoteDocument = z
           .nullable()
           .meta({
             description:
-              "The quote written for a conversion (single use, 15 minutes); null when nothing was converted.",
+              "The quote written for a conversion or an estimate of import charges (single use, 15 minutes); null when neither.",
           }),
         "requires-approval": z.boolean().meta({
           description:
@@ -525,6 +582,12 @@ export const Charge = resource(
         description:
           "A charge converted from the collection's currency into the team's: its parts and the rate (docs/international.md); null for refunds and for charges in the collection's own currency.",
       }),
+    duties: money
+      .nullable()
+      .meta({ description: "The estimated import duty among `amount`; null: none estimated, and for refunds." }),
+    taxes: money
+      .nullable()
+      .meta({ description: "The estimated import VAT, GST or ICMS among `amount`; null as for `duties`." }),
   },
 );
 

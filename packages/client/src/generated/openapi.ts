@@ -2310,7 +2310,7 @@ export interface components {
                 /** @description Sandbox only: the gift's test clock (its own now, moved by `POST /gifts/{id}/simulate` with `advance`); null: real time. */
                 "test-clock": string | null;
                 /**
-                 * @description What the gift cost (the collection's price when it was created; 0.00 in the sandbox is not charged).
+                 * @description What the gift cost (the collection's price when it was created, with its `duties` and `taxes`; 0.00 in the sandbox is not charged).
                  * @example 25.00
                  */
                 price: string;
@@ -2319,6 +2319,10 @@ export interface components {
                  * @example USD
                  */
                 currency: string;
+                /** @description The estimated import duty among `price`, for a gift to a `recipient-country` Ribbon reaches from abroad; null: none estimated (no country named, priced delivered, or sandbox). */
+                duties: string | null;
+                /** @description The estimated import VAT, GST or ICMS among `price`; null as for `duties`. */
+                taxes: string | null;
                 /** @description false for sandbox gifts. */
                 livemode: boolean;
                 /**
@@ -2722,7 +2726,84 @@ export interface components {
                          */
                         total: string;
                     } | null;
-                    /** @description The quote written for a conversion (single use, 15 minutes); null when nothing was converted. */
+                    /** @description What the gifts pay on arrival in the countries their recipients name (`recipient_country`), included in `total` (docs/international.md); null when no recipient names one. */
+                    "landed-cost": {
+                        /**
+                         * @description The import duties of all the gifts, in `currency`.
+                         * @example 25.00
+                         */
+                        duties: string;
+                        /**
+                         * @description The import VAT, GST or ICMS of all the gifts, in `currency`.
+                         * @example 25.00
+                         */
+                        taxes: string;
+                        countries: {
+                            /** @description ISO 3166-1 alpha-2, as the recipients named it. */
+                            country: string;
+                            /** @description How many of the recipients name it. */
+                            gifts: number;
+                            "per-gift": {
+                                /**
+                                 * @description One gift's goods (with their shipping when converted), in `currency`.
+                                 * @example 25.00
+                                 */
+                                price: string;
+                                /** @description One gift's shipping; null when converted (within `price`). */
+                                shipping: string | null;
+                                /**
+                                 * @description One gift's estimated import duty.
+                                 * @example 25.00
+                                 */
+                                duties: string;
+                                /**
+                                 * @description One gift's estimated import tax.
+                                 * @example 25.00
+                                 */
+                                taxes: string;
+                                /**
+                                 * @description What one gift to this country costs: its `price` once created.
+                                 * @example 25.00
+                                 */
+                                total: string;
+                            };
+                            /**
+                             * @description `included`: Ribbon delivers from stock in the country, its price includes duty and tax; `estimated`: from the duty and tax table (`estimate`).
+                             * @enum {string}
+                             */
+                            basis: "included" | "estimated";
+                            estimate: {
+                                /** @description The duty rate applied to the value (`0` under the de minimis). */
+                                "duty-rate": string;
+                                /**
+                                 * @description `VAT`, `GST` or `ICMS`…
+                                 * @example VAT
+                                 */
+                                tax: string;
+                                /**
+                                 * @description Its standard rate, a decimal.
+                                 * @example 0.22
+                                 */
+                                "tax-rate": string;
+                                /** @description false when the value is at or under the tax de minimis. */
+                                "tax-applied": boolean;
+                                "de-minimis": {
+                                    /**
+                                     * @description ISO 4217 currency code of the amounts beside it (`USD` unless the team or collection says otherwise).
+                                     * @example USD
+                                     */
+                                    currency: string;
+                                    /** @description No duty up to this value; null: no duty at any value. */
+                                    duty: string | null;
+                                    /** @description No tax up to this value (`0`: from the first unit). */
+                                    tax: string;
+                                };
+                                /** @description Where the thresholds, bands and tax rate come from. */
+                                source: string;
+                            } | null;
+                        }[];
+                    } | null;
+                    /** @description The quote written for a conversion or an estimate of import charges (single use, 15 minutes); null when neither. */
                     quote: {
                         /**
                          * @description Give it as `gift.quote` in the create to be charged exactly `total`.
@@ -3137,6 +3218,10 @@ export interface components {
                     /** @description The quote (`quo_…`) the charge was made from; null: converted at the day's rate. */
                     quote: string | null;
                 } | null;
+                /** @description The estimated import duty among `amount`; null: none estimated, and for refunds. */
+                duties: string | null;
+                /** @description The estimated import VAT, GST or ICMS among `amount`; null as for `duties`. */
+                taxes: string | null;
             };
         };
         /**
