@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/database/sql";
-import { estimateImportCharges, type ImportEstimate } from "@/lib/duties";
+import { estimateImportCharges, IMPORT_RULES, PRICED_DELIVERED, type ImportEstimate } from "@/lib/duties";
 import type { FieldProblem } from "@/lib/errors";
 import { countryNameIn } from "@/lib/format/locale";
 import { convertMinor, UNIT_RATE, type Rate } from "@/lib/money";
@@ -85,38 +85,25 @@ export async function landedCost(
   const { recipients, valueMinor, sourceCurrency, currency } = input;
   const countries = [...countriesOf(recipients).keys()];
   if (countries.length === 0) return { landed: null, problems: [] };
-  const rates = new Map<string, Promise<{ toRule: Rate; fromRule: Rate }>>();
-  const ratesTo = (ruleCurrency: string) => {
-    let pair = rates.get(ruleCurrency);
+  // One rate pair per currency the thresholds are in, read one statement at a time (one connection).
+  const pairs = new Map<string, { toRule: Rate; fromRule: Rate }>();
+  const ratesTo = async (ruleCurrency: string) => {
+    let pair = pairs.get(ruleCurrency);
     if (!pair) {
-      pair = Promise.all([
-        currentRate(db, sourceCurrency, ruleCurrency),
-        currentRate(db, ruleCurrency, sourceCurrency),
-      ]).then(([to, from]) => ({ toRule: to.rate, fromRule: from.rate }));
-      rates.set(ruleCurrency, pair);
+      const to = await currentRate(db, sourceCurrency, ruleCurrency);
+      const from = await currentRate(db, ruleCurrency, sourceCurrency);
+      pair = { toRule: to.rate, fromRule: from.rate };
+      pairs.set(ruleCurrency, pair);
     }
     return pair;
   };
   const perGift = new Map<string, Omit<LandedLine, "country" | "gifts">>();
   const unavailable = new Map<string, string>();
   for (const country of countries) {
-    // Thresholds are in the rule's currency; a country priced delivered needs no rate.
-    const first = estimateImportCharges({
-      country,
-      valueMinor,
-      currency: sourceCurrency,
-      toRule: UNIT_RATE,
-      fromRule: UNIT_RATE,
-    });
-    const estimate =
-      first.basis === "estimated"
-        ? estimateImportCharges({
-            country,
-            valueMinor,
-            currency: sourceCurrency,
-            ...(await ratesTo(first.deMinimis.currency)),
-          })
-        : first;
+    // The thresholds are in the rule's currency: its rates are read only for a country with a rule.
+    const ruleCurrency = PRICED_DELIVERED.has(country) ? undefined : IMPORT_RULES[country]?.currency;
+    const rates = ruleCurrency ? await ratesTo(ruleCurrency) : { toRule: UNIT_RATE, fromRule: UNIT_RATE };
+    const estimate = estimateImportCharges({ country, valueMinor, currency: sourceCurrency, ...rates });
     if (estimate.basis === "unavailable") {
       unavailable.set(country, estimate.reason);
       continue;

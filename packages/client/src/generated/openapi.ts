@@ -1885,7 +1885,7 @@ export interface components {
                  */
                 locale?: "en" | "es" | "fr" | "de" | "ja" | "ar";
                 /**
-                 * @description The country the recipient is in: an ISO 3166-1 alpha-2 code (`BR`; any case, stored in capitals). The untie page then starts there and offers only the products that reach it. A collection with no product reaching it is refused (422 `not_deliverable`; a collection's `countries` lists where it reaches). Default: none, and the page starts on the country of the recipient's browser.
+                 * @description The country the recipient is in: an ISO 3166-1 alpha-2 code (`BR`; any case, stored in capitals). The untie page then starts there and offers only the products that reach it. A collection with no product reaching it is refused (422 `not_deliverable`; a collection's `countries` lists where it reaches). The dry run and the create add what a gift pays on arrival there (`landed-cost`; 422 `landed_cost_unavailable` where Ribbon can't estimate it). Default: none, and the page starts on the country of the recipient's browser.
                  * @example BR
                  */
                 recipient_country?: string;
@@ -2008,7 +2008,7 @@ export interface components {
                      */
                     locale?: "en" | "es" | "fr" | "de" | "ja" | "ar";
                     /**
-                     * @description The country the recipient is in: an ISO 3166-1 alpha-2 code (`BR`; any case, stored in capitals). The untie page then starts there and offers only the products that reach it. A collection with no product reaching it is refused (422 `not_deliverable`; a collection's `countries` lists where it reaches). Default: none, and the page starts on the country of the recipient's browser.
+                     * @description The country the recipient is in: an ISO 3166-1 alpha-2 code (`BR`; any case, stored in capitals). The untie page then starts there and offers only the products that reach it. A collection with no product reaching it is refused (422 `not_deliverable`; a collection's `countries` lists where it reaches). The dry run and the create add what a gift pays on arrival there (`landed-cost`; 422 `landed_cost_unavailable` where Ribbon can't estimate it). Default: none, and the page starts on the country of the recipient's browser.
                      * @example BR
                      */
                     recipient_country?: string;
