@@ -1,7 +1,7 @@
 import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { getDatabase } from "@/lib/db";
 import { LIMITS, limitPoints, type LimitName } from "./limits";
-import { sharedStoreAnswered, sharedStoreFailed, askSharedStore } from "./safe-mode";
+import { sharedStoreAnswered, sharedStoreFailed, sharedStoreUse } from "./safe-mode";
 import { createLimiter, storeKind, waitForStore } from "./store";
 
 /** What a limit says about one request: allowed or not, and the numbers for the RateLimit-* headers. */
@@ -42,20 +42,31 @@ async function onStore<T>(
   run: (limiter: RateLimiterAbstract) => Promise<T>,
 ): Promise<T> {
   if (!shared) return run(store);
-  if (askSharedStore()) {
+  const use = sharedStoreUse();
+  if (use === "ask") {
     try {
-      const result = await run(store);
-      sharedStoreAnswered();
-      return result;
+      return await askStore(store, run);
     } catch (error) {
-      if (isLimiterAnswer(error)) {
-        sharedStoreAnswered();
-        throw error;
-      }
-      sharedStoreFailed(error);
+      if (isLimiterAnswer(error)) throw error;
     }
+  } else if (use === "probe") {
+    // Not awaited: a store that hangs must not hold the request; its answer only ends safe mode.
+    askStore(store, run).catch(() => undefined);
   }
   return run(memory);
+}
+
+/** Asks the shared store, telling safe mode how it went. */
+async function askStore<T>(store: RateLimiterAbstract, run: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  try {
+    const result = await run(store);
+    sharedStoreAnswered();
+    return result;
+  } catch (error) {
+    if (isLimiterAnswer(error)) sharedStoreAnswered();
+    else sharedStoreFailed(error);
+    throw error;
+  }
 }
 
 // Structural, not instanceof: a limiter made by another bundle's copy of the library may answer.

@@ -2,7 +2,8 @@
  * Safe mode of the shared rate-limit store (Redis or PostgreSQL). When the store fails (down,
  * refusing, or slower than its command timeout), each instance counts the limits in its own
  * memory: requests keep being served, with each limit enforced per instance instead of for
- * all of them together. One request every PROBE_EVERY_MS tries the store again; the first
+ * all of them together. Every PROBE_EVERY_MS one request also tries the store again, in the
+ * background (it is answered from memory, never kept waiting on a store that hangs); the first
  * answer ends safe mode.
  *
  * Logged once on the way in and once on the way out, never per request. A single timeout
@@ -20,12 +21,15 @@ let returnedAt = -Infinity;
 
 const isTimeout = (error: unknown) => error instanceof Error && /timed out|timeout/i.test(error.message);
 
-/** Whether this request should ask the shared store: always when it is healthy, one request per probe interval when not. */
-export function askSharedStore(): boolean {
-  if (downSince === null) return true;
-  if (Date.now() < nextProbeAt) return false;
+/**
+ * How this request uses the shared store: `ask` it (healthy), or count in memory and, once per
+ * probe interval, `probe` it in the background.
+ */
+export function sharedStoreUse(): "ask" | "probe" | "memory" {
+  if (downSince === null) return "ask";
+  if (Date.now() < nextProbeAt) return "memory";
   nextProbeAt = Date.now() + PROBE_EVERY_MS;
-  return true;
+  return "probe";
 }
 
 export function sharedStoreFailed(error: unknown): void {

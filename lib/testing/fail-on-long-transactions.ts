@@ -1,22 +1,19 @@
-import { availableParallelism, loadavg } from "node:os";
 import { afterEach, expect } from "vitest";
 import { onLongTransaction, type LongTransaction } from "@/lib/database/transaction-budget";
+import { loadStretch } from "./load-stretch";
 
 // Every transaction is timed where it is opened (lib/database/transaction-budget.ts). One that held
 // the database longer than RIBBON_TRANSACTION_BUDGET_MS fails the test that ran it, named by its
 // caller, unless it was opened under `allowLongTransaction` with its reason. Files share a worker
 // (vitest.config.ts `isolate: false`): the listener is registered once per worker.
 //
-// The budget is wall time, so on a machine busier than its cores it is stretched by how much
-// busier (the load average over the cores): a test running beside another heavy job must not
-// fail for the other job's sake, while work that is long by construction (many rows in one
-// transaction) stays many times over it. On a quiet machine the budget is the budget.
-const stretch = () => Math.max(1, loadavg()[0] / availableParallelism());
+// The budget is wall time, stretched on a machine busier than its cores (load-stretch.ts): work
+// long by construction (many rows in one transaction) stays many times over it.
 const holder = globalThis as unknown as { __ribbonLongInTests?: LongTransaction[] };
 const long = (holder.__ribbonLongInTests ??= (() => {
   const found: LongTransaction[] = [];
   onLongTransaction((t) => {
-    if (!t.allowed && t.ms > t.budgetMs * stretch()) found.push(t);
+    if (!t.allowed && t.ms > t.budgetMs * loadStretch()) found.push(t);
   });
   return found;
 })());
