@@ -8,14 +8,11 @@ import { RejectionReason } from "@/components/dashboard/RejectionReason";
 export function BatchApproval({
   teamId,
   batch,
-  currency,
   approve,
   reject,
 }: {
   teamId: string;
   batch: BatchView;
-  /** The team's: every gift waiting for approval is in it (the currency is fixed while one waits). */
-  currency: string;
   approve: FormAction;
   reject: FormAction;
 }) {
@@ -38,8 +35,8 @@ export function BatchApproval({
         approval
       </h2>
       <p className="mt-1 text-sm text-amber-950">
-        Approving all of them charges {displayMoney(batch.pendingApprovalCents, currency)} to the team&apos;s card at
-        once, and they go out as scheduled. Unapproved gifts expire 7 days after they were created.
+        Approving all of them charges {displayMoney(batch.pendingApprovalCents, batch.currency)} to the team&apos;s card
+        at once, and they go out as scheduled. Unapproved gifts expire 7 days after they were created.
       </p>
       <div className="mt-3 flex flex-wrap gap-4">
         <ActionForm action={approve} submitLabel={`Approve all ${waiting}`} testId="approve-batch">

@@ -11,8 +11,10 @@ export type BatchView = {
   livemode: boolean;
   createdAt: Date;
   stages: Record<string, number>;
-  /** What approving the gifts still waiting would charge (the sum of their prices). */
+  /** What approving the gifts still waiting would charge (the sum of their prices), in `currency`. */
   pendingApprovalCents: number;
+  /** The team's billing currency: its waiting gifts' (fixed while any waits: docs/international.md). */
+  currency: string;
 };
 
 /** The batch, as the caller may see it (a sandbox caller: only their own sandbox batches); else 404. */
@@ -22,7 +24,14 @@ export async function getBatch(db: Tx, caller: Actor, team: TeamRef, id: string)
     ? null
     : await db.giftBatch.findFirst({
         where: { id, teamId: team.id, livemode: !sandbox, ...(sandbox && { senderId: caller.user.id }) },
-        select: { id: true, name: true, size: true, livemode: true, createdAt: true },
+        select: {
+          id: true,
+          name: true,
+          size: true,
+          livemode: true,
+          createdAt: true,
+          team: { select: { currency: true } },
+        },
       });
   if (!batch) throw notFound(`No batch "${id}" in team "${team.id}".`);
   const counts = await db.gift.groupBy({
@@ -31,8 +40,10 @@ export async function getBatch(db: Tx, caller: Actor, team: TeamRef, id: string)
     _count: { _all: true },
     _sum: { priceCents: true },
   });
+  const { team: owner, ...fields } = batch;
   return {
-    ...batch,
+    ...fields,
+    currency: owner.currency,
     stages: Object.fromEntries(counts.map((c) => [c.stage, c._count._all])),
     pendingApprovalCents: counts.find((c) => c.stage === "pending_approval")?._sum.priceCents ?? 0,
   };

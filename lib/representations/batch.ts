@@ -13,7 +13,8 @@ export function serializeBatch(batch: BatchView): ResourceObject {
       livemode: batch.livemode,
       "created-at": batch.createdAt.toISOString(),
       stages: batch.stages,
-      "pending-approval-total": formatMoney(batch.pendingApprovalCents),
+      "pending-approval-total": formatMoney(batch.pendingApprovalCents, batch.currency),
+      currency: batch.currency,
     },
   };
 }

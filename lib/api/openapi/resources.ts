@@ -342,8 +342,10 @@ export const Batch = resource("batches", "Batch", "The gifts of one bulk request
     .record(z.string(), z.number().int())
     .meta({ description: "How many of the batch's gifts are in each stage now (stages with none are left out)." }),
   "pending-approval-total": money.meta({
-    description: "What approving the gifts still waiting for approval would charge (USD): the sum of their prices.",
+    description:
+      "What approving the gifts still waiting for approval would charge, in `currency`: the sum of their prices.",
   }),
+  currency: currency.meta({ description: "The team's billing currency, the currency of `pending-approval-total`." }),
 });
 export const BatchDocument = z.strictObject({ data: Batch }).meta({ id: "BatchDocument" });
 export const BatchDecisionDocument = z
@@ -353,7 +355,9 @@ export const BatchDecisionDocument = z
       .object({
         approved: z.number().int().optional().meta({ description: "How many gifts this approval moved." }),
         rejected: z.number().int().optional().meta({ description: "How many gifts this rejection moved." }),
-        charged: money.meta({ description: 'What the approval charged (USD; "0.00" for a rejection).' }),
+        charged: money.meta({
+          description: 'What the approval charged, in the batch\'s `currency` ("0.00" for a rejection).',
+        }),
       })
       .meta({ description: "What the decision did." }),
   })

@@ -10,5 +10,5 @@ export const batchDecisionDocument = (
   decision: "approved" | "rejected",
 ) => ({
   data: serializeBatch(batch),
-  meta: { [decision]: moved, charged: formatMoney(chargedCents) },
+  meta: { [decision]: moved, charged: formatMoney(chargedCents, batch.currency) },
 });

@@ -222,7 +222,12 @@ describe("a batch's waiting gifts, decided at once", () => {
     expect(got.body.data).toMatchObject({
       type: "batches",
       id: team.batchId,
-      attributes: { size: 3, stages: { pending_approval: 3 }, "pending-approval-total": formatMoney(price * 3) },
+      attributes: {
+        size: 3,
+        stages: { pending_approval: 3 },
+        "pending-approval-total": formatMoney(price * 3),
+        currency: "USD",
+      },
     });
     for (const who of [team.member, team.viewer]) {
       expect(expectError(await team.as(who).post(team.batchPath("approve"), undefined), 403, "Forbidden").code).toBe(

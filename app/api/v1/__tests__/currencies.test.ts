@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { apiAs } from "@/lib/testing/api-client";
+import { addMember } from "@/lib/teams";
 import { createAccount } from "@/lib/testing/fixtures";
+import { createPerson } from "@/lib/testing/teams";
 import * as R from "@/lib/api/openapi/resources";
 import { convertMinor, crossRate, parseRate } from "@/lib/money";
 import { bulkBody, counts, expectError, expectErrors, giftBody, openDatabaseForFile } from "./helpers";
@@ -214,6 +216,36 @@ describe("a team billed in yen (no minor unit)", () => {
     expect(bad.status).toBe(400);
     const good = await a.api.patch(`/teams/${a.team.id}/budget`, { budget: { monthly_limit: "500000" } });
     expect(good.body.data.attributes).toMatchObject({ "monthly-limit": "500000", currency: "JPY" });
+  });
+});
+
+describe("a yen team's batch waiting for approval", () => {
+  it("says its pending total in yen with its currency, and the approval's meta charges it in yen", async () => {
+    const a = await teamIn("JPY");
+    const set = await a.api.patch(`/teams/${a.team.id}/budget`, { budget: { approval_above_batch_size: 1 } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const price = (await coffee()).priceCents;
+    const perGift = convertMinor(price, "USD", "JPY", crossRate(await perEuro("USD"), await perEuro("JPY")));
+    const dry = await a.api.post("/bulk/gifts?dry_run=true", bulkBody(2));
+    const created = await a.api.post("/bulk/gifts", bulkBody(2, { quote: dry.body.meta.price.quote.id }));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const batch = `/teams/${a.team.id}/batches/${created.body.data[0].attributes.batch.id}`;
+    const waiting = await a.api.get(batch);
+    expect(R.BatchDocument.safeParse(waiting.body).success, JSON.stringify(waiting.body)).toBe(true);
+    expect(waiting.body.data.attributes).toMatchObject({
+      stages: { pending_approval: 2 },
+      "pending-approval-total": String(2 * perGift),
+      currency: "JPY",
+    });
+    // The sender's own credential can't approve its gifts: a second owner does.
+    const second = await createPerson(t.db);
+    await addMember(t.db, a.team.id, second.user.id, "owner");
+    const approved = await apiAs(second.tokens.live).post(`${batch}/approve`, undefined);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(R.BatchDecisionDocument.safeParse(approved.body).success).toBe(true);
+    expect(approved.body.meta).toEqual({ approved: 2, charged: String(2 * perGift) });
+    expect(approved.body.data.attributes).toMatchObject({ "pending-approval-total": "0", currency: "JPY" });
+    expect((await chargeSums(a.team.id)).get("JPY")).toBe(2 * perGift);
   });
 });
 

@@ -2887,10 +2887,15 @@ export interface components {
                     [key: string]: number;
                 };
                 /**
-                 * @description What approving the gifts still waiting for approval would charge (USD): the sum of their prices.
+                 * @description What approving the gifts still waiting for approval would charge, in `currency`: the sum of their prices.
                  * @example 25.00
                  */
                 "pending-approval-total": string;
+                /**
+                 * @description The team's billing currency, the currency of `pending-approval-total`.
+                 * @example USD
+                 */
+                currency: string;
             };
         };
         BatchDecisionDocument: {
@@ -2902,7 +2907,7 @@ export interface components {
                 /** @description How many gifts this rejection moved. */
                 rejected?: number;
                 /**
-                 * @description What the approval charged (USD; "0.00" for a rejection).
+                 * @description What the approval charged, in the batch's `currency` ("0.00" for a rejection).
                  * @example 25.00
                  */
                 charged: string;

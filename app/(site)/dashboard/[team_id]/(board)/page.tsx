@@ -137,7 +137,6 @@ export default async function TeamDashboard({ params, searchParams }: Props) {
         <BatchApproval
           teamId={team.team.id}
           batch={awaitingApproval}
-          currency={currency}
           approve={approveBatchAction}
           reject={rejectBatchAction}
         />
