@@ -460,7 +460,18 @@ export const answerBudget = (stallCase: StallCase) =>
 
 /** The table the test and the bench print. */
 export function formatTable(rows: StallRow[]): string {
-  const head = ["endpoint", "worst input", "status", "answer", "poller p99", "poller max", "loop max", "RSS +", "bounds ×", "ok"];
+  const head = [
+    "endpoint",
+    "worst input",
+    "status",
+    "answer",
+    "poller p99",
+    "poller max",
+    "loop max",
+    "RSS +",
+    "bounds ×",
+    "ok",
+  ];
   const ms = (n: number | null) => (n === null ? "n/a" : `${n.toLocaleString("en")} ms`);
   const lines = rows.map((r) => [
     r.endpoint,
