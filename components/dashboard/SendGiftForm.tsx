@@ -22,6 +22,8 @@ type Props = {
   designs: Design[];
   /** The IANA time zones the server knows, for the send time's zone. */
   timeZones: TimeZones;
+  /** The countries the team's collections reach, named: the recipient's country choices. */
+  countries: { code: string; name: string }[];
 };
 
 const input = "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2";
@@ -94,7 +96,17 @@ function TimeZoneSelect({ chosen, timeZones, ...a }: { chosen?: string; timeZone
 }
 
 /** Send one gift: fill in, preview the email and the price, confirm. One gift per form, however often it is submitted. */
-export function SendGiftForm({ action, initial, teamId, mode, formKey, collections, designs, timeZones }: Props) {
+export function SendGiftForm({
+  action,
+  initial,
+  teamId,
+  mode,
+  formKey,
+  collections,
+  designs,
+  timeZones,
+  countries,
+}: Props) {
   const [state, formAction, pending] = useActionState(action, initial);
   const { values, errors } = state;
   return (
@@ -103,6 +115,7 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="form_key" value={formKey} />
       {state.previewed && <input type="hidden" name="previewed" value={state.previewed} />}
+      {state.quote?.id && <input type="hidden" name="quote" value={state.quote.id} />}
 
       <div className="space-y-4">
         {errors.form && (
@@ -250,6 +263,23 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
             </select>
           )}
         </Field>
+        <Field
+          name="recipient_country"
+          label="Recipient's country (optional)"
+          errors={errors}
+          hint="Their page then offers only what reaches it, and the price includes any duty and tax on arrival. Empty: they choose on their page."
+        >
+          {(a) => (
+            <select {...a} name="recipient_country" defaultValue={values.recipient_country ?? ""} className={input}>
+              <option value="">Not given</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="preview" disabled={pending} className="button-secondary">
             {state.step === "confirm" ? "Update the preview" : "Preview and price"}
@@ -273,6 +303,16 @@ export function SendGiftForm({ action, initial, teamId, mode, formKey, collectio
               <dd>{state.quote.collection}</dd>
               <dt className="text-stone-600">Price</dt>
               <dd className="tabular-nums">{state.quote.perGift}</dd>
+              {state.quote.arrival && (
+                <>
+                  <dt className="text-stone-600">Duties and taxes</dt>
+                  <dd className="tabular-nums" data-testid="arrival">
+                    {state.quote.arrival === "included"
+                      ? "Included in the price"
+                      : `${state.quote.arrival.duties} duty and ${state.quote.arrival.taxes} tax, estimated and charged with the gift: the recipient pays nothing on arrival`}
+                  </dd>
+                </>
+              )}
               {state.quote.sendsAt !== undefined && (
                 <>
                   <dt className="text-stone-600">Sends</dt>

@@ -1,4 +1,4 @@
-import type { FieldErrors, SendFields } from "@/lib/dashboard";
+import type { FieldErrors, PreviewPrice, SendFields } from "@/lib/dashboard";
 
 /** Where the send form is: being filled in, or showing the price and the email for confirmation. */
 export type SendState = {
@@ -13,6 +13,10 @@ export type SendState = {
     charge: string;
     livemode: boolean;
     collection: string;
+    /** What the gift pays on arrival in the recipient's country (absent: no country given). */
+    arrival?: PreviewPrice["arrival"];
+    /** The quote holding this price (a conversion or a landed cost), sent with the gift so it is charged exactly this. */
+    id?: string;
     /** When the email goes out, in the sender's zone and naming it; null: 5 minutes after the send; absent: a link gift. */
     sendsAt?: string | null;
   };

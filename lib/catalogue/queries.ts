@@ -97,15 +97,16 @@ export type SendDesign = { id: string; name: string; thumbnailUrl: string };
 
 /**
  * What the send form offers a team, in one statement: its collections (the team's own, then the global
- * catalogue, each by name) and its card designs, in the same order as listCollections and
+ * catalogue, each by name), the countries any of their products reaches (the recipient's country
+ * choices) and its card designs, in the same order as listCollections and
  * listDesigns. Those read every collection's products and their variants too (three statements
  * through Prisma, and the designs a fourth), which the form never shows.
  */
 export async function sendChoices(
   db: Queryable,
   teamId: string,
-): Promise<{ collections: SendCollection[]; designs: SendDesign[] }> {
-  const [row] = await queryRows<{ collections: SendCollection[]; designs: SendDesign[] }>(
+): Promise<{ collections: SendCollection[]; designs: SendDesign[]; countries: string[] }> {
+  const [row] = await queryRows<{ collections: SendCollection[]; designs: SendDesign[]; countries: string[] }>(
     db,
     Prisma.sql`SELECT
       (SELECT coalesce(json_agg(json_build_object('id', c."id", 'name', c."name", 'description', c."description",
@@ -114,7 +115,10 @@ export async function sendChoices(
        FROM "Collection" c WHERE c."global" OR c."teamId" = ${teamId}) AS "collections",
       (SELECT coalesce(json_agg(json_build_object('id', d."id", 'name', d."name", 'thumbnailUrl', d."thumbnailUrl")
                                 ORDER BY d."global", d."name", d."id"), '[]')
-       FROM "Design" d WHERE d."global" OR d."teamId" = ${teamId}) AS "designs"`,
+       FROM "Design" d WHERE d."global" OR d."teamId" = ${teamId}) AS "designs",
+      (SELECT coalesce(array_agg(DISTINCT s."code" ORDER BY s."code"), '{}')
+       FROM "Collection" c JOIN "Product" p ON p."collectionId" = c."id", unnest(p."shipsTo") AS s("code")
+       WHERE c."global" OR c."teamId" = ${teamId}) AS "countries"`,
   );
   return row;
 }

@@ -20,6 +20,7 @@ export {
   SEND_FIELDS,
   sendGiftOnce,
   type FieldErrors,
+  type PreviewPrice,
   type SendField,
   type SendFields,
 } from "./send";

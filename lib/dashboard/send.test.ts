@@ -6,6 +6,8 @@ import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { createPerson, processDatabaseForFile } from "@/lib/testing/teams";
 import { fieldErrors, previewGift, sendGiftOnce, type SendFields } from "./send";
 import { sessionActor as person } from "@/lib/testing/dashboard";
+import { sendChoices } from "@/lib/catalogue";
+import { displayMoney } from "@/lib/money";
 
 const t = processDatabaseForFile();
 let owner: TeamActor<SessionActor>;
@@ -146,6 +148,58 @@ describe("previewing the send form", () => {
         expect(errors.time_zone).toMatch(/^Time zone must be a time zone name/);
         expect(errors.scheduled_at).toBeUndefined();
       }
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("the recipient's country on the send form", () => {
+  it("offers the countries the team's collections reach, derived from the products", async () => {
+    const { countries } = await sendChoices(t.db, owner.team.id);
+    const products = await t.db.product.findMany({ select: { shipsTo: true } });
+    expect(countries).toEqual([...new Set(products.flatMap((p) => p.shipsTo))].sort());
+    expect(countries).toEqual(expect.arrayContaining(["US", "BR", "JP"]));
+    expect(countries).not.toContain("AQ");
+  });
+
+  it("prices the duty and tax on arrival, and the send charges exactly the quote the preview held", async () => {
+    const form = fields({ collection: "Coffee Lovers", recipient_country: "BR" });
+    const { quote, price } = await previewGift(t.db, owner, form);
+    // Brazil's Remessa Conforme on a USD 48.00 gift: 20 % duty, ICMS 17 % on a base that includes it.
+    expect(price.arrival).toEqual({
+      country: "BR",
+      duties: displayMoney(960, "USD"),
+      taxes: displayMoney(1180, "USD"),
+    });
+    expect(price.charge).toBe(displayMoney(4800 + 960 + 1180, "USD"));
+    expect(quote.held?.id).toMatch(/^quo_/);
+    const { giftId } = await sendGiftOnce(t.db, owner, { fields: form, formKey: key(), quote: quote.held!.id });
+    const gift = await t.db.gift.findUniqueOrThrow({ where: { id: giftId }, include: { charge: true } });
+    expect(gift).toMatchObject({ recipientCountry: "BR", dutiesMinor: 960, taxesMinor: 1180 });
+    expect(gift.charge).toMatchObject({ amountCents: quote.chargeCents, quoteId: quote.held!.id });
+    // A country priced delivered says so.
+    const delivered = await previewGift(t.db, owner, fields({ collection: "Coffee Lovers", recipient_country: "DE" }));
+    expect(delivered.price.arrival).toBe("included");
+    expect(delivered.price.charge).toBe(displayMoney(4800, "USD"));
+  });
+
+  it("puts a country nothing reaches, or a forged one, beside the field; a forged or used quote is refused; nothing written", async () => {
+    const before = await counts();
+    const nowhere = await refusal(previewGift(t.db, owner, fields({ recipient_country: "AQ" })));
+    expect(fieldErrors((nowhere as ValidationError).problems).recipient_country).toMatch(
+      /can be delivered to Antarctica/,
+    );
+    for (const forged of ["ZZ", "<b>", "x".repeat(20_000)]) {
+      const error = await refusal(previewGift(t.db, owner, fields({ recipient_country: forged })));
+      expect(error, forged.slice(0, 10)).toBeInstanceOf(ValidationError);
+      expect(fieldErrors((error as ValidationError).problems).recipient_country).toBeDefined();
+    }
+    const form = fields({ collection: "Coffee Lovers", recipient_country: "BR" });
+    for (const quote of ["quo_forged", "x".repeat(100)]) {
+      const error = await refusal(sendGiftOnce(t.db, owner, { fields: form, formKey: key(), quote }));
+      // A 4xx the form shows at its top (an unknown quote: 404), or a problem of the quote field.
+      const refused = error instanceof ValidationError || (error instanceof HttpError && error.status < 500);
+      expect(refused, `${quote.slice(0, 10)}: ${String(error)}`).toBe(true);
     }
     expect(await counts()).toEqual(before);
   });

@@ -26,6 +26,7 @@ export const SEND_FIELDS = [
   "time_zone",
   "expires_on",
   "locale",
+  "recipient_country",
 ] as const;
 export type SendField = (typeof SEND_FIELDS)[number];
 export type SendFields = Partial<Record<SendField, string>>;
@@ -43,7 +44,10 @@ export const formTimeZone = (fields: SendFields) => fields.time_zone?.trim() || 
  * the server doesn't know is a problem of its own field (and the time is left out, so it isn't
  * also reported as malformed); a time the API would refuse anyway goes to it as typed.
  */
-function requestOf(fields: SendFields): { body: { gift: Record<string, string> }; problems: FieldProblem[] } {
+function requestOf(
+  fields: SendFields,
+  quote?: string,
+): { body: { gift: Record<string, string> }; problems: FieldProblem[] } {
   const gift: Record<string, string> = {};
   const problems: FieldProblem[] = [];
   const zone = formTimeZone(fields);
@@ -62,6 +66,7 @@ function requestOf(fields: SendFields): { body: { gift: Record<string, string> }
       gift[name] = instantInZone(value, zone)?.toISOString() ?? value;
     } else gift[name] = value;
   }
+  if (quote) gift.quote = quote;
   return { body: { gift }, problems };
 }
 
@@ -99,14 +104,24 @@ function pastSendTime(fields: SendFields, now: Date): FieldProblem[] {
   ];
 }
 
-function parse(fields: SendFields, now: Date) {
-  const { body, problems } = requestOf(fields);
+function parse(fields: SendFields, now: Date, quote?: string) {
+  const { body, problems } = requestOf(fields, quote);
   const parsed = parseSingleGift(body, now);
   return { ...parsed, problems: [...problems, ...pastSendTime(fields, now), ...parsed.problems] };
 }
 
-/** The preview's price, as people read it, in the currency the send will charge. */
-export type PreviewPrice = { currency: string; perGift: string; total: string; charge: string };
+/**
+ * The preview's price, as people read it, in the currency the send will charge. `arrival`: what
+ * the gift pays on arrival in the recipient's country (duties and taxes, in the total), or
+ * "included" where the price already is delivered; absent when no country is given.
+ */
+export type PreviewPrice = {
+  currency: string;
+  perGift: string;
+  total: string;
+  charge: string;
+  arrival?: { country: string; duties: string; taxes: string } | "included";
+};
 
 /**
  * The dry run's price in the team's currency: converted (`conversion`) when the collection is
@@ -115,11 +130,22 @@ export type PreviewPrice = { currency: string; perGift: string; total: string; c
 function previewPrice(quote: PriceQuote, collectionCurrency: string): PreviewPrice {
   const currency = quote.conversion?.currency ?? collectionCurrency;
   const perGift = quote.conversion?.perGiftMinor ?? quote.perGift.totalCents;
+  const [line] = quote.landed?.lines ?? [];
   return {
     currency,
     perGift: displayMoney(perGift, currency),
     total: displayMoney(quote.totalCents, currency),
     charge: displayMoney(quote.chargeCents, currency),
+    ...(line && {
+      arrival:
+        line.estimate?.basis === "estimated"
+          ? {
+              country: line.country,
+              duties: displayMoney(line.dutiesMinor, currency),
+              taxes: displayMoney(line.taxesMinor, currency),
+            }
+          : ("included" as const),
+    }),
   };
 }
 
@@ -163,21 +189,25 @@ export async function previewGift(
   return { quote, price: previewPrice(quote, refs.collection!.currency), email, sendsAt };
 }
 
-/** Sends the form's gift once per form key (see oncePerForm): the same key with other fields is a 409. */
+/**
+ * Sends the form's gift once per form key (see oncePerForm): the same key with other fields is a
+ * 409. `quote`: the preview's (a conversion or a landed cost held), so the send charges exactly
+ * what the preview said, or is refused with the quote's own code (expired: preview again).
+ */
 export async function sendGiftOnce(
   db: PrismaClient,
   actor: TeamActor,
-  input: { fields: SendFields; formKey: string },
+  input: { fields: SendFields; formKey: string; quote?: string },
   now = new Date(),
 ): Promise<{ giftId: string; repeated: boolean }> {
-  const { body } = requestOf(input.fields);
+  const { body } = requestOf(input.fields, input.quote);
   return oncePerForm(db, actor, {
     formKey: input.formKey,
     content: `${actor.team.id}:gift\n${JSON.stringify(Object.entries(body.gift).sort())}`,
     conflictMessage: "This form was already sent with other values. Reload the page to send another gift.",
     replay: async (stored) => ({ giftId: stored.giftIds[0] }),
     run: async (idempotency) => {
-      const { draft, problems } = parse(input.fields, now);
+      const { draft, problems } = parse(input.fields, now, input.quote);
       const [gift] = await createGifts(db, { actor, draft, problems, now, idempotency });
       return { giftId: gift.id };
     },

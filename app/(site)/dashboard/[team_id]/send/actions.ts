@@ -61,12 +61,17 @@ export async function sendFormAction(previous: SendState, form: FormData): Promi
           charge: price.charge,
           livemode: quote.livemode,
           collection: quote.collection.name,
+          ...(price.arrival && { arrival: price.arrival }),
+          ...(quote.held && { id: quote.held.id }),
           ...(values.delivery_method === "link" ? {} : { sendsAt }),
         },
         preview: { subject: email.subject, html: email.html },
       });
     }
-    sent = (await sendGiftOnce(context.db, context.actor, { fields: values, formKey: text(form, "form_key") })).giftId;
+    const held = text(form, "quote").slice(0, 100) || undefined;
+    sent = (
+      await sendGiftOnce(context.db, context.actor, { fields: values, formKey: text(form, "form_key"), quote: held })
+    ).giftId;
   } catch (error) {
     if (error instanceof ValidationError) {
       const errors = fieldErrors(error.problems);

@@ -6,6 +6,7 @@ import { initialSendState } from "@/components/dashboard/send-state";
 import { sendChoices } from "@/lib/catalogue";
 import { dashboardHref, modeOf } from "@/lib/dashboard";
 import { timeZoneChoices } from "@/lib/format/time-zone-choices";
+import { countryNameIn } from "@/lib/format/locale";
 import { displayMoney } from "@/lib/money";
 import { loadTeam } from "../load";
 import { sendFormAction } from "./actions";
@@ -25,8 +26,9 @@ export default async function SendPage({ params, searchParams }: Props) {
   const here = dashboardHref(teamId, mode, "/send");
   const { db, actor } = await loadTeam(teamId, mode, here);
   // A viewer sees no form, so nothing to choose from.
-  const { collections, designs } =
-    actor.role === "viewer" ? { collections: [], designs: [] } : await sendChoices(db, actor.team.id);
+  const { collections, designs, countries } =
+    actor.role === "viewer" ? { collections: [], designs: [], countries: [] } : await sendChoices(db, actor.team.id);
+  const collator = new Intl.Collator("en");
 
   return (
     <main className="page-width py-10">
@@ -49,6 +51,9 @@ export default async function SendPage({ params, searchParams }: Props) {
           }))}
           designs={designs}
           timeZones={TIME_ZONES}
+          countries={countries
+            .map((code) => ({ code, name: countryNameIn(code, "en") }))
+            .sort((a, b) => collator.compare(a.name, b.name))}
         />
       )}
     </main>
