@@ -56,7 +56,10 @@ export function serializeCharge(item: LedgerItem): ResourceObject {
   };
 }
 
-/** The columns of the charges CSV export, in order. */
+/**
+ * The columns of the charges CSV export, in order. Columns are only ever added at the end (imports
+ * that read by position keep working): the landed cost's and the conversion's came last.
+ */
 export const CHARGE_CSV_COLUMNS = [
   "id",
   "kind",
@@ -71,6 +74,15 @@ export const CHARGE_CSV_COLUMNS = [
   "actor_via",
   "credential_id",
   "credential",
+  "duties",
+  "taxes",
+  "conversion_from",
+  "conversion_product_maximum",
+  "conversion_shipping",
+  "conversion_rate",
+  "conversion_rate_date",
+  "conversion_rate_source",
+  "conversion_quote",
 ] as const;
 
 /** One row of the CSV export: the same item as serializeCharge, its cells in CHARGE_CSV_COLUMNS order. */
@@ -90,5 +102,21 @@ export function chargeCsvRow(item: LedgerItem): string[] {
     item.causedBy?.via ?? "",
     credentialId === null ? "" : String(credentialId),
     credentialOf(item) ?? "",
+    item.importCharges ? formatMoney(item.importCharges.dutiesMinor, item.currency) : "",
+    item.importCharges ? formatMoney(item.importCharges.taxesMinor, item.currency) : "",
+    ...conversionCells(item.conversion),
+  ];
+}
+
+function conversionCells(c: LedgerItem["conversion"]): string[] {
+  if (!c) return ["", "", "", "", "", "", ""];
+  return [
+    c.sourceCurrency,
+    formatMoney(c.sourcePriceMinor, c.sourceCurrency),
+    formatMoney(c.sourceShippingMinor, c.sourceCurrency),
+    c.rate,
+    c.rateDate.toISOString().slice(0, 10),
+    c.rateSource,
+    c.quoteId ?? "",
   ];
 }

@@ -6,7 +6,16 @@ import { addMember } from "@/lib/teams";
 import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
 import { createPerson } from "@/lib/testing/teams";
-import { bulkBody, expectError, giftBody, nextPath, openDatabaseForFile } from "./helpers";
+import {
+  bulkBody,
+  csvCellsOfLandedAndConversion,
+  expectError,
+  giftBody,
+  nextPath,
+  openDatabaseForFile,
+  parseCsv,
+  type ChargeAttributes,
+} from "./helpers";
 
 // "Spend controls: charges you can reconcile": GET /charges (and .csv) itemise the team's ledger
 // per gift, and the lines add up to the Charge rows to the cent, over any range.
@@ -26,12 +35,13 @@ type Item = {
     "refund-of": string | null;
     "caused-by": { via: string; credential: string | null; "credential-id": string | null; user: string | null } | null;
     "created-at": string;
-  };
+  } & ChargeAttributes;
 };
 
 const EVIL_BATCH = '=HYPERLINK("http://evil.example/x","Click me")';
 const CSV_COLUMNS =
-  "id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id,credential";
+  "id,kind,amount,currency,created_at,gift,batch_id,batch_name,charge,description,actor_via,credential_id,credential," +
+  "duties,taxes,conversion_from,conversion_product_maximum,conversion_shipping,conversion_rate,conversion_rate_date,conversion_rate_source,conversion_quote";
 
 let owner: Awaited<ReturnType<typeof createAccount>>;
 let member: Awaited<ReturnType<typeof createPerson>>;
@@ -84,37 +94,6 @@ async function walk(token: string, first: string): Promise<Item[]> {
     path = page.body.links.next ? nextPath(page.body.links.next) : null;
   }
   return items;
-}
-
-/** RFC 4180 text → rows (quoted cells, doubled quotes, CRLF line ends). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i += 2;
-      continue;
-    }
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-    i++;
-  }
-  expect(cell + row.join("")).toBe(""); // the text ends with a line end
-  return rows;
 }
 
 beforeAll(async () => {
@@ -513,6 +492,7 @@ describe("CSV export", () => {
         a["caused-by"]?.via ?? "",
         a["caused-by"]?.["credential-id"] ?? "",
         a["caused-by"]?.credential ?? "",
+        ...csvCellsOfLandedAndConversion(a),
       ]);
     });
     expect(rows.filter((r) => r[1] === "refund").every((r) => /^-\d+\.\d{2}$/.test(r[2]))).toBe(true);

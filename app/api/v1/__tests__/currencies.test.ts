@@ -5,7 +5,16 @@ import { createAccount } from "@/lib/testing/fixtures";
 import { createPerson } from "@/lib/testing/teams";
 import * as R from "@/lib/api/openapi/resources";
 import { convertMinor, crossRate, parseRate } from "@/lib/money";
-import { bulkBody, counts, expectError, expectErrors, giftBody, openDatabaseForFile } from "./helpers";
+import {
+  bulkBody,
+  counts,
+  csvCellsOfLandedAndConversion,
+  expectError,
+  expectErrors,
+  giftBody,
+  openDatabaseForFile,
+  parseCsv,
+} from "./helpers";
 
 // A team billed in another currency than its collections': dry_run quotes, the create charges the
 // quote exactly, every refusal of a quote has its code; docs/international.md.
@@ -107,6 +116,22 @@ describe("a team billed in euros, collections priced in dollars", () => {
     });
     const csv = await a.api.get(`/teams/${a.team.id}/charges.csv`);
     expect(csv.body).toContain(`,charge,${(perGift / 100).toFixed(2)},EUR,`);
+    // Its last columns: the conversion's parts, as the JSON line has them.
+    const [, ...rows] = parseCsv(csv.body as string);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const line = ledger.body.data.find((item: { id: string }) => item.id === row[0]);
+      expect(row.slice(13)).toEqual(csvCellsOfLandedAndConversion(line.attributes));
+      expect(row.slice(15)).toEqual([
+        "USD",
+        (price / 100).toFixed(2),
+        "0.00",
+        "0.9839614287",
+        "2022-07-08",
+        "ecb-snapshot",
+        quoted.quote.id,
+      ]);
+    }
 
     // Used once: the same quote again is refused, nothing written.
     const again = await a.api.post("/bulk/gifts", bulkBody(3, { quote: quoted.quote.id }));

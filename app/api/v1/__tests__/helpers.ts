@@ -130,3 +130,64 @@ export function nextPath(next: string): string {
 
 export const GIFT_ID = /^gft_[1-9A-HJ-NP-Za-km-z]{22}$/;
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** RFC 4180 text → rows (quoted cells, doubled quotes, CRLF line ends). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 2;
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+    i++;
+  }
+  expect(cell + row.join("")).toBe(""); // the text ends with a line end
+  return rows;
+}
+
+export type ChargeAttributes = {
+  duties?: string | null;
+  taxes?: string | null;
+  conversion?: {
+    from: string;
+    "product-maximum": string;
+    shipping: string;
+    rate: string;
+    "rate-date": string;
+    "rate-source": string;
+    quote: string | null;
+  } | null;
+};
+
+/** The charges CSV's landed-cost and conversion cells (its last nine columns) as a JSON line's attributes give them. */
+export function csvCellsOfLandedAndConversion(a: ChargeAttributes): string[] {
+  const c = a.conversion;
+  return [
+    a.duties ?? "",
+    a.taxes ?? "",
+    c?.from ?? "",
+    c?.["product-maximum"] ?? "",
+    c?.shipping ?? "",
+    c?.rate ?? "",
+    c?.["rate-date"] ?? "",
+    c?.["rate-source"] ?? "",
+    c?.quote ?? "",
+  ];
+}

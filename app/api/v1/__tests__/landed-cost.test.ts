@@ -3,7 +3,15 @@ import { apiAs } from "@/lib/testing/api-client";
 import { createAccount } from "@/lib/testing/fixtures";
 import * as R from "@/lib/api/openapi/resources";
 import { convertMinor, crossRate, parseRate } from "@/lib/money";
-import { bulkBody, counts, expectErrors, expectValidation, openDatabaseForFile } from "./helpers";
+import {
+  bulkBody,
+  counts,
+  csvCellsOfLandedAndConversion,
+  expectErrors,
+  expectValidation,
+  openDatabaseForFile,
+  parseCsv,
+} from "./helpers";
 
 // The landed cost (docs/international.md): a dry run quotes per country what the gifts pay on
 // arrival, the create charges exactly that, each gift's price is its country's, the ledger keeps
@@ -112,10 +120,22 @@ describe("the landed cost, before the money moves", () => {
     // The ledger: one item per gift, adding up to the charge, each with its duties and taxes.
     const ledger = await api.get(`/teams/${a.team.id}/charges?page[size]=100`);
     expect(ledger.status).toBe(200);
-    const items = ledger.body.data as { attributes: { amount: string; gift: string; duties: string; taxes: string } }[];
+    const items = ledger.body.data as {
+      id: string;
+      attributes: { amount: string; gift: string; duties: string; taxes: string };
+    }[];
     expect(items.reduce((sum, item) => sum + Math.round(Number(item.attributes.amount) * 100), 0)).toBe(TOTAL);
     const brazil = items.find((item) => item.attributes.gift === gifts[0].id)!;
     expect(brazil.attributes).toMatchObject({ amount: "69.40", duties: "9.60", taxes: "11.80" });
+    // The CSV export keeps the same parts, in its last columns.
+    const csv = await api.get(`/teams/${a.team.id}/charges.csv`);
+    const [header, ...rows] = parseCsv(csv.body as string);
+    expect(header.slice(13, 15)).toEqual(["duties", "taxes"]);
+    expect(rows.find((row) => row[5] === gifts[0].id)!.slice(13, 15)).toEqual(["9.60", "11.80"]);
+    for (const row of rows)
+      expect(row.slice(13)).toEqual(
+        csvCellsOfLandedAndConversion(items.find((item) => item.id === row[0])!.attributes),
+      );
     // Cancelling a gift to Brazil refunds its landed price, not the collection's.
     const cancelled = await api.delete(`/gifts/${gifts[0].id}`);
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
