@@ -6,6 +6,7 @@ import { catalogue, createAccount } from "@/lib/testing/fixtures";
 import { processDatabaseForFile } from "@/lib/testing/teams";
 import { liveQuery as live, sessionActor as person } from "@/lib/testing/dashboard";
 import { dashboardGift, dashboardGifts, EXPORT_COLUMNS, exportRow, previewGift, sendGiftOnce } from "./index";
+import { confirmUpload, previewUpload } from "./upload";
 import { displayMoney } from "@/lib/money";
 
 // A team billed in euros or yen sees its amounts in them on the dashboard (docs/international.md):
@@ -86,6 +87,31 @@ describe("a EUR team's dashboard, several gifts", () => {
     const { draft, problems } = await parseBulkGifts(body, new Date());
     const [first] = await createGifts(t.db, { actor: owner, draft, problems, now: new Date() });
     expect(await charged(owner, first.id, "charge")).toBe("Charged €47.23 (its share of €94.46 for 2 gifts)");
+  });
+});
+
+describe("a EUR team's CSV upload", () => {
+  it("previews every amount in euros, converted as the confirm charges, and the confirm charges exactly that", async () => {
+    const owner = await teamIn("EUR");
+    const collection = await t.db.collection.findUniqueOrThrow({ where: { id: Number(collectionId) } });
+    const bytes = new TextEncoder().encode(
+      "name,email,message,from,collection\n" +
+        ["ada", "grace"].map((n) => `${n},${n}@example.test,Thank you!,Charles,${collection.name}`).join("\n") +
+        "\n",
+    );
+    const file = { fileName: "thanks.csv", bytes };
+    const preview = await previewUpload(t.db, owner, file);
+    expect(preview).toMatchObject({ problemCount: 0, currency: "EUR", totalCents: 2 * 4723, chargeCents: 2 * 4723 });
+    expect(preview.collections).toEqual([{ name: collection.name, gifts: 2, totalCents: 2 * 4723 }]);
+    const { batchId } = await confirmUpload(t.db, owner, {
+      ...file,
+      previewHash: preview.fileHash,
+      previewTotalCents: preview.totalCents,
+      formKey: `form-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+    });
+    const charges = await t.db.charge.findMany({ where: { teamId: owner.team.id } });
+    expect(charges).toEqual([expect.objectContaining({ amountCents: preview.totalCents, currency: "eur" })]);
+    expect(await t.db.gift.count({ where: { batchId, priceCents: 4723, currency: "EUR" } })).toBe(2);
   });
 });
 

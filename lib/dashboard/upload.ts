@@ -8,10 +8,11 @@ import { withoutForbiddenCharacters } from "@/lib/format/text";
 import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError, type FieldProblem } from "@/lib/errors";
 import {
   createBatch,
-  giftPrice,
   MAX_BULK_RECIPIENTS,
   parseSingleGift,
+  perGiftInCurrency,
   suppressedMessage,
+  teamCurrency,
   type BatchGroup,
 } from "@/lib/gifts";
 import { suppressedAmong, suppressionScope } from "@/lib/outbox/suppressions";
@@ -74,6 +75,8 @@ export type UploadPreview = {
   duplicateCount: number;
   /** Per collection, the gifts of the rows that are fine and what they cost. */
   collections: { name: string; gifts: number; totalCents: number }[];
+  /** The team's billing currency: every amount of the preview is in it (converted as the confirm charges). */
+  currency: string;
   totalCents: number;
   /** What the confirm charges: the total when live, 0 in the sandbox. */
   chargeCents: number;
@@ -236,7 +239,7 @@ async function lookUp(db: PrismaClient, teamId: string, rows: Row[]) {
           code: "too_many_references",
         },
       ]);
-  const collections = new Map<string, { id: number; name: string; priceCents: number } | null>();
+  const collections = new Map<string, { id: number; name: string; priceCents: number; currency: string } | null>();
   const designs = new Map<string, boolean>();
   for (const r of rows) {
     if (r.collection !== undefined && !collections.has(r.collection))
@@ -337,6 +340,13 @@ async function check(
   }
   const duplicates = [...byEmail].filter(([, rows]) => rows.length > 1).map(([email, rows]) => ({ email, rows }));
 
+  // One gift's price per collection in the team's currency, as createBatch charges it.
+  const currency = await teamCurrency(db, actor.team.id);
+  const prices = new Map<number, number>();
+  for (const r of fine) {
+    const collection = collections.get(r.collection!)!;
+    if (!prices.has(collection.id)) prices.set(collection.id, await perGiftInCurrency(db, currency, collection));
+  }
   const perCollection = new Map<number, { name: string; gifts: number; totalCents: number }>();
   const groups = new Map<string, BatchGroup>();
   let totalCents = 0;
@@ -352,7 +362,7 @@ async function check(
         collection: collection.name,
         scheduledAt: r.scheduledGiven ? (r.recipient.scheduledAt?.toISOString() ?? null) : null,
       });
-    const price = giftPrice(collection).totalCents;
+    const price = prices.get(collection.id)!;
     totalCents += price;
     const line = perCollection.get(collection.id) ?? { name: collection.name, gifts: 0, totalCents: 0 };
     line.gifts += 1;
@@ -401,6 +411,7 @@ async function check(
       duplicates: duplicates.slice(0, MAX_LISTED_PROBLEMS),
       duplicateCount: duplicates.length,
       collections: [...perCollection.values()],
+      currency,
       totalCents,
       chargeCents: livemode ? totalCents : 0,
       livemode,

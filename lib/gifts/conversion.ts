@@ -24,6 +24,20 @@ export async function teamCurrency(db: Queryable, teamId: string, lock = false):
   return row?.currency ?? "USD";
 }
 
+/**
+ * One gift's price from `collection` in the team's `currency`: converted at the current rate, or
+ * the collection's own price when it is in that currency. What a batch is charged per gift, and
+ * what its preview (the CSV upload's) shows.
+ */
+export async function perGiftInCurrency(
+  db: Queryable,
+  currency: string,
+  collection: { priceCents: number; currency: string },
+): Promise<number> {
+  const conversion = await convertAtCurrentRate(db, { currency, gifts: 1, collection });
+  return conversion?.perGiftMinor ?? giftPrice(collection).totalCents;
+}
+
 /** `gifts` gifts from `collection` in `currency`, at the current rate; null when no conversion is needed. */
 export async function convertAtCurrentRate(
   db: Queryable,

@@ -11,8 +11,7 @@ import { requireSender } from "@/lib/teams";
 import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues } from "./insert-gifts";
-import { giftPrice } from "./price";
-import { convertAtCurrentRate, teamCurrency } from "./conversion";
+import { perGiftInCurrency, teamCurrency } from "./conversion";
 import { referenceProblems, resolveReferences, type References } from "./resolve-references";
 import { MAX_BULK_RECIPIENTS, type RecipientDraft } from "./schema";
 import { INITIAL_STAGE } from "./stages";
@@ -186,18 +185,14 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
       }
       if (problems.length > 0) throw new ValidationError(problems);
 
-      // A collection priced in another currency than the team's: each gift converted once at the current rate.
+      // One gift's price per reference in the team's currency (converted once at the current rate where the collection's is another).
       const currency = await teamCurrency(tx, team.id);
-      const converted = new Map<string, number>();
+      const prices = new Map<string, number>();
       for (const { group } of groups) {
         const key = referenceKey(group);
-        const collection = refs.get(key)!.collection!;
-        if (converted.has(key) || collection.currency === currency) continue;
-        const conversion = await convertAtCurrentRate(tx, { currency, gifts: 1, collection });
-        if (conversion) converted.set(key, conversion.perGiftMinor);
+        if (!prices.has(key)) prices.set(key, await perGiftInCurrency(tx, currency, refs.get(key)!.collection!));
       }
-      const priceOf = (group: BatchGroup) =>
-        converted.get(referenceKey(group)) ?? giftPrice(refs.get(referenceKey(group))!.collection!).totalCents;
+      const priceOf = (group: BatchGroup) => prices.get(referenceKey(group))!;
       const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
       const chargeCents = livemode ? totalCents : 0;
       const charge = {
@@ -234,7 +229,7 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
           },
           gifts,
           refs: spec,
-          priceMinor: converted.get(referenceKey(g)),
+          priceMinor: collection!.currency === currency ? undefined : prices.get(referenceKey(g)),
           recordMessage: false,
         });
         // Resolved a moment ago in this transaction: only a concurrent delete can get here.

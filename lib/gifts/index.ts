@@ -23,6 +23,7 @@ export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType
 export { createGifts, suppressedMessage, type CreateGiftsInput } from "./create";
 export { createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";
 export { giftPrice, type GiftPrice, type PriceQuote } from "./price";
+export { perGiftInCurrency, teamCurrency } from "./conversion";
 export { quoteGifts } from "./quote";
 export { DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, type Cursor } from "./cursor";
 export { listMessages } from "./messages";

@@ -53,12 +53,12 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
       return next({
         preview: {
           ...preview,
-          total: displayMoney(preview.totalCents),
-          charge: displayMoney(preview.chargeCents),
+          total: displayMoney(preview.totalCents, preview.currency),
+          charge: displayMoney(preview.chargeCents, preview.currency),
           collections: preview.collections.map((c) => ({
             name: c.name,
             gifts: c.gifts,
-            total: displayMoney(c.totalCents),
+            total: displayMoney(c.totalCents, preview.currency),
           })),
           sample: preview.sample.map((r) => ({
             ...r,
