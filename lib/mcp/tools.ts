@@ -159,7 +159,7 @@ function sendTool(shape: "one" | "many"): Tool {
     title: shape === "one" ? "Send a gift" : "Send a batch of gifts",
     description:
       (shape === "one" ? "Send one gift." : `Send up to ${MCP_MAX_BATCH} gifts from one collection.`) +
-      " Quote first and pass the quote's total as quoted_total: if the price differs, nothing is sent. Live grants spend money only within the caps the user approved (per gift, per day); a sandbox grant sends test gifts with no card and no money. Pass an idempotency_key so a retry never sends twice. Gifts above the team's approval threshold wait for an owner: where the host can open a URL for the user, the user is asked to open Ribbon first and the retried call says what was decided; otherwise the answer's meta.approval says where they wait (follow with get_gift).",
+      " Quote first and pass the quote's total as quoted_total: if the price differs, nothing is sent. When the quote holds a conversion or a landed cost (meta.price.quote), pass its id as gift.quote: the send is charged exactly that total while the quote holds. Live grants spend money only within the caps the user approved (per gift, per day); a sandbox grant sends test gifts with no card and no money. Pass an idempotency_key so a retry never sends twice. Gifts above the team's approval threshold wait for an owner: where the host can open a URL for the user, the user is asked to open Ribbon first and the retried call says what was decided; otherwise the answer's meta.approval says where they wait (follow with get_gift).",
     inputSchema: objectSchema(
       { gift: schema.gift, quoted_total: QUOTED_TOTAL, idempotency_key: IDEMPOTENCY_KEY, team_id: TEAM_ID },
       ["gift", "quoted_total", "idempotency_key"],
@@ -208,7 +208,7 @@ const listCollectionsTool: Tool = {
   name: "list_collections",
   title: "Browse collections",
   description:
-    "The gift collections the user's team can send from, each with its price per gift (USD, shipping included) and its products.",
+    "The gift collections the user's team can send from, each with its price per gift in its own currency (shipping included), the countries it reaches and its products. quote_gift gives the price in the team's currency.",
   inputSchema: objectSchema({ team_id: TEAM_ID }),
   annotations: READ,
   async run(ctx, args) {

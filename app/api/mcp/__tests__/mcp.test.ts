@@ -119,6 +119,44 @@ describe("the MCP server", () => {
     });
   });
 
+  it("a EUR team's agent quotes a gift to Brazil (converted, with its duty and tax) and sends it with the quote: charged exactly that", async () => {
+    const owner = await createAccount(t.db);
+    const set = await apiAs(owner.tokens.live).patch(`/teams/${owner.team.id}/budget`, { budget: { currency: "EUR" } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const client = await connect((await grant(owner.user.id)).token);
+    const toBrazil = gift({ collection: "Coffee Lovers", recipient_country: "BR" });
+    const quoted = await call(client, "quote_gift", { gift: toBrazil });
+    expect(quoted.isError, JSON.stringify(quoted.document)).toBeFalsy();
+    const price = (quoted.document.meta as { price: Record<string, unknown> }).price as {
+      currency: string;
+      total: string;
+      conversion: { to: string } | null;
+      "landed-cost": { countries: { country: string; basis: string }[] } | null;
+      quote: { id: string };
+    };
+    expect(price.currency).toBe("EUR");
+    expect(price.conversion).toMatchObject({ to: "EUR" });
+    expect(price["landed-cost"]!.countries).toEqual([expect.objectContaining({ country: "BR", basis: "estimated" })]);
+    const sent = await call(client, "send_gift", {
+      gift: { ...toBrazil, quote: price.quote.id },
+      quoted_total: price.total,
+      idempotency_key: "eur-1",
+    });
+    expect(sent.isError, JSON.stringify(sent.document)).toBeFalsy();
+    const charge = await t.db.charge.findFirstOrThrow({ where: { teamId: owner.team.id } });
+    expect(charge).toMatchObject({ currency: "eur", quoteId: price.quote.id });
+    expect(formatMoney(charge.amountCents, "EUR")).toBe(price.total);
+    // The quote is used: a second send with it is refused, nothing more charged.
+    const again = await call(client, "send_gift", {
+      gift: { ...toBrazil, quote: price.quote.id },
+      quoted_total: price.total,
+      idempotency_key: "eur-2",
+    });
+    expect(again.isError).toBe(true);
+    expect(again.document.errors[0]).toMatchObject({ code: "quote_used" });
+    expect(await t.db.charge.count({ where: { teamId: owner.team.id } })).toBe(1);
+  });
+
   it("holds a live grant to its daily cap under 20 concurrent sends", async () => {
     const owner = await createAccount(t.db);
     const price = (await t.db.collection.findFirstOrThrow({ where: { name: "Coffee Lovers", global: true } }))
