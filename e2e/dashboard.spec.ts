@@ -296,6 +296,33 @@ test("a team billed in euros sees euros: the send form's preview, the gift's pag
   await expect(page.getByTestId("spend-chart")).toContainText(`${euros} spent in`);
 });
 
+test("a gift to Brazil: the preview adds its duty and tax on arrival, and the send charges exactly that landed price", async ({
+  page,
+}) => {
+  const owner = await ownerWithTeam(page, Date.now());
+  await page.goto(`/dashboard/${owner.slug}/send`);
+  await page.getByLabel("Recipient's name").fill("Bruna Alves");
+  await page.getByLabel("Recipient's email").fill("bruna@example.test");
+  await page.getByRole("radio", { name: /Coffee Lovers/ }).check();
+  await page.getByLabel("Message").fill("Obrigado!");
+  await page.getByLabel("From", { exact: true }).fill("Charles");
+  // Only the countries the team's collections reach are offered.
+  const country = page.getByLabel("Recipient's country (optional)");
+  await expect(country.locator("option", { hasText: "Antarctica" })).toHaveCount(0);
+  await country.selectOption({ label: "Brazil" });
+  await page.getByRole("button", { name: "Preview and price" }).click();
+  // Remessa Conforme on a $48.00 gift: 20 % duty, ICMS 17 % on a base that includes it.
+  await expect(page.getByTestId("arrival")).toContainText("$9.60 duty and $11.80 tax");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Send gift for $69.40" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Bruna Alves" })).toBeVisible();
+  await expect(page.getByTestId("timeline-charge")).toContainText("Charged $69.40");
+  const list = await page.request.get("/api/v1/gifts", { headers: { Authorization: `Bearer ${owner.live}` } });
+  const [gift] = (await list.json()).data;
+  expect(gift.attributes).toMatchObject({ "recipient-country": "BR", price: "69.40", duties: "9.60", taxes: "11.80" });
+});
+
 test("a person on two teams picks one, switches between them, and sends from a phone", async ({ page }) => {
   const stamp = Date.now();
   const owner = await ownerWithTeam(page, stamp);
