@@ -48,7 +48,8 @@ function sizes(...names: string[]): SeedVariant[] {
  *
  * - BASE: where the catalogue already went before products said where they ship (the address
  *   form's eleven countries); every seeded product reaches them.
- * - GOODS (mugs, textiles, paper, bags): BASE, the rest of the EU's single market and the EFTA
+ * - GOODS (mugs, textiles, paper, bags): BASE, the rest of the EU (all 27 members, one customs
+ *   union with one set of import rules: lib/duties/rules.ts) and the EFTA
  *   countries served from the EU warehouse, and the parcel lanes to Brazil, Mexico, New Zealand,
  *   Singapore and South Korea.
  * - FOOD: BASE and the single market only: food crosses fewer borders (Brazil, Mexico, New
@@ -59,7 +60,10 @@ function sizes(...names: string[]): SeedVariant[] {
  * - LIVE_PLANTS (the succulent): the United States and Canada only (plant health rules).
  */
 const BASE = ["US", "CA", "GB", "IE", "DE", "FR", "NL", "BE", "ES", "AU", "JP"] as const;
-const SINGLE_MARKET = ["AT", "DK", "FI", "IT", "LU", "PT", "SE", "PL", "CZ"] as const;
+const SINGLE_MARKET = [
+  ...["AT", "DK", "FI", "IT", "LU", "PT", "SE", "PL", "CZ"],
+  ...["BG", "HR", "CY", "EE", "GR", "HU", "LV", "LT", "MT", "RO", "SK", "SI"],
+] as const;
 const GOODS = [...BASE, ...SINGLE_MARKET, "CH", "NO", "BR", "MX", "NZ", "SG", "KR"] as const;
 const FOOD = [...BASE, ...SINGLE_MARKET] as const;
 const ELECTRONICS = [...BASE, ...SINGLE_MARKET] as const;

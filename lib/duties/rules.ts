@@ -61,15 +61,28 @@ const EU: ImportRule = {
 
 /** The import charges of each country a product ships to that isn't priced delivered. */
 export const IMPORT_RULES: Readonly<Record<string, ImportRule>> = {
+  // The EU's members that aren't priced delivered: one customs union, one rule.
   AT: EU,
+  BG: EU,
+  CY: EU,
   CZ: EU,
   DK: EU,
+  EE: EU,
   FI: EU,
+  GR: EU,
+  HR: EU,
+  HU: EU,
   IT: EU,
+  LT: EU,
   LU: EU,
+  LV: EU,
+  MT: EU,
   PL: EU,
   PT: EU,
+  RO: EU,
   SE: EU,
+  SI: EU,
+  SK: EU,
   // Switzerland levies nothing when the tax would be CHF 5 or less (about CHF 62 of goods at 8.1 %);
   // its duties go by gross weight, not value, and the catalogue's goods weigh under a kilo: none estimated.
   CH: {
