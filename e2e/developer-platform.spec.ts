@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import createClient from "openapi-fetch";
 import type { paths } from "./generated/ribbon-api";
 import { demoCredentials } from "./demo";
+import { expectAccessible } from "./dashboard-helpers";
 
 test("/docs renders the reference from the OpenAPI document, with no request leaving the machine", async ({
   page,
@@ -22,6 +23,29 @@ test("/docs renders the reference from the OpenAPI document, with no request lea
   await page.getByRole("main").getByRole("link", { name: "OpenAPI document" }).click(); // the footer has one too
   const document = await (await served).json();
   expect(document.openapi).toBe("3.1.0");
+});
+
+test("the docs' search box, with JavaScript off: an error code found and followed to its row; a hostile query answered", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/docs");
+  await page.getByRole("searchbox", { name: "Search the docs" }).fill("quote_used");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/docs\/search\?q=quote_used$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Search the docs" })).toBeVisible();
+  await expect(page.getByTestId("search-count")).toContainText("quote_used");
+  await expectAccessible(page);
+  await page.getByTestId("search-results").getByRole("link", { name: "quote_used", exact: true }).click();
+  await expect(page).toHaveURL(/\/docs#error-quote_used$/);
+  await expect(page.locator("#error-quote_used")).toBeVisible();
+
+  const hostile = await page.goto(`/docs/search?q=${encodeURIComponent("<script>alert(1)</script>".repeat(200))}`);
+  expect(hostile!.status()).toBe(200);
+  await expect(page.getByRole("searchbox", { name: "Search the docs" })).toHaveValue(/^<script>alert\(1\)<\/script>/);
+  expect((await page.getByRole("searchbox", { name: "Search the docs" }).inputValue()).length).toBeLessThanOrEqual(100);
+  await context.close();
 });
 
 test("the home page and every API 404 lead to /docs", async ({ page, request }) => {

@@ -41,6 +41,7 @@ test("every site page has the header, the footer, a skip link and a '— Ribbon'
     ["/signin", "Sign in — Ribbon", 200],
     ["/signin/check-email", "Check your email — Ribbon", 200],
     ["/docs", "API reference — Ribbon", 200],
+    ["/docs/search?q=gifts", "Search the docs — Ribbon", 200],
     ["/no-such-page", "Page not found — Ribbon", 404],
   ];
   for (const [path, title, status] of pages) {

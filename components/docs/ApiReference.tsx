@@ -1,4 +1,6 @@
 import type { JsonSchema, OpenApi, Operation } from "./openapi-types";
+import { docsAnchor as anchor } from "./anchors";
+import { DocsSearchForm } from "./DocsSearchForm";
 import { exampleBody } from "./example-body";
 import { Markdownish } from "./Markdownish";
 import { SchemaTable, typeLabel } from "./SchemaTable";
@@ -11,7 +13,6 @@ type Entry = { path: string; method: string; operation: Operation; defaultTeamPa
 /** A code block wider than the screen scrolls; tabIndex lets a keyboard reach it to scroll it (axe: scrollable-region-focusable). */
 const CODE_BLOCK = `overflow-x-auto whitespace-pre-wrap break-words rounded bg-stone-900 p-4 text-sm text-stone-100 sm:whitespace-pre ${SCROLL_FOCUS}`;
 
-const anchor = (id: string) => id.replace(/[^\w-]/g, "-");
 const schemaOf = (ref: JsonSchema | undefined, schemas: Record<string, JsonSchema>) =>
   ref?.$ref ? schemas[ref.$ref.split("/").pop()!] : ref;
 
@@ -128,10 +129,13 @@ export function ApiReference({
   doc,
   errorCodes,
   tokenHint,
+  searchMaxLength,
 }: {
   doc: OpenApi;
   errorCodes: ErrorCode[];
   tokenHint: string;
+  /** The docs search's longest query (app/(site)/docs/search-index.ts). */
+  searchMaxLength: number;
 }) {
   const byTag = entriesByTag(doc);
   const base = doc.servers?.[0]?.url ?? "";
@@ -191,6 +195,9 @@ export function ApiReference({
       </nav>
       <div className="min-w-0">
         <h1 className="text-3xl font-semibold tracking-tight">{doc.info.title} reference</h1>
+        <div className="mt-4">
+          <DocsSearchForm maxLength={searchMaxLength} />
+        </div>
         <Markdownish text={doc.info.description} className="mt-4 text-stone-700" />
 
         <section aria-labelledby="quick-start" className="mt-10">

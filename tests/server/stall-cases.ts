@@ -466,6 +466,13 @@ const SPECIFIC: StallCase[] = [
   search("100 × %_ (the longest search)", "%_".repeat(50)),
   search("regex-like (a+)+$ … (100 chars)", "(a+)+$|.*\\".padEnd(100, "a*")),
   {
+    // The docs search reads at most 100 characters of 8 words, whatever the URL carries (up to the guard's 16 KB of headers).
+    covers: ["page GET /docs/search"],
+    endpoint: "GET /docs/search?q=",
+    input: "a 15 KB query of one-letter words matching nearly everything",
+    request: () => ({ method: "GET", path: `/docs/search?q=${"e+".repeat(7_500)}` }),
+  },
+  {
     covers: ["route POST /api/v1/teams/[team_id]/suppressions"],
     endpoint: "POST /api/v1/teams/sandbox/suppressions",
     input: `${MAX_SUPPRESSIONS_PER_REQUEST.toLocaleString("en")} addresses as JSON`,

@@ -7,6 +7,7 @@ import { resourceUrl } from "@/lib/oauth";
 import { AgentTools } from "@/components/docs/AgentTools";
 import { ApiReference } from "@/components/docs/ApiReference";
 import type { OpenApi } from "@/components/docs/openapi-types";
+import { MAX_QUERY_CHARS } from "./search-index";
 import { staticDocument } from "./static-document";
 
 /** The quick start's word on tokens: the same for everyone, as the page is built once. */
@@ -41,6 +42,7 @@ export function renderDocsDocument(stylesheets: string[]): string {
           doc={openApiDocument() as unknown as OpenApi}
           errorCodes={ERROR_CODES.map((e) => ({ ...e, anchor: errorAnchor(e.code) }))}
           tokenHint={TOKEN_HINT}
+          searchMaxLength={MAX_QUERY_CHARS}
         />
         <AgentTools tools={agentTools()} endpoint={resourceUrl("mcp")} />
       </main>
