@@ -16,7 +16,7 @@ test("an owner uploads a CSV: preview with a problem, fix, confirm, the new batc
   const template = await page.request.get(`${board}/upload-template.csv`);
   expect(template.status()).toBe(200);
   expect(template.headers()["content-type"]).toMatch(/^text\/csv/);
-  expect((await template.text()).split("\r\n")[0]).toBe(`${HEADER},locale,reminders,time_zone`);
+  expect((await template.text()).split("\r\n")[0]).toBe(`${HEADER},locale,reminders,time_zone,recipient_country`);
 
   await page.goto(`${board}/upload`);
   await expect(page.getByRole("heading", { level: 1, name: "Upload a CSV of gifts" })).toBeVisible();

@@ -8,6 +8,8 @@ import { fileTooLarge } from "@/lib/http/body-limits.mjs";
 export type UploadPreviewView = Omit<UploadPreview, "collections" | "sample"> & {
   total: string;
   charge: string;
+  /** The duties and taxes among the total, formatted; null when no row's are estimated. */
+  arrival: string | null;
   collections: { name: string; gifts: number; total: string }[];
   /** The first fine rows, with when each goes out in words. */
   sample: (UploadPreview["sample"][number] & { sends: string })[];
@@ -268,6 +270,14 @@ function PreviewSummary({ preview, changed }: { preview: UploadPreviewView; chan
             <dd className="tabular-nums">{c.total}</dd>
           </div>
         ))}
+        {preview.arrival && (
+          <>
+            <dt className="text-stone-600">Duties and taxes on arrival (in the prices)</dt>
+            <dd className="tabular-nums" data-testid="upload-arrival">
+              {preview.arrival}
+            </dd>
+          </>
+        )}
         <dt className="text-stone-600">Total{preview.problemCount > 0 ? " (rows that are fine)" : ""}</dt>
         <dd className="tabular-nums">{preview.total}</dd>
         <dt className="text-stone-600">Charged on confirm</dt>

@@ -131,7 +131,7 @@ describe("previewing an upload", () => {
     );
     expect(details(await refusal(previewUpload(t.db, owner, file(misspelt))))).toEqual([
       'Unknown column "emial": did you mean "email"?',
-      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone.',
+      'Unknown column "colour". The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone, recipient_country.',
       'The header has no "email" column: every file needs name, email, message, from, collection.',
     ]);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
@@ -433,7 +433,7 @@ describe("bounds and money in the preview", () => {
       `name,email,message,from,collection,${"x".repeat(60_000)}\nAda,a@x.test,Hi,Me,Tea,x\n`,
     );
     expect(details(await refusal(previewUpload(t.db, owner, file(wide))))).toEqual([
-      `Unknown column "${"x".repeat(40)}…": 60,000 characters is no column's name (is the first row the header?). The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone.`,
+      `Unknown column "${"x".repeat(40)}…": 60,000 characters is no column's name (is the first row the header?). The columns are name, email, message, from, collection, design, scheduled_at, expires_on, delivery_method, locale, reminders, time_zone, recipient_country.`,
     ]);
     // A name up to 64 characters still gets its suggestion.
     const near = new TextEncoder().encode("name,e-mail,message,from,collection\nAda,a@x.test,Hi,Me,Tea\n");

@@ -7,6 +7,7 @@ import { ITEMS_PER_YIELD, otherWorkFirst } from "@/lib/http/yield";
 import { withoutForbiddenCharacters } from "@/lib/format/text";
 import { BillingError, HttpError, MAX_LISTED_PROBLEMS, ValidationError, type FieldProblem } from "@/lib/errors";
 import {
+  byCollection,
   createBatch,
   MAX_BULK_RECIPIENTS,
   parseSingleGift,
@@ -15,6 +16,7 @@ import {
   teamCurrency,
   type BatchGroup,
 } from "@/lib/gifts";
+import { batchArrival } from "@/lib/gifts/batch-arrival";
 import { suppressedAmong, suppressionScope } from "@/lib/outbox/suppressions";
 import { resolveReferences } from "@/lib/gifts/resolve-references";
 import { sendChoices } from "@/lib/catalogue";
@@ -38,6 +40,7 @@ export const UPLOAD_COLUMNS = [
   "locale",
   "reminders",
   "time_zone",
+  "recipient_country",
 ] as const;
 export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 /** Columns a file must have (a cell may still be empty where the API allows it). */
@@ -77,6 +80,9 @@ export type UploadPreview = {
   collections: { name: string; gifts: number; totalCents: number }[];
   /** The team's billing currency: every amount of the preview is in it (converted as the confirm charges). */
   currency: string;
+  /** What the rows naming a country pay on arrival, within the total (0 when none is estimated). */
+  dutiesMinor: number;
+  taxesMinor: number;
   totalCents: number;
   /** What the confirm charges: the total when live, 0 in the sandbox. */
   chargeCents: number;
@@ -340,13 +346,40 @@ async function check(
   }
   const duplicates = [...byEmail].filter(([, rows]) => rows.length > 1).map(([email, rows]) => ({ email, rows }));
 
-  // One gift's price per collection in the team's currency, as createBatch charges it.
+  // One gift's price per collection in the team's currency, and what the rows naming a country pay
+  // on arrival: as createBatch charges them (a row whose country can't be reached or estimated is a problem).
   const currency = await teamCurrency(db, actor.team.id);
   const prices = new Map<number, number>();
   for (const r of fine) {
     const collection = collections.get(r.collection!)!;
     if (!prices.has(collection.id)) prices.set(collection.id, await perGiftInCurrency(db, currency, collection));
   }
+  const arrival = await batchArrival(db, {
+    teamId: actor.team.id,
+    currency,
+    collections: byCollection(
+      fine.map((r) => ({ collection: r.collection!, recipients: [r.recipient], message: "", from: "" })),
+      (g) => collections.get(g.collection)!,
+    ),
+  });
+  if (arrival.problems.length > 0) {
+    const rowOf = new Map(fine.map((r) => [r.recipient, r]));
+    const refused = new Set<Row>();
+    for (const { recipient, problem } of arrival.problems) {
+      const r = rowOf.get(recipient)!;
+      problems.push({ row: r.row, column: "recipient_country", message: problem.detail });
+      refused.add(r);
+    }
+    fine.splice(0, fine.length, ...fine.filter((r) => !refused.has(r)));
+    problems.sort((a, b) => a.row - b.row);
+  }
+  // Sandbox gifts are never charged, so nothing is estimated for them (as createBatch).
+  const landedOf = (r: Row) => {
+    const c = livemode ? arrival.charges.get(r.recipient) : undefined;
+    return c ? c.dutiesMinor + c.taxesMinor : 0;
+  };
+  let dutiesMinor = 0;
+  let taxesMinor = 0;
   const perCollection = new Map<number, { name: string; gifts: number; totalCents: number }>();
   const groups = new Map<string, BatchGroup>();
   let totalCents = 0;
@@ -362,7 +395,10 @@ async function check(
         collection: collection.name,
         scheduledAt: r.scheduledGiven ? (r.recipient.scheduledAt?.toISOString() ?? null) : null,
       });
-    const price = prices.get(collection.id)!;
+    const price = prices.get(collection.id)! + landedOf(r);
+    const landed = livemode ? arrival.charges.get(r.recipient) : undefined;
+    dutiesMinor += landed?.dutiesMinor ?? 0;
+    taxesMinor += landed?.taxesMinor ?? 0;
     totalCents += price;
     const line = perCollection.get(collection.id) ?? { name: collection.name, gifts: 0, totalCents: 0 };
     line.gifts += 1;
@@ -412,6 +448,8 @@ async function check(
       duplicateCount: duplicates.length,
       collections: [...perCollection.values()],
       currency,
+      dutiesMinor,
+      taxesMinor,
       totalCents,
       chargeCents: livemode ? totalCents : 0,
       livemode,

@@ -11,6 +11,7 @@ import { requireSender } from "@/lib/teams";
 import { queueApprovalEmails } from "./approval-email";
 import { newBatchId, newGiftId } from "./ids";
 import { insertGifts, type OwnGiftValues } from "./insert-gifts";
+import { batchArrival, type CollectionRecipients } from "./batch-arrival";
 import { perGiftInCurrency, teamCurrency } from "./conversion";
 import { referenceProblems, resolveReferences, type References } from "./resolve-references";
 import { MAX_BULK_RECIPIENTS, type RecipientDraft } from "./schema";
@@ -112,6 +113,7 @@ function ownValues(id: string, r: RecipientDraft, group: BatchGroup, subject: st
  */
 function statements(groups: BatchGroup[], subjectOf: (r: RecipientDraft, group: BatchGroup) => string | undefined) {
   const merged = new Map<string, { group: BatchGroup; gifts: OwnGiftValues[] }>();
+  const ownOf = new Map<RecipientDraft, OwnGiftValues>();
   // A batch's gifts share one creation time, so lists order them by id after it (newest first:
   // id descending). Random ids, handed out largest first in the request's (the file's) order,
   // keep them unguessable and list the batch in its own order.
@@ -130,13 +132,29 @@ function statements(groups: BatchGroup[], subjectOf: (r: RecipientDraft, group: 
     const statement = merged.get(key) ?? { group: g, gifts: [] };
     for (const [i, r] of g.recipients.entries()) {
       const own = ownValues(ids[positioned ? g.positions![i] : next], r, g, subjectOf(r, g));
+      ownOf.set(r, own);
       next += 1;
       if (own.message === statement.group.message) delete own.message;
       statement.gifts.push(own);
     }
     merged.set(key, statement);
   }
-  return [...merged.values()];
+  return { statements: [...merged.values()], ownOf };
+}
+
+/** The groups' recipients by collection (a CSV's rows of one collection come in many groups). */
+export function byCollection(
+  groups: BatchGroup[],
+  collectionOf: (group: BatchGroup) => CollectionRecipients["collection"],
+): CollectionRecipients[] {
+  const found = new Map<number, CollectionRecipients>();
+  for (const g of groups) {
+    const collection = collectionOf(g);
+    const entry = found.get(collection.id) ?? { collection, recipients: [] };
+    entry.recipients.push(...g.recipients);
+    found.set(collection.id, entry);
+  }
+  return [...found.values()];
 }
 
 /**
@@ -164,7 +182,9 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
   const name = input.batchName.trim().slice(0, 120) || `Bulk send of ${size} gifts`;
   const livemode = actor.mode === "live";
   const batch = { id: newBatchId(), name, size };
-  const groups = statements(input.groups, (r, g) => recipientSubject(actor.user, team, g.subject)(r));
+  const { statements: groups, ownOf } = statements(input.groups, (r, g) =>
+    recipientSubject(actor.user, team, g.subject)(r),
+  );
   const giftIds = groups.flatMap((g) => g.gifts.map((gift) => gift.id));
   const messages = historyMessages(input.groups);
 
@@ -193,15 +213,34 @@ export async function createBatch(db: PrismaClient, input: CreateBatchInput): Pr
         if (!prices.has(key)) prices.set(key, await perGiftInCurrency(tx, currency, refs.get(key)!.collection!));
       }
       const priceOf = (group: BatchGroup) => prices.get(referenceKey(group))!;
-      const totalCents = groups.reduce((sum, { group, gifts }) => sum + priceOf(group) * gifts.length, 0);
+      // What the recipients naming a country pay on arrival (lib/gifts/batch-arrival.ts): within their price.
+      const arrival = await batchArrival(tx, {
+        teamId: team.id,
+        currency,
+        collections: byCollection(input.groups, (g) => refs.get(referenceKey(g))!.collection!),
+      });
+      if (arrival.problems.length > 0) throw new ValidationError(arrival.problems.map((p) => p.problem));
+      const estimated = livemode && arrival.charges.size > 0;
+      if (estimated)
+        for (const [r, own] of ownOf) Object.assign(own, arrival.charges.get(r) ?? { dutiesMinor: 0, taxesMinor: 0 });
+      const landedOf = (own: OwnGiftValues) => (own.dutiesMinor ?? 0) + (own.taxesMinor ?? 0);
+      const totalCents = groups.reduce(
+        (sum, { group, gifts }) => sum + gifts.reduce((n, own) => n + priceOf(group) + landedOf(own), 0),
+        0,
+      );
       const chargeCents = livemode ? totalCents : 0;
       const charge = {
         teamId: team.id,
         amountCents: chargeCents,
-        largestGiftCents: Math.max(...groups.map(({ group }) => priceOf(group))),
+        largestGiftCents: Math.max(
+          ...groups.map(({ group, gifts }) => priceOf(group) + Math.max(0, ...gifts.map(landedOf))),
+        ),
         collectionIds: [...new Set(groups.map(({ group }) => refs.get(referenceKey(group))!.collection!.id))],
         description: `${size} ${size === 1 ? "gift" : "gifts"} in batch "${name}"`,
         by: chargedBy(actor),
+        ...(estimated && {
+          importCharges: { dutiesMinor: arrival.dutiesMinor, taxesMinor: arrival.taxesMinor, quoteId: null },
+        }),
       };
       // A batch an owner must approve first is charged gift by gift as they are approved.
       const controls = livemode ? await readSpendControls(tx, team.id, charge.by) : null;

@@ -21,7 +21,7 @@ export {
 } from "./bulk-actions";
 export { EVENT_TYPES, eventTypeOf, GIFT_ACTIONS, recordGiftEvent, type EventType, type GiftAction } from "./events";
 export { createGifts, suppressedMessage, type CreateGiftsInput } from "./create";
-export { createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";
+export { byCollection, createBatch, type BatchGroup, type CreateBatchInput, type CreatedBatch } from "./create-batch";
 export { giftPrice, type GiftPrice, type PriceQuote } from "./price";
 export { perGiftInCurrency, teamCurrency } from "./conversion";
 export { quoteGifts } from "./quote";

@@ -16,6 +16,7 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     locale: "es",
     reminders: "P3D P7D -P2D",
     time_zone: "Europe/London",
+    recipient_country: "GB",
   },
   {
     name: "Sam Example",
@@ -30,6 +31,7 @@ const EXAMPLES: Record<(typeof UPLOAD_COLUMNS)[number], string>[] = [
     locale: "",
     reminders: "",
     time_zone: "",
+    recipient_country: "",
   },
 ];
 

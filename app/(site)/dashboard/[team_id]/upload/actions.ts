@@ -55,6 +55,10 @@ export async function uploadFormAction(previous: UploadState, form: FormData): P
           ...preview,
           total: displayMoney(preview.totalCents, preview.currency),
           charge: displayMoney(preview.chargeCents, preview.currency),
+          arrival:
+            preview.dutiesMinor + preview.taxesMinor > 0
+              ? `${displayMoney(preview.dutiesMinor, preview.currency)} duty and ${displayMoney(preview.taxesMinor, preview.currency)} tax`
+              : null,
           collections: preview.collections.map((c) => ({
             name: c.name,
             gifts: c.gifts,
