@@ -231,7 +231,9 @@ describe("the send form's choices", () => {
       (await listDesigns(t.db, owner.team.id)).map((d) => ({ id: d.id, name: d.name, thumbnailUrl: d.thumbnailUrl })),
     );
     // The countries those collections' products reach, each once, in code order.
-    expect(choices.countries).toEqual([...new Set(collections.flatMap((c) => c.products.flatMap((p) => p.shipsTo)))].sort());
+    expect(choices.countries).toEqual(
+      [...new Set(collections.flatMap((c) => c.products.flatMap((p) => p.shipsTo)))].sort(),
+    );
     expect(await sendChoices(t.db, "no-such-team")).toEqual({
       collections: collections.filter((c) => c.global).map((c) => expect.objectContaining({ id: c.id })),
       designs: expect.any(Array),
