@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { demoCredentials } from "./demo";
 import { expectAccessible } from "./untie-helpers";
 import { CATALOGUE_TRANSLATIONS } from "../lib/catalogue/translations";
+import { seedDesigns } from "../lib/catalogue/seed-data";
+import { LOCALES } from "../lib/i18n/locales";
 
 // The untie page in the recipient's language: the gift's `locale`, else the browser's
 // Accept-Language, else English; a switcher (remembered in a cookie, never on the gift); Arabic
@@ -230,4 +232,35 @@ test("a hostile Accept-Language is harmless", async ({ request }) => {
   }
   const ja = await request.get(gift.url, { headers: { "accept-language": "de;q=abc, ja;q=0.2" } });
   expect(await ja.text()).toContain('lang="ja"');
+});
+
+test("every card's words fit inside its artwork in every language, Japanese and Arabic included", async ({ page }) => {
+  const overflowing: string[] = [];
+  let checked = 0;
+  for (const locale of LOCALES.filter((l) => l !== "en"))
+    for (const design of seedDesigns) {
+      if (!CATALOGUE_TRANSLATIONS[locale].designs[design.slug]) continue;
+      const response = await page.goto(`/cards/${design.slug}/${locale}.svg`);
+      expect(response!.status(), `${design.slug} ${locale}`).toBe(200);
+      // Each line of words as the browser lays it out (its own fonts), against the artwork's own box.
+      const boxes = await page.evaluate(() => {
+        const svg = document.documentElement as unknown as SVGSVGElement;
+        const view = svg.viewBox.baseVal;
+        return [...svg.querySelectorAll("text")].map((text) => {
+          const box = (text as SVGTextElement).getBBox();
+          return {
+            words: text.textContent ?? "",
+            left: box.x - view.x,
+            right: view.x + view.width - (box.x + box.width),
+          };
+        });
+      });
+      expect(boxes.length, `${design.slug} ${locale}`).toBeGreaterThan(0);
+      for (const box of boxes) {
+        checked += 1;
+        if (box.left < 0 || box.right < 0) overflowing.push(`${design.slug} ${locale}: "${box.words}"`);
+      }
+    }
+  expect(checked).toBeGreaterThan(20);
+  expect(overflowing).toEqual([]);
 });
