@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoCredentials } from "./demo";
+import { redeemTravelMug } from "./untie-helpers";
 
 // The recipient's side of a link gift: the untie URL shows the card and the collection, and
 // the sender sees the gift move to `opened` once a browser shows the page (a bare GET, as a
@@ -45,4 +46,35 @@ test("a recipient opens a link gift's untie URL", async ({ page, request }) => {
 
   const missing = await page.goto(`/untie/${"A".repeat(43)}`);
   expect(missing?.status()).toBe(404);
+});
+
+test("the chosen colour's picture: picking Sage shows the sage mug, and the confirmation shows it too", async ({
+  page,
+  request,
+}) => {
+  const creds = demoCredentials();
+  const headers = { Authorization: `Bearer ${creds.accounts[0].live_token}` };
+  const gift = { name: "Kim", delivery_method: "link", collection: "Coffee Lovers", message: "Enjoy!", from: "Acme" };
+  const created = (await (await request.post(`${creds.base_url}/gifts`, { headers, data: { gift } })).json()).data;
+  await page.goto(created.attributes["untie-url"]);
+  const mug = page.getByTestId("products").getByRole("listitem").filter({ hasText: "Insulated Travel Mug" });
+  await expect(mug.locator("img")).toHaveAttribute("src", "/catalogue/products/insulated-travel-mug.svg");
+  await mug.getByLabel("Colour for Insulated Travel Mug").selectOption({ label: "Charcoal" });
+  await expect(mug.locator("img")).toHaveAttribute(
+    "src",
+    "/catalogue/products/variants/insulated-travel-mug--charcoal.svg",
+  );
+  const art = await request.get(
+    new URL("/catalogue/products/variants/insulated-travel-mug--sage.svg", page.url()).href,
+  );
+  expect(art.status()).toBe(200);
+  expect(art.headers()["content-type"]).toContain("image/svg+xml");
+  // The product's own colour is its own picture.
+  await mug.getByLabel("Colour for Insulated Travel Mug").selectOption({ label: "Coral" });
+  await expect(mug.locator("img")).toHaveAttribute("src", "/catalogue/products/insulated-travel-mug.svg");
+  await redeemTravelMug(page); // picks Sage
+  await expect(page.getByTestId("chosen-picture")).toHaveAttribute(
+    "src",
+    "/catalogue/products/variants/insulated-travel-mug--sage.svg",
+  );
 });

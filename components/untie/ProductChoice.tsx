@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "./words";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 
 import type { ChoiceProduct } from "@/lib/catalogue/queries";
 import { variantLabel } from "@/lib/redemption/form-words";
@@ -29,6 +29,8 @@ type Props = {
 export function ProductChoice({ products, chosen, onChoose, variantError, inputClass, testId = "products" }: Props) {
   const t = useTranslations("product");
   const radios = useRef(new Map<number, HTMLInputElement>());
+  // The picture of each product in the colour picked in its select (without JavaScript: the product's own).
+  const [pictures, setPictures] = useState<Record<number, string>>({});
   return (
     <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid={testId}>
       {products.map((p) => {
@@ -42,7 +44,7 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
             <label className="block cursor-pointer">
               {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
               <img
-                src={p.imageUrl}
+                src={pictures[p.id] ?? p.imageUrl}
                 alt=""
                 width={240}
                 height={240}
@@ -90,6 +92,8 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
                   name={`variant_${p.id}`}
                   defaultValue=""
                   onChange={(event) => {
+                    const picked = p.variants.find((v) => String(v.id) === event.currentTarget.value);
+                    setPictures((shown) => ({ ...shown, [p.id]: picked?.imageUrl ?? p.imageUrl }));
                     if (!event.currentTarget.value) return;
                     const radio = radios.current.get(p.id);
                     if (radio) radio.checked = true;

@@ -15,7 +15,8 @@ export type ChoiceProduct = {
   imageUrl: string;
   /** Where it can go (lib/catalogue/ships-to.ts). */
   shipsTo: string[];
-  variants: { id: number; name: string; size: string | null; color: string | null }[];
+  /** `imageUrl`: the product's picture in the variant's colour (lib/catalogue/variant-art.ts), set for the page. */
+  variants: { id: number; name: string; size: string | null; color: string | null; imageUrl?: string }[];
 };
 
 /** `ChoiceProduct` as JSON, built by the database for a product row aliased `p` (one statement, however many products). */

@@ -10,6 +10,12 @@ export type SeedProduct = {
   description: string;
   imageUrl: string;
   variants?: SeedVariant[];
+  /**
+   * The colours of the picture's body, its main one first (the product's own colour, a variant's),
+   * then its shades: a variant of another colour is shown in the picture painted in it
+   * (lib/catalogue/variant-art.ts). Every product with colour variants has them.
+   */
+  tints?: readonly string[];
 };
 export type SeedCollection = {
   slug: string;
@@ -102,6 +108,7 @@ export const seedCollections: SeedCollection[] = [
         description:
           "Double-walled stainless steel keeps coffee hot for six hours, with a leak-proof lid that fits most cup holders. 350 ml.",
         imageUrl: "/catalogue/products/insulated-travel-mug.svg",
+        tints: ["#E8505B"],
         variants: colors("Coral", "Charcoal", "Sage"),
       },
       {
@@ -199,6 +206,7 @@ export const seedCollections: SeedCollection[] = [
         description:
           "Pure mulberry silk that blocks out the light and is gentle on skin, with a soft adjustable strap.",
         imageUrl: "/catalogue/products/silk-sleep-mask.svg",
+        tints: ["#F4A6A0"],
         variants: colors("Blush", "Midnight", "Sage"),
       },
       {
@@ -208,6 +216,7 @@ export const seedCollections: SeedCollection[] = [
         description:
           "A 4 mm natural-rubber mat with a grippy surface and a carry strap, made for home practice or the studio.",
         imageUrl: "/catalogue/products/eco-yoga-mat.svg",
+        tints: ["#8DB596", "#A9CBB1"],
         variants: colors("Sage", "Lavender", "Ocean"),
       },
       {
@@ -242,6 +251,7 @@ export const seedCollections: SeedCollection[] = [
         description:
           "An A5 linen-covered notebook with 192 pages of 100 gsm dotted paper, a ribbon marker and an elastic closure.",
         imageUrl: "/catalogue/products/dot-grid-notebook.svg",
+        tints: ["#2F3E66"],
         variants: colors("Navy", "Terracotta", "Sage"),
       },
       {
@@ -328,6 +338,7 @@ export const seedCollections: SeedCollection[] = [
         description:
           "A 750 ml vacuum-insulated steel bottle that keeps drinks cold for 24 hours, with a carry-loop cap.",
         imageUrl: "/catalogue/products/insulated-water-bottle.svg",
+        tints: ["#2E6B55"],
         variants: colors("Forest", "Glacier", "Sunset"),
       },
       {
@@ -337,6 +348,7 @@ export const seedCollections: SeedCollection[] = [
         description:
           "A midweight recycled-polyester fleece with a stand-up collar, ideal for layering on chilly hikes.",
         imageUrl: "/catalogue/products/quarter-zip-fleece.svg",
+        tints: ["#4A4E69"],
         variants: sizesInColors("Charcoal", "Navy"),
       },
       {
@@ -377,6 +389,7 @@ export const seedCollections: SeedCollection[] = [
         name: "Chunky Knit Throw",
         description: "A hand-knitted throw in an irresistibly soft cotton blend, 130 × 170 cm.",
         imageUrl: "/catalogue/products/chunky-knit-throw.svg",
+        tints: ["#E8D8BF", "#D2BE9A"],
         variants: colors("Oatmeal", "Blush", "Charcoal"),
       },
       {
@@ -385,6 +398,7 @@ export const seedCollections: SeedCollection[] = [
         name: "Organic Cotton Hoodie",
         description: "A heavyweight brushed-fleece hoodie in certified organic cotton, with a roomy kangaroo pocket.",
         imageUrl: "/catalogue/products/organic-cotton-hoodie.svg",
+        tints: ["#9EA2AF", "#B9BCC6", "#7E8292", "#A9ADB9"],
         variants: sizesInColors("Heather Grey", "Oatmeal"),
       },
       {
@@ -425,6 +439,7 @@ export const seedCollections: SeedCollection[] = [
         name: "Organic Cotton Tee",
         description: "A soft, relaxed-fit crew-neck tee in organic cotton jersey that gets better with every wash.",
         imageUrl: "/catalogue/products/organic-cotton-tee.svg",
+        tints: ["#2F3E66"],
         variants: sizesInColors("Navy", "White"),
       },
       {
@@ -434,6 +449,7 @@ export const seedCollections: SeedCollection[] = [
         description:
           "A sturdy heavyweight canvas tote with long handles and an inside pocket, roomy enough for a laptop.",
         imageUrl: "/catalogue/products/canvas-tote-bag.svg",
+        tints: ["#EFE2C8", "#E2D2B2"],
         variants: colors("Natural", "Black"),
       },
       {
@@ -442,6 +458,7 @@ export const seedCollections: SeedCollection[] = [
         name: "Felt Laptop Sleeve",
         description: "A wool-felt sleeve with a leather closure tab, sized for 13 to 14 inch laptops.",
         imageUrl: "/catalogue/products/felt-laptop-sleeve.svg",
+        tints: ["#A7ABB8"],
         variants: colors("Grey", "Charcoal"),
       },
       {

@@ -2,6 +2,7 @@ import "server-only";
 import type { PrismaClient } from "@/lib/db";
 import { sha256 } from "@/lib/crypto";
 import { queryRows, type Queryable } from "@/lib/database/sql";
+import { variantPicture } from "@/lib/catalogue/variant-art";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CHARITIES_JSON, type CharityChoice } from "@/lib/catalogue/charities";
 import { collectionProductsJson, type ChoiceProduct } from "@/lib/catalogue/queries";
@@ -41,7 +42,8 @@ export type UntieGift = {
   logo: { name: string; imageUrl: string };
   collection: { slug: string; name: string; description: string; products: ChoiceProduct[] };
   selectedProduct: { slug: string; name: string; description: string; imageUrl: string } | null;
-  variant: { name: string; size: string | null; color: string | null } | null;
+  /** `imageUrl`: the chosen product's picture in this variant's colour (set by untieGiftIn). */
+  variant: { name: string; size: string | null; color: string | null; imageUrl?: string } | null;
   donatedTo: { slug: string; name: string } | null;
   events: { stage: string; createdAt: Date }[];
   /** While the gift is open to a choice (else empty): the team's swap products and the charities. */
@@ -104,16 +106,20 @@ export async function findGiftByUntieToken(db: Queryable, token: string): Promis
  */
 export function untieGiftIn(gift: UntieGift, locale: Locale): UntieGift {
   const words = catalogueIn(locale);
+  // Each variant's picture from its stored colour, before the words (the colour's name) are translated.
   const product = (p: ChoiceProduct): ChoiceProduct => ({
     ...words.product(p),
-    variants: p.variants.map((v) => words.variant(v)),
+    variants: p.variants.map((v) => ({ ...words.variant(v), imageUrl: variantPicture(p, v) })),
   });
   return {
     ...gift,
     design: gift.design && words.design(gift.design),
     collection: { ...words.collection(gift.collection), products: gift.collection.products.map(product) },
     selectedProduct: gift.selectedProduct && words.product(gift.selectedProduct),
-    variant: gift.variant && words.variant(gift.variant),
+    variant: gift.variant && {
+      ...words.variant(gift.variant),
+      ...(gift.selectedProduct && { imageUrl: variantPicture(gift.selectedProduct, gift.variant) }),
+    },
     donatedTo: gift.donatedTo && words.charity(gift.donatedTo),
     swapProducts: gift.swapProducts.map(product),
     charities: gift.charities.map((c) => words.charity(c)),

@@ -250,7 +250,14 @@ function Chosen({ gift, locale }: { gift: UntieGift; locale: Locale }) {
       {gift.selectedProduct && (
         <div className="mt-6 flex gap-4">
           {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
-          <img src={gift.selectedProduct.imageUrl} alt="" width={96} height={96} className="size-24 rounded-lg" />
+          <img
+            src={gift.variant?.imageUrl ?? gift.selectedProduct.imageUrl}
+            alt=""
+            width={96}
+            height={96}
+            className="size-24 rounded-lg"
+            data-testid="chosen-picture"
+          />
           <div>
             <p className="font-semibold" dir="auto" data-testid="chosen-product">
               {gift.selectedProduct.name}
