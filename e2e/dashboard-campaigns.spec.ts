@@ -45,8 +45,13 @@ async function sentBatch(page: Page, token: string, name: string, emails: string
 
 /** The recipient opens the gift in a browser, and, when asked, chooses a mug and confirms. */
 async function untie(page: Page, url: string, redeem: boolean) {
+  // The page records its opening once its script runs (components/RecordOpen.tsx). The recipient
+  // here waits for it, as a person reading the card does: a choice made before it is a redemption
+  // with no opened event, which the activity chart would count as one opening fewer than the funnel.
+  const recorded = page.waitForResponse((r) => r.url().endsWith("/opened") && r.request().method() === "POST");
   await page.goto(url);
   await expect(page.getByRole("heading", { name: /you have a gift!/ })).toBeVisible();
+  expect((await recorded).ok()).toBe(true);
   if (!redeem) return;
   await redeemTravelMug(page);
 }
