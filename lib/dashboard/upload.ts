@@ -358,8 +358,8 @@ async function check(
     teamId: actor.team.id,
     currency,
     collections: byCollection(
-      fine.map((r) => ({ collection: r.collection!, recipients: [r.recipient], message: "", from: "" })),
-      (g) => collections.get(g.collection)!,
+      fine.map((r) => ({ collection: r.collection!, recipients: [r.recipient] })),
+      (row) => collections.get(row.collection)!,
     ),
   });
   if (arrival.problems.length > 0) {
@@ -374,10 +374,7 @@ async function check(
     problems.sort((a, b) => a.row - b.row);
   }
   // Sandbox gifts are never charged, so nothing is estimated for them (as createBatch).
-  const landedOf = (r: Row) => {
-    const c = livemode ? arrival.charges.get(r.recipient) : undefined;
-    return c ? c.dutiesMinor + c.taxesMinor : 0;
-  };
+  const landedOf = (r: Row) => (livemode ? arrival.charges.get(r.recipient) : undefined);
   let dutiesMinor = 0;
   let taxesMinor = 0;
   const perCollection = new Map<number, { name: string; gifts: number; totalCents: number }>();
@@ -395,8 +392,8 @@ async function check(
         collection: collection.name,
         scheduledAt: r.scheduledGiven ? (r.recipient.scheduledAt?.toISOString() ?? null) : null,
       });
-    const price = prices.get(collection.id)! + landedOf(r);
-    const landed = livemode ? arrival.charges.get(r.recipient) : undefined;
+    const landed = landedOf(r);
+    const price = prices.get(collection.id)! + (landed ? landed.dutiesMinor + landed.taxesMinor : 0);
     dutiesMinor += landed?.dutiesMinor ?? 0;
     taxesMinor += landed?.taxesMinor ?? 0;
     totalCents += price;

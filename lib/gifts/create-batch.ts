@@ -143,9 +143,9 @@ function statements(groups: BatchGroup[], subjectOf: (r: RecipientDraft, group: 
 }
 
 /** The groups' recipients by collection (a CSV's rows of one collection come in many groups). */
-export function byCollection(
-  groups: BatchGroup[],
-  collectionOf: (group: BatchGroup) => CollectionRecipients["collection"],
+export function byCollection<G extends { recipients: RecipientDraft[] }>(
+  groups: G[],
+  collectionOf: (group: G) => CollectionRecipients["collection"],
 ): CollectionRecipients[] {
   const found = new Map<number, CollectionRecipients>();
   for (const g of groups) {
