@@ -6,7 +6,7 @@ import { initialSendState } from "@/components/dashboard/send-state";
 import { sendChoices } from "@/lib/catalogue";
 import { dashboardHref, modeOf } from "@/lib/dashboard";
 import { timeZoneChoices } from "@/lib/format/time-zone-choices";
-import { countryNameIn } from "@/lib/format/locale";
+import { countryChoicesIn } from "@/lib/format/countries";
 import { displayMoney } from "@/lib/money";
 import { loadTeam } from "../load";
 import { sendFormAction } from "./actions";
@@ -28,7 +28,7 @@ export default async function SendPage({ params, searchParams }: Props) {
   // A viewer sees no form, so nothing to choose from.
   const { collections, designs, countries } =
     actor.role === "viewer" ? { collections: [], designs: [], countries: [] } : await sendChoices(db, actor.team.id);
-  const collator = new Intl.Collator("en");
+  const reached = new Set(countries);
 
   return (
     <main className="page-width py-10">
@@ -51,9 +51,7 @@ export default async function SendPage({ params, searchParams }: Props) {
           }))}
           designs={designs}
           timeZones={TIME_ZONES}
-          countries={countries
-            .map((code) => ({ code, name: countryNameIn(code, "en") }))
-            .sort((a, b) => collator.compare(a.name, b.name))}
+          countries={countryChoicesIn("en").filter((c) => reached.has(c.code))}
         />
       )}
     </main>
