@@ -84,6 +84,10 @@ export const variantArtPath = (slug: string, color: string) =>
 
 const SEEDED = new Map<string, SeedProduct>(seedCollections.flatMap((c) => c.products.map((p) => [p.slug, p])));
 
+/** Whether the seed product has a picture of its own in `color`: a known colour other than its own. */
+const repainted = (p: SeedProduct, color: string | null): color is string =>
+  Boolean(p.tints && color && COLOR_HEX[color] && COLOR_HEX[color] !== p.tints[0]);
+
 /**
  * The picture of a product in a variant's colour: its own artwork for its own colour, the recoloured
  * one for another, the product's picture when the variant has no colour or the product isn't the
@@ -91,16 +95,14 @@ const SEEDED = new Map<string, SeedProduct>(seedCollections.flatMap((c) => c.pro
  */
 export function variantPicture(product: { slug: string; imageUrl: string }, variant: { color: string | null }): string {
   const seeded = SEEDED.get(product.slug);
-  const color = variant.color ? COLOR_HEX[variant.color] : undefined;
-  if (!seeded?.tints || seeded.imageUrl !== product.imageUrl || !color || color === seeded.tints[0])
-    return product.imageUrl;
-  return variantArtPath(product.slug, variant.color!);
+  if (!seeded || seeded.imageUrl !== product.imageUrl || !repainted(seeded, variant.color)) return product.imageUrl;
+  return variantArtPath(product.slug, variant.color);
 }
 
 /** Every recoloured picture the seed needs: its path and the seed artwork it is made from. */
 export const variantArtworks = () =>
   [...SEEDED.values()].flatMap((p) =>
-    [...new Set((p.variants ?? []).map((v) => v.color).filter((c): c is string => Boolean(c)))]
-      .filter((color) => p.tints && COLOR_HEX[color] && COLOR_HEX[color] !== p.tints[0])
+    [...new Set((p.variants ?? []).map((v) => v.color ?? null))]
+      .filter((color): color is string => repainted(p, color))
       .map((color) => ({ product: p, color, path: variantArtPath(p.slug, color) })),
   );
