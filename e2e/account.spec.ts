@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
 import { replayAs, serverActionOf } from "./server-actions";
 import { signInHere } from "./signin-links";
 

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectAccessible, ownerWithTeam, send, showAllFilters } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam, send, showAllFilters } from "./dashboard-helpers";
 
 // Working with many gifts on the dashboard: sort by a column, select gifts (ticked, or the whole
 // view) and cancel / resend / extend / export them, each gift on its own and once; saved views. At

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam, send } from "./dashboard-helpers";
 import { replayAs, serverActionOf } from "./server-actions";
 import { newestMail, signInHere } from "./signin-links";
 import { redeemTravelMug } from "./untie-helpers";

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, fillSendForm, ownerWithTeam, send, showAllFilters } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { fillSendForm, ownerWithTeam, send, showAllFilters } from "./dashboard-helpers";
 
 // Issue 33's "defects found", each on a desktop (1280) and a phone (390), every state checked by axe-core:
 // a batch in its own order, stage names, the bad-filter notice, the compact funnel, full times on

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam, send } from "./dashboard-helpers";
 
 // The gift page's life after sending (docs/api.md "Changing a gift", "Resending the gift email"):
 // an owner edits a scheduled gift, extends its expiry and resends a sent gift's email, each from

@@ -1,20 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expectAccessible } from "./accessibility";
 import { signInHere } from "./signin-links";
 
 // Shared by the dashboard's browser tests (e2e/dashboard.spec.ts, e2e/dashboard-upload.spec.ts).
-
-export async function expectAccessible(page: Page) {
-  // A streamed page shows its loading skeleton until React reveals the content, which it may hold
-  // back a few hundred milliseconds after the load event: check the page, not the skeleton.
-  await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
-  // After a client-side navigation React swaps the streamed <title> in a moment after the content.
-  await expect(page).toHaveTitle(/\S/);
-  // The email preview is the email's own HTML in a sandboxed frame (no scripts: axe can't run in
-  // it); the email templates have their own checks.
-  const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Signs a new person in from /dashboard, creates a team with a card and turns on their tokens. */
 export async function ownerWithTeam(page: Page, stamp: number) {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, ownerWithTeam } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam } from "./dashboard-helpers";
 
 // The CSV upload as a sender uses it: download the template, upload a file, read the preview
 // (rows fine, each problem at its row and column, the price), fix the file, confirm, and land on

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam, send } from "./dashboard-helpers";
 import { replayAs, serverActionOf } from "./server-actions";
 import { newestMail, signInHere } from "./signin-links";
 

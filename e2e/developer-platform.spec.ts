@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import createClient from "openapi-fetch";
 import type { paths } from "./generated/ribbon-api";
 import { demoCredentials } from "./demo";
-import { expectAccessible } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
 
 test("/docs renders the reference from the OpenAPI document, with no request leaving the machine", async ({
   page,

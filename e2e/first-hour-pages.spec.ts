@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { expectAccessible } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
 import { buildWorld, FIRST_HOUR_PAGES, VIEWPORTS, type World } from "./first-hour-pages";
 
 // Issue 45's "Done means": each page of a new user's first hour (e2e/first-hour-pages.ts), on a
@@ -57,7 +57,6 @@ for (const { device, width, height } of VIEWPORTS) {
       test(`${entry.name}: no axe violation; Tab alone reaches its main action, which shows its focus`, async ({
         page,
       }) => {
-        test.slow(); // axe alone takes ~40 s on /docs (300 KB) on a quiet machine
         if (entry.signedIn) await page.context().addCookies(cookies);
         await entry.open(page, world);
         await expectAccessible(page);

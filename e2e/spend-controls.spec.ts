@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoCredentials } from "./demo";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam, send } from "./dashboard-helpers";
 import { replayAs, serverActionOf } from "./server-actions";
 import { signInHere } from "./signin-links";
 

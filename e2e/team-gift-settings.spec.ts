@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam, send } from "./dashboard-helpers";
 
 // What an owner sets on the team page for the team's gifts: the reminder cadence and the swap collections.
 test("an owner sets the team's reminder cadence; a bad duration is named; new gifts get the cadence", async ({

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { startReceiver } from "@/lib/testing/webhook-receiver";
-import { expectAccessible, ownerWithTeam, send } from "./dashboard-helpers";
+import { expectAccessible } from "./accessibility";
+import { ownerWithTeam, send } from "./dashboard-helpers";
 import { replayAs, serverActionOf } from "./server-actions";
 import { newestMail, signInHere } from "./signin-links";
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ownerWithTeam, send } from "./dashboard-helpers";
-import { expectAccessible } from "./untie-helpers";
+import { expectAccessible } from "./accessibility";
 
 // Issue 46 "Gifts across borders": the untie page offers only what reaches the recipient's country.
 // A Brazilian browser (pt-BR) starts on Brazil; of Coffee Lovers, the beans and the biscotti are

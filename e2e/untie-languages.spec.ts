@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
-import { expectAccessible } from "./untie-helpers";
+import { expectAccessible } from "./accessibility";
 import { CATALOGUE_TRANSLATIONS } from "../lib/catalogue/translations";
 import { seedDesigns } from "../lib/catalogue/seed-data";
 import { LOCALES } from "../lib/i18n/locales";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoCredentials } from "./demo";
-import { expectAccessible } from "./untie-helpers";
+import { expectAccessible } from "./accessibility";
 
 // The Arabic catalogue, for the words the tests look for.
 const ar = JSON.parse(readFileSync("lib/i18n/messages/ar.json", "utf8"));

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demoCredentials } from "./demo";
-import { expectAccessible } from "./untie-helpers";
+import { expectAccessible } from "./accessibility";
 import { CATALOGUE_TRANSLATIONS } from "../lib/catalogue/translations";
 
 // The recipient ends the gift themselves on the untie page: "No thanks" (declined, refunded) or
