@@ -1,12 +1,13 @@
-// The timing table of a test run, from vitest's JSON reports (`--reporter=json --outputFile.json=…`):
-// each file's wall time and test count, slowest first, and its slowest tests. With `--budget=S` it
-// exits 1 naming every file that took longer than S seconds, so a slow test is named the day it lands.
+// The timing table of a test run, from vitest's JSON reports (`--reporter=json --outputFile.json=…`)
+// or Playwright's (`--reporter=json`, PLAYWRIGHT_JSON_OUTPUT_NAME=…): each file's time and test count,
+// slowest first, and its slowest tests. With `--budget=S` it exits 1 naming every file that took
+// longer than S seconds, so a slow test is named the day it lands.
 //
 //   tsx scripts/test-timings.ts [--budget=90] [--top=15] [--markdown] REPORT.json…
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-type Report = {
+type VitestReport = {
   testResults: {
     name: string;
     startTime: number;
@@ -15,26 +16,68 @@ type Report = {
   }[];
 };
 
+type PlaywrightSuite = {
+  file: string;
+  title: string;
+  specs: { title: string; tests: { results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+type PlaywrightReport = { config: { rootDir: string }; suites: PlaywrightSuite[] };
+
+type FileTiming = { file: string; seconds: number; tests: { fullName: string; duration: number }[] };
+
+function vitestFiles(report: VitestReport): FileTiming[] {
+  return report.testResults.map((r) => ({
+    file: path.relative(root, r.name),
+    seconds: (r.endTime - r.startTime) / 1000,
+    tests: r.assertionResults.map((t) => ({ fullName: t.fullName, duration: t.duration ?? 0 })),
+  }));
+}
+
+// Playwright runs one file's tests one after another on one worker: a file's time is the sum of its
+// tests' (each with its share of the hooks), retries included.
+function playwrightFiles(report: PlaywrightReport): FileTiming[] {
+  return report.suites.map((fileSuite) => {
+    const tests: FileTiming["tests"] = [];
+    const walk = (suite: PlaywrightSuite, titles: string[]) => {
+      for (const spec of suite.specs)
+        for (const test of spec.tests)
+          tests.push({
+            fullName: [...titles, spec.title].join(" › "),
+            duration: test.results.reduce((sum, r) => sum + r.duration, 0),
+          });
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    walk(fileSuite, []);
+    return {
+      file: path.relative(root, path.join(report.config.rootDir, fileSuite.file)),
+      seconds: tests.reduce((sum, t) => sum + t.duration, 0) / 1000,
+      tests,
+    };
+  });
+}
+
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const budgetS = Number(option("budget") ?? 0);
 const top = Number(option("top") ?? 15);
 const markdown = args.includes("--markdown");
 const reports = args.filter((a) => !a.startsWith("--"));
+const root = process.cwd();
 if (reports.length === 0) {
   console.error("usage: tsx scripts/test-timings.ts [--budget=S] [--top=N] [--markdown] REPORT.json…");
   process.exit(2);
 }
 
-const root = process.cwd();
 const files = reports.flatMap((report) => {
   const suite = path.basename(report, ".json");
-  return (JSON.parse(readFileSync(report, "utf8")) as Report).testResults.map((r) => ({
+  const parsed = JSON.parse(readFileSync(report, "utf8")) as VitestReport | PlaywrightReport;
+  const timings = "testResults" in parsed ? vitestFiles(parsed) : playwrightFiles(parsed);
+  return timings.map(({ tests, ...f }) => ({
+    ...f,
     suite,
-    file: path.relative(root, r.name),
-    seconds: (r.endTime - r.startTime) / 1000,
-    tests: r.assertionResults.length,
-    slowest: [...r.assertionResults].sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0)).slice(0, 3),
+    tests: tests.length,
+    slowest: [...tests].sort((a, b) => b.duration - a.duration).slice(0, 3),
   }));
 });
 files.sort((a, b) => b.seconds - a.seconds);
@@ -49,7 +92,7 @@ if (markdown) {
   for (const f of rows)
     console.log(
       `| ${f.suite} | \`${f.file}\` | ${f.tests} | ${s(f.seconds)} | ${f.slowest
-        .map((t) => `${t.fullName.slice(0, 70).replaceAll("|", "\\|")} (${s((t.duration ?? 0) / 1000)})`)
+        .map((t) => `${t.fullName.slice(0, 70).replaceAll("|", "\\|")} (${s(t.duration / 1000)})`)
         .join("; ")} |`,
     );
 } else {
