@@ -4,9 +4,9 @@ import { expect, type Page } from "@playwright/test";
 /**
  * No axe violation on the page, as it shows now: every browser test's accessibility check.
  *
- * Axe runs in the page itself (legacy mode) and reports only violations: the default mode sends
- * every node's partial result to a second blank page to be merged, which took 17 s of the 6 s audit
- * on /docs (5,000 elements). What legacy mode leaves out is other frames, and our pages have one: the
+ * Axe runs in the page itself (legacy mode) and reports only violations. The default mode sends
+ * every node's partial result to a second blank page to be merged: on /docs (5,000 elements) the
+ * call took 17 s for an audit of 6 s; this way it takes 6 s. What legacy mode leaves out is other frames, and our pages have one: the
  * email preview, the email's own HTML in a sandboxed frame without scripts (axe can't run in it);
  * the email templates have their own checks.
  */

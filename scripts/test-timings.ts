@@ -7,6 +7,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
+/** Files are named relative to where the script runs (the repository root in CI). */
+const root = process.cwd();
+
 type VitestReport = {
   testResults: {
     name: string;
@@ -63,7 +66,6 @@ const budgetS = Number(option("budget") ?? 0);
 const top = Number(option("top") ?? 15);
 const markdown = args.includes("--markdown");
 const reports = args.filter((a) => !a.startsWith("--"));
-const root = process.cwd();
 if (reports.length === 0) {
   console.error("usage: tsx scripts/test-timings.ts [--budget=S] [--top=N] [--markdown] REPORT.json…");
   process.exit(2);
