@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { addressRules, type FieldRule } from "@/lib/redemption/address-format";
 import { ruleWords, type FieldErrors } from "@/lib/redemption/form-words";
+import { CountryOptions } from "./CountryOptions";
 import { useRedemptionWords } from "./use-words";
 
 type Props = {
@@ -93,11 +94,7 @@ export function AddressFields({ email, country: likely, countries, errors, descr
           className={inputClass(Boolean(errors["address.country"]))}
         >
           <option value="">{t("address.chooseCountry")}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
+          <CountryOptions countries={countries} />
         </select>
         {error("address.country")}
       </div>

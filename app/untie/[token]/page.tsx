@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { CountryOptions } from "@/components/untie/CountryOptions";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
 import { GiftCard } from "@/components/untie/GiftCard";
 import { LocaleRoot } from "@/components/untie/LocaleRoot";
@@ -183,11 +184,7 @@ function GiftPage({ gift, token, locale, charities, swapProducts: allSwap, count
                 className="mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
               >
                 <option value="">{t("chooseCountry")}</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
+                <CountryOptions countries={countries} />
               </select>
             </div>
             <button
