@@ -33,7 +33,9 @@ test("No thanks with a reason: the gift is declined (the reason in its event), a
 }) => {
   const gift = await linkGift(request);
   await page.goto(gift.url);
-  await expect(page.getByRole("heading", { name: "Not for you?" })).toBeVisible();
+  // Folded under its heading until asked for.
+  await expect(page.getByLabel("Tell The Acme team why (optional)")).toBeHidden();
+  await page.getByRole("heading", { name: "Not for you?" }).click();
   await expectAccessible(page);
   // An over-long reason is refused, not cut, and nothing changes.
   await page.getByLabel("Tell The Acme team why (optional)").fill("x".repeat(501));
@@ -63,11 +65,14 @@ test("No thanks with a reason: the gift is declined (the reason in its event), a
 test("No thanks, then Keep my gift: nothing changes, and the gift can still be chosen", async ({ page, request }) => {
   const gift = await linkGift(request);
   await page.goto(gift.url);
+  await page.getByRole("heading", { name: "Not for you?" }).click();
   await page.getByRole("button", { name: "No thanks" }).click();
   await expect(page.getByTestId("decline-question")).toBeVisible();
   await page.getByRole("link", { name: "Keep my gift" }).click();
   await expect(page.getByTestId("decline-question")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "No thanks" })).toBeVisible();
+  // Back to the choice: "No thanks" folded again, the presents there to choose.
+  await expect(page.getByRole("button", { name: "No thanks" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Confirm my choice" })).toBeVisible();
   expect((await gift.read()).attributes.stage).toBe("opened");
 });
 
@@ -78,7 +83,7 @@ test("a charity, in Arabic: the gift is donated, the API shows the charity, the 
   const gift = await linkGift(request, { locale: "ar" });
   await page.goto(gift.url);
   await expect(page.getByTestId("untie-root")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByRole("heading", { name: "تبرّع بها لجمعية خيرية بدلًا من ذلك" })).toBeVisible();
+  await page.getByRole("heading", { name: "تبرّع بها لجمعية خيرية بدلًا من ذلك" }).click();
   await expectAccessible(page);
   // Without a charity chosen: refused in the page's language.
   await page.getByRole("button", { name: "تبرّع بهذه الهدية" }).click();

@@ -71,13 +71,15 @@ export function AddressFields({ email, country: likely, countries, errors, descr
       autoComplete: "email",
       max: 254,
       required: true,
+      wide: true,
       type: "email",
     },
   ];
 
   return (
-    <div className="mt-4 grid gap-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
+    // Two columns from a phone up: the short fields (town, region, postal code, phone) pair up.
+    <div className="mt-4 grid grid-cols-2 gap-x-3 gap-y-4">
+      <div className="col-span-2">
         <label htmlFor="address-country" className="block text-sm font-medium">
           {t("address.country")}
         </label>
@@ -103,7 +105,7 @@ export function AddressFields({ email, country: likely, countries, errors, descr
         const hintId = f.hint ? `address-${f.key}-hint` : undefined;
         return (
           // Keyed by field, so a value typed before the country changed stays in its input.
-          <div key={f.key} className={f.wide ? "sm:col-span-2" : ""}>
+          <div key={f.key} className={f.wide ? "col-span-2" : "min-w-0"}>
             <label htmlFor={`address-${f.key}`} className="block text-sm font-medium">
               {f.label}
               {!f.required && <span className="font-normal text-stone-600"> {t("address.optional")}</span>}

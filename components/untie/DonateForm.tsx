@@ -12,6 +12,8 @@ type Props = {
   /** What the gift is worth, in the page's language and the gift's currency ("$48.00", "48,00 $US"). */
   amount: string;
   charities: CharityChoice[];
+  /** Nothing to choose reaches the country: the donation is the offer, shown open. */
+  offered?: boolean;
   action: (state: DonateState, form: FormData) => Promise<DonateState>;
 };
 
@@ -19,7 +21,7 @@ type Props = {
  * "Give it to a charity instead": the seeded charities as native radio inputs (logo, name, one
  * sentence) and one button; it works by keyboard and without JavaScript.
  */
-export function DonateForm({ secret, from, amount, charities, action }: Props) {
+export function DonateForm({ secret, from, amount, charities, offered = false, action }: Props) {
   const t = useTranslations("donate");
   if (charities.length === 0) return null;
   return (
@@ -31,6 +33,7 @@ export function DonateForm({ secret, from, amount, charities, action }: Props) {
       values={{ amount }}
       errorId="charity-error"
       action={action}
+      unfolded={offered}
     >
       {(state) => (
         <fieldset aria-describedby={state.error ? "charity-error" : undefined}>

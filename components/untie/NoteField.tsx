@@ -28,7 +28,7 @@ export function NoteField({ from, invalid, describedBy, error }: Props) {
       <textarea
         id="thankYouNote"
         name="thankYouNote"
-        rows={4}
+        rows={3}
         onInput={(event) => setLength(event.currentTarget.value.length)}
         aria-invalid={invalid || over > 0 ? true : undefined}
         aria-describedby={describedBy("thankYouNote", "thankYouNote-hint thankYouNote-count")}

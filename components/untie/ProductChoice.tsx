@@ -32,7 +32,7 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
   // The picture of each product in the colour picked in its select (without JavaScript: the product's own).
   const [pictures, setPictures] = useState<Record<number, string>>({});
   return (
-    <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid={testId}>
+    <ul className="mt-3 grid gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4" data-testid={testId}>
       {products.map((p) => {
         const isChosen = chosen === String(p.id);
         const error = isChosen ? variantError : null;
@@ -41,7 +41,8 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
             key={p.id}
             className="group relative flex flex-col rounded-xl border-2 border-stone-200 bg-white p-2 has-[input:checked]:border-rose-700 has-[input:focus-visible]:outline has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-rose-800 sm:p-3"
           >
-            <label className="block cursor-pointer">
+            {/* A phone lists the presents as rows (picture beside the words); wider screens as cards. */}
+            <label className="flex cursor-pointer gap-3 sm:block">
               {/* eslint-disable-next-line @next/next/no-img-element -- catalogue SVGs */}
               <img
                 src={pictures[p.id] ?? p.imageUrl}
@@ -49,37 +50,39 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
                 width={240}
                 height={240}
                 loading="lazy"
-                className="aspect-square w-full rounded-lg bg-stone-100"
+                className="aspect-square size-18 shrink-0 rounded-lg bg-stone-100 sm:size-auto sm:w-full"
               />
-              <span className="mt-2 flex items-start gap-2">
-                <input
-                  ref={(el) => void (el ? radios.current.set(p.id, el) : radios.current.delete(p.id))}
-                  type="radio"
-                  name="productId"
-                  value={p.id}
-                  aria-labelledby={`product-${p.id}-name`}
-                  aria-describedby={`product-${p.id}-description`}
-                  onChange={() => onChoose(String(p.id))}
-                  className="mt-0.5 size-5 shrink-0 accent-rose-700"
-                />
-                {/* Catalogue words in their own direction (English names on an Arabic page). */}
-                <span id={`product-${p.id}-name`} dir="auto" className="block text-sm font-semibold leading-snug">
-                  {p.name}
+              <span className="min-w-0 sm:contents">
+                <span className="flex items-start gap-2 sm:mt-2">
+                  <input
+                    ref={(el) => void (el ? radios.current.set(p.id, el) : radios.current.delete(p.id))}
+                    type="radio"
+                    name="productId"
+                    value={p.id}
+                    aria-labelledby={`product-${p.id}-name`}
+                    aria-describedby={`product-${p.id}-description`}
+                    onChange={() => onChoose(String(p.id))}
+                    className="mt-0.5 size-5 shrink-0 accent-rose-700"
+                  />
+                  {/* Catalogue words in their own direction (English names on an Arabic page). */}
+                  <span id={`product-${p.id}-name`} dir="auto" className="block text-sm font-semibold leading-snug">
+                    {p.name}
+                  </span>
                 </span>
-              </span>
-              {/* Two lines in the grid; the whole description once chosen (screen readers always hear it all). */}
-              <span
-                id={`product-${p.id}-description`}
-                dir="auto"
-                className="mt-1 line-clamp-2 block text-xs text-stone-600 group-has-[input:checked]:line-clamp-none sm:text-sm"
-              >
-                {p.description}
-              </span>
-              <span
-                aria-hidden="true"
-                className="mt-1 hidden text-xs font-semibold text-rose-800 group-has-[input:checked]:block"
-              >
-                {t("yourChoice")}
+                {/* Two lines (a `display` class would undo the clamp); the whole description once chosen (screen readers always hear it all). */}
+                <span
+                  id={`product-${p.id}-description`}
+                  dir="auto"
+                  className="mt-1 line-clamp-2 text-xs text-stone-600 group-has-[input:checked]:line-clamp-none sm:text-sm"
+                >
+                  {p.description}
+                </span>
+                <span
+                  aria-hidden="true"
+                  className="mt-1 hidden text-xs font-semibold text-rose-800 group-has-[input:checked]:block"
+                >
+                  {t("yourChoice")}
+                </span>
               </span>
             </label>
             {p.variants.length > 0 && (

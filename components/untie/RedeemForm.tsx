@@ -127,7 +127,7 @@ export function RedeemForm({
       onChange={loadChecks}
       onPointerDown={loadChecks}
       noValidate
-      className="mt-6 space-y-8"
+      className="mt-6 space-y-6"
     >
       <input type="hidden" name="secret" value={secret} />
       <input type="hidden" name="locale" value={locale} />

@@ -155,13 +155,13 @@ function GiftPage({ gift, token, locale, charities, swapProducts: allSwap, count
             <span className="text-stone-700">{t("otherWays")}</span>{" "}
             {charities.length > 0 && (
               <>
-                <a href="#donate-heading" className="font-semibold text-rose-800 underline underline-offset-4">
+                <a href="#donate-form" className="font-semibold text-rose-800 underline underline-offset-4">
                   {t("toCharity")}
                 </a>
                 {" · "}
               </>
             )}
-            <a href="#decline-heading" className="font-semibold text-rose-800 underline underline-offset-4">
+            <a href="#decline-form" className="font-semibold text-rose-800 underline underline-offset-4">
               {t("toDecline")}
             </a>
           </p>
@@ -172,7 +172,7 @@ function GiftPage({ gift, token, locale, charities, swapProducts: allSwap, count
             className="mt-4 flex flex-wrap items-end gap-2 rounded-xl border border-stone-300 bg-white p-3"
             data-testid="deliver-to"
           >
-            <div className="min-w-0 grow">
+            <div className="min-w-0 grow basis-40">
               <label htmlFor="deliver-to" className="block text-sm font-medium">
                 {t("deliverTo")}
               </label>
@@ -225,6 +225,7 @@ function GiftPage({ gift, token, locale, charities, swapProducts: allSwap, count
               from={gift.from}
               amount={localPrice(gift.priceCents, CURRENCY, locale)}
               charities={charities}
+              offered={offer.nothing}
               action={donateAction}
             />
             <DeclineForm secret={token} from={gift.from} action={declineAction} />
