@@ -90,12 +90,16 @@ test("without JavaScript: the country form re-filters, and a collection that rea
     "None of these presents can be delivered to Brazil yet. You can give the gift’s value to a charity instead, or choose another country.",
   );
   await expect(plain.getByRole("button", { name: "Confirm my choice" })).toHaveCount(0);
+  // The markup itself selects the country (no script will).
+  await expect(plain.getByLabel("Deliver to")).toHaveValue("BR");
   await expect(plain.getByRole("radio", { name: "First Books" })).toBeVisible();
   await plain.getByLabel("Deliver to").selectOption("FR");
   await plain.getByRole("button", { name: "Show presents" }).click();
   await expect(plain).toHaveURL(/\?country=FR$/);
   await expect(plain.getByTestId("fallback")).toHaveCount(0);
   await expect(plain.getByRole("radio", { name: "French Macarons" })).toBeVisible();
+  await expect(plain.getByLabel("Deliver to")).toHaveValue("FR");
+  await expect(plain.locator("#address-country")).toHaveValue("FR");
   await context.close();
 });
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { addressRules, type FieldRule } from "@/lib/redemption/address-format";
 import { ruleWords, type FieldErrors } from "@/lib/redemption/form-words";
-import { CountryOptions } from "./CountryOptions";
+import { CountrySelect } from "./CountrySelect";
 import { useRedemptionWords } from "./use-words";
 
 type Props = {
@@ -83,7 +83,7 @@ export function AddressFields({ email, country: likely, countries, errors, descr
         <label htmlFor="address-country" className="block text-sm font-medium">
           {t("address.country")}
         </label>
-        <select
+        <CountrySelect
           ref={select}
           id="address-country"
           name="country"
@@ -94,10 +94,9 @@ export function AddressFields({ email, country: likely, countries, errors, descr
           aria-invalid={errors["address.country"] ? true : undefined}
           aria-describedby={describedBy("address.country")}
           className={inputClass(Boolean(errors["address.country"]))}
-        >
-          <option value="">{t("address.chooseCountry")}</option>
-          <CountryOptions countries={countries} />
-        </select>
+          placeholder={t("address.chooseCountry")}
+          countries={countries}
+        />
         {error("address.country")}
       </div>
       {fields.map((f) => {

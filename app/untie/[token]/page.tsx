@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { CountryOptions } from "@/components/untie/CountryOptions";
+import { CountrySelect } from "@/components/untie/CountrySelect";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
 import { GiftCard } from "@/components/untie/GiftCard";
 import { LocaleRoot } from "@/components/untie/LocaleRoot";
@@ -176,16 +176,15 @@ function GiftPage({ gift, token, locale, charities, swapProducts: allSwap, count
               <label htmlFor="deliver-to" className="block text-sm font-medium">
                 {t("deliverTo")}
               </label>
-              <select
+              <CountrySelect
                 id="deliver-to"
                 name="country"
                 defaultValue={country}
                 autoComplete="country"
                 className="mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
-              >
-                <option value="">{t("chooseCountry")}</option>
-                <CountryOptions countries={countries} />
-              </select>
+                placeholder={t("chooseCountry")}
+                countries={countries}
+              />
             </div>
             <button
               type="submit"
