@@ -1,11 +1,12 @@
-// `npm run bench -- pages [--duration=S] [--connections=N] [--check] [--only=untie,docs,create] [--port=3241] [--bare-port=3242] [--cpu-prof=DIR]`
+// `npm run bench -- pages [--duration=S] [--connections=N] [--check] [--only=untie,docs,create] [--port=3241] [--bare-port=3242] [--cpu-prof=DIR] [--pin=off]`
 //
 // Each of Ribbon's pages as a share of a bare Next.js app's page, measured beside it in one run:
 // Ribbon's production build on a throwaway embedded database, and the bare app
 // (scripts/bench/bare-app/: the same Next, a root layout rendered per request, `<p>ok</p>`, a
 // route handler answering a small JSON list) built into its own folder and served by `next start`
 // on the next port. After a warm-up round, every figure is loaded in interleaved halves
-// (A B C … A B C …, 8 connections), so a shared machine's load moves them alike. Each row: req/s,
+// (A B C … A B C …, 8 connections), so a shared machine's load moves them alike, with both servers
+// pinned to one core and the bench to the others (scripts/bench/pin.ts; `--pin=off` does not). Each row: req/s,
 // p50 and p99 under load, its share of its reference (the bare page; GET /api/v1/teams of the bare
 // route; a sandbox create of GET /api/v1/teams) and its goal (scripts/bench/goals.ts, the one
 // home), then one request at a time: p50, the serving process's CPU per request (/proc/PID/stat),
@@ -20,6 +21,7 @@ import { signIn } from "../../tests/server/sign-in";
 import { benchArgs } from "./args";
 import { startBareApp } from "./bare-app";
 import { describeGoal, GOALS, type Goal, type Reference } from "./goals";
+import { pinServers } from "./pin";
 import { servingPid } from "./server-process";
 
 const args = benchArgs();
@@ -157,6 +159,8 @@ try {
     body: spec.body,
   });
 
+  // --pin=off: leave the kernel to place the servers and the load generator.
+  const pinned = args.pin === "off" ? null : pinServers([server.pid, bare.pid]);
   const loadBefore = loadavg();
   for (const spec of specs)
     await autocannon({ ...cannon(spec), connections: CONNECTIONS, duration: Math.min(2, DURATION / 2) });
@@ -204,7 +208,10 @@ try {
     ...(failures[i] ? { note: `${failures[i]} failed` } : {}),
   }));
   const at = new Date().toISOString();
-  console.log(`\nRibbon beside the bare Next.js app (${CONNECTIONS} connections, ${DURATION} s each, ${at}):\n`);
+  const where = pinned ? `, the servers on CPU ${pinned.serverCpu}, the bench on ${pinned.benchCpus}` : "";
+  console.log(
+    `\nRibbon beside the bare Next.js app (${CONNECTIONS} connections, ${DURATION} s each${where}, ${at}):\n`,
+  );
   console.table(rows);
   const below = specs.flatMap((spec, i) => {
     if (!spec.goal) return [];
@@ -221,6 +228,7 @@ try {
         at,
         connections: CONNECTIONS,
         durationSeconds: DURATION,
+        pinned,
         loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
         loadAverageAfter: loadavg().map((l) => Number(l.toFixed(2))),
         rows,
