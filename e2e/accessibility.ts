@@ -6,8 +6,8 @@ import { expect, type Page } from "@playwright/test";
  *
  * Axe runs in the page itself (legacy mode) and reports only violations. The default mode sends
  * every node's partial result to a second blank page to be merged: on /docs (5,000 elements) the
- * call took 17 s for an audit of 6 s; this way it takes 6 s. What legacy mode leaves out is other frames, and our pages have one: the
- * email preview, the email's own HTML in a sandboxed frame without scripts (axe can't run in it);
+ * call took 17 s for an audit of 6 s; this way it takes 6 s. What legacy mode leaves out is other
+ * frames, and our pages have one: the email preview, the email's own HTML in a sandboxed frame without scripts (axe can't run in it);
  * the email templates have their own checks.
  */
 export async function expectAccessible(page: Page) {

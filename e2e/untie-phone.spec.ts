@@ -6,8 +6,8 @@ import { ownerWithTeam, send } from "./dashboard-helpers";
 // measured (page height, where the choice, the swap, the charities and "No thanks" start) and held
 // to a budget: the whole page within 2,500 px before a choice (issue 50), the first product within
 // the first screen, the whole choice step within 2,000 px, the ways out (charity, no thanks)
-// offered within two screens. RIBBON_SCREENSHOTS=1 also saves
-// full-page screenshots to docs/screenshots/ (the figures in docs/redemption.md come from here).
+// offered within two screens. RIBBON_SCREENSHOTS=now also saves full-page screenshots to
+// docs/screenshots/untie-phone-now-{en,ar}.png (the figures in docs/redemption.md come from here).
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.RIBBON_SCREENSHOTS;

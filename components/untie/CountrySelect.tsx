@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, type ComponentProps } from "react";
+import { escapeHtml } from "@/lib/format/html";
 
 type Props = Omit<ComponentProps<"select">, "children" | "dangerouslySetInnerHTML"> & {
   /** The first option, value "": "Choose a country…". */
@@ -8,9 +9,6 @@ type Props = Omit<ComponentProps<"select">, "children" | "dangerouslySetInnerHTM
   /** Every country, named and ordered in the page's language. */
   countries: { code: string; name: string }[];
 };
-
-const escape = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * A select of every country. Its ~250 options are written as the select's inner HTML, not as
@@ -23,10 +21,11 @@ export function CountrySelect({ placeholder, countries, ...select }: Props) {
   const chosen = select.defaultValue;
   const html = useMemo(
     () =>
-      `<option value="">${escape(placeholder)}</option>` +
+      `<option value="">${escapeHtml(placeholder)}</option>` +
       countries
         .map(
-          (c) => `<option value="${escape(c.code)}"${c.code === chosen ? " selected" : ""}>${escape(c.name)}</option>`,
+          (c) =>
+            `<option value="${escapeHtml(c.code)}"${c.code === chosen ? " selected" : ""}>${escapeHtml(c.name)}</option>`,
         )
         .join(""),
     [placeholder, countries, chosen],

@@ -69,7 +69,8 @@ export function ProductChoice({ products, chosen, onChoose, variantError, inputC
                     {p.name}
                   </span>
                 </span>
-                {/* Two lines (a `display` class would undo the clamp); the whole description once chosen (screen readers always hear it all). */}
+                {/* Two lines (a `display` class here would undo the clamp); all of it once chosen.
+                    Screen readers always hear the whole description. */}
                 <span
                   id={`product-${p.id}-description`}
                   dir="auto"

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { randomBytes } from "node:crypto";
 import { render, toPlainText } from "@react-email/render";
+import { escapeHtml } from "@/lib/format/html";
 import { absoluteUrl } from "@/lib/urls";
 import { untieUrl } from "@/lib/untie";
 import { cardImagePath } from "@/lib/catalogue/card-image";
@@ -101,10 +102,6 @@ function templateFor(shared: Omit<GiftEmailProps, "recipientName" | "untieUrl">)
   }
   return template;
 }
-
-// React's escaping of text and attribute values.
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
 // HTML to text turns every run of whitespace in a text node into one space.
 const collapseWhitespace = (value: string) => value.replace(/\s+/g, " ");

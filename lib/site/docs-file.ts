@@ -3,14 +3,13 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { escapeHtml } from "@/lib/format/html";
 import { BUILD_APP_URL } from "./metadata";
 
 export type DocsFile = { html: Buffer; etag: string };
 
 /** The documents scripts/build-docs.tsx renders into <distDir>/ribbon/: /docs and /docs/agents. */
 export type DocsName = "docs" | "agents";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const loaded = new Map<DocsName, Promise<DocsFile>>();
 

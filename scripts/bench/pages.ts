@@ -6,8 +6,8 @@
 // route handler answering a small JSON list) built into its own folder and served by `next start`
 // on the next port. After a warm-up round, every figure is loaded in interleaved halves
 // (A B C … A B C …, 8 connections), so a shared machine's load moves them alike, with both servers
-// pinned to one core and the bench to the others (scripts/bench/pin.ts; `--pin=off` does not). Each row: req/s,
-// p50 and p99 under load, its share of its reference (the bare page; GET /api/v1/teams of the bare
+// pinned to one core and the bench to the others (scripts/bench/pin.ts; `--pin=off` does not).
+// Each row: req/s, p50 and p99 under load, its share of its reference (the bare page; GET /api/v1/teams of the bare
 // route; a sandbox create of GET /api/v1/teams) and its goal (scripts/bench/goals.ts, the one
 // home), then one request at a time: p50, the serving process's CPU per request (/proc/PID/stat),
 // and the answer's bytes and how many of them are the inline RSC payload (`self.__next_f.push`).

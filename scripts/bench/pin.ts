@@ -5,7 +5,10 @@ import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { processTree } from "./server-process";
 
-/** Every thread of `pids` (and their children) on the last core, this process on the rest; null when it can't (one core, no taskset). */
+/**
+ * Every thread of `pids` and their children on the last core, this process on the others; null
+ * when it can't (one core, no taskset).
+ */
 export function pinServers(pids: number[]): { serverCpu: number; benchCpus: string } | null {
   const cpus = availableParallelism();
   if (cpus < 2) return null;
@@ -13,7 +16,7 @@ export function pinServers(pids: number[]): { serverCpu: number; benchCpus: stri
   const benchCpus = cpus === 2 ? "0" : `0-${cpus - 2}`;
   const pin = (list: string, pid: number) =>
     spawnSync("taskset", ["-a", "-cp", list, String(pid)], { stdio: "ignore" });
-  for (const pid of pids.flatMap(processTree)) if (pin(String(serverCpu), pid).status !== 0) return null;
+  for (const pid of pids.flatMap((pid) => processTree(pid))) if (pin(String(serverCpu), pid).status !== 0) return null;
   if (pin(benchCpus, process.pid).status !== 0) return null;
   return { serverCpu, benchCpus };
 }

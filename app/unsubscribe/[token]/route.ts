@@ -1,17 +1,16 @@
+import { escapeHtml } from "@/lib/format/html";
 import { direction, translator, type Locale } from "@/lib/i18n";
 import { stopReminders, unsubscribeLocale } from "@/lib/reminders/unsubscribe";
 import { publicContext } from "@/lib/site/context";
 
 type Params = { params: Promise<{ token: string }> };
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * A small page in the gift's language (lib/i18n, the `unsubscribe` messages), with <html lang dir>
  * as the untie pages have: the catalogue's fixed words only, nothing from the request.
  */
 function page(status: number, locale: Locale, title: string, body: string): Response {
-  const html = `<!doctype html><html lang="${locale}" dir="${direction(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Ribbon</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><main><h1 style="font-size:1.4rem">${escape(title)}</h1>${body}</main></body></html>`;
+  const html = `<!doctype html><html lang="${locale}" dir="${direction(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Ribbon</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><main><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</main></body></html>`;
   return new Response(html, {
     status,
     headers: {
@@ -29,7 +28,7 @@ async function localeOf(token: string): Promise<Locale> {
 
 function unknown(locale: Locale): Response {
   const t = translator(locale, "unsubscribe");
-  return page(404, locale, t("unknownTitle"), `<p>${escape(t("unknownText"))}</p>`);
+  return page(404, locale, t("unknownTitle"), `<p>${escapeHtml(t("unknownText"))}</p>`);
 }
 
 /**
@@ -46,7 +45,7 @@ export async function GET(_request: Request, { params }: Params) {
     200,
     locale,
     t("askTitle"),
-    `<p>${escape(t("askText"))}</p><form method="post"><button type="submit" style="font-size:1rem;padding:.6rem 1.2rem">${escape(t("button"))}</button></form>`,
+    `<p>${escapeHtml(t("askText"))}</p><form method="post"><button type="submit" style="font-size:1rem;padding:.6rem 1.2rem">${escapeHtml(t("button"))}</button></form>`,
   );
 }
 
@@ -57,5 +56,5 @@ export async function POST(_request: Request, { params }: Params) {
   const locale = outcome === "unknown" ? "en" : await localeOf(token);
   if (outcome === "unknown") return unknown(locale);
   const t = translator(locale, "unsubscribe");
-  return page(200, locale, t("stoppedTitle"), `<p>${escape(t("stoppedText"))}</p>`);
+  return page(200, locale, t("stoppedTitle"), `<p>${escapeHtml(t("stoppedText"))}</p>`);
 }
