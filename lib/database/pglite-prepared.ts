@@ -1,7 +1,7 @@
 import type { SqlQuery } from "./sql";
-import { RESULT_PARSERS, statementName, type StatementNamer } from "./sql";
+import { statementName, type StatementNamer } from "./sql";
 
-type Queries = { query: (text: string, values?: unknown[], options?: object) => Promise<{ rows: unknown[] }> };
+type Queries = { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
 
 /**
  * A value as an SQL literal for EXECUTE's arguments, or undefined when it has none here (objects,
@@ -39,10 +39,10 @@ const PREPARABLE = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
  * and planning the recipient's page's statement cost more CPU than running it (a statement of
  * sub-selects: 1.9 ms a read unprepared, 0.6 ms prepared; a gift's insert likewise). PGlite takes
  * no parameters with EXECUTE, so the values travel as literals; anything without one runs as before.
+ * `db` answers with RESULT_PARSERS' values (lib/database/open gives PGlite them at creation).
  */
 export function preparedStatements(db: Queries, nameOf: StatementNamer = statementName): SqlQuery {
-  const plain = async (text: string, values: unknown[]) =>
-    (await db.query(text, values, { parsers: RESULT_PARSERS })).rows;
+  const plain = async (text: string, values: unknown[]) => (await db.query(text, values)).rows;
   const prepared = new Map<string, Promise<boolean>>();
   return async (text, values) => {
     const literals = values.map(sqlLiteral);
@@ -59,6 +59,6 @@ export function preparedStatements(db: Queries, nameOf: StatementNamer = stateme
     }
     if (!(await ready)) return plain(text, values);
     const args = literals.length > 0 ? `(${literals.join(", ")})` : "";
-    return (await db.query(`EXECUTE "${name}"${args}`, [], { parsers: RESULT_PARSERS })).rows;
+    return (await db.query(`EXECUTE "${name}"${args}`)).rows;
   };
 }
