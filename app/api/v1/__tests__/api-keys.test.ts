@@ -63,7 +63,15 @@ describe("named API keys", () => {
     });
     const sandbox = await key(owner.user.id, { name: "Tests", mode: "sandbox" });
     expect(sandbox.secret).toMatch(/^rbn_sbox_/);
-    expect((await listNamedKeys(t.db, owner.user.id)).map((k) => k.name)).toEqual(["Tests", "Zapier reporting"]);
+    const kept = await key(owner.user.id, { name: "Team reports", team: owner.team.id });
+    expect(kept.key.team).toEqual({ id: owner.team.id, name: owner.team.name });
+    // The list shows each key as its creation did (the team it is kept to, its dates as Dates),
+    // with the last use the check above wrote.
+    expect(await listNamedKeys(t.db, owner.user.id)).toEqual([
+      kept.key,
+      sandbox.key,
+      { ...made.key, lastUsedAt: expect.any(Date) },
+    ]);
 
     const stranger = await createAccount(t.db);
     expect(await revokeNamedKey(t.db, stranger.user.id, made.key.id)).toBe(false);
