@@ -15,6 +15,7 @@ export { messageId } from "./deliver";
 export { runWebhooks } from "./run";
 export { parseReplayInput, replayEvents } from "./replay";
 export { listAttempts, type AttemptView } from "./attempts";
+export { teamWebhooks, type RecentAttempt, type TeamWebhook } from "./team-webhooks";
 export { allowPrivateAddresses } from "./settings";
 export { listEvents, readEventFilter, type EventView } from "./event-feed";
 export { listEndpointsForUser, sendTestEvent } from "./account";

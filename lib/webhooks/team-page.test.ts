@@ -3,7 +3,7 @@ import type { SessionActor } from "@/lib/actor";
 import { HttpError, ValidationError } from "@/lib/errors";
 import { addMember } from "@/lib/teams";
 import { databaseWithOwner } from "@/lib/testing/database-for-file";
-import { createAccount } from "@/lib/testing/fixtures";
+import { createAccount, insertGift } from "@/lib/testing/fixtures";
 import { createPerson } from "@/lib/testing/teams";
 import {
   createEndpoint,
@@ -15,6 +15,7 @@ import {
   parseReplayInput,
   replayEvents,
   rotateSecret,
+  teamWebhooks,
   updateEndpoint,
 } from "./index";
 import { decryptSecret } from "./secrets";
@@ -135,5 +136,77 @@ describe("webhook endpoints managed as the site's session", () => {
       code: "private_address",
     });
     expect(problems("http://127.0.0.1:8080/hooks", true)).toEqual([]);
+  });
+});
+
+describe("the team page's webhooks, one statement", () => {
+  it("are the endpoints and attempts the API lists: oldest endpoint first, its latest attempts newest first, and whether there are more", async () => {
+    const { user, team } = await createAccount(t.db);
+    const owner = session(user);
+    const add = (url: string) =>
+      createEndpoint(t.db, owner, team, { url, eventTypes: ["gift.sent", "gift.delivered"] }).then((r) => r.endpoint);
+    const busy = await add("https://example.com/busy");
+    const quiet = await add("https://example.com/quiet");
+    const gift = await insertGift(t.db, { teamId: team.id, senderId: user.id, stage: "sent" });
+    const event = await t.db.giftEvent.findFirstOrThrow({ where: { giftId: gift.id } });
+    const delivery = (replayId: string) =>
+      t.db.webhookDelivery.create({
+        data: {
+          eventId: event.id,
+          endpointId: busy.id,
+          replayId,
+          eventType: "gift.sent",
+          payload: "{}",
+          nextAttemptAt: new Date(),
+        },
+      });
+    const [original, replay] = [await delivery(""), await delivery("rpl_1")];
+    const start = Date.parse("2026-11-30T10:00:00.123Z");
+    // Seven attempts; two share their instant, so the id decides their order.
+    for (const [i, at] of [0, 1, 2, 3, 3, 5, 6].entries())
+      await t.db.webhookAttempt.create({
+        data: {
+          deliveryId: i === 6 ? replay.id : original.id,
+          endpointId: busy.id,
+          attempt: i + 1,
+          responseStatus: i % 2 === 0 ? 500 : null,
+          error: i % 2 === 0 ? null : "Timed out: it's <slow>",
+          durationMs: 10 * i,
+          succeeded: false,
+          createdAt: new Date(start + at * 1000),
+        },
+      });
+
+    const shown = 5;
+    const listed = await teamWebhooks(t.db, team, shown);
+    const endpoints = await listEndpoints(t.db, owner, team);
+    const expected = await Promise.all(
+      endpoints.map(async (endpoint) => {
+        const attempts = await listAttempts(t.db, owner, team, endpoint.id, { size: shown });
+        return {
+          endpoint,
+          attempts: attempts.slice(0, shown).map((a) => ({
+            id: a.id,
+            attempt: a.attempt,
+            succeeded: a.succeeded,
+            responseStatus: a.responseStatus,
+            error: a.error,
+            durationMs: a.durationMs,
+            createdAt: a.createdAt,
+            delivery: { eventType: a.delivery.eventType, replayId: a.delivery.replayId },
+          })),
+          moreAttempts: attempts.length > shown,
+        };
+      }),
+    );
+    expect(listed).toEqual(expected);
+    expect(listed.map((w) => [w.endpoint.id, w.attempts.length, w.moreAttempts])).toEqual([
+      [busy.id, 5, true],
+      [quiet.id, 0, false],
+    ]);
+    expect(listed[0].attempts.map((a) => a.attempt)).toEqual([7, 6, 5, 4, 3]);
+    expect(listed[0].attempts[0].delivery.replayId).toBe("rpl_1");
+    // Another team's endpoints are not this team's.
+    expect(await teamWebhooks(t.db, (await createAccount(t.db)).team, shown)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ import {
 import { SwapSection } from "@/components/teams/SwapSection";
 import { RemindersSection } from "@/components/teams/RemindersSection";
 import { WebhooksSection, type WebhookEndpointRow } from "@/components/teams/WebhooksSection";
-import { EVENT_TYPES, listAttempts, listEndpoints, MAX_ENDPOINTS } from "@/lib/webhooks";
+import { EVENT_TYPES, MAX_ENDPOINTS, teamWebhooks } from "@/lib/webhooks";
 import { formatDay, formatInZone, formatInZoneToSecond } from "@/lib/format/time-zone";
 import {
   createWebhookAction,
@@ -57,36 +57,35 @@ const load = cache(async (teamId: string): Promise<Loaded | null> => {
     if (error instanceof HttpError && error.status === 404) notFound();
     throw error;
   }
-  // The webhook endpoints and their latest attempts, for owners (who manage them), as the API lists them.
-  const webhooks: WebhookEndpointRow[] = [];
-  if (overview.role === "owner")
-    for (const e of await listEndpoints(db, actor, overview.team)) {
-      const attempts = await listAttempts(db, actor, overview.team, e.id, { size: ATTEMPTS_SHOWN });
-      webhooks.push({
-        id: e.id,
-        url: e.url,
-        description: e.description,
-        eventTypes: e.eventTypes,
-        enabled: e.enabled,
-        disabledReason: e.disabledReason,
-        created: written(e.createdAt),
-        previousSecretUntil:
-          e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date()
-            ? written(e.previousSecretExpiresAt)
-            : null,
-        attempts: attempts.slice(0, ATTEMPTS_SHOWN).map((a) => ({
-          id: String(a.id),
-          at: { iso: a.createdAt.toISOString(), text: formatInZoneToSecond(a.createdAt, "UTC") },
-          eventType: a.delivery.eventType,
-          attempt: a.attempt,
-          succeeded: a.succeeded,
-          result: a.responseStatus !== null ? `HTTP ${a.responseStatus}` : (a.error ?? "Not sent"),
-          durationMs: a.durationMs,
-          replay: a.delivery.replayId !== "",
-        })),
-        moreAttempts: attempts.length > ATTEMPTS_SHOWN,
-      });
-    }
+  // The webhook endpoints and their latest attempts, for owners (who manage them): one statement,
+  // the endpoints and attempts the API lists.
+  const webhooks: WebhookEndpointRow[] =
+    overview.role === "owner"
+      ? (await teamWebhooks(db, overview.team, ATTEMPTS_SHOWN)).map(({ endpoint: e, attempts, moreAttempts }) => ({
+          id: e.id,
+          url: e.url,
+          description: e.description,
+          eventTypes: e.eventTypes,
+          enabled: e.enabled,
+          disabledReason: e.disabledReason,
+          created: written(e.createdAt),
+          previousSecretUntil:
+            e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date()
+              ? written(e.previousSecretExpiresAt)
+              : null,
+          attempts: attempts.map((a) => ({
+            id: String(a.id),
+            at: { iso: a.createdAt.toISOString(), text: formatInZoneToSecond(a.createdAt, "UTC") },
+            eventType: a.delivery.eventType,
+            attempt: a.attempt,
+            succeeded: a.succeeded,
+            result: a.responseStatus !== null ? `HTTP ${a.responseStatus}` : (a.error ?? "Not sent"),
+            durationMs: a.durationMs,
+            replay: a.delivery.replayId !== "",
+          })),
+          moreAttempts,
+        }))
+      : [];
   return { userId: actor.user.id, overview, webhooks };
 });
 
