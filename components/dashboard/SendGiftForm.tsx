@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useEffect, useRef, type ReactNode } from "react";
+import { useActionState, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { CountrySelect } from "@/components/forms/CountrySelect";
+import { MarkupSelect } from "@/components/forms/MarkupSelect";
 import type { FieldErrors, SendField } from "@/lib/dashboard";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import type { SendState } from "./send-state";
@@ -81,17 +83,14 @@ function TimeZoneSelect({ chosen, timeZones, ...a }: { chosen?: string; timeZone
     if (![...select.current.options].some((o) => o.value === zone)) select.current.add(new Option(zone, zone));
     select.current.value = zone;
   }, [chosen, timeZones]);
-  const { choices } = timeZones;
-  const zones =
-    chosen && !choices.some((c) => c.name === chosen) ? [{ name: chosen, label: chosen }, ...choices] : choices;
+  const options = useMemo(() => {
+    const { choices } = timeZones;
+    const zones =
+      chosen && !choices.some((c) => c.name === chosen) ? [{ name: chosen, label: chosen }, ...choices] : choices;
+    return zones.map((zone) => ({ value: zone.name, label: zone.label }));
+  }, [chosen, timeZones]);
   return (
-    <select {...a} ref={select} name="time_zone" defaultValue={chosen || "UTC"} className={input}>
-      {zones.map((zone) => (
-        <option key={zone.name} value={zone.name}>
-          {zone.label}
-        </option>
-      ))}
-    </select>
+    <MarkupSelect {...a} ref={select} name="time_zone" chosen={chosen || "UTC"} options={options} className={input} />
   );
 }
 
@@ -270,14 +269,14 @@ export function SendGiftForm({
           hint="Their page then offers only what reaches it, and the price includes any duty and tax on arrival. Empty: they choose on their page."
         >
           {(a) => (
-            <select {...a} name="recipient_country" defaultValue={values.recipient_country ?? ""} className={input}>
-              <option value="">Not given</option>
-              {countries.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
+            <CountrySelect
+              {...a}
+              name="recipient_country"
+              defaultValue={values.recipient_country ?? ""}
+              className={input}
+              placeholder="Not given"
+              countries={countries}
+            />
           )}
         </Field>
         <div className="flex flex-wrap gap-3">

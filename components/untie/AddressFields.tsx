@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { addressRules, type FieldRule } from "@/lib/redemption/address-format";
 import { ruleWords, type FieldErrors } from "@/lib/redemption/form-words";
-import { CountrySelect } from "./CountrySelect";
+import { CountrySelect } from "@/components/forms/CountrySelect";
 import { useRedemptionWords } from "./use-words";
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { CountrySelect } from "@/components/untie/CountrySelect";
+import { CountrySelect } from "@/components/forms/CountrySelect";
 import { BrandedMessage } from "@/components/untie/BrandedMessage";
 import { GiftCard } from "@/components/untie/GiftCard";
 import { LocaleRoot } from "@/components/untie/LocaleRoot";
