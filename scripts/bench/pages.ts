@@ -4,9 +4,10 @@
 // Ribbon's production build on a throwaway embedded database, and the bare app
 // (scripts/bench/bare-app/: the same Next, a root layout rendered per request, `<p>ok</p>`, a
 // route handler answering a small JSON list) built into its own folder and served by `next start`
-// on the next port. After a warm-up round, every figure is loaded in interleaved halves
-// (A B C … A B C …, 8 connections), so a shared machine's load moves them alike, with both servers
-// pinned to one core and the bench to the others (scripts/bench/pin.ts; `--pin=off` does not).
+// on the next port. After a warm-up round (each row as long as one run), every row is loaded (8 connections) right after its
+// reference, in each of two rounds, and its share is of those adjacent runs, so a shared machine's
+// drift moves a row and its reference alike; both servers are pinned to one core and the bench to
+// the others (scripts/bench/pin.ts; `--pin=off` does not).
 // Each row: req/s, p50 and p99 under load, its share of its reference (the bare page; GET /api/v1/teams of the bare
 // route; a sandbox create of GET /api/v1/teams) and its goal (scripts/bench/goals.ts, the one
 // home), then one request at a time: p50, the serving process's CPU per request (/proc/PID/stat),
@@ -63,6 +64,8 @@ type Row = {
   "req/s": number;
   "p50 ms": number;
   "p99 ms": number;
+  /** The reference's req/s in the runs just before this row's (the share's denominator). */
+  "ref req/s": number | "";
   share: string;
   goal: string;
   "p50 ms (1 conn)": number;
@@ -162,20 +165,29 @@ try {
   // --pin=off: leave the kernel to place the servers and the load generator.
   const pinned = args.pin === "off" ? null : pinServers([server.pid, bare.pid]);
   const loadBefore = loadavg();
-  for (const spec of specs)
-    await autocannon({ ...cannon(spec), connections: CONNECTIONS, duration: Math.min(2, DURATION / 2) });
-  const rates = specs.map(() => [] as number[]);
-  const p50s = specs.map(() => [] as number[]);
-  const p99s = specs.map(() => [] as number[]);
+  // A warm-up of every row as long as one of its runs: V8 optimizes as requests come, and a
+  // reference run cold beside a warm Ribbon made Ribbon's shares look twice what they are.
+  for (const spec of specs) await autocannon({ ...cannon(spec), connections: CONNECTIONS, duration: DURATION / 2 });
+  // Every goal row is loaded right after its reference, in each of two rounds, and its share is of
+  // those adjacent runs of the reference: a machine whose speed drifts over the run's minutes
+  // moves a row and its reference alike.
+  const runs = specs.map(() => [] as autocannon.Result[]);
+  const adjacentReference = specs.map(() => [] as number[]);
   const failures = specs.map(() => 0);
-  for (let half = 0; half < 2; half++) {
+  const load = async (i: number) => {
+    const spec = specs[i];
+    const result = await autocannon({ ...cannon(spec), connections: CONNECTIONS, duration: DURATION / 2 });
+    runs[i].push(result);
+    const wrongStatus = spec.status === "2xx" || spec.status < 300 ? result.non2xx : 0;
+    failures[i] += wrongStatus + result.errors + result.timeouts;
+    return result.requests.average;
+  };
+  const referenceIndex = (reference: Reference) => specs.findIndex((s) => s.reference === reference);
+  for (let round = 0; round < 2; round++) {
     for (const [i, spec] of specs.entries()) {
-      const result = await autocannon({ ...cannon(spec), connections: CONNECTIONS, duration: DURATION / 2 });
-      rates[i].push(result.requests.average);
-      p50s[i].push(result.latency.p50);
-      p99s[i].push(result.latency.p99);
-      const wrongStatus = spec.status === "2xx" || spec.status < 300 ? result.non2xx : 0;
-      failures[i] += wrongStatus + result.errors + result.timeouts;
+      if (!spec.goal) continue;
+      adjacentReference[i].push(await load(referenceIndex(spec.goal.reference)));
+      await load(i);
     }
   }
   const single: autocannon.Result[] = [];
@@ -188,17 +200,14 @@ try {
     single.push(result);
   }
 
-  const rate = (i: number) => mean(rates[i]);
-  const referenceRate = (reference: Reference) => rate(specs.findIndex((s) => s.reference === reference));
-  const shareOf = (i: number) => {
-    const goal = specs[i].goal;
-    return goal ? rate(i) / referenceRate(goal.reference) : 1;
-  };
+  const rate = (i: number) => mean(runs[i].map((r) => r.requests.average));
+  const shareOf = (i: number) => (specs[i].goal ? rate(i) / mean(adjacentReference[i]) : 1);
   const rows: Row[] = specs.map((spec, i) => ({
     figure: spec.name,
     "req/s": Math.round(rate(i)),
-    "p50 ms": Math.round(mean(p50s[i])),
-    "p99 ms": Math.max(...p99s[i]),
+    "p50 ms": Math.round(mean(runs[i].map((r) => r.latency.p50))),
+    "p99 ms": Math.max(...runs[i].map((r) => r.latency.p99)),
+    "ref req/s": spec.goal ? Math.round(mean(adjacentReference[i])) : "",
     share: spec.goal ? `${Math.round(100 * shareOf(i))}% of ${spec.goal.reference}` : "reference",
     goal: spec.goal ? `≥ ${Math.round(spec.goal.least * 100)}%` : "",
     "p50 ms (1 conn)": single[i].latency.p50,
