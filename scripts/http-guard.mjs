@@ -24,6 +24,10 @@
 // nor our code can be told another host or address. And a page POST (server action, sign-in
 // form) whose Origin is not APP_URL's is refused here with a 403 page.
 // And it gives the server its connection timeouts (SERVER_TIMEOUTS below; docs/reliability.md).
+// And it gives every page request its headers (lib/http/page-headers.mjs): a fresh CSP nonce in the
+// request's Content-Security-Policy, which Next puts on its scripts, the path the root layout reads
+// (x-ribbon-path, a client's own replaced) and the security headers on the response. Here rather
+// than in proxy.ts: Next's proxy adapter alone cost a fifth of a small page's CPU.
 // And it watches the event loop (lib/http/event-loop.mjs): every request is marked in flight until
 // its response closes, so a block of 200 ms or more is logged with the routes that were running.
 import { randomBytes } from "node:crypto";
@@ -43,6 +47,7 @@ import {
   resolveClientAddress,
 } from "../lib/http/trusted-proxies.mjs";
 import { startProcessWatch } from "../lib/http/event-loop.mjs";
+import { givePageHeaders, isPagePath } from "../lib/http/page-headers.mjs";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const ALLOWED = new Set(ALLOW.split(", "));
@@ -418,5 +423,7 @@ http.Server.prototype.emit = function (event, request, response) {
     }
     request.url = "/not-found"; // no such page: Next renders the site's 404
   }
+  const pathname = request.url.split("?")[0];
+  if (isPagePath(pathname)) givePageHeaders(request, response, pathname, appUrl());
   return emit.apply(this, arguments);
 };

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { direction, type Locale } from "@/lib/i18n";
 import { requestLocale } from "./locale";
-import { PATH_HEADER } from "./path-header";
+import { PATH_HEADER } from "@/lib/http/page-headers.mjs";
 import { untieGift } from "./untie-gift";
 
 const UNTIE_PATH = /^\/untie\/([^/]+)/;

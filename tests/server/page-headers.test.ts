@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startServer, type RunningServer } from "./server";
+
+// Every page's CSP nonce, path and security headers come from scripts/http-guard.mjs
+// (lib/http/page-headers.mjs), before Next: a client's own values of those request headers are
+// replaced, never believed.
+const PORT = Number(process.env.PAGE_HEADERS_PORT) || 4237;
+let server: RunningServer;
+let arabicUntie: string;
+
+beforeAll(async () => {
+  server = await startServer(PORT);
+  const res = await fetch(`${server.url}/api/v1/teams/sandbox/gifts`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${server.credentials.accounts[0].sandbox_token}`,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({
+      gift: {
+        name: "Rana",
+        delivery_method: "link",
+        collection: "Coffee Lovers",
+        message: "Hi",
+        from: "Alex",
+        locale: "ar",
+      },
+    }),
+  });
+  const gift = (await res.json()) as { data: { attributes: Record<string, string> } };
+  if (!res.ok) throw new Error(`creating the gift answered ${res.status}: ${JSON.stringify(gift)}`);
+  arabicUntie = new URL(gift.data.attributes["untie-url"]).pathname;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+const scriptNonces = (html: string) => new Set([...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]));
+
+it("every page's scripts carry the nonce of its own response's CSP, a fresh one each request", async () => {
+  const seen = new Set<string>();
+  for (const path of ["/", "/signin", "/no-such-page", arabicUntie, "/oauth2/authorize?client_id=nope"]) {
+    const res = await fetch(`${server.url}${path}`);
+    const nonce = nonceOf(res.headers.get("content-security-policy"));
+    expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(scriptNonces(await res.text()), path).toEqual(new Set([nonce]));
+    expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+    expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    seen.add(nonce!);
+  }
+  expect(seen.size).toBe(5);
+});
+
+it("a client's own CSP and path headers are replaced: its nonce is never used, its path never sets the language", async () => {
+  const forged = {
+    "content-security-policy": "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA=='",
+    "x-ribbon-path": arabicUntie,
+  };
+  const res = await fetch(`${server.url}/`, { headers: forged });
+  const html = await res.text();
+  const nonce = nonceOf(res.headers.get("content-security-policy"));
+  expect(nonce).not.toBe("AAAAAAAAAAAAAAAAAAAAAA==");
+  expect(scriptNonces(html)).toEqual(new Set([nonce]));
+  expect(html).toContain('<html lang="en" dir="ltr">');
+  // The real path does set it: the Arabic gift's page is Arabic, right to left.
+  const untie = await (await fetch(`${server.url}${arabicUntie}`, { headers: { "x-ribbon-path": "/" } })).text();
+  expect(untie).toContain('<html lang="ar" dir="rtl">');
+});
+
+it("the API and static files get no page headers (no nonce to give them)", async () => {
+  const api = await fetch(`${server.url}/api/v1/teams`);
+  expect(api.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  const icon = await fetch(`${server.url}/icon.svg`);
+  expect(icon.status).toBe(200);
+  expect(icon.headers.get("content-security-policy")).toBeNull();
+});
