@@ -121,3 +121,23 @@ test("sign-in emails are limited per address: the sixth request in an hour sends
   const outbox = await (await request.get("/dev/outbox.json?limit=500")).json();
   expect(outbox.data.filter((m: { to: string }) => m.to === email)).toHaveLength(5);
 });
+
+test("the sign-in form's own callbackUrl field, forged to another site, still leads to a page of ours", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  for (const forged of ["https://evil.example/steal", "//evil.example/steal", "javascript:alert(1)"]) {
+    const email = `forged-field-${Date.now()}@example.test`;
+    await page.goto("/signin?callbackUrl=/account");
+    await page.locator('input[name="callbackUrl"]').evaluate((input: HTMLInputElement, value) => {
+      input.value = value;
+    }, forged);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    const link = new URL(await signInLinkFor(request, email));
+    expect(link.origin, forged).toBe(new URL(baseURL!).origin);
+    expect(new URL(link.searchParams.get("callbackUrl")!, baseURL).origin, forged).toBe(new URL(baseURL!).origin);
+  }
+});

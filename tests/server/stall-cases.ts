@@ -182,7 +182,6 @@ function manyFields(arity: number): FormData {
  * page, as the person it is shown to), with as many more fields as a form may send.
  */
 const INLINE_PAGES: Record<string, (ctx: Context, action: string) => Promise<{ path: string; cookie: string }>> = {
-  "app/(site)/signin/page.tsx": async () => ({ path: "/signin", cookie: "" }),
   "app/(site)/oauth2/authorize/page.tsx": async (ctx) => ({ path: ctx.authorizePath, cookie: ctx.cookie }),
   "app/(site)/invitations/[token]/page.tsx": async (ctx, action) => ({
     path: ctx.invitationPath,

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { headers } from "next/headers";
 import { siteContext } from "@/lib/site/context";
-import { DEFAULT_AFTER_SIGN_IN, sendSignInLink, signInPagePath } from "@/lib/auth";
+import { DEFAULT_AFTER_SIGN_IN } from "@/lib/auth";
 import { sameOriginPath, sameOriginUrl } from "@/lib/urls";
+import { sendSignInLinkAction } from "./actions";
 import { signInErrorMessage } from "./error-messages";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -23,18 +23,6 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const nextPath = sameOriginPath(callbackUrl, DEFAULT_AFTER_SIGN_IN);
   if ((await siteContext()).actor) redirect(next);
 
-  async function sendLink(formData: FormData) {
-    "use server";
-    // The limits need the client's address, which the request headers carry (lib/ratelimit).
-    const request = new Request(next, { headers: await headers() });
-    const outcome = await sendSignInLink(String(formData.get("email") ?? ""), next, request);
-    redirect(
-      outcome === "sent"
-        ? `/signin/check-email?${new URLSearchParams({ callbackUrl: nextPath })}`
-        : signInPagePath({ error: outcome, callbackUrl: nextPath }),
-    );
-  }
-
   const problem = error ? signInErrorMessage(error) : null;
   return (
     <main className="mx-auto max-w-md px-4 py-12 sm:px-6 sm:py-16">
@@ -45,7 +33,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="mt-3 text-stone-700" data-testid={problem ? "signin-error" : undefined}>
           {problem ? problem.text : "We'll email you a link that signs you in: no password to remember."}
         </p>
-        <form action={sendLink} className="mt-6 space-y-4">
+        <form action={sendSignInLinkAction} className="mt-6 space-y-4">
+          <input type="hidden" name="callbackUrl" value={nextPath} />
           <div>
             <label htmlFor="email" className="block text-sm font-medium">
               Email
