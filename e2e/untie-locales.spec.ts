@@ -173,7 +173,7 @@ test("an Arabic recipient declines by keyboard only, from the offer near the top
   await context.close();
 });
 
-test("a forged path header changes no page's language (proxy.ts sets its own)", async ({ request }) => {
+test("a forged path header changes no page's language (scripts/http-guard.mjs sets its own)", async ({ request }) => {
   const gift = await linkGift(request, "ar");
   const path = new URL(gift.url).pathname;
   const home = await request.get("/", { headers: { "x-ribbon-path": path } });
