@@ -42,8 +42,21 @@ export function pageCsp(nonce) {
   ].join("; ");
 }
 
-// Not the API (lib/api/handler.ts gives it its own headers), nor Inngest, nor static files (no HTML, no scripts to allow).
-const NOT_PAGES = /^\/(?:api\/v1|api\/inngest|_next\/static|_next\/image|catalogue\/|favicon\.ico|icon\.svg)/;
+/**
+ * The paths that are no page: the API (lib/api/handler.ts gives it its own headers), Inngest, and
+ * static files (no HTML, no scripts to allow). proxy.ts's matcher, which must be a literal, leaves
+ * out the same prefixes (lib/http/page-headers.test.ts holds the two together).
+ */
+export const NOT_PAGE_PREFIXES = [
+  "api/v1",
+  "api/inngest",
+  "_next/static",
+  "_next/image",
+  "catalogue/",
+  "favicon.ico",
+  "icon.svg",
+];
+const NOT_PAGES = new RegExp(`^/(?:${NOT_PAGE_PREFIXES.map((p) => p.replace(/[.]/g, "\\.")).join("|")})`);
 
 /** Whether a request for `pathname` is answered by a page (or one of the site's routes) and gets the page headers. */
 export const isPagePath = (pathname) => !NOT_PAGES.test(pathname);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./server";
+import { newLinkGift } from "./untie";
 
 // Every page's CSP nonce and security headers come from scripts/http-guard.mjs
 // (lib/http/page-headers.mjs), before Next: a client's own values are replaced, never believed.
@@ -9,26 +10,7 @@ let arabicUntie: string;
 
 beforeAll(async () => {
   server = await startServer(PORT);
-  const res = await fetch(`${server.url}/api/v1/teams/sandbox/gifts`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${server.credentials.accounts[0].sandbox_token}`,
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({
-      gift: {
-        name: "Rana",
-        delivery_method: "link",
-        collection: "Coffee Lovers",
-        message: "Hi",
-        from: "Alex",
-        locale: "ar",
-      },
-    }),
-  });
-  const gift = (await res.json()) as { data: { attributes: Record<string, string> } };
-  if (!res.ok) throw new Error(`creating the gift answered ${res.status}: ${JSON.stringify(gift)}`);
-  arabicUntie = new URL(gift.data.attributes["untie-url"]).pathname;
+  arabicUntie = await newLinkGift(server, { name: "Rana", locale: "ar" });
 });
 
 afterAll(async () => {
