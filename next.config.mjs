@@ -16,7 +16,13 @@ const nextConfig = {
   // has one limit for every action, and counts only after copying the body).
   // Server code keeps its function names: a transaction over budget is logged with the function that
   // opened it (lib/database/transaction-budget.ts), an error's stack names real functions.
-  experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT }, serverMinification: false },
+  // An unmatched address gets app/global-not-found.tsx: a root not-found.tsx would be rendered into
+  // every page's payload (and its header's script loaded by every page) as the root's fallback.
+  experimental: {
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT },
+    serverMinification: false,
+    globalNotFound: true,
+  },
   // /docs is the OpenAPI document, fixed per build: rendered once here, after every production compile.
   compiler: {
     runAfterProductionCompile: async ({ distDir }) => {

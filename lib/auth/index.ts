@@ -69,8 +69,7 @@ export const { signOut } = nextAuth;
  * The session's person, looked up once per page render however many components ask; outside a
  * render every call looks it up. No session cookie at all is no one, without asking Auth.js (it
  * would answer null and set nothing: there is no session to clear or extend); this is every
- * stranger's request, and the root not-found page, which Next renders into every page's answer,
- * asks. A live session not due for its daily extension is read in one statement
+ * stranger's request. A live session not due for its daily extension is read in one statement
  * (./stored-session.ts); anything else (unknown, expired, due) goes through Auth.js, which also
  * clears or extends it.
  */

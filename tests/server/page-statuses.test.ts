@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./server";
 import { signIn } from "./sign-in";
+import { newLinkGift } from "./untie";
 
 // The pages' status codes on the default configuration (HOST unset: 127.0.0.1), which the
 // browser tests (HOST=0.0.0.0, playwright.config.ts) don't run. A status that holds on one HOST
@@ -53,6 +54,30 @@ describe("on the default HOST (127.0.0.1)", () => {
   it("an unknown page and an unknown untie link are 404", async () => {
     expect((await get("/no-such-page")).status).toBe(404);
     expect((await get(`/untie/${"Z".repeat(43)}`)).status).toBe(404);
+  });
+
+  // The site's 404 (app/global-not-found.tsx) answers unmatched addresses only: as a root
+  // not-found.tsx it was rendered into every page's payload, the recipient's page included.
+  const SITE_404 = "copied whole: open it again from your gift email";
+  it("an unmatched address gets the site's 404 with the header of whoever asks; no other page carries it", async () => {
+    const cookie = await signIn(server, server.credentials.accounts[0].email);
+    for (const [who, headers, link] of [
+      ["a stranger", {}, 'href="/signin"'],
+      ["someone signed in", { cookie }, 'href="/account"'],
+    ] as const) {
+      for (const path of ["/no-such-page", "/untie/x/y/z", "/dashboard/x/y/z/w"]) {
+        const res = await get(path, headers);
+        const html = await res.text();
+        expect(res.status, `${path} for ${who}`).toBe(404);
+        expect(html, `${path} for ${who}`).toContain("<title>Page not found — Ribbon</title>");
+        expect(html, `${path} for ${who}`).toContain(SITE_404);
+        expect(html, `${path} for ${who}`).toContain(link);
+      }
+    }
+    const untie = await (await get(await newLinkGift(server))).text();
+    expect(untie).toContain('data-testid="untie-root"');
+    expect(untie).not.toContain(SITE_404);
+    expect(untie).not.toContain('href="/signin"');
   });
 
   it("a team's pages are a 404 to a member of another team, the same as a team that doesn't exist", async () => {
