@@ -9,8 +9,8 @@ const nextConfig = {
   // Types are checked by `npm run typecheck` (CI's step before the build), not a second time by every
   // build: `npm start`'s first build would otherwise spend minutes on a check a user does not need.
   typescript: { ignoreBuildErrors: true },
-  // Security headers (CSP with nonces, no framing, nosniff, referrer policy, HSTS): proxy.ts for
-  // pages, lib/api/handler.ts for the API.
+  // Security headers (CSP with nonces, no framing, nosniff, referrer policy, HSTS): scripts/http-guard.mjs
+  // for pages (lib/http/page-headers.mjs), lib/api/handler.ts for the API.
   // A server action's body: the largest page limit of lib/http/body-limits.mjs (the CSV upload's);
   // scripts/http-guard.mjs holds each path to its own limit while the body streams (Next itself
   // has one limit for every action, and counts only after copying the body).

@@ -10,7 +10,7 @@ export const metadata: Metadata = SITE_METADATA;
 export const viewport: Viewport = SITE_VIEWPORT;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // Every page is rendered per request, so Next can put this request's CSP nonce on its scripts (proxy.ts).
+  // Every page is rendered per request, so Next can put this request's CSP nonce on its scripts (scripts/http-guard.mjs gives each page request one).
   await connection();
   const { lang, dir } = await pageLanguage();
   return (
